@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""One-command setup: `python3 dev.py run` (the bot) or `python3 dev.py test` (the test suite).
+
+Creates `.venv` next to this file on first use, installs the project with its dev extras into it
+(again whenever pyproject.toml changes), then runs the command inside it. Needs only Python 3.11+.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed-pyproject-hash"
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed; this is {sys.version.split()[0]}.")
+    if not PYTHON.exists():
+        print(f"Creating virtual environment in {VENV} ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return
+    print("Installing the project and its dependencies ...", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "help"
+    rest = argv[1:]
+    if command not in {"run", "test", "lint", "caylus"}:
+        print(__doc__)
+        print("usage: python3 dev.py run | test [pytest args] | lint | caylus ARGS")
+        return 2
+    ensure_environment()
+    caylus = str(BIN / "caylus")
+    if command == "run":
+        return subprocess.call([caylus, "bot", *rest], cwd=ROOT)
+    if command == "caylus":
+        return subprocess.call([caylus, *rest], cwd=ROOT)
+    if command == "lint":
+        ruff = str(BIN / "ruff")
+        return subprocess.call([ruff, "check", "."], cwd=ROOT) or subprocess.call(
+            [ruff, "format", "--check", "."], cwd=ROOT
+        )
+    args = rest or ["-n", "2", "-q"]
+    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,65 @@
+"""The built-in player: random among legal actions, with a little sense.
+
+It never wastes a worker on the castle without a batch in hand or on a building whose effect it
+cannot pay for, prefers using an effect to skipping it, and bribes the provost only sometimes.
+Seeded through the `rng` it is given, so bot seats replay identically.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.caylus.actions import Action
+from engine.caylus.catalogue import TILES, Effect
+from engine.caylus.rules import legal_actions
+from engine.caylus.state import State
+
+
+def _useful_place(s: State, seat: int, action: Action) -> bool:
+    p = s.players[seat]
+    target = action.arg
+    if target == "castle":
+        c = p.cubes
+        return c["F"] >= 1 and sum(1 for k in "WSCG" if c[k]) >= 2
+    if target == "joust":
+        return p.cubes["C"] >= 1 and p.deniers >= 3
+    if not target.isdigit():
+        return True
+    tile = TILES[s.road[int(target) - 1]]  # type: ignore[index]
+    effect = tile.effect
+    if effect is Effect.MARKET:
+        return any(p.cubes.values())
+    if effect in (Effect.CHURCH, Effect.BANK):
+        return p.deniers >= 5
+    if effect is Effect.TAILOR:
+        return p.cubes["C"] >= 2
+    if effect is Effect.JEWELLER:
+        return p.cubes["G"] >= 1
+    if effect is Effect.LAWYER:
+        return p.cubes["C"] >= 1
+    if effect is Effect.ARCHITECT:
+        return p.cubes["G"] >= 1
+    return True
+
+
+def choose_action(state: State, seat: int, rng: random.Random) -> Action:
+    options = legal_actions(state, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has no decision to make")
+    if len(options) == 1:
+        return options[0]
+    kind = state.decision.kind  # type: ignore[union-attr]
+    if kind == "place":
+        useful = [a for a in options if a.verb == "place" and _useful_place(state, seat, a)]
+        if useful and rng.random() < 0.9:
+            return rng.choice(useful)
+        return options[0]  # pass
+    if kind == "bribe" or kind == "guild":
+        return options[0] if rng.random() < 0.7 else rng.choice(options)
+    if kind == "castle":
+        batches = [a for a in options if a.verb == "batch"]
+        return rng.choice(batches) if batches else options[0]
+    doing = [a for a in options if a.verb != "skip"]
+    if doing and rng.random() < 0.85:
+        return rng.choice(doing)
+    return rng.choice(options)

@@ -1,0 +1,1217 @@
+"""The Caylus rules: new_game, pending, legal_actions, apply, outcome.
+
+`apply` copies the state, applies one decision, then runs every automatic step (income,
+activations without a choice, decisions with exactly one legal option) until a player must
+decide or the game ends. Rulings of ../shared/rules/caylus-data.md are cited as R1..R26.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from engine.caylus import catalogue as cat
+from engine.caylus.actions import Action, parse
+from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
+from engine.caylus.state import Decision, Options, Player, Setup, State
+from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
+from engine.protocol import Event, Outcome, PendingDecision
+
+A = Action.of
+PASS, SKIP, JOUST = A("pass"), A("skip"), A("joust")
+INN_STAY, INN_LEAVE = A("inn", "stay"), A("inn", "leave")
+GATE_BACK = A("gate", "back")
+ROAD = range(1, cat.ROAD_LENGTH + 1)
+SPECIAL_SINGLE = ("gate", "trading", "guild", "joust")
+GATE_TARGETS = ("trading", "guild", "joust", "stables", "inn", "castle")
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------
+
+
+def new_game(options: Options | None = None, setup: Setup | None = None) -> State:
+    """A new game at its first decision. Random parts not given in `setup` come from its seed."""
+    options = options or Options()
+    setup = setup or Setup(seed=0)
+    n = options.players
+    rng = random.Random(setup.seed)
+    neutral = list(setup.neutral_order) if setup.neutral_order else None
+    if neutral is None:
+        neutral = list(cat.NEUTRAL_TILES)
+        rng.shuffle(neutral)
+    elif sorted(neutral) != sorted(cat.NEUTRAL_TILES):
+        raise BadSetup(f"neutral_order must list the six neutral tiles {cat.NEUTRAL_TILES}.")
+    order = list(setup.turn_order) if setup.turn_order is not None else None
+    if order is None:
+        order = list(range(n))
+        rng.shuffle(order)
+    elif sorted(order) != list(range(n)):
+        raise BadSetup(f"turn_order must list each seat 0..{n - 1} once.")
+    explicit = Setup(seed=setup.seed, neutral_order=neutral, turn_order=order)
+
+    players: list[Player] = [None] * n  # type: ignore[list-item]
+    for position, seat in enumerate(order):
+        deniers = cat.TWO_PLAYER_DENIERS if n == 2 else cat.START_DENIERS[position]  # R11
+        cubes = {c: cat.START_CUBES.get(c, 0) for c in CUBES}
+        players[seat] = Player(deniers=deniers, cubes=cubes, workers=cat.WORKERS)
+    road: list[str | None] = [None] * cat.ROAD_LENGTH
+    for i, tile in enumerate(neutral):
+        road[i] = tile
+    for position, tile in cat.FIXED_POSITIONS.items():
+        road[position - 1] = tile
+    state = State(
+        options=options,
+        setup=explicit,
+        players=players,
+        turn_order=order,
+        road=road,
+        owners=[None] * cat.ROAD_LENGTH,
+        workers=[None] * cat.ROAD_LENGTH,
+        specials={k: None for k in SPECIAL_SINGLE},
+        stock=dict(cat.TILE_SETS[options.tile_set]),
+        favor_lines_used=[""] * n,
+        batches=[0] * n,
+        bailiff=cat.BAILIFF_START,
+        provost=cat.BAILIFF_START,
+    )
+    _advance(_Game(state))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# The working context of one `apply`: the state being built and the events it produced.
+# ---------------------------------------------------------------------------------------------
+
+
+class _Game:
+    __slots__ = ("events", "s")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.events: list[Event] = []
+
+    def say(self, kind: str, seat: int | None, text: str, pp: int = 0,
+            other: int | None = None, **data: object) -> None:
+        self.events.append(Event(kind, seat, text, pp, other, data))
+
+
+def _clone(state: State) -> State:
+    """A copy deep enough that mutating it never touches `state` (cheaper than deepcopy)."""
+    new = state.model_copy()
+    d = new.__dict__
+    d["players"] = [_clone_player(p) for p in state.players]
+    for key in ("turn_order", "passed", "road", "owners", "workers", "stables",
+                "castle_workers", "discarded", "lawyer_pending", "favor_queue",
+                "favor_lines_used", "batches"):
+        d[key] = list(d[key])
+    d["castle"] = [list(sec) for sec in state.castle]
+    d["specials"] = dict(state.specials)
+    d["stock"] = dict(state.stock)
+    return new
+
+
+def _clone_player(p: Player) -> Player:
+    q = p.model_copy()
+    q.__dict__["cubes"] = dict(p.cubes)
+    q.__dict__["favors"] = list(p.favors)
+    return q
+
+
+# ---------------------------------------------------------------------------------------------
+# Resource changes (every prestige change goes through _gain_pp so events account for it)
+# ---------------------------------------------------------------------------------------------
+
+
+def _gain_pp(g: _Game, seat: int, amount: int, why: str) -> None:
+    p = g.s.players[seat]
+    before = p.prestige
+    p.prestige = max(0, before + amount)
+    delta = p.prestige - before
+    if amount >= 0:
+        g.say("prestige", seat, f"{{s}} gains {amount} PP ({why})", pp=delta)
+    else:
+        g.say("prestige", seat, f"{{s}} loses {-delta} PP ({why})", pp=delta)
+
+
+def _pay_cubes(p: Player, cubes: str) -> None:
+    for c in cubes:
+        p.cubes[c] -= 1
+
+
+def _take_cubes(p: Player, cubes: str) -> None:
+    for c in cubes:
+        p.cubes[c] += 1
+
+
+def _has_cubes(p: Player, cubes: str) -> bool:
+    if len(cubes) == 1:
+        return p.cubes[cubes] >= 1
+    for c in set(cubes):
+        if p.cubes[c] < cubes.count(c):
+            return False
+    return True
+
+
+def cube_text(cubes: str) -> str:
+    if not cubes:
+        return "nothing"
+    parts = []
+    for c in CUBES:
+        k = cubes.count(c)
+        if k:
+            parts.append(f"{k} {cat.CUBE_NAMES[c]}")
+    return " + ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# The automatic driver
+# ---------------------------------------------------------------------------------------------
+
+
+def _advance(g: _Game) -> list[Action]:
+    """Run automatic steps until a real decision (2+ options) or the end. Returns its options."""
+    s = g.s
+    while True:
+        if s.over:
+            return []
+        if s.decision is not None:
+            options = _legal(s, s.decision)
+            if len(options) > 1:
+                return options
+            _resolve(g, options[0])
+            continue
+        if s.favor_queue:
+            _next_favor(g)
+            continue
+        _step(g)
+
+
+def _enter_phase(s: State, phase: int, cursor: int = 0) -> None:
+    s.phase = phase
+    s.cursor = cursor
+    s.favor_lines_used = [""] * s.n  # R10: favors of one phase use different lines
+
+
+def _step(g: _Game) -> None:
+    s = g.s
+    phase = s.phase
+    if phase == 1:
+        _income(g)
+    elif phase == 2:
+        _placement_turn(g)
+    elif phase == 3:
+        _special_step(g)
+    elif phase == 4:
+        _bribe_step(g)
+    elif phase == 5:
+        _activation_step(g)
+    elif phase == 6:
+        _castle_step(g)
+    else:
+        _end_of_turn_step(g)
+
+
+# --- phase 1 ---------------------------------------------------------------------------------
+
+
+def _income(g: _Game) -> None:
+    s = g.s
+    if s.n == 2 and s.turn > 1:
+        s.turn_order = s.turn_order[::-1]  # R11: the order alternates every turn
+    for seat in s.turn_order:
+        extra = 0
+        for i, tile in enumerate(s.road):
+            if tile is not None and s.owners[i] == seat:
+                extra += TILES[tile].income
+        amount = cat.BASE_INCOME + extra  # R20: paid in turn 1 too
+        s.players[seat].deniers += amount
+        g.say("income", seat, f"{{s}} collects {amount} d income", deniers=amount)
+    s.passed = []
+    _enter_phase(s, 2, 0)
+
+
+# --- phase 2 ---------------------------------------------------------------------------------
+
+
+def _placement_turn(g: _Game) -> None:
+    s = g.s
+    n = s.n
+    if len(s.passed) == n:
+        g.say("phase", None, "Everyone has passed: the special buildings act.")
+        _enter_phase(s, 3, 0)
+        return
+    idx = s.cursor % n
+    while s.turn_order[idx] in s.passed:
+        idx = (idx + 1) % n
+    s.cursor = idx
+    s.decision = Decision(kind="place", seat=s.turn_order[idx])
+
+
+def placement_cost(s: State, seat: int, target: str) -> int:
+    """Deniers to place a worker of `seat` on `target` now (phase 2)."""
+    if s.inn_right == seat:
+        return 1
+    if target.isdigit() and s.owners[int(target) - 1] == seat:
+        return 1
+    if s.n == 2:
+        return cat.TWO_PLAYER_PASSED_COST if s.passed else 1  # R11
+    return len(s.passed) + 1
+
+
+def _can_use_space(s: State, seat: int, target: str) -> bool:
+    """Is `target` free and allowed for a worker of `seat` (ignoring cost)?"""
+    if target.isdigit():
+        i = int(target) - 1
+        tile = s.road[i]
+        if tile is None or s.workers[i] is not None:
+            return False
+        kind = TILES[tile].kind
+        return kind is not Kind.RESIDENCE and kind is not Kind.PRESTIGE
+    if target == "castle":
+        return seat not in s.castle_workers
+    if target == "stables":
+        return s.n > 2 and len(s.stables) < cat.STABLES_SLOTS and seat not in s.stables
+    if target == "inn":
+        return s.inn_left is None
+    return s.specials[target] is None
+
+
+def _occupy(g: _Game, seat: int, target: str) -> None:
+    s = g.s
+    if target.isdigit():
+        i = int(target) - 1
+        s.workers[i] = seat
+        owner = s.owners[i]
+        if owner is not None and owner != seat:
+            _gain_pp(g, owner, 1, f"a worker on their {TILES[s.road[i]].name}")  # type: ignore[index]
+    elif target == "castle":
+        s.castle_workers.append(seat)
+    elif target == "stables":
+        s.stables.append(seat)
+    elif target == "inn":
+        s.inn_left = seat
+    else:
+        s.specials[target] = seat
+
+
+def space_name(s: State, target: str) -> str:
+    if target.isdigit():
+        tile = s.road[int(target) - 1]
+        name = TILES[tile].name if tile else "empty lot"
+        return f"{name} ({target})"
+    return cat.SPECIAL_NAMES[target]
+
+
+def _place_options(s: State, seat: int) -> list[Action]:
+    options = [PASS]
+    p = s.players[seat]
+    if p.workers <= 0:
+        return options
+    deniers = p.deniers
+    base = placement_cost(s, seat, "castle")
+    if deniers >= base:
+        for target in ("gate", "trading", "guild", "joust"):
+            if s.specials[target] is None:
+                options.append(_PLACE[target])
+        if _can_use_space(s, seat, "stables"):
+            options.append(_PLACE["stables"])
+        if s.inn_left is None:
+            options.append(_PLACE["inn"])
+        if seat not in s.castle_workers:
+            options.append(_PLACE["castle"])
+    own_cost = 1
+    road, workers, owners = s.road, s.workers, s.owners
+    for i in range(cat.ROAD_LENGTH):
+        tile = road[i]
+        if tile is None or workers[i] is not None or tile in _NO_WORKER_TILES:
+            continue
+        if (own_cost if owners[i] == seat else base) <= deniers:
+            options.append(_PLACE_ROAD[i])
+    return options
+
+
+_NO_WORKER_TILES = frozenset(t.id for t in TILES.values()
+                             if t.kind in (Kind.RESIDENCE, Kind.PRESTIGE))
+_PLACE = {t: A("place", t) for t in (*cat.SPECIALS, "castle")}
+_PLACE_ROAD = [A("place", str(p)) for p in ROAD]
+_GATE = {t: A("gate", t) for t in GATE_TARGETS}
+_GATE_ROAD = [A("gate", str(p)) for p in ROAD]
+
+
+def _do_place(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    p = s.players[seat]
+    if action is PASS:
+        s.passed.append(seat)
+        space = len(s.passed)
+        if space == 1:
+            p.deniers += cat.FIRST_PASS_BONUS
+            g.say("pass", seat, "{s} passes first (+1 d)", space=space)
+        else:
+            g.say("pass", seat, f"{{s}} passes ({_ordinal(space)})", space=space)
+    else:
+        target = action.arg
+        cost = placement_cost(s, seat, target)
+        p.deniers -= cost
+        p.workers -= 1
+        g.say("place", seat, f"{{s}} places a worker on {space_name(s, target)} ({cost} d)",
+              target=target, cost=cost)
+        _occupy(g, seat, target)
+    s.decision = None
+    s.cursor = (s.cursor + 1) % s.n
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+# --- phase 3 ---------------------------------------------------------------------------------
+
+
+def _return_worker(s: State, seat: int) -> None:
+    s.players[seat].workers += 1
+
+
+def _special_step(g: _Game) -> None:
+    s = g.s
+    if s.cursor >= len(cat.SPECIALS):
+        _enter_phase(s, 4, 0)
+        return
+    special = cat.SPECIALS[s.cursor]
+    s.cursor += 1
+    if special in SPECIAL_SINGLE:
+        seat = s.specials[special]
+        if seat is None:
+            return
+        if special == "trading":
+            s.specials["trading"] = None
+            _return_worker(s, seat)
+            s.players[seat].deniers += cat.TRADING_POST_DENIERS
+            g.say("trading", seat, "{s} takes 3 d at the trading post")
+            return
+        s.decision = Decision(kind=special, seat=seat)
+        return
+    if special == "stables":
+        if s.stables:
+            order = list(s.stables) + [x for x in s.turn_order if x not in s.stables]
+            s.turn_order = order
+            for seat in s.stables:
+                _return_worker(s, seat)
+            g.say("stables", None, "Stables: the new turn order is set", order=order)
+            s.stables = []
+        return
+    # inn
+    if s.inn_left is not None:
+        newcomer, evicted = s.inn_left, s.inn_right
+        if evicted is not None:
+            _return_worker(s, evicted)
+            g.say("inn", evicted, "{s} is driven out of the inn", other=newcomer)
+        s.inn_right, s.inn_left = newcomer, None
+        g.say("inn", newcomer, "{s} moves into the inn (placements cost 1 d)")
+    elif s.inn_right is not None:
+        s.decision = Decision(kind="inn", seat=s.inn_right)
+
+
+def _gate_options(s: State, seat: int) -> list[Action]:
+    options = [GATE_BACK]  # R14
+    for target in GATE_TARGETS:
+        if _can_use_space(s, seat, target):
+            options.append(_GATE[target])
+    for i in range(cat.ROAD_LENGTH):
+        tile = s.road[i]
+        if tile is not None and s.workers[i] is None and tile not in _NO_WORKER_TILES:
+            options.append(_GATE_ROAD[i])
+    return options
+
+
+def _do_gate(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    s.specials["gate"] = None
+    if action is GATE_BACK:
+        _return_worker(s, seat)
+        g.say("gate", seat, "{s} takes the gate worker back")
+    else:
+        g.say("gate", seat, f"{{s}} moves the gate worker to {space_name(s, action.arg)}",
+              target=action.arg)
+        _occupy(g, seat, action.arg)  # R26: a move to the inn is handled by the inn this phase
+
+
+def _provost_options(s: State, seat: int, pay: bool) -> list[Action]:
+    options = [SKIP]
+    budget = s.players[seat].deniers if pay else cat.MAX_PROVOST_MOVE
+    for d in range(-cat.MAX_PROVOST_MOVE, cat.MAX_PROVOST_MOVE + 1):
+        if d and abs(d) <= budget and 1 <= s.provost + d <= cat.ROAD_LENGTH:  # R6
+            options.append(_PROVOST[d])
+    return options
+
+
+_PROVOST = {d: A("provost", f"{d:+d}") for d in (-3, -2, -1, 1, 2, 3)}
+
+
+def _move_provost(g: _Game, seat: int, action: Action, pay: bool) -> None:
+    s = g.s
+    if action is SKIP:
+        g.say("provost", seat, "{s} leaves the provost where he is")
+        return
+    d = int(action.arg)
+    s.provost += d
+    if pay:
+        s.players[seat].deniers -= abs(d)
+    cost = f" for {abs(d)} d" if pay else ""
+    g.say("provost", seat, f"{{s}} moves the provost {d:+d} to {s.provost}{cost}", delta=d)
+
+
+def _do_special(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    kind = s.decision.kind  # type: ignore[union-attr]
+    s.decision = None
+    if kind == "gate":
+        _do_gate(g, seat, action)
+    elif kind == "guild":
+        s.specials["guild"] = None
+        _return_worker(s, seat)
+        _move_provost(g, seat, action, pay=False)
+    elif kind == "joust":
+        s.specials["joust"] = None
+        _return_worker(s, seat)
+        if action is JOUST:
+            p = s.players[seat]
+            p.deniers -= cat.JOUST_COST_DENIERS
+            p.cubes["C"] -= 1
+            g.say("joust", seat, "{s} pays 1 d + 1 cloth at the joust field for a favor")
+            _grant_favor(g, seat, "the joust field")
+    elif kind == "inn":
+        if action is INN_LEAVE:
+            s.inn_right = None
+            _return_worker(s, seat)
+            g.say("inn", seat, "{s} leaves the inn")
+        else:
+            g.say("inn", seat, "{s} stays in the inn")
+
+
+# --- phase 4 ---------------------------------------------------------------------------------
+
+
+def _bribe_step(g: _Game) -> None:
+    s = g.s
+    if s.cursor >= len(s.passed):
+        g.say("phase", None, f"The provost stands on {s.provost}: buildings 1-{s.provost} act.")
+        _enter_phase(s, 5, 1)
+        return
+    seat = s.passed[s.cursor]
+    s.cursor += 1
+    s.decision = Decision(kind="bribe", seat=seat)
+
+
+# --- phase 5 ---------------------------------------------------------------------------------
+
+
+def _activation_step(g: _Game) -> None:
+    s = g.s
+    pos = s.cursor
+    if pos > s.provost or pos > cat.ROAD_LENGTH:
+        for i in range(s.provost, cat.ROAD_LENGTH):
+            seat = s.workers[i]
+            if seat is not None:
+                s.workers[i] = None
+                _return_worker(s, seat)
+                g.say("idle", seat, f"{{s}}'s worker on {space_name(s, str(i + 1))} does not "
+                      "work (beyond the provost)")
+                _lawyer_after(g, i + 1)  # R7
+        _enter_phase(s, 6, 0)
+        return
+    seat = s.workers[pos - 1]
+    if seat is None:
+        s.cursor = pos + 1
+        return
+    tile = TILES[s.road[pos - 1]]  # type: ignore[index]
+    effect = tile.effect
+    if effect is Effect.PRODUCE:
+        if len(tile.produce) == 1:
+            _produce(g, seat, pos, tile.produce[0])
+        else:
+            s.decision = Decision(kind="produce", seat=seat, at=pos)
+        return
+    kind = _EFFECT_DECISION[effect]
+    s.decision = Decision(kind=kind, seat=seat, at=pos, effect=effect.value)
+
+
+_EFFECT_DECISION = {
+    Effect.CARPENTER: "build", Effect.MASON: "build", Effect.ARCHITECT: "build",
+    Effect.LAWYER: "lawyer", Effect.MARKET: "sell", Effect.PEDDLER: "buy",
+    Effect.CHURCH: "church", Effect.TAILOR: "tailor", Effect.BANK: "bank",
+    Effect.ALCHEMIST: "alchemist", Effect.JEWELLER: "jeweller",
+}
+
+
+def _produce(g: _Game, seat: int, pos: int, cubes: str) -> None:
+    s = g.s
+    tile = TILES[s.road[pos - 1]]  # type: ignore[index]
+    _take_cubes(s.players[seat], cubes)
+    g.say("produce", seat, f"{{s}} takes {cube_text(cubes)} at the {tile.name} ({pos})",
+          cubes=cubes, at=pos)
+    owner = s.owners[pos - 1]
+    if tile.owner_bonus and owner is not None and owner != seat:
+        s.decision = Decision(kind="owner", seat=owner, at=pos)  # the owner picks the cube
+        return
+    _finish_activation(g, pos)
+
+
+def _finish_activation(g: _Game, pos: int) -> None:
+    s = g.s
+    seat = s.workers[pos - 1]
+    if seat is not None:
+        s.workers[pos - 1] = None
+        _return_worker(s, seat)
+    s.decision = None
+    s.cursor = pos + 1
+    _lawyer_after(g, pos)
+
+
+def _lawyer_after(g: _Game, pos: int) -> None:
+    """R7: a transformation waiting for this building happens now."""
+    s = g.s
+    for k, (target, seat) in enumerate(s.lawyer_pending):
+        if target == pos:
+            del s.lawyer_pending[k]
+            _transform(g, seat, pos)
+            return
+
+
+def _transform(g: _Game, seat: int, pos: int) -> None:
+    s = g.s
+    old = s.road[pos - 1]
+    assert old is not None
+    if TILES[old].kind is Kind.NEUTRAL:
+        s.discarded.append(old)  # neutral tiles are gone for good
+    else:
+        s.stock[old] = s.stock.get(old, 0) + 1  # craft tiles return to the stock
+    s.road[pos - 1] = "residence"
+    s.owners[pos - 1] = seat
+    g.say("transform", seat, f"{{s}} turns the {TILES[old].name} ({pos}) into a residence",
+          at=pos, tile=old)
+
+
+def _lowest_empty_lot(s: State) -> int | None:
+    for i, tile in enumerate(s.road):
+        if tile is None:
+            return i + 1
+    return None
+
+
+def build_cost(tile_id: str, via_favor: bool, effect: Effect) -> str:
+    """The cubes a build costs (ANY for a free choice); favor line d discounts (R16)."""
+    cost = TILES[tile_id].cost
+    if via_favor and effect in cat.FAVOR_DISCOUNT:
+        cost = cost.replace(cat.FAVOR_DISCOUNT[effect], "", 1)
+    return cost
+
+
+def _build_options(s: State, seat: int, effect: Effect, via_favor: bool) -> list[Action]:
+    options = [SKIP]
+    p = s.players[seat]
+    kind = cat.BUILDS_KIND[effect]
+    if kind is Kind.PRESTIGE:
+        homes = [i + 1 for i, t in enumerate(s.road) if t == "residence" and s.owners[i] == seat]
+        if not homes:
+            return options
+        for tile_id, count in s.stock.items():
+            if count and TILES[tile_id].kind is Kind.PRESTIGE and _has_cubes(p, TILES[tile_id].cost):
+                options.extend(A("build", f"{tile_id} @{h}") for h in homes)
+        return options
+    if _lowest_empty_lot(s) is None:  # R5: no lot left, no craft building
+        return options
+    for tile_id, count in s.stock.items():
+        if not count or TILES[tile_id].kind is not kind:
+            continue
+        cost = build_cost(tile_id, via_favor, effect)
+        if ANY in cost:
+            fixed = cost.replace(ANY, "")
+            if not _has_cubes(p, fixed):
+                continue
+            for c in CUBES:
+                if _has_cubes(p, fixed + c):
+                    options.append(A("build", f"{tile_id} {c}"))
+        elif _has_cubes(p, cost):
+            options.append(A("build", tile_id))
+    return options
+
+
+def _do_build(g: _Game, seat: int, action: Action, d: Decision) -> None:
+    s = g.s
+    effect = Effect(d.effect)
+    if action is SKIP:
+        g.say("skip", seat, "{s} builds nothing")
+        return
+    tile_id, _, extra = action.arg.partition(" ")
+    tile = TILES[tile_id]
+    p = s.players[seat]
+    s.stock[tile_id] -= 1
+    if tile.kind is Kind.PRESTIGE:
+        pos = int(extra[1:])
+        _pay_cubes(p, tile.cost)
+        s.road[pos - 1] = tile_id  # replaces the builder's residence (its income is lost)
+        paid = tile.cost
+    else:
+        cost = build_cost(tile_id, d.via_favor, effect)
+        paid = cost.replace(ANY, extra)
+        _pay_cubes(p, paid)
+        pos = _lowest_empty_lot(s)  # type: ignore[assignment]
+        s.road[pos - 1] = tile_id
+        s.owners[pos - 1] = seat
+    g.say("build", seat, f"{{s}} builds the {tile.name} on {pos} for {cube_text(paid)}",
+          tile=tile_id, at=pos, paid=paid)
+    _gain_pp(g, seat, tile.prestige, f"building the {tile.name}")
+    for _ in range(tile.favors):
+        _grant_favor(g, seat, f"the {tile.name}")
+
+
+def _lawyer_options(s: State, seat: int, via_favor: bool) -> list[Action]:
+    options = [SKIP]
+    p = s.players[seat]
+    if p.cubes["C"] < 1 or (not via_favor and p.deniers < 1):  # R17: gold is no denier
+        return options
+    pending = {t for t, _ in s.lawyer_pending}
+    for i, tile in enumerate(s.road):
+        if tile is None or tile == "lawyer" or (i + 1) in pending:
+            continue
+        kind = TILES[tile].kind
+        if kind is Kind.NEUTRAL or (kind in (Kind.WOOD, Kind.STONE) and s.owners[i] == seat):
+            options.append(A("lawyer", str(i + 1)))
+    return options
+
+
+def _do_lawyer(g: _Game, seat: int, action: Action, d: Decision) -> None:
+    s = g.s
+    if action is SKIP:
+        g.say("skip", seat, "{s} transforms nothing")
+        return
+    pos = int(action.arg)
+    p = s.players[seat]
+    p.cubes["C"] -= 1
+    if not d.via_favor:
+        p.deniers -= 1
+    paid = "1 cloth" if d.via_favor else "1 cloth + 1 d"
+    g.say("lawyer", seat, f"{{s}} pays {paid} to transform the {TILES[s.road[pos - 1]].name} "
+          f"({pos})", at=pos)  # type: ignore[index]
+    _gain_pp(g, seat, cat.LAWYER_PRESTIGE, "a new residence")
+    if s.workers[pos - 1] is not None:
+        s.lawyer_pending.append((pos, seat))  # R7: waits until that building has acted
+        g.say("lawyer", seat, f"The transformation of {pos} waits until its worker is done",
+              at=pos)
+    else:
+        _transform(g, seat, pos)
+
+
+def _pairs(kinds: tuple[str, ...], size: int) -> list[str]:
+    return ["".join(c) for c in combinations_with_replacement(kinds, size)]
+
+
+_NON_GOLD_2 = _pairs(NON_GOLD, 2)
+_NON_GOLD_4 = _pairs(NON_GOLD, 4)
+
+
+def _use_options(s: State, seat: int, kind: str, pos: int) -> list[Action]:
+    """Options of the optional exchange buildings (market, peddler, church ... jeweller)."""
+    p = s.players[seat]
+    options = [SKIP]
+    if kind == "sell":
+        options += [A("sell", c) for c in CUBES if p.cubes[c] > 0]  # R12: gold may be sold
+    elif kind == "buy":
+        tile = TILES[s.road[pos - 1]]  # type: ignore[index]
+        if p.deniers >= tile.peddler_price:
+            options += [A("buy", c) for c in NON_GOLD]
+        if tile.peddler_max >= 2 and p.deniers >= 2:
+            options += [A("buy", pair) for pair in _NON_GOLD_2]
+    elif kind == "church":
+        options += [A("pay", f"{d}d") for d in (2, 4) if p.deniers >= d]
+    elif kind == "bank":
+        options += [A("pay", f"{d}d") for d in (2, 5) if p.deniers >= d]
+    elif kind == "tailor":
+        options += [A("pay", "C" * k) for k in (2, 3) if p.cubes["C"] >= k]
+    elif kind == "jeweller":
+        options += [A("pay", "G" * k) for k in (1, 2) if p.cubes["G"] >= k]
+    elif kind == "alchemist":  # R4: any cubes but gold
+        if sum(p.cubes[c] for c in NON_GOLD) >= 2:
+            options += [A("pay", x) for x in _NON_GOLD_2 if _has_cubes(p, x)]
+            options += [A("pay", x) for x in _NON_GOLD_4 if _has_cubes(p, x)]
+    return options
+
+
+_USE_REWARD = {  # kind -> {payment: (prestige, gold)}
+    "church": {"2d": (3, 0), "4d": (5, 0)},
+    "bank": {"2d": (0, 1), "5d": (0, 2)},
+    "tailor": {"CC": (4, 0), "CCC": (6, 0)},
+    "jeweller": {"G": (5, 0), "GG": (9, 0)},
+}
+
+
+def _do_use(g: _Game, seat: int, action: Action, d: Decision) -> None:
+    s = g.s
+    p = s.players[seat]
+    kind, pos = d.kind, d.at
+    name = TILES[s.road[pos - 1]].name  # type: ignore[index]
+    if action is SKIP:
+        g.say("skip", seat, f"{{s}} does not use the {name} ({pos})")
+        return
+    arg = action.arg
+    if kind == "sell":
+        price = TILES[s.road[pos - 1]].market_price  # type: ignore[index]
+        p.cubes[arg] -= 1
+        p.deniers += price
+        g.say("sell", seat, f"{{s}} sells 1 {cat.CUBE_NAMES[arg]} for {price} d ({name})")
+    elif kind == "buy":
+        tile = TILES[s.road[pos - 1]]  # type: ignore[index]
+        price = tile.peddler_price * len(arg)
+        p.deniers -= price
+        _take_cubes(p, arg)
+        g.say("buy", seat, f"{{s}} buys {cube_text(arg)} for {price} d ({name})")
+    elif kind == "alchemist":
+        _pay_cubes(p, arg)
+        gold = len(arg) // 2
+        p.cubes["G"] += gold
+        g.say("alchemist", seat, f"{{s}} turns {cube_text(arg)} into {gold} gold")
+    else:
+        prestige, gold = _USE_REWARD[kind][arg]
+        if arg.endswith("d"):
+            p.deniers -= int(arg[:-1])
+        else:
+            _pay_cubes(p, arg)
+        paid = arg[:-1] + " d" if arg.endswith("d") else cube_text(arg)
+        if gold:
+            p.cubes["G"] += gold
+            g.say(kind, seat, f"{{s}} pays {paid} for {gold} gold ({name})")
+        else:
+            g.say(kind, seat, f"{{s}} pays {paid} at the {name}")
+            _gain_pp(g, seat, prestige, f"the {name}")
+
+
+# --- phase 6 ---------------------------------------------------------------------------------
+
+
+def castle_spaces_left(s: State) -> int:
+    return sum(cat.SECTION_SIZES[k] - len(s.castle[k]) for k in range(s.section, 3))
+
+
+_CASTLE_DONE = 1000  # cursor value once the castle favor has been granted
+
+
+def _castle_step(g: _Game) -> None:
+    s = g.s
+    if s.cursor == _CASTLE_DONE:
+        _enter_phase(s, 7, 0)
+        return
+    if s.cursor < len(s.castle_workers):
+        s.decision = Decision(kind="castle", seat=s.castle_workers[s.cursor])
+        return
+    best, best_seat = 0, None
+    for seat in s.castle_workers:  # arrival order: ties go to the earliest arrival
+        if s.batches[seat] > best:
+            best, best_seat = s.batches[seat], seat
+    for seat in s.castle_workers:
+        _return_worker(s, seat)
+    s.castle_workers = []
+    s.batches = [0] * s.n
+    s.cursor = _CASTLE_DONE
+    if best_seat is not None:  # R21: no favor when nobody delivered a batch
+        g.say("castle", best_seat, f"{{s}} built the most this turn ({best})")
+        _grant_favor(g, best_seat, "the most batches in the castle")
+
+
+_BATCHES = [A("batch", "F" + x + y) for x, y in
+            (("W", "S"), ("W", "C"), ("W", "G"), ("S", "C"), ("S", "G"), ("C", "G"))]
+
+
+def _castle_options(s: State, seat: int) -> list[Action]:
+    options = [SKIP]
+    if castle_spaces_left(s) <= 0:  # R23: no more batches than spaces left
+        return options
+    p = s.players[seat]
+    if p.cubes["F"] < 1:
+        return options
+    for b in _BATCHES:  # R15: food + two other different kinds (gold allowed)
+        if p.cubes[b.arg[1]] and p.cubes[b.arg[2]]:
+            options.append(b)
+    return options
+
+
+def _do_castle(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    if action is SKIP:
+        if s.batches[seat] == 0:
+            if castle_spaces_left(s) > 0:  # R22: no penalty once the castle is full
+                _gain_pp(g, seat, -cat.CASTLE_PENALTY, "no batch for the castle")
+            else:
+                g.say("castle", seat, "{s} cannot build: the castle is full (no penalty)")
+        s.decision = None
+        s.cursor += 1
+        return
+    p = s.players[seat]
+    _pay_cubes(p, action.arg)
+    sec = s.section
+    while len(s.castle[sec]) >= cat.SECTION_SIZES[sec]:
+        sec += 1  # overflow into the next section (never past the Towers: R23 checked)
+    s.castle[sec].append(seat)
+    s.batches[seat] += 1
+    g.say("batch", seat, f"{{s}} delivers {cube_text(action.arg)} to the "
+          f"{cat.SECTION_NAMES[sec]}", section=sec)
+    _gain_pp(g, seat, cat.SECTION_POINTS[sec], f"a house in the {cat.SECTION_NAMES[sec]}")
+    # the decision stays with this seat for another batch
+
+
+# --- phase 7 ---------------------------------------------------------------------------------
+
+
+def _end_of_turn_step(g: _Game) -> None:
+    s = g.s
+    if s.cursor == 0:
+        step = 2 if s.provost > s.bailiff else 1
+        s.bailiff = min(cat.ROAD_LENGTH, s.bailiff + step)
+        s.provost = s.bailiff
+        g.say("bailiff", None, f"The bailiff advances {step} to {s.bailiff}", to=s.bailiff)
+        s.cursor = 1
+        return
+    if s.cursor == 1:  # R8: check the section under construction
+        sec = s.section
+        if s.bailiff >= cat.SECTION_TRIGGERS[sec] or len(s.castle[sec]) >= cat.SECTION_SIZES[sec]:
+            _score_section(g, sec)
+            s.cursor = 2  # open the columns once its favors are resolved (R9)
+        else:
+            s.turn += 1
+            g.say("turn", None, f"Turn {s.turn} begins")
+            _enter_phase(s, 1, 0)
+        return
+    # cursor 2: the scoring of s.section is fully resolved
+    s.scored += 1
+    finished = cat.SECTION_NAMES[s.section]
+    s.section += 1
+    if s.section >= 3:
+        s.over = True
+        s.decision = None
+        g.say("end", None, "The Towers are scored: the game is over")
+        return
+    g.say("columns", None, f"The {finished} is done: favor columns up to "
+          f"{cat.FAVOR_COLUMNS_OPEN[s.scored]} are open")
+    s.cursor = 1
+
+
+def _score_section(g: _Game, sec: int) -> None:
+    s = g.s
+    name = cat.SECTION_NAMES[sec]
+    g.say("scoring", None, f"Scoring of the {name}", section=sec)
+    for seat in s.turn_order:
+        houses = s.castle[sec].count(seat)
+        pp, favors = cat.section_reward(sec, houses)
+        if pp:
+            _gain_pp(g, seat, pp, f"no house in the {name}")
+        for _ in range(favors):
+            _grant_favor(g, seat, f"the {name} scoring")
+
+
+# --- royal favors ----------------------------------------------------------------------------
+
+
+def open_columns(s: State) -> int:
+    return cat.FAVOR_COLUMNS_OPEN[min(s.scored, 2)]
+
+
+def _grant_favor(g: _Game, seat: int, why: str) -> None:
+    s = g.s
+    if s.options.favor_mode == "simplified":  # R19
+        _gain_pp(g, seat, cat.SIMPLIFIED_FAVOR_PP, f"a royal favor for {why}")
+        return
+    g.say("favor", seat, f"{{s}} wins a royal favor ({why})")
+    s.favor_queue.append(seat)  # R25: resolved one at a time in the order won
+
+
+def _next_favor(g: _Game) -> None:
+    s = g.s
+    seat = s.favor_queue.pop(0)
+    if len(s.favor_lines_used[seat]) >= len(cat.FAVOR_LINES):
+        g.say("favor", seat, "{s} loses a favor: all four lines were used this phase")
+        return
+    s.decision = Decision(kind="favor", seat=seat)
+
+
+def _marker_after(s: State, seat: int, line: int) -> int:
+    m = s.players[seat].favors[line]
+    return m + 1 if m < open_columns(s) else m
+
+
+def _favor_options(s: State, seat: int) -> list[Action]:
+    used = s.favor_lines_used[seat]
+    p = s.players[seat]
+    options: list[Action] = []
+    for li, line in enumerate(cat.FAVOR_LINES):
+        if line in used:
+            continue
+        top = _marker_after(s, seat, li)
+        if line in ("a", "b"):
+            options.append(_FAVOR[line])
+        elif line == "c":
+            options.append(_FAVOR["c1"])
+            if top >= 2:
+                options += [_FAVOR["c2W"], _FAVOR["c2S"]]
+            if top >= 3:
+                options.append(_FAVOR["c3"])
+            if top >= 4 and any(p.cubes.values()):
+                options.append(_FAVOR["c4"])
+            if top >= 5:
+                options.append(_FAVOR["c5"])
+        else:
+            options.append(_FAVOR["d1"])
+            for col in range(2, top + 1):
+                effect = cat.FAVOR_BUILD_EFFECTS[col]
+                if effect is Effect.LAWYER:
+                    ok = len(_lawyer_options(s, seat, True)) > 1
+                else:
+                    ok = len(_build_options(s, seat, effect, True)) > 1
+                if ok:
+                    options.append(_FAVOR[f"d{col}"])
+    return options
+
+
+_FAVOR = {k: A("favor", k) for k in
+          ("a", "b", "c1", "c2W", "c2S", "c3", "c4", "c5", "d1", "d2", "d3", "d4", "d5")}
+
+
+def _do_favor(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    p = s.players[seat]
+    arg = action.arg
+    line = arg[0]
+    li = cat.FAVOR_LINES.index(line)
+    s.favor_lines_used[seat] += line
+    before = p.favors[li]
+    p.favors[li] = _marker_after(s, seat, li)
+    moved = "" if p.favors[li] > before else " (marker cannot advance)"
+    s.decision = None
+    col = p.favors[li] if line in ("a", "b") else int(arg[1])
+    label = f"line {line} column {col}{moved}"
+    if line == "a":
+        _gain_pp(g, seat, cat.FAVOR_PRESTIGE[col - 1], f"royal favor, {label}")
+    elif line == "b":
+        amount = cat.FAVOR_DENIERS[col - 1]
+        p.deniers += amount
+        g.say("favor", seat, f"{{s}} takes {amount} d (royal favor, {label})")
+    elif line == "c":
+        if col == 4:
+            g.say("favor", seat, f"{{s}} may exchange a cube (royal favor, {label})")
+            s.decision = Decision(kind="exchange", seat=seat)
+            return
+        cube = {1: "F", 3: "C", 5: "G"}.get(col) or arg[2]
+        p.cubes[cube] += 1
+        g.say("favor", seat, f"{{s}} takes 1 {cat.CUBE_NAMES[cube]} (royal favor, {label})")
+    else:
+        if col == 1:
+            g.say("favor", seat, f"{{s}} takes no effect (royal favor, {label})")
+            return
+        effect = cat.FAVOR_BUILD_EFFECTS[col]
+        g.say("favor", seat, f"{{s}} uses the {effect.value} (royal favor, {label})")
+        kind = "lawyer" if effect is Effect.LAWYER else "build"
+        s.decision = Decision(kind=kind, seat=seat, effect=effect.value, via_favor=True)
+
+
+def _exchange_options(s: State, seat: int) -> list[Action]:
+    p = s.players[seat]
+    options = [SKIP]
+    for give in CUBES:
+        if p.cubes[give]:
+            options += [A("exchange", f"{give} {pair}") for pair in _NON_GOLD_2]
+    return options
+
+
+def _do_exchange(g: _Game, seat: int, action: Action) -> None:
+    s = g.s
+    s.decision = None
+    if action is SKIP:
+        g.say("skip", seat, "{s} keeps their cubes")
+        return
+    give, take = action.arg.split()
+    p = s.players[seat]
+    p.cubes[give] -= 1
+    _take_cubes(p, take)
+    g.say("exchange", seat, f"{{s}} gives 1 {cat.CUBE_NAMES[give]} for {cube_text(take)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Decisions: options and resolution
+# ---------------------------------------------------------------------------------------------
+
+
+def _legal(s: State, d: Decision) -> list[Action]:
+    kind, seat = d.kind, d.seat
+    if kind == "place":
+        return _place_options(s, seat)
+    if kind == "castle":
+        return _castle_options(s, seat)
+    if kind == "favor":
+        return _favor_options(s, seat)
+    if kind == "build":
+        return _build_options(s, seat, Effect(d.effect), d.via_favor)
+    if kind == "lawyer":
+        return _lawyer_options(s, seat, d.via_favor)
+    if kind == "bribe":
+        return _provost_options(s, seat, pay=True)
+    if kind == "guild":
+        return _provost_options(s, seat, pay=False)
+    if kind == "produce":
+        tile = TILES[s.road[d.at - 1]]  # type: ignore[index]
+        return [A("take", x) for x in tile.produce]
+    if kind == "owner":
+        tile = TILES[s.road[d.at - 1]]  # type: ignore[index]
+        return [A("take", c) for c in tile.owner_bonus]
+    if kind == "gate":
+        return _gate_options(s, seat)
+    if kind == "joust":
+        p = s.players[seat]
+        return [SKIP, JOUST] if p.deniers >= 1 and p.cubes["C"] >= 1 else [SKIP]
+    if kind == "inn":
+        return [INN_STAY, INN_LEAVE]
+    if kind == "exchange":
+        return _exchange_options(s, seat)
+    return _use_options(s, seat, kind, d.at)
+
+
+def _resolve(g: _Game, action: Action) -> None:
+    """Apply a legal `action` for the current decision (already checked)."""
+    s = g.s
+    d = s.decision
+    assert d is not None
+    kind, seat = d.kind, d.seat
+    if kind == "place":
+        _do_place(g, seat, action)
+    elif kind in ("gate", "guild", "joust", "inn"):
+        _do_special(g, seat, action)
+    elif kind == "bribe":
+        s.decision = None
+        _move_provost(g, seat, action, pay=True)
+    elif kind == "castle":
+        _do_castle(g, seat, action)
+    elif kind == "favor":
+        _do_favor(g, seat, action)
+    elif kind == "exchange":
+        _do_exchange(g, seat, action)
+    elif kind == "produce":
+        s.decision = None
+        _produce(g, seat, d.at, action.arg)
+    elif kind == "owner":
+        s.players[seat].cubes[action.arg] += 1
+        g.say("owner", seat, f"{{s}} takes 1 {cat.CUBE_NAMES[action.arg]} as owner of the "
+              f"{TILES[s.road[d.at - 1]].name} ({d.at})")  # type: ignore[index]
+        _finish_activation(g, d.at)
+    else:
+        s.decision = None
+        if kind == "build":
+            _do_build(g, seat, action, d)
+        elif kind == "lawyer":
+            _do_lawyer(g, seat, action, d)
+        else:
+            _do_use(g, seat, action, d)
+        if not d.via_favor:
+            _finish_activation(g, d.at)
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------------
+
+_cache: tuple[State | None, list[Action]] = (None, [])
+
+
+def pending(state: State) -> list[PendingDecision]:
+    d = state.decision
+    if state.over or d is None:
+        return []
+    return [PendingDecision(seat=d.seat, kind=d.kind, prompt=_PROMPTS[d.kind])]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The actions `seat` may take now (empty when it is not this seat's decision)."""
+    global _cache
+    d = state.decision
+    if state.over or d is None or d.seat != seat:
+        return []
+    cached_state, cached = _cache
+    if cached_state is state:
+        return list(cached)
+    options = _legal(state, d)
+    _cache = (state, options)
+    return list(options)
+
+
+def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[State, list[Event]]:
+    """Apply `action` by `seat` (default: whoever must decide). Returns a new state and events.
+
+    Raises GameOver, NotYourDecision, MalformedAction or IllegalAction; `state` is never changed.
+    """
+    global _cache
+    if isinstance(action, str):
+        action = parse(action)
+    d = state.decision
+    if state.over or d is None:
+        raise GameOver("The game is over; no more moves can be made.")
+    if seat is not None and seat != d.seat:
+        raise NotYourDecision(
+            f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
+        )
+    cached_state, cached = _cache
+    options = cached if cached_state is state else _legal(state, d)
+    if action not in options:
+        from engine.caylus.explain import why_illegal
+
+        raise IllegalAction(why_illegal(state, d, action, options))
+    g = _Game(_clone(state))
+    _resolve(g, action)
+    options = _advance(g)
+    _cache = (g.s, options)
+    return g.s, g.events
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.over:
+        return None
+    return final_scores(state)
+
+
+def final_scores(state: State) -> Outcome:
+    """Game points plus the end bonus (3 PP a gold, 1 per 3 other cubes, 1 per 4 d)."""
+    breakdown = []
+    for p in state.players:
+        gold = p.cubes["G"] * cat.END_GOLD_PP
+        cubes = sum(p.cubes[c] for c in NON_GOLD) // cat.END_CUBES_PER_PP
+        deniers = p.deniers // cat.END_DENIERS_PER_PP
+        total = p.prestige + gold + cubes + deniers
+        breakdown.append({"game": p.prestige, "gold": gold, "cubes": cubes,
+                          "deniers": deniers, "total": total})
+    scores = [b["total"] for b in breakdown]
+    best = max(scores)
+    return Outcome(scores=scores, breakdown=breakdown,
+                   winners=[i for i, x in enumerate(scores) if x == best])
+
+
+_PROMPTS: dict[str, str] = {
+    "place": "place a worker or pass",
+    "gate": "move the worker from the gate",
+    "guild": "move the provost with the merchants' guild",
+    "joust": "pay 1 d + 1 cloth for a royal favor at the joust field?",
+    "inn": "stay in the inn or leave",
+    "bribe": "move the provost (1 d a space) or skip",
+    "produce": "choose what the building produces",
+    "owner": "choose your owner's cube",
+    "build": "choose a building to build",
+    "lawyer": "choose a building to turn into a residence",
+    "sell": "sell a cube at the marketplace",
+    "buy": "buy cubes at the peddler",
+    "church": "pay deniers for prestige at the church",
+    "tailor": "pay cloth for prestige at the tailor",
+    "bank": "buy gold at the bank",
+    "alchemist": "turn cubes into gold at the alchemist",
+    "jeweller": "pay gold for prestige at the jeweller",
+    "castle": "deliver a batch to the castle or stop",
+    "favor": "choose a royal favor",
+    "exchange": "give 1 cube and take 2 (royal favor)",
+}
+PROMPTS = _PROMPTS

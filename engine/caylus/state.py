@@ -1,0 +1,105 @@
+"""The Caylus game state: a pydantic model that round-trips through JSON losslessly.
+
+Layout notes (documented for players of the JSON in docs/record.md):
+- Seats are indices 0..n-1. Road position p (1..28) is index p-1 of `road`, `owners`, `workers`.
+- Cube counts are dicts keyed by the letters F W S C G.
+- `decision` is the one pending decision (Caylus never asks two seats at once).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FavorMode = Literal["full", "simplified"]
+TileSet = Literal["revised", "first"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int = Field(4, ge=2, le=5)
+    favor_mode: FavorMode = "full"
+    tile_set: TileSet = "revised"
+
+
+class Setup(BaseModel):
+    """How the random parts were decided. `seed` draws whatever is not given explicitly."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seed: int | None = None
+    neutral_order: list[str] | None = None  # tile ids for road positions 1-6
+    turn_order: list[int] | None = None  # seats, first player first
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deniers: int
+    prestige: int = 0
+    cubes: dict[str, int]
+    workers: int  # workers in hand (not on the board)
+    favors: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])  # marker column, lines a-d
+
+
+class Decision(BaseModel):
+    """What the game waits for: `kind` from `seat`. `at` is a road position where it matters."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    seat: int
+    at: int = 0
+    effect: str = ""  # for build/lawyer decisions: carpenter, mason, architect, lawyer
+    via_favor: bool = False  # a favor's building effect (line d): discounts apply
+
+
+class State(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["caylus"] = "caylus"
+    options: Options
+    setup: Setup
+    turn: int = 1
+    phase: int = 1
+    cursor: int = 0  # progress inside the phase (special index, road position, castle index ...)
+    players: list[Player]
+    turn_order: list[int]
+    passed: list[int] = Field(default_factory=list)  # passing order; index+1 = passing-scale space
+    road: list[str | None]
+    owners: list[int | None]
+    workers: list[int | None]
+    specials: dict[str, int | None]  # gate, trading, guild, joust -> seat of the worker
+    stables: list[int] = Field(default_factory=list)  # seats in slot order 1..3
+    inn_left: int | None = None
+    inn_right: int | None = None
+    castle_workers: list[int] = Field(default_factory=list)  # arrival order
+    castle: list[list[int]] = Field(default_factory=lambda: [[], [], []])  # houses per section
+    section: int = 0  # section under construction: 0 Dungeon, 1 Walls, 2 Towers, 3 done
+    scored: int = 0  # sections scored so far (opens favor columns, R9)
+    bailiff: int = 6
+    provost: int = 6
+    stock: dict[str, int]
+    discarded: list[str] = Field(default_factory=list)  # neutral tiles removed by the lawyer
+    lawyer_pending: list[tuple[int, int]] = Field(default_factory=list)  # (position, seat), R7
+    favor_queue: list[int] = Field(default_factory=list)  # seats owed a favor, in order won
+    favor_lines_used: list[str]  # per seat: favor lines used in this phase (R10)
+    batches: list[int]  # per seat: castle batches delivered this turn
+    decision: Decision | None = None
+    over: bool = False
+
+    # --- small read helpers shared by rules, renderer and bot ---
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def tile_at(self, position: int) -> str | None:
+        return self.road[position - 1]
+
+    def owner_at(self, position: int) -> int | None:
+        return self.owners[position - 1]
+
+    def worker_at(self, position: int) -> int | None:
+        return self.workers[position - 1]

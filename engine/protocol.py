@@ -1,0 +1,61 @@
+"""The small protocol every game behind the bot implements (Caylus, later Magna Carta).
+
+The service, store, renderer and bot only use these names, so they treat all games alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `text` names seats as {s} (the actor) and {o} (another seat)."""
+
+    kind: str
+    seat: int | None
+    text: str
+    pp: int = 0  # prestige change of `seat` (actual, after the never-below-zero rule)
+    other: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, names: list[str]) -> str:
+        actor = names[self.seat] if self.seat is not None else ""
+        other = names[self.other] if self.other is not None else ""
+        return self.text.format(s=actor, o=other)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    seat: int
+    kind: str
+    prompt: str  # a short sentence: what this seat must decide
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    scores: list[int]  # final totals by seat
+    breakdown: list[dict[str, int]]  # by seat: game points, end bonus parts, total
+    winners: list[int]  # seats sharing the win
+
+
+class GameModule(Protocol):
+    """What `engine.get_game(name)` returns."""
+
+    name: str
+    min_players: int
+    max_players: int
+    State: type[BaseModel]
+    Action: type[BaseModel]
+
+    def new_game(self, options: Any, setup: Any) -> Any: ...
+    def pending(self, state: Any) -> list[PendingDecision]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+    def apply(self, state: Any, action: Any, seat: int | None = None) -> tuple[Any, list[Event]]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def parse_action(self, text: str) -> Any: ...
+    def state_from_json(self, text: str | bytes) -> Any: ...
+    def choose_action(self, state: Any, seat: int, rng: Any) -> Any: ...
