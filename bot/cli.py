@@ -34,7 +34,11 @@ def _simulate(args: argparse.Namespace) -> int:
             steps = 0
             while not state.over:
                 seat = state.decision.seat
-                action = game.choose_action(state, seat, rng)
+                if args.player == "uniform":
+                    legal = game.legal_actions(state, seat)
+                    action = legal[rng.randrange(len(legal))]
+                else:
+                    action = game.choose_action(state, seat, rng)
                 new_state, events = game.apply(state, action)
                 if checker is not None:
                     violations.extend(checker.after(state, action, new_state, events))
@@ -52,6 +56,8 @@ def _simulate(args: argparse.Namespace) -> int:
     result = {
         "game": args.game,
         "players": args.players,
+        "player": args.player,
+        "check": args.check,
         "games": args.games,
         "actions": total_actions,
         "actions_per_game": round(total_actions / max(args.games, 1), 1),
@@ -118,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="invariants after every action: light (cheap), full (also JSON "
                      "round trip and replay), none")
     sim.add_argument("--max-actions", type=int, default=5000)
+    sim.add_argument("--player", choices=("builtin", "uniform"), default="builtin",
+                     help="the built-in player, or uniformly random legal actions")
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("record")

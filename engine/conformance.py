@@ -2,7 +2,7 @@
 
 light: no negative stock; workers conserved; a decision with legal actions unless the game is
        over; prestige equals the sum of the prestige the events granted.
-full:  also a lossless JSON round trip, and replay: the action re-parsed from its notation and
+full:  also that apply left the old state untouched, a lossless JSON round trip, and replay: the action re-parsed from its notation and
        applied to the state re-read from JSON gives the same state (so replaying the log step by
        step reproduces every state), plus a whole replay of the record at the end.
 """
@@ -51,6 +51,7 @@ class GameChecker:
         self.start = start
         self.actions: list[str] = []
         self.granted = [p.prestige for p in start.players]
+        self.last_json = start.model_dump_json() if level == "full" else ""
 
     def after(self, before: Any, action: Any, after: Any, events: list[Event]) -> list[str]:
         where = f"game {before.setup.seed} action {len(self.actions)} '{action}'"
@@ -64,7 +65,10 @@ class GameChecker:
             problems.append(f"{where}: prestige {actual} != granted by events {self.granted}")
             self.granted = actual
         if self.level == "full":
-            copy = self.game.state_from_json(after.model_dump_json())
+            if before.model_dump_json() != self.last_json:
+                problems.append(f"{where}: apply changed the state it was given")
+            self.last_json = after.model_dump_json()
+            copy = self.game.state_from_json(self.last_json)
             if copy != after:
                 problems.append(f"{where}: JSON round trip changed the state")
             again, _ = self.game.apply(self.game.state_from_json(before.model_dump_json()),

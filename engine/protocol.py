@@ -5,22 +5,24 @@ The service, store, renderer and bot only use these names, so they treat all gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
 
 from pydantic import BaseModel
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. `text` names seats as {s} (the actor) and {o} (another seat)."""
+class Event(NamedTuple):
+    """Something that happened. `text` names seats as {s} (the actor) and {o} (another seat).
+
+    A named tuple: cheap to make (the engine makes a few per action) and immutable.
+    """
 
     kind: str
     seat: int | None
     text: str
     pp: int = 0  # prestige change of `seat` (actual, after the never-below-zero rule)
     other: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] | None = None
 
     def render(self, names: list[str]) -> str:
         actor = names[self.seat] if self.seat is not None else ""

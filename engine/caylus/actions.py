@@ -55,9 +55,11 @@ class Action(BaseModel):
 
     # Interned actions compare by identity first; a model built by hand still compares by text.
     def __eq__(self, other: object) -> bool:
-        return self is other or (
-            isinstance(other, Action) and self.verb == other.verb and self.arg == other.arg
-        )
+        if self is other:
+            return True
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self.verb == other.verb and self.arg == other.arg  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         return hash((self.verb, self.arg))

@@ -8,7 +8,11 @@ decide or the game ends. Rulings of ../shared/rules/caylus-data.md are cited as 
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, repeat
+from operator import is_
+from typing import Any
+
+from pydantic import BaseModel
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -36,7 +40,9 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
     options = options or Options()
     setup = setup or Setup(seed=0)
     n = options.players
-    rng = random.Random(setup.seed)
+    if setup.seed is None and (setup.neutral_order is None or setup.turn_order is None):
+        raise BadSetup("A new game needs a seed, or an explicit neutral_order and turn_order.")
+    rng = random.Random(setup.seed)  # a private generator: the engine never uses global random
     neutral = list(setup.neutral_order) if setup.neutral_order else None
     if neutral is None:
         neutral = list(cat.NEUTRAL_TILES)
@@ -76,7 +82,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         bailiff=cat.BAILIFF_START,
         provost=cat.BAILIFF_START,
     )
-    _advance(_Game(state))
+    _advance(_Game(state, fresh=True))
     return state
 
 
@@ -85,38 +91,82 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
 # ---------------------------------------------------------------------------------------------
 
 
-class _Game:
-    __slots__ = ("events", "s")
+_new_object = object.__new__
+_set_attr = object.__setattr__
 
-    def __init__(self, state: State) -> None:
+
+def _copy_model(model: BaseModel) -> Any:
+    """A shallow copy of a pydantic model without pydantic's generic copy machinery."""
+    new = _new_object(type(model))
+    _set_attr(new, "__dict__", model.__dict__.copy())
+    # shared, not copied: field writes on engine states bypass pydantic (state._FastModel)
+    _set_attr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set_attr(new, "__pydantic_extra__", None)
+    _set_attr(new, "__pydantic_private__", None)
+    return new
+
+
+_decisions: dict[tuple[str, int, int, str, bool], Decision] = {}
+
+
+def _decision(kind: str, seat: int, at: int = 0, effect: str = "",
+              via_favor: bool = False) -> Decision:
+    """Decisions are never changed once made, so equal ones are shared between states."""
+    key = (kind, seat, at, effect, via_favor)
+    found = _decisions.get(key)
+    if found is None:
+        found = _decisions[key] = Decision(kind=kind, seat=seat, at=at, effect=effect,
+                                           via_favor=via_favor)
+    return found
+
+
+class _Game:
+    """One `apply` at work: the new state, its events, and copy-on-write bookkeeping.
+
+    The new state starts as a shallow copy of the old one. Every container the rules change is
+    first taken through `w(name)` (a private copy on first write) and every player through
+    `p(seat)`, so the old state is never touched and an action copies only what it changes.
+    """
+
+    __slots__ = ("events", "fresh", "owned", "s")
+
+    def __init__(self, state: State, fresh: bool = False) -> None:
         self.s = state
         self.events: list[Event] = []
+        self.fresh = fresh  # a brand-new state (new_game) owns all its containers
+        self.owned: set[object] = set()
+
+    def w(self, name: str) -> Any:
+        """The container field `name` of the new state, safe to change."""
+        d = self.s.__dict__
+        if self.fresh or name in self.owned:
+            return d[name]
+        value = d[name]
+        value = [sec.copy() for sec in value] if name == "castle" else value.copy()
+        d[name] = value
+        self.owned.add(name)
+        return value
+
+    def p(self, seat: int) -> Player:
+        """The player of `seat`, safe to change (players are tracked by seat number)."""
+        owned = self.owned
+        if self.fresh or seat in owned:
+            return self.s.players[seat]
+        players = self.w("players")
+        old = players[seat]
+        new = _new_object(Player)
+        _set_attr(new, "__dict__", {**old.__dict__, "cubes": old.cubes.copy(),
+                                    "favors": old.favors.copy()})
+        _set_attr(new, "__pydantic_fields_set__", old.__pydantic_fields_set__)
+        _set_attr(new, "__pydantic_extra__", None)
+        _set_attr(new, "__pydantic_private__", None)
+        players[seat] = new
+        owned.add(seat)
+        return new
 
     def say(self, kind: str, seat: int | None, text: str, pp: int = 0,
             other: int | None = None, **data: object) -> None:
         self.events.append(Event(kind, seat, text, pp, other, data))
-
-
-def _clone(state: State) -> State:
-    """A copy deep enough that mutating it never touches `state` (cheaper than deepcopy)."""
-    new = state.model_copy()
-    d = new.__dict__
-    d["players"] = [_clone_player(p) for p in state.players]
-    for key in ("turn_order", "passed", "road", "owners", "workers", "stables",
-                "castle_workers", "discarded", "lawyer_pending", "favor_queue",
-                "favor_lines_used", "batches"):
-        d[key] = list(d[key])
-    d["castle"] = [list(sec) for sec in state.castle]
-    d["specials"] = dict(state.specials)
-    d["stock"] = dict(state.stock)
-    return new
-
-
-def _clone_player(p: Player) -> Player:
-    q = p.model_copy()
-    q.__dict__["cubes"] = dict(p.cubes)
-    q.__dict__["favors"] = list(p.favors)
-    return q
 
 
 # ---------------------------------------------------------------------------------------------
@@ -125,7 +175,7 @@ def _clone_player(p: Player) -> Player:
 
 
 def _gain_pp(g: _Game, seat: int, amount: int, why: str) -> None:
-    p = g.s.players[seat]
+    p = g.p(seat)
     before = p.prestige
     p.prestige = max(0, before + amount)
     delta = p.prestige - before
@@ -191,26 +241,11 @@ def _advance(g: _Game) -> list[Action]:
 def _enter_phase(s: State, phase: int, cursor: int = 0) -> None:
     s.phase = phase
     s.cursor = cursor
-    s.favor_lines_used = [""] * s.n  # R10: favors of one phase use different lines
+    s.favor_lines_used = [""] * len(s.players)  # R10: favors of one phase use different lines
 
 
 def _step(g: _Game) -> None:
-    s = g.s
-    phase = s.phase
-    if phase == 1:
-        _income(g)
-    elif phase == 2:
-        _placement_turn(g)
-    elif phase == 3:
-        _special_step(g)
-    elif phase == 4:
-        _bribe_step(g)
-    elif phase == 5:
-        _activation_step(g)
-    elif phase == 6:
-        _castle_step(g)
-    else:
-        _end_of_turn_step(g)
+    _PHASE_STEPS[g.s.phase](g)
 
 
 # --- phase 1 ---------------------------------------------------------------------------------
@@ -218,15 +253,15 @@ def _step(g: _Game) -> None:
 
 def _income(g: _Game) -> None:
     s = g.s
-    if s.n == 2 and s.turn > 1:
+    if len(s.players) == 2 and s.turn > 1:
         s.turn_order = s.turn_order[::-1]  # R11: the order alternates every turn
+    extra = [0] * len(s.players)
+    for tile, owner in zip(s.road, s.owners, strict=True):
+        if owner is not None:
+            extra[owner] += TILES[tile].income  # type: ignore[index]
     for seat in s.turn_order:
-        extra = 0
-        for i, tile in enumerate(s.road):
-            if tile is not None and s.owners[i] == seat:
-                extra += TILES[tile].income
-        amount = cat.BASE_INCOME + extra  # R20: paid in turn 1 too
-        s.players[seat].deniers += amount
+        amount = cat.BASE_INCOME + extra[seat]  # R20: paid in turn 1 too
+        g.p(seat).deniers += amount
         g.say("income", seat, f"{{s}} collects {amount} d income", deniers=amount)
     s.passed = []
     _enter_phase(s, 2, 0)
@@ -237,7 +272,7 @@ def _income(g: _Game) -> None:
 
 def _placement_turn(g: _Game) -> None:
     s = g.s
-    n = s.n
+    n = len(s.players)
     if len(s.passed) == n:
         g.say("phase", None, "Everyone has passed: the special buildings act.")
         _enter_phase(s, 3, 0)
@@ -246,7 +281,7 @@ def _placement_turn(g: _Game) -> None:
     while s.turn_order[idx] in s.passed:
         idx = (idx + 1) % n
     s.cursor = idx
-    s.decision = Decision(kind="place", seat=s.turn_order[idx])
+    s.decision = _decision(kind="place", seat=s.turn_order[idx])
 
 
 def placement_cost(s: State, seat: int, target: str) -> int:
@@ -255,7 +290,7 @@ def placement_cost(s: State, seat: int, target: str) -> int:
         return 1
     if target.isdigit() and s.owners[int(target) - 1] == seat:
         return 1
-    if s.n == 2:
+    if len(s.players) == 2:
         return cat.TWO_PLAYER_PASSED_COST if s.passed else 1  # R11
     return len(s.passed) + 1
 
@@ -272,7 +307,7 @@ def _can_use_space(s: State, seat: int, target: str) -> bool:
     if target == "castle":
         return seat not in s.castle_workers
     if target == "stables":
-        return s.n > 2 and len(s.stables) < cat.STABLES_SLOTS and seat not in s.stables
+        return len(s.players) > 2 and len(s.stables) < cat.STABLES_SLOTS and seat not in s.stables
     if target == "inn":
         return s.inn_left is None
     return s.specials[target] is None
@@ -282,18 +317,18 @@ def _occupy(g: _Game, seat: int, target: str) -> None:
     s = g.s
     if target.isdigit():
         i = int(target) - 1
-        s.workers[i] = seat
+        g.w("workers")[i] = seat
         owner = s.owners[i]
         if owner is not None and owner != seat:
             _gain_pp(g, owner, 1, f"a worker on their {TILES[s.road[i]].name}")  # type: ignore[index]
     elif target == "castle":
-        s.castle_workers.append(seat)
+        g.w("castle_workers").append(seat)
     elif target == "stables":
-        s.stables.append(seat)
+        g.w("stables").append(seat)
     elif target == "inn":
         s.inn_left = seat
     else:
-        s.specials[target] = seat
+        g.w("specials")[target] = seat
 
 
 def space_name(s: State, target: str) -> str:
@@ -312,26 +347,42 @@ def _place_options(s: State, seat: int) -> list[Action]:
     deniers = p.deniers
     base = placement_cost(s, seat, "castle")
     if deniers >= base:
-        for target in ("gate", "trading", "guild", "joust"):
-            if s.specials[target] is None:
+        specials = s.specials
+        for target in SPECIAL_SINGLE:
+            if specials[target] is None:
                 options.append(_PLACE[target])
-        if _can_use_space(s, seat, "stables"):
+        if len(s.players) > 2 and len(s.stables) < cat.STABLES_SLOTS and seat not in s.stables:
             options.append(_PLACE["stables"])
         if s.inn_left is None:
             options.append(_PLACE["inn"])
         if seat not in s.castle_workers:
             options.append(_PLACE["castle"])
-    own_cost = 1
-    road, workers, owners = s.road, s.workers, s.owners
-    for i in range(cat.ROAD_LENGTH):
-        tile = road[i]
-        if tile is None or workers[i] is not None or tile in _NO_WORKER_TILES:
-            continue
-        if (own_cost if owners[i] == seat else base) <= deniers:
+    can_pay_base = deniers >= base
+    workers = s.workers
+    for i, owner in _workable_spaces(s):
+        if workers[i] is None and (can_pay_base or (owner == seat and deniers >= 1)):
             options.append(_PLACE_ROAD[i])
     return options
 
 
+_workable: tuple[list[str | None], list[tuple[int, int | None]]] = ([], [])
+
+
+def _workable_spaces(s: State) -> list[tuple[int, int | None]]:
+    """(index, owner) of the road spaces that take workers, cached per road list.
+
+    The road list is shared between states until a build or transformation copies it
+    (copy-on-write), so its identity says whether the cached answer still holds; the cache keeps
+    a reference to it, so the identity cannot be reused by another list.
+    """
+    global _workable
+    road, found = _workable
+    if road is s.road:
+        return found
+    found = [(i, s.owners[i]) for i, tile in enumerate(s.road)
+             if tile is not None and tile not in _NO_WORKER_TILES]
+    _workable = (s.road, found)
+    return found
 _NO_WORKER_TILES = frozenset(t.id for t in TILES.values()
                              if t.kind in (Kind.RESIDENCE, Kind.PRESTIGE))
 _PLACE = {t: A("place", t) for t in (*cat.SPECIALS, "castle")}
@@ -342,9 +393,9 @@ _GATE_ROAD = [A("gate", str(p)) for p in ROAD]
 
 def _do_place(g: _Game, seat: int, action: Action) -> None:
     s = g.s
-    p = s.players[seat]
+    p = g.p(seat)
     if action is PASS:
-        s.passed.append(seat)
+        g.w("passed").append(seat)
         space = len(s.passed)
         if space == 1:
             p.deniers += cat.FIRST_PASS_BONUS
@@ -359,8 +410,19 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         g.say("place", seat, f"{{s}} places a worker on {space_name(s, target)} ({cost} d)",
               target=target, cost=cost)
         _occupy(g, seat, target)
-    s.decision = None
-    s.cursor = (s.cursor + 1) % s.n
+    # the next player who has not passed decides (straight away: this is the hot path)
+    n = len(s.players)
+    passed = s.passed
+    if len(passed) == n:
+        s.decision = None
+        s.cursor = 0
+        return
+    order = s.turn_order
+    idx = (s.cursor + 1) % n
+    while order[idx] in passed:
+        idx = (idx + 1) % n
+    s.cursor = idx
+    s.decision = _decision("place", order[idx])
 
 
 def _ordinal(k: int) -> str:
@@ -370,8 +432,8 @@ def _ordinal(k: int) -> str:
 # --- phase 3 ---------------------------------------------------------------------------------
 
 
-def _return_worker(s: State, seat: int) -> None:
-    s.players[seat].workers += 1
+def _return_worker(g: _Game, seat: int) -> None:
+    g.p(seat).workers += 1
 
 
 def _special_step(g: _Game) -> None:
@@ -386,19 +448,19 @@ def _special_step(g: _Game) -> None:
         if seat is None:
             return
         if special == "trading":
-            s.specials["trading"] = None
-            _return_worker(s, seat)
-            s.players[seat].deniers += cat.TRADING_POST_DENIERS
+            g.w("specials")["trading"] = None
+            _return_worker(g, seat)
+            g.p(seat).deniers += cat.TRADING_POST_DENIERS
             g.say("trading", seat, "{s} takes 3 d at the trading post")
             return
-        s.decision = Decision(kind=special, seat=seat)
+        s.decision = _decision(kind=special, seat=seat)
         return
     if special == "stables":
         if s.stables:
             order = list(s.stables) + [x for x in s.turn_order if x not in s.stables]
             s.turn_order = order
             for seat in s.stables:
-                _return_worker(s, seat)
+                _return_worker(g, seat)
             g.say("stables", None, "Stables: the new turn order is set", order=order)
             s.stables = []
         return
@@ -406,12 +468,12 @@ def _special_step(g: _Game) -> None:
     if s.inn_left is not None:
         newcomer, evicted = s.inn_left, s.inn_right
         if evicted is not None:
-            _return_worker(s, evicted)
+            _return_worker(g, evicted)
             g.say("inn", evicted, "{s} is driven out of the inn", other=newcomer)
         s.inn_right, s.inn_left = newcomer, None
         g.say("inn", newcomer, "{s} moves into the inn (placements cost 1 d)")
     elif s.inn_right is not None:
-        s.decision = Decision(kind="inn", seat=s.inn_right)
+        s.decision = _decision(kind="inn", seat=s.inn_right)
 
 
 def _gate_options(s: State, seat: int) -> list[Action]:
@@ -428,9 +490,9 @@ def _gate_options(s: State, seat: int) -> list[Action]:
 
 def _do_gate(g: _Game, seat: int, action: Action) -> None:
     s = g.s
-    s.specials["gate"] = None
+    g.w("specials")["gate"] = None
     if action is GATE_BACK:
-        _return_worker(s, seat)
+        _return_worker(g, seat)
         g.say("gate", seat, "{s} takes the gate worker back")
     else:
         g.say("gate", seat, f"{{s}} moves the gate worker to {space_name(s, action.arg)}",
@@ -458,7 +520,7 @@ def _move_provost(g: _Game, seat: int, action: Action, pay: bool) -> None:
     d = int(action.arg)
     s.provost += d
     if pay:
-        s.players[seat].deniers -= abs(d)
+        g.p(seat).deniers -= abs(d)
     cost = f" for {abs(d)} d" if pay else ""
     g.say("provost", seat, f"{{s}} moves the provost {d:+d} to {s.provost}{cost}", delta=d)
 
@@ -470,14 +532,14 @@ def _do_special(g: _Game, seat: int, action: Action) -> None:
     if kind == "gate":
         _do_gate(g, seat, action)
     elif kind == "guild":
-        s.specials["guild"] = None
-        _return_worker(s, seat)
+        g.w("specials")["guild"] = None
+        _return_worker(g, seat)
         _move_provost(g, seat, action, pay=False)
     elif kind == "joust":
-        s.specials["joust"] = None
-        _return_worker(s, seat)
+        g.w("specials")["joust"] = None
+        _return_worker(g, seat)
         if action is JOUST:
-            p = s.players[seat]
+            p = g.p(seat)
             p.deniers -= cat.JOUST_COST_DENIERS
             p.cubes["C"] -= 1
             g.say("joust", seat, "{s} pays 1 d + 1 cloth at the joust field for a favor")
@@ -485,7 +547,7 @@ def _do_special(g: _Game, seat: int, action: Action) -> None:
     elif kind == "inn":
         if action is INN_LEAVE:
             s.inn_right = None
-            _return_worker(s, seat)
+            _return_worker(g, seat)
             g.say("inn", seat, "{s} leaves the inn")
         else:
             g.say("inn", seat, "{s} stays in the inn")
@@ -502,7 +564,7 @@ def _bribe_step(g: _Game) -> None:
         return
     seat = s.passed[s.cursor]
     s.cursor += 1
-    s.decision = Decision(kind="bribe", seat=seat)
+    s.decision = _decision(kind="bribe", seat=seat)
 
 
 # --- phase 5 ---------------------------------------------------------------------------------
@@ -515,16 +577,20 @@ def _activation_step(g: _Game) -> None:
         for i in range(s.provost, cat.ROAD_LENGTH):
             seat = s.workers[i]
             if seat is not None:
-                s.workers[i] = None
-                _return_worker(s, seat)
+                g.w("workers")[i] = None
+                _return_worker(g, seat)
                 g.say("idle", seat, f"{{s}}'s worker on {space_name(s, str(i + 1))} does not "
                       "work (beyond the provost)")
                 _lawyer_after(g, i + 1)  # R7
         _enter_phase(s, 6, 0)
         return
     seat = s.workers[pos - 1]
-    if seat is None:
-        s.cursor = pos + 1
+    if seat is None:  # jump to the next worker, or past the provost
+        workers = s.workers
+        last = min(s.provost, cat.ROAD_LENGTH)
+        while pos <= last and workers[pos - 1] is None:
+            pos += 1
+        s.cursor = pos
         return
     tile = TILES[s.road[pos - 1]]  # type: ignore[index]
     effect = tile.effect
@@ -532,10 +598,10 @@ def _activation_step(g: _Game) -> None:
         if len(tile.produce) == 1:
             _produce(g, seat, pos, tile.produce[0])
         else:
-            s.decision = Decision(kind="produce", seat=seat, at=pos)
+            s.decision = _decision(kind="produce", seat=seat, at=pos)
         return
     kind = _EFFECT_DECISION[effect]
-    s.decision = Decision(kind=kind, seat=seat, at=pos, effect=effect.value)
+    s.decision = _decision(kind=kind, seat=seat, at=pos, effect=effect.value)
 
 
 _EFFECT_DECISION = {
@@ -549,12 +615,12 @@ _EFFECT_DECISION = {
 def _produce(g: _Game, seat: int, pos: int, cubes: str) -> None:
     s = g.s
     tile = TILES[s.road[pos - 1]]  # type: ignore[index]
-    _take_cubes(s.players[seat], cubes)
+    _take_cubes(g.p(seat), cubes)
     g.say("produce", seat, f"{{s}} takes {cube_text(cubes)} at the {tile.name} ({pos})",
           cubes=cubes, at=pos)
     owner = s.owners[pos - 1]
     if tile.owner_bonus and owner is not None and owner != seat:
-        s.decision = Decision(kind="owner", seat=owner, at=pos)  # the owner picks the cube
+        s.decision = _decision(kind="owner", seat=owner, at=pos)  # the owner picks the cube
         return
     _finish_activation(g, pos)
 
@@ -563,8 +629,8 @@ def _finish_activation(g: _Game, pos: int) -> None:
     s = g.s
     seat = s.workers[pos - 1]
     if seat is not None:
-        s.workers[pos - 1] = None
-        _return_worker(s, seat)
+        g.w("workers")[pos - 1] = None
+        _return_worker(g, seat)
     s.decision = None
     s.cursor = pos + 1
     _lawyer_after(g, pos)
@@ -575,7 +641,7 @@ def _lawyer_after(g: _Game, pos: int) -> None:
     s = g.s
     for k, (target, seat) in enumerate(s.lawyer_pending):
         if target == pos:
-            del s.lawyer_pending[k]
+            del g.w("lawyer_pending")[k]
             _transform(g, seat, pos)
             return
 
@@ -585,11 +651,12 @@ def _transform(g: _Game, seat: int, pos: int) -> None:
     old = s.road[pos - 1]
     assert old is not None
     if TILES[old].kind is Kind.NEUTRAL:
-        s.discarded.append(old)  # neutral tiles are gone for good
+        g.w("discarded").append(old)  # neutral tiles are gone for good
     else:
-        s.stock[old] = s.stock.get(old, 0) + 1  # craft tiles return to the stock
-    s.road[pos - 1] = "residence"
-    s.owners[pos - 1] = seat
+        stock = g.w("stock")
+        stock[old] = stock.get(old, 0) + 1  # craft tiles return to the stock
+    g.w("road")[pos - 1] = "residence"
+    g.w("owners")[pos - 1] = seat
     g.say("transform", seat, f"{{s}} turns the {TILES[old].name} ({pos}) into a residence",
           at=pos, tile=old)
 
@@ -647,20 +714,20 @@ def _do_build(g: _Game, seat: int, action: Action, d: Decision) -> None:
         return
     tile_id, _, extra = action.arg.partition(" ")
     tile = TILES[tile_id]
-    p = s.players[seat]
-    s.stock[tile_id] -= 1
+    p = g.p(seat)
+    g.w("stock")[tile_id] -= 1
     if tile.kind is Kind.PRESTIGE:
         pos = int(extra[1:])
         _pay_cubes(p, tile.cost)
-        s.road[pos - 1] = tile_id  # replaces the builder's residence (its income is lost)
+        g.w("road")[pos - 1] = tile_id  # replaces the builder's residence (its income is lost)
         paid = tile.cost
     else:
         cost = build_cost(tile_id, d.via_favor, effect)
         paid = cost.replace(ANY, extra)
         _pay_cubes(p, paid)
         pos = _lowest_empty_lot(s)  # type: ignore[assignment]
-        s.road[pos - 1] = tile_id
-        s.owners[pos - 1] = seat
+        g.w("road")[pos - 1] = tile_id
+        g.w("owners")[pos - 1] = seat
     g.say("build", seat, f"{{s}} builds the {tile.name} on {pos} for {cube_text(paid)}",
           tile=tile_id, at=pos, paid=paid)
     _gain_pp(g, seat, tile.prestige, f"building the {tile.name}")
@@ -689,7 +756,7 @@ def _do_lawyer(g: _Game, seat: int, action: Action, d: Decision) -> None:
         g.say("skip", seat, "{s} transforms nothing")
         return
     pos = int(action.arg)
-    p = s.players[seat]
+    p = g.p(seat)
     p.cubes["C"] -= 1
     if not d.via_favor:
         p.deniers -= 1
@@ -698,7 +765,7 @@ def _do_lawyer(g: _Game, seat: int, action: Action, d: Decision) -> None:
           f"({pos})", at=pos)  # type: ignore[index]
     _gain_pp(g, seat, cat.LAWYER_PRESTIGE, "a new residence")
     if s.workers[pos - 1] is not None:
-        s.lawyer_pending.append((pos, seat))  # R7: waits until that building has acted
+        g.w("lawyer_pending").append((pos, seat))  # R7: waits until that building has acted
         g.say("lawyer", seat, f"The transformation of {pos} waits until its worker is done",
               at=pos)
     else:
@@ -750,7 +817,7 @@ _USE_REWARD = {  # kind -> {payment: (prestige, gold)}
 
 def _do_use(g: _Game, seat: int, action: Action, d: Decision) -> None:
     s = g.s
-    p = s.players[seat]
+    p = g.p(seat)
     kind, pos = d.kind, d.at
     name = TILES[s.road[pos - 1]].name  # type: ignore[index]
     if action is SKIP:
@@ -804,16 +871,16 @@ def _castle_step(g: _Game) -> None:
         _enter_phase(s, 7, 0)
         return
     if s.cursor < len(s.castle_workers):
-        s.decision = Decision(kind="castle", seat=s.castle_workers[s.cursor])
+        s.decision = _decision(kind="castle", seat=s.castle_workers[s.cursor])
         return
     best, best_seat = 0, None
     for seat in s.castle_workers:  # arrival order: ties go to the earliest arrival
         if s.batches[seat] > best:
             best, best_seat = s.batches[seat], seat
     for seat in s.castle_workers:
-        _return_worker(s, seat)
+        _return_worker(g, seat)
     s.castle_workers = []
-    s.batches = [0] * s.n
+    s.batches = [0] * len(s.players)
     s.cursor = _CASTLE_DONE
     if best_seat is not None:  # R21: no favor when nobody delivered a batch
         g.say("castle", best_seat, f"{{s}} built the most this turn ({best})")
@@ -848,13 +915,13 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
         s.decision = None
         s.cursor += 1
         return
-    p = s.players[seat]
+    p = g.p(seat)
     _pay_cubes(p, action.arg)
     sec = s.section
     while len(s.castle[sec]) >= cat.SECTION_SIZES[sec]:
         sec += 1  # overflow into the next section (never past the Towers: R23 checked)
-    s.castle[sec].append(seat)
-    s.batches[seat] += 1
+    g.w("castle")[sec].append(seat)
+    g.w("batches")[seat] += 1
     g.say("batch", seat, f"{{s}} delivers {cube_text(action.arg)} to the "
           f"{cat.SECTION_NAMES[sec]}", section=sec)
     _gain_pp(g, seat, cat.SECTION_POINTS[sec], f"a house in the {cat.SECTION_NAMES[sec]}")
@@ -923,16 +990,16 @@ def _grant_favor(g: _Game, seat: int, why: str) -> None:
         _gain_pp(g, seat, cat.SIMPLIFIED_FAVOR_PP, f"a royal favor for {why}")
         return
     g.say("favor", seat, f"{{s}} wins a royal favor ({why})")
-    s.favor_queue.append(seat)  # R25: resolved one at a time in the order won
+    g.w("favor_queue").append(seat)  # R25: resolved one at a time in the order won
 
 
 def _next_favor(g: _Game) -> None:
     s = g.s
-    seat = s.favor_queue.pop(0)
+    seat = g.w("favor_queue").pop(0)
     if len(s.favor_lines_used[seat]) >= len(cat.FAVOR_LINES):
         g.say("favor", seat, "{s} loses a favor: all four lines were used this phase")
         return
-    s.decision = Decision(kind="favor", seat=seat)
+    s.decision = _decision(kind="favor", seat=seat)
 
 
 def _marker_after(s: State, seat: int, line: int) -> int:
@@ -979,11 +1046,11 @@ _FAVOR = {k: A("favor", k) for k in
 
 def _do_favor(g: _Game, seat: int, action: Action) -> None:
     s = g.s
-    p = s.players[seat]
+    p = g.p(seat)
     arg = action.arg
     line = arg[0]
     li = cat.FAVOR_LINES.index(line)
-    s.favor_lines_used[seat] += line
+    g.w("favor_lines_used")[seat] += line
     before = p.favors[li]
     p.favors[li] = _marker_after(s, seat, li)
     moved = "" if p.favors[li] > before else " (marker cannot advance)"
@@ -999,7 +1066,7 @@ def _do_favor(g: _Game, seat: int, action: Action) -> None:
     elif line == "c":
         if col == 4:
             g.say("favor", seat, f"{{s}} may exchange a cube (royal favor, {label})")
-            s.decision = Decision(kind="exchange", seat=seat)
+            s.decision = _decision(kind="exchange", seat=seat)
             return
         cube = {1: "F", 3: "C", 5: "G"}.get(col) or arg[2]
         p.cubes[cube] += 1
@@ -1011,7 +1078,7 @@ def _do_favor(g: _Game, seat: int, action: Action) -> None:
         effect = cat.FAVOR_BUILD_EFFECTS[col]
         g.say("favor", seat, f"{{s}} uses the {effect.value} (royal favor, {label})")
         kind = "lawyer" if effect is Effect.LAWYER else "build"
-        s.decision = Decision(kind=kind, seat=seat, effect=effect.value, via_favor=True)
+        s.decision = _decision(kind=kind, seat=seat, effect=effect.value, via_favor=True)
 
 
 def _exchange_options(s: State, seat: int) -> list[Action]:
@@ -1030,10 +1097,14 @@ def _do_exchange(g: _Game, seat: int, action: Action) -> None:
         g.say("skip", seat, "{s} keeps their cubes")
         return
     give, take = action.arg.split()
-    p = s.players[seat]
+    p = g.p(seat)
     p.cubes[give] -= 1
     _take_cubes(p, take)
     g.say("exchange", seat, f"{{s}} gives 1 {cat.CUBE_NAMES[give]} for {cube_text(take)}")
+
+
+_PHASE_STEPS = (None, _income, _placement_turn, _special_step, _bribe_step,
+                _activation_step, _castle_step, _end_of_turn_step)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1098,7 +1169,7 @@ def _resolve(g: _Game, action: Action) -> None:
         s.decision = None
         _produce(g, seat, d.at, action.arg)
     elif kind == "owner":
-        s.players[seat].cubes[action.arg] += 1
+        g.p(seat).cubes[action.arg] += 1
         g.say("owner", seat, f"{{s}} takes 1 {cat.CUBE_NAMES[action.arg]} as owner of the "
               f"{TILES[s.road[d.at - 1]].name} ({d.at})")  # type: ignore[index]
         _finish_activation(g, d.at)
@@ -1118,7 +1189,7 @@ def _resolve(g: _Game, action: Action) -> None:
 # Public API
 # ---------------------------------------------------------------------------------------------
 
-_cache: tuple[State | None, list[Action]] = (None, [])
+_cache: tuple[State | None, list[Action]] = (None, [])  # the last state's legal actions
 
 
 def pending(state: State) -> list[PendingDecision]:
@@ -1157,13 +1228,14 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
+    action = Action.of(action.verb, action.arg)  # the interned twin: membership by identity
     cached_state, cached = _cache
     options = cached if cached_state is state else _legal(state, d)
-    if action not in options:
+    if not any(map(is_, options, repeat(action))):  # interned: identity, at C speed
         from engine.caylus.explain import why_illegal
 
         raise IllegalAction(why_illegal(state, d, action, options))
-    g = _Game(_clone(state))
+    g = _Game(_copy_model(state))
     _resolve(g, action)
     options = _advance(g)
     _cache = (g.s, options)

@@ -34,7 +34,18 @@ class Setup(BaseModel):
     turn_order: list[int] | None = None  # seats, first player first
 
 
-class Player(BaseModel):
+class _FastModel(BaseModel):
+    """Attribute assignment is plain `object.__setattr__` (C speed) instead of pydantic's.
+
+    The engine assigns fields only on its own fresh copies and no field validates on assignment,
+    so pydantic's __setattr__ bookkeeping is pure overhead on the hot path. Fields live in the
+    instance dict, so this writes exactly where pydantic would (tests/test_state.py checks it).
+    """
+
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
+class Player(_FastModel):
     model_config = ConfigDict(extra="forbid")
 
     deniers: int
@@ -56,7 +67,7 @@ class Decision(BaseModel):
     via_favor: bool = False  # a favor's building effect (line d): discounts apply
 
 
-class State(BaseModel):
+class State(_FastModel):
     model_config = ConfigDict(extra="forbid")
 
     game: Literal["caylus"] = "caylus"

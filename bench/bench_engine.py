@@ -1,0 +1,72 @@
+"""Engine speed: complete random games per second, actions per game, legal_actions + apply time,
+and the size of the state JSON. Prints one JSON object. Run: python bench/bench_engine.py
+
+The headline is `caylus simulate --games 200 --players 4 --check none --player uniform` (random
+legal actions, the same work as other engines' random-play benchmarks); the built-in player and
+the light invariant checks are reported beside it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.cli import main as caylus  # noqa: E402
+from engine import caylus as game  # noqa: E402
+
+
+def simulate(*args: str) -> dict:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        caylus(["simulate", *args])
+    return json.loads(out.getvalue())
+
+
+def step_times(games: int = 30) -> tuple[float, int]:
+    """Median microseconds of legal_actions + apply (fresh, uncached), and the largest state JSON."""
+    samples: list[float] = []
+    largest = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_game(game.Options(players=4), game.Setup(seed=seed))
+        while not state.over:
+            seat = state.decision.seat
+            copy = state.model_copy()  # a distinct object: no cached legal actions
+            started = time.perf_counter()
+            legal = game.legal_actions(copy, seat)
+            action = legal[rng.randrange(len(legal))]
+            state, _ = game.apply(copy, action)
+            samples.append(time.perf_counter() - started)
+            largest = max(largest, len(state.model_dump_json()))
+    return statistics.median(samples) * 1e6, largest
+
+
+def main() -> None:
+    runs = [simulate("--games", "200", "--players", "4", "--check", "none", "--player", p)
+            for p in ("uniform", "builtin")]
+    runs.append(simulate("--games", "200", "--players", "4", "--check", "light"))
+    median_us, largest = step_times()
+    result = {
+        "games_per_second_uniform_4p": runs[0]["games_per_second"],
+        "actions_per_game_uniform_4p": runs[0]["actions_per_game"],
+        "actions_per_second_uniform_4p": runs[0]["actions_per_second"],
+        "games_per_second_builtin_4p": runs[1]["games_per_second"],
+        "actions_per_game_builtin_4p": runs[1]["actions_per_game"],
+        "games_per_second_builtin_light_checks": runs[2]["games_per_second"],
+        "median_legal_plus_apply_us": round(median_us, 1),
+        "largest_state_json_bytes": largest,
+        "target": ">= 250 games/s (uniform, 4 players); state JSON < 20000 bytes",
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
