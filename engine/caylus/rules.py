@@ -152,14 +152,12 @@ class _Game:
         owned = self.owned
         if self.fresh or seat in owned:
             return self.s.players[seat]
-        players = self.w("players")
-        old = players[seat]
-        new = _new_object(Player)
-        _set_attr(new, "__dict__", {**old.__dict__, "cubes": old.cubes.copy(),
-                                    "favors": old.favors.copy()})
-        _set_attr(new, "__pydantic_fields_set__", old.__pydantic_fields_set__)
-        _set_attr(new, "__pydantic_extra__", None)
-        _set_attr(new, "__pydantic_private__", None)
+        if "players" in owned:
+            players = self.s.players
+        else:
+            players = self.s.__dict__["players"] = self.s.players.copy()
+            owned.add("players")
+        new = players[seat].clone()
         players[seat] = new
         owned.add(seat)
         return new
@@ -332,11 +330,18 @@ def _occupy(g: _Game, seat: int, target: str) -> None:
 
 
 def space_name(s: State, target: str) -> str:
+    """'Peddler (7)', 'empty lot (12)' or a special building's name."""
     if target.isdigit():
-        tile = s.road[int(target) - 1]
-        name = TILES[tile].name if tile else "empty lot"
-        return f"{name} ({target})"
+        key = (s.road[int(target) - 1], target)
+        name = _space_names.get(key)
+        if name is None:
+            tile = key[0]
+            name = _space_names[key] = f"{TILES[tile].name if tile else 'empty lot'} ({target})"
+        return name
     return cat.SPECIAL_NAMES[target]
+
+
+_space_names: dict[tuple[str | None, str], str] = {}
 
 
 def _place_options(s: State, seat: int) -> list[Action]:
@@ -357,11 +362,12 @@ def _place_options(s: State, seat: int) -> list[Action]:
             options.append(_PLACE["inn"])
         if seat not in s.castle_workers:
             options.append(_PLACE["castle"])
-    can_pay_base = deniers >= base
     workers = s.workers
-    for i, owner in _workable_spaces(s):
-        if workers[i] is None and (can_pay_base or (owner == seat and deniers >= 1)):
-            options.append(_PLACE_ROAD[i])
+    if deniers >= base:
+        options += [_PLACE_ROAD[i] for i, _ in _workable_spaces(s) if workers[i] is None]
+    elif deniers >= 1:  # only your own buildings (1 d) are within reach
+        options += [_PLACE_ROAD[i] for i, owner in _workable_spaces(s)
+                    if workers[i] is None and owner == seat]
     return options
 
 
@@ -1228,13 +1234,16 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
-    action = Action.of(action.verb, action.arg)  # the interned twin: membership by identity
     cached_state, cached = _cache
     options = cached if cached_state is state else _legal(state, d)
-    if not any(map(is_, options, repeat(action))):  # interned: identity, at C speed
-        from engine.caylus.explain import why_illegal
+    # Legal actions are interned, so membership is identity (at C speed); an action built some
+    # other way is first swapped for its interned twin.
+    if not any(map(is_, options, repeat(action))):
+        action = Action.of(action.verb, action.arg)
+        if not any(map(is_, options, repeat(action))):
+            from engine.caylus.explain import why_illegal
 
-        raise IllegalAction(why_illegal(state, d, action, options))
+            raise IllegalAction(why_illegal(state, d, action, options))
     g = _Game(_copy_model(state))
     _resolve(g, action)
     options = _advance(g)
