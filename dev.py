@@ -22,7 +22,7 @@ STAMP = VENV / ".installed-pyproject-hash"
 
 
 def ensure_environment() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script must explain, not crash
         sys.exit(f"Python 3.11 or newer is needed; this is {sys.version.split()[0]}.")
     if not PYTHON.exists():
         print(f"Creating virtual environment in {VENV} ...", flush=True)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.cli import main as caylus  # noqa: E402
-from engine import caylus as game  # noqa: E402
+from bot.cli import main as caylus
+from engine import caylus as game
 
 
 def simulate(*args: str) -> dict:
@@ -31,7 +31,7 @@ def simulate(*args: str) -> dict:
 
 
 def step_times(games: int = 30) -> tuple[float, int]:
-    """Median microseconds of legal_actions + apply (fresh, uncached), and the largest state JSON."""
+    """Median microseconds of legal_actions + apply (uncached), and the largest state JSON."""
     samples: list[float] = []
     largest = 0
     for seed in range(games):
@@ -50,8 +50,10 @@ def step_times(games: int = 30) -> tuple[float, int]:
 
 
 def main() -> None:
-    runs = [simulate("--games", "200", "--players", "4", "--check", "none", "--player", p)
-            for p in ("uniform", "builtin")]
+    runs = [
+        simulate("--games", "200", "--players", "4", "--check", "none", "--player", p)
+        for p in ("uniform", "builtin")
+    ]
     runs.append(simulate("--games", "200", "--players", "4", "--check", "light"))
     median_us, largest = step_times()
     result = {

@@ -19,8 +19,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from engine.conformance import GameChecker
 
     game = get_game(args.game)
-    options = game.Options(players=args.players, favor_mode=args.favor_mode,
-                           tile_set=args.tile_set)
+    options = game.Options(players=args.players, favor_mode=args.favor_mode, tile_set=args.tile_set)
     total_actions = 0
     violations: list[str] = []
     errors: list[str] = []
@@ -120,12 +119,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--favor-mode", choices=("full", "simplified"), default="full")
     sim.add_argument("--tile-set", choices=("revised", "first"), default="revised")
-    sim.add_argument("--check", choices=("none", "light", "full"), default="light",
-                     help="invariants after every action: light (cheap), full (also JSON "
-                     "round trip and replay), none")
+    sim.add_argument(
+        "--check",
+        choices=("none", "light", "full"),
+        default="light",
+        help="invariants after every action: light (cheap), full (also JSON "
+        "round trip and replay), none",
+    )
     sim.add_argument("--max-actions", type=int, default=5000)
-    sim.add_argument("--player", choices=("builtin", "uniform"), default="builtin",
-                     help="the built-in player, or uniformly random legal actions")
+    sim.add_argument(
+        "--player",
+        choices=("builtin", "uniform"),
+        default="builtin",
+        help="the built-in player, or uniformly random legal actions",
+    )
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("record")
@@ -144,8 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handlers: dict[str, Any] = {"simulate": _simulate, "replay": _replay, "render": _render,
-                                "bot": _bot}
+    handlers: dict[str, Any] = {
+        "simulate": _simulate,
+        "replay": _replay,
+        "render": _render,
+        "bot": _bot,
+    }
     try:
         return int(handlers[args.command](args) or 0)
     except EngineError as error:

@@ -2,9 +2,10 @@
 
 light: no negative stock; workers conserved; a decision with legal actions unless the game is
        over; prestige equals the sum of the prestige the events granted.
-full:  also that apply left the old state untouched, a lossless JSON round trip, and replay: the action re-parsed from its notation and
-       applied to the state re-read from JSON gives the same state (so replaying the log step by
-       step reproduces every state), plus a whole replay of the record at the end.
+full:  also that apply left the old state untouched, a lossless JSON round trip, and replay:
+       the action re-parsed from its notation and applied to the state re-read from JSON gives
+       the same state (so replaying the log step by step reproduces every state), plus a whole
+       replay of the record at the end.
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ def light_violations(state: Any) -> list[str]:
         if p.deniers < 0 or p.prestige < 0 or min(p.cubes.values()) < 0:
             problems.append(f"seat {seat} has a negative stock: {p}")
         if p.workers + workers_on_board(state, seat) != WORKERS:
-            problems.append(f"seat {seat}: {p.workers} in hand + "
-                            f"{workers_on_board(state, seat)} on the board != {WORKERS}")
+            problems.append(
+                f"seat {seat}: {p.workers} in hand + "
+                f"{workers_on_board(state, seat)} on the board != {WORKERS}"
+            )
     if min(state.stock.values(), default=0) < 0:
         problems.append(f"negative tile stock: {state.stock}")
     if not state.over:
@@ -71,8 +74,10 @@ class GameChecker:
             copy = self.game.state_from_json(self.last_json)
             if copy != after:
                 problems.append(f"{where}: JSON round trip changed the state")
-            again, _ = self.game.apply(self.game.state_from_json(before.model_dump_json()),
-                                       self.game.parse_action(str(action)))
+            again, _ = self.game.apply(
+                self.game.state_from_json(before.model_dump_json()),
+                self.game.parse_action(str(action)),
+            )
             if again != after:
                 problems.append(f"{where}: re-applying the notation gives another state")
         return problems
@@ -87,6 +92,7 @@ class GameChecker:
         if self.level == "full":
             result = replay(record_for(self.start, self.actions))
             if not result.ok or result.state != final:
-                problems.append(f"game {final.setup.seed}: replaying the record differs "
-                                f"({result.failure})")
+                problems.append(
+                    f"game {final.setup.seed}: replaying the record differs ({result.failure})"
+                )
         return problems

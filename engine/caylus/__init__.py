@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from engine.caylus.actions import Action, parse
 from engine.caylus.player import choose_action
-from engine.caylus.rules import apply, legal_actions, new_game, outcome, pending
+from engine.caylus.rules import (
+    apply,
+    default_action,
+    legal_actions,
+    new_game,
+    outcome,
+    pending,
+)
 from engine.caylus.state import Decision, Options, Player, Setup, State
 
 name = "caylus"
@@ -21,7 +28,20 @@ def state_from_json(text: str | bytes) -> State:
 
 
 __all__ = [
-    "Action", "Decision", "Options", "Player", "Setup", "State", "apply", "choose_action",
-    "legal_actions", "new_game", "outcome", "parse", "parse_action", "pending",
+    "Action",
+    "Decision",
+    "Options",
+    "Player",
+    "Setup",
+    "State",
+    "apply",
+    "choose_action",
+    "default_action",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "parse",
+    "parse_action",
+    "pending",
     "state_from_json",
 ]

@@ -17,8 +17,22 @@ from engine.caylus.catalogue import CUBES, ROAD_LENGTH, SPECIALS, TILES
 from engine.errors import MalformedAction
 
 Verb = Literal[
-    "pass", "place", "gate", "provost", "joust", "inn", "take", "build", "lawyer", "sell",
-    "buy", "pay", "batch", "favor", "exchange", "skip",
+    "pass",
+    "place",
+    "gate",
+    "provost",
+    "joust",
+    "inn",
+    "take",
+    "build",
+    "lawyer",
+    "sell",
+    "buy",
+    "pay",
+    "batch",
+    "favor",
+    "exchange",
+    "skip",
 ]
 VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
 
@@ -85,8 +99,14 @@ def _cubes(arg: str, text: str) -> str:
 
 
 def _space(arg: str, text: str, extra: tuple[str, ...] = ()) -> str:
-    aliases = {"tradingpost": "trading", "trading-post": "trading", "post": "trading",
-               "merchants": "guild", "jousting": "joust", "stable": "stables"}
+    aliases = {
+        "tradingpost": "trading",
+        "trading-post": "trading",
+        "post": "trading",
+        "merchants": "guild",
+        "jousting": "joust",
+        "stable": "stables",
+    }
     arg = aliases.get(arg, arg)
     if arg in PLACE_TARGETS or arg in extra:
         return arg
@@ -125,8 +145,9 @@ def parse(text: str) -> Action:
     if verb == "provost":
         m = re.fullmatch(r"([+-])\s*([1-3])", joined)
         if not m:
-            raise MalformedAction(f"'{text}': move the provost with +1..+3 or -1..-3, e.g. "
-                                  "'provost -2'.")
+            raise MalformedAction(
+                f"'{text}': move the provost with +1..+3 or -1..-3, e.g. 'provost -2'."
+            )
         return Action.of(verb, m.group(1) + m.group(2))
     if verb == "inn":
         if joined not in ("stay", "leave"):
@@ -141,8 +162,9 @@ def parse(text: str) -> Action:
         return Action.of(verb, _cubes("".join(rest), text))
     if verb == "lawyer":
         if not (joined.isdigit() and 1 <= int(joined) <= ROAD_LENGTH):
-            raise MalformedAction(f"'{text}': name the road position to transform, e.g. "
-                                  "'lawyer 3'.")
+            raise MalformedAction(
+                f"'{text}': name the road position to transform, e.g. 'lawyer 3'."
+            )
         return Action.of(verb, str(int(joined)))
     if verb == "build":
         tile = lowered[0]
@@ -155,20 +177,26 @@ def parse(text: str) -> Action:
             return Action.of(verb, f"{tile} @{int(extra[0][1:])}")
         if len(extra) == 1 and len(extra[0]) == 1:
             return Action.of(verb, f"{tile} {_cubes(extra[0], text)}")
-        raise MalformedAction(f"'{text}': after the building comes the cube you pay for '*' "
-                              "(e.g. 'build market G') or the residence '@12' for prestige.")
+        raise MalformedAction(
+            f"'{text}': after the building comes the cube you pay for '*' "
+            "(e.g. 'build market G') or the residence '@12' for prestige."
+        )
     if verb == "favor":
         m = re.fullmatch(r"([abcd])\s*([1-5])?\s*([fwscg])?", joined)
         if not m:
-            raise MalformedAction(f"'{text}': a favor is a line a-d with a column, e.g. "
-                                  "'favor a', 'favor c2 S', 'favor d3'.")
+            raise MalformedAction(
+                f"'{text}': a favor is a line a-d with a column, e.g. "
+                "'favor a', 'favor c2 S', 'favor d3'."
+            )
         line, col, cube = m.group(1), m.group(2) or "", (m.group(3) or "").upper()
         return Action.of(verb, f"{line}{col}{cube}")
     # exchange: give one cube, take two non-gold cubes, e.g. "exchange G WS"
     flat = "".join(rest).upper().replace(">", "").replace("FOR", "")
     if len(flat) != 3 or not _CUBES_RE.match(flat) or "G" in flat[1:]:
-        raise MalformedAction(f"'{text}': write the cube you give, then the two you take "
-                              "(no gold), e.g. 'exchange G WS'.")
+        raise MalformedAction(
+            f"'{text}': write the cube you give, then the two you take "
+            "(no gold), e.g. 'exchange G WS'."
+        )
     return Action.of(verb, f"{flat[0]} {sort_cubes(flat[1:])}")
 
 

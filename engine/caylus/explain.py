@@ -37,8 +37,10 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
 
     verbs = _VERBS_FOR_KIND.get(d.kind, ("pay", "skip"))
     if action.verb not in verbs:
-        return (f"'{action}' does not answer the current decision: {PROMPTS[d.kind]}. "
-                f"You can: {_examples(options)}.")
+        return (
+            f"'{action}' does not answer the current decision: {PROMPTS[d.kind]}. "
+            f"You can: {_examples(options)}."
+        )
     p = s.players[d.seat]
     arg = action.arg
     if d.kind == "place" and action.verb == "place":
@@ -50,8 +52,10 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
                 return f"Space {arg} is an empty lot: workers go on buildings only."
             kind = TILES[tile].kind
             if kind in (Kind.RESIDENCE, Kind.PRESTIGE):
-                return (f"The {TILES[tile].name} on {arg} takes no workers "
-                        "(residences and prestige buildings never do).")
+                return (
+                    f"The {TILES[tile].name} on {arg} takes no workers "
+                    "(residences and prestige buildings never do)."
+                )
             if s.workers[int(arg) - 1] is not None:
                 return f"The {TILES[tile].name} on {arg} is already occupied."
         elif arg == "castle" and d.seat in s.castle_workers:
@@ -74,10 +78,15 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
         delta = int(arg)
         target = s.provost + delta
         if not 1 <= target <= cat.ROAD_LENGTH:
-            return (f"The provost is on {s.provost}; {arg} would take him off the road "
-                    f"(he stays between 1 and {cat.ROAD_LENGTH}).")
+            return (
+                f"The provost is on {s.provost}; {arg} would take him off the road "
+                f"(he stays between 1 and {cat.ROAD_LENGTH})."
+            )
         if d.kind == "bribe" and abs(delta) > p.deniers:
-            return f"Moving the provost {abs(delta)} spaces costs {abs(delta)} d; you have {p.deniers} d."
+            return (
+                f"Moving the provost {abs(delta)} spaces costs {abs(delta)} d; "
+                f"you have {p.deniers} d."
+            )
     if action.verb == "build":
         tile_id = arg.split()[0]
         tile = TILES[tile_id]
@@ -89,12 +98,16 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
             t for i, t in enumerate(s.road) if s.owners[i] == d.seat
         ]:
             return "A prestige building goes on one of your residences, and you have none."
-        return (f"You cannot build the {tile.name} that way: it costs "
-                f"{tile.cost.replace('*', '1 cube of your choice ')}. You can: "
-                f"{_examples(options)}.")
+        return (
+            f"You cannot build the {tile.name} that way: it costs "
+            f"{tile.cost.replace('*', '1 cube of your choice ')}. You can: "
+            f"{_examples(options)}."
+        )
     if action.verb == "batch":
-        return ("A batch is 1 food and 2 other different cubes you own, and only while castle "
-                f"spaces are left. You can: {_examples(options)}.")
+        return (
+            "A batch is 1 food and 2 other different cubes you own, and only while castle "
+            f"spaces are left. You can: {_examples(options)}."
+        )
     if action.verb == "favor" and arg[0] in s.favor_lines_used[d.seat]:
         return f"You already used favor line {arg[0]} in this phase: choose another line."
     return f"'{action}' is not possible now. You can: {_examples(options)}."

@@ -109,14 +109,16 @@ def _copy_model(model: BaseModel) -> Any:
 _decisions: dict[tuple[str, int, int, str, bool], Decision] = {}
 
 
-def _decision(kind: str, seat: int, at: int = 0, effect: str = "",
-              via_favor: bool = False) -> Decision:
+def _decision(
+    kind: str, seat: int, at: int = 0, effect: str = "", via_favor: bool = False
+) -> Decision:
     """Decisions are never changed once made, so equal ones are shared between states."""
     key = (kind, seat, at, effect, via_favor)
     found = _decisions.get(key)
     if found is None:
-        found = _decisions[key] = Decision(kind=kind, seat=seat, at=at, effect=effect,
-                                           via_favor=via_favor)
+        found = _decisions[key] = Decision(
+            kind=kind, seat=seat, at=at, effect=effect, via_favor=via_favor
+        )
     return found
 
 
@@ -162,8 +164,15 @@ class _Game:
         owned.add(seat)
         return new
 
-    def say(self, kind: str, seat: int | None, text: str, pp: int = 0,
-            other: int | None = None, **data: object) -> None:
+    def say(
+        self,
+        kind: str,
+        seat: int | None,
+        text: str,
+        pp: int = 0,
+        other: int | None = None,
+        **data: object,
+    ) -> None:
         self.events.append(Event(kind, seat, text, pp, other, data))
 
 
@@ -196,10 +205,7 @@ def _take_cubes(p: Player, cubes: str) -> None:
 def _has_cubes(p: Player, cubes: str) -> bool:
     if len(cubes) == 1:
         return p.cubes[cubes] >= 1
-    for c in set(cubes):
-        if p.cubes[c] < cubes.count(c):
-            return False
-    return True
+    return all(p.cubes[c] >= cubes.count(c) for c in set(cubes))
 
 
 def cube_text(cubes: str) -> str:
@@ -366,8 +372,11 @@ def _place_options(s: State, seat: int) -> list[Action]:
     if deniers >= base:
         options += [_PLACE_ROAD[i] for i, _ in _workable_spaces(s) if workers[i] is None]
     elif deniers >= 1:  # only your own buildings (1 d) are within reach
-        options += [_PLACE_ROAD[i] for i, owner in _workable_spaces(s)
-                    if workers[i] is None and owner == seat]
+        options += [
+            _PLACE_ROAD[i]
+            for i, owner in _workable_spaces(s)
+            if workers[i] is None and owner == seat
+        ]
     return options
 
 
@@ -385,12 +394,18 @@ def _workable_spaces(s: State) -> list[tuple[int, int | None]]:
     road, found = _workable
     if road is s.road:
         return found
-    found = [(i, s.owners[i]) for i, tile in enumerate(s.road)
-             if tile is not None and tile not in _NO_WORKER_TILES]
+    found = [
+        (i, s.owners[i])
+        for i, tile in enumerate(s.road)
+        if tile is not None and tile not in _NO_WORKER_TILES
+    ]
     _workable = (s.road, found)
     return found
-_NO_WORKER_TILES = frozenset(t.id for t in TILES.values()
-                             if t.kind in (Kind.RESIDENCE, Kind.PRESTIGE))
+
+
+_NO_WORKER_TILES = frozenset(
+    t.id for t in TILES.values() if t.kind in (Kind.RESIDENCE, Kind.PRESTIGE)
+)
 _PLACE = {t: A("place", t) for t in (*cat.SPECIALS, "castle")}
 _PLACE_ROAD = [A("place", str(p)) for p in ROAD]
 _GATE = {t: A("gate", t) for t in GATE_TARGETS}
@@ -413,8 +428,13 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         cost = placement_cost(s, seat, target)
         p.deniers -= cost
         p.workers -= 1
-        g.say("place", seat, f"{{s}} places a worker on {space_name(s, target)} ({cost} d)",
-              target=target, cost=cost)
+        g.say(
+            "place",
+            seat,
+            f"{{s}} places a worker on {space_name(s, target)} ({cost} d)",
+            target=target,
+            cost=cost,
+        )
         _occupy(g, seat, target)
     # the next player who has not passed decides (straight away: this is the hot path)
     n = len(s.players)
@@ -501,8 +521,12 @@ def _do_gate(g: _Game, seat: int, action: Action) -> None:
         _return_worker(g, seat)
         g.say("gate", seat, "{s} takes the gate worker back")
     else:
-        g.say("gate", seat, f"{{s}} moves the gate worker to {space_name(s, action.arg)}",
-              target=action.arg)
+        g.say(
+            "gate",
+            seat,
+            f"{{s}} moves the gate worker to {space_name(s, action.arg)}",
+            target=action.arg,
+        )
         _occupy(g, seat, action.arg)  # R26: a move to the inn is handled by the inn this phase
 
 
@@ -585,8 +609,12 @@ def _activation_step(g: _Game) -> None:
             if seat is not None:
                 g.w("workers")[i] = None
                 _return_worker(g, seat)
-                g.say("idle", seat, f"{{s}}'s worker on {space_name(s, str(i + 1))} does not "
-                      "work (beyond the provost)")
+                g.say(
+                    "idle",
+                    seat,
+                    f"{{s}}'s worker on {space_name(s, str(i + 1))} does not "
+                    "work (beyond the provost)",
+                )
                 _lawyer_after(g, i + 1)  # R7
         _enter_phase(s, 6, 0)
         return
@@ -611,10 +639,17 @@ def _activation_step(g: _Game) -> None:
 
 
 _EFFECT_DECISION = {
-    Effect.CARPENTER: "build", Effect.MASON: "build", Effect.ARCHITECT: "build",
-    Effect.LAWYER: "lawyer", Effect.MARKET: "sell", Effect.PEDDLER: "buy",
-    Effect.CHURCH: "church", Effect.TAILOR: "tailor", Effect.BANK: "bank",
-    Effect.ALCHEMIST: "alchemist", Effect.JEWELLER: "jeweller",
+    Effect.CARPENTER: "build",
+    Effect.MASON: "build",
+    Effect.ARCHITECT: "build",
+    Effect.LAWYER: "lawyer",
+    Effect.MARKET: "sell",
+    Effect.PEDDLER: "buy",
+    Effect.CHURCH: "church",
+    Effect.TAILOR: "tailor",
+    Effect.BANK: "bank",
+    Effect.ALCHEMIST: "alchemist",
+    Effect.JEWELLER: "jeweller",
 }
 
 
@@ -622,8 +657,13 @@ def _produce(g: _Game, seat: int, pos: int, cubes: str) -> None:
     s = g.s
     tile = TILES[s.road[pos - 1]]  # type: ignore[index]
     _take_cubes(g.p(seat), cubes)
-    g.say("produce", seat, f"{{s}} takes {cube_text(cubes)} at the {tile.name} ({pos})",
-          cubes=cubes, at=pos)
+    g.say(
+        "produce",
+        seat,
+        f"{{s}} takes {cube_text(cubes)} at the {tile.name} ({pos})",
+        cubes=cubes,
+        at=pos,
+    )
     owner = s.owners[pos - 1]
     if tile.owner_bonus and owner is not None and owner != seat:
         s.decision = _decision(kind="owner", seat=owner, at=pos)  # the owner picks the cube
@@ -663,8 +703,13 @@ def _transform(g: _Game, seat: int, pos: int) -> None:
         stock[old] = stock.get(old, 0) + 1  # craft tiles return to the stock
     g.w("road")[pos - 1] = "residence"
     g.w("owners")[pos - 1] = seat
-    g.say("transform", seat, f"{{s}} turns the {TILES[old].name} ({pos}) into a residence",
-          at=pos, tile=old)
+    g.say(
+        "transform",
+        seat,
+        f"{{s}} turns the {TILES[old].name} ({pos}) into a residence",
+        at=pos,
+        tile=old,
+    )
 
 
 def _lowest_empty_lot(s: State) -> int | None:
@@ -691,7 +736,11 @@ def _build_options(s: State, seat: int, effect: Effect, via_favor: bool) -> list
         if not homes:
             return options
         for tile_id, count in s.stock.items():
-            if count and TILES[tile_id].kind is Kind.PRESTIGE and _has_cubes(p, TILES[tile_id].cost):
+            if (
+                count
+                and TILES[tile_id].kind is Kind.PRESTIGE
+                and _has_cubes(p, TILES[tile_id].cost)
+            ):
                 options.extend(A("build", f"{tile_id} @{h}") for h in homes)
         return options
     if _lowest_empty_lot(s) is None:  # R5: no lot left, no craft building
@@ -734,8 +783,14 @@ def _do_build(g: _Game, seat: int, action: Action, d: Decision) -> None:
         pos = _lowest_empty_lot(s)  # type: ignore[assignment]
         g.w("road")[pos - 1] = tile_id
         g.w("owners")[pos - 1] = seat
-    g.say("build", seat, f"{{s}} builds the {tile.name} on {pos} for {cube_text(paid)}",
-          tile=tile_id, at=pos, paid=paid)
+    g.say(
+        "build",
+        seat,
+        f"{{s}} builds the {tile.name} on {pos} for {cube_text(paid)}",
+        tile=tile_id,
+        at=pos,
+        paid=paid,
+    )
     _gain_pp(g, seat, tile.prestige, f"building the {tile.name}")
     for _ in range(tile.favors):
         _grant_favor(g, seat, f"the {tile.name}")
@@ -767,13 +822,16 @@ def _do_lawyer(g: _Game, seat: int, action: Action, d: Decision) -> None:
     if not d.via_favor:
         p.deniers -= 1
     paid = "1 cloth" if d.via_favor else "1 cloth + 1 d"
-    g.say("lawyer", seat, f"{{s}} pays {paid} to transform the {TILES[s.road[pos - 1]].name} "
-          f"({pos})", at=pos)  # type: ignore[index]
+    g.say(
+        "lawyer",
+        seat,
+        f"{{s}} pays {paid} to transform the {TILES[s.road[pos - 1]].name} ({pos})",
+        at=pos,
+    )  # type: ignore[index]
     _gain_pp(g, seat, cat.LAWYER_PRESTIGE, "a new residence")
     if s.workers[pos - 1] is not None:
         g.w("lawyer_pending").append((pos, seat))  # R7: waits until that building has acted
-        g.say("lawyer", seat, f"The transformation of {pos} waits until its worker is done",
-              at=pos)
+        g.say("lawyer", seat, f"The transformation of {pos} waits until its worker is done", at=pos)
     else:
         _transform(g, seat, pos)
 
@@ -806,10 +864,9 @@ def _use_options(s: State, seat: int, kind: str, pos: int) -> list[Action]:
         options += [A("pay", "C" * k) for k in (2, 3) if p.cubes["C"] >= k]
     elif kind == "jeweller":
         options += [A("pay", "G" * k) for k in (1, 2) if p.cubes["G"] >= k]
-    elif kind == "alchemist":  # R4: any cubes but gold
-        if sum(p.cubes[c] for c in NON_GOLD) >= 2:
-            options += [A("pay", x) for x in _NON_GOLD_2 if _has_cubes(p, x)]
-            options += [A("pay", x) for x in _NON_GOLD_4 if _has_cubes(p, x)]
+    elif kind == "alchemist" and sum(p.cubes[c] for c in NON_GOLD) >= 2:  # R4: no gold
+        options += [A("pay", x) for x in _NON_GOLD_2 if _has_cubes(p, x)]
+        options += [A("pay", x) for x in _NON_GOLD_4 if _has_cubes(p, x)]
     return options
 
 
@@ -893,8 +950,10 @@ def _castle_step(g: _Game) -> None:
         _grant_favor(g, best_seat, "the most batches in the castle")
 
 
-_BATCHES = [A("batch", "F" + x + y) for x, y in
-            (("W", "S"), ("W", "C"), ("W", "G"), ("S", "C"), ("S", "G"), ("C", "G"))]
+_BATCHES = [
+    A("batch", "F" + x + y)
+    for x, y in (("W", "S"), ("W", "C"), ("W", "G"), ("S", "C"), ("S", "G"), ("C", "G"))
+]
 
 
 def _castle_options(s: State, seat: int) -> list[Action]:
@@ -928,8 +987,12 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
         sec += 1  # overflow into the next section (never past the Towers: R23 checked)
     g.w("castle")[sec].append(seat)
     g.w("batches")[seat] += 1
-    g.say("batch", seat, f"{{s}} delivers {cube_text(action.arg)} to the "
-          f"{cat.SECTION_NAMES[sec]}", section=sec)
+    g.say(
+        "batch",
+        seat,
+        f"{{s}} delivers {cube_text(action.arg)} to the {cat.SECTION_NAMES[sec]}",
+        section=sec,
+    )
     _gain_pp(g, seat, cat.SECTION_POINTS[sec], f"a house in the {cat.SECTION_NAMES[sec]}")
     # the decision stays with this seat for another batch
 
@@ -965,8 +1028,11 @@ def _end_of_turn_step(g: _Game) -> None:
         s.decision = None
         g.say("end", None, "The Towers are scored: the game is over")
         return
-    g.say("columns", None, f"The {finished} is done: favor columns up to "
-          f"{cat.FAVOR_COLUMNS_OPEN[s.scored]} are open")
+    g.say(
+        "columns",
+        None,
+        f"The {finished} is done: favor columns up to {cat.FAVOR_COLUMNS_OPEN[s.scored]} are open",
+    )
     s.cursor = 1
 
 
@@ -1046,8 +1112,10 @@ def _favor_options(s: State, seat: int) -> list[Action]:
     return options
 
 
-_FAVOR = {k: A("favor", k) for k in
-          ("a", "b", "c1", "c2W", "c2S", "c3", "c4", "c5", "d1", "d2", "d3", "d4", "d5")}
+_FAVOR = {
+    k: A("favor", k)
+    for k in ("a", "b", "c1", "c2W", "c2S", "c3", "c4", "c5", "d1", "d2", "d3", "d4", "d5")
+}
 
 
 def _do_favor(g: _Game, seat: int, action: Action) -> None:
@@ -1109,8 +1177,16 @@ def _do_exchange(g: _Game, seat: int, action: Action) -> None:
     g.say("exchange", seat, f"{{s}} gives 1 {cat.CUBE_NAMES[give]} for {cube_text(take)}")
 
 
-_PHASE_STEPS = (None, _income, _placement_turn, _special_step, _bribe_step,
-                _activation_step, _castle_step, _end_of_turn_step)
+_PHASE_STEPS = (
+    None,
+    _income,
+    _placement_turn,
+    _special_step,
+    _bribe_step,
+    _activation_step,
+    _castle_step,
+    _end_of_turn_step,
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1176,8 +1252,12 @@ def _resolve(g: _Game, action: Action) -> None:
         _produce(g, seat, d.at, action.arg)
     elif kind == "owner":
         g.p(seat).cubes[action.arg] += 1
-        g.say("owner", seat, f"{{s}} takes 1 {cat.CUBE_NAMES[action.arg]} as owner of the "
-              f"{TILES[s.road[d.at - 1]].name} ({d.at})")  # type: ignore[index]
+        g.say(
+            "owner",
+            seat,
+            f"{{s}} takes 1 {cat.CUBE_NAMES[action.arg]} as owner of the "
+            f"{TILES[s.road[d.at - 1]].name} ({d.at})",
+        )  # type: ignore[index]
         _finish_activation(g, d.at)
     else:
         s.decision = None
@@ -1265,12 +1345,14 @@ def final_scores(state: State) -> Outcome:
         cubes = sum(p.cubes[c] for c in NON_GOLD) // cat.END_CUBES_PER_PP
         deniers = p.deniers // cat.END_DENIERS_PER_PP
         total = p.prestige + gold + cubes + deniers
-        breakdown.append({"game": p.prestige, "gold": gold, "cubes": cubes,
-                          "deniers": deniers, "total": total})
+        breakdown.append(
+            {"game": p.prestige, "gold": gold, "cubes": cubes, "deniers": deniers, "total": total}
+        )
     scores = [b["total"] for b in breakdown]
     best = max(scores)
-    return Outcome(scores=scores, breakdown=breakdown,
-                   winners=[i for i, x in enumerate(scores) if x == best])
+    return Outcome(
+        scores=scores, breakdown=breakdown, winners=[i for i, x in enumerate(scores) if x == best]
+    )
 
 
 _PROMPTS: dict[str, str] = {
@@ -1296,3 +1378,25 @@ _PROMPTS: dict[str, str] = {
     "exchange": "give 1 cube and take 2 (royal favor)",
 }
 PROMPTS = _PROMPTS
+
+
+def default_action(state: State) -> Action | None:
+    """What a player's clock applies when their time runs out (docs/rules-choices.md).
+
+    Pass in placement; decline every optional effect (skip: no bribe, no build, no purchase, no
+    joust, no batch, which costs the castle penalty); the gate's worker goes home; the inn's
+    occupant stays (leaving gives up the inn for nothing); a forced choice takes its first legal
+    option (production: the first listed product; the owner's cube: the first kind); a favor
+    takes the deniers line (b) if it is free in this phase, else the first legal line.
+    """
+    d = state.decision
+    if state.over or d is None:
+        return None
+    options = legal_actions(state, d.seat)
+    preferred = {
+        "place": PASS,
+        "gate": GATE_BACK,
+        "inn": INN_STAY,
+        "favor": _FAVOR["b"],
+    }.get(d.kind, SKIP)
+    return preferred if preferred in options else options[0]

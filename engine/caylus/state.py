@@ -61,13 +61,19 @@ class Player:
     favors: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # marker column, lines a-d
 
     def clone(self) -> Player:
-        return Player(self.deniers, self.prestige, self.cubes.copy(), self.workers,
-                      self.favors.copy())
+        return Player(
+            self.deniers, self.prestige, self.cubes.copy(), self.workers, self.favors.copy()
+        )
 
     def model_dump(self) -> dict[str, object]:
         """The JSON-ready dict, like a pydantic model's."""
-        return {"deniers": self.deniers, "prestige": self.prestige, "cubes": dict(self.cubes),
-                "workers": self.workers, "favors": list(self.favors)}
+        return {
+            "deniers": self.deniers,
+            "prestige": self.prestige,
+            "cubes": dict(self.cubes),
+            "workers": self.workers,
+            "favors": list(self.favors),
+        }
 
 
 class Decision(BaseModel):
