@@ -528,3 +528,11 @@ def test_building_prestige_not_offered_without_its_cost():
     )
     assert "build cathedral @12" not in legal(s)
     assert "build monument @12" in legal(s)
+
+
+def test_building_lawyered_own_tile_can_be_built_again():
+    s = at_building(1, LOT, road={LOT: ("lawyer", 1), 10: ("sawmill", 1)}, cubes_of={1: "CWF"})
+    s = play(s, (1, "lawyer 10"))
+    assert s.stock["sawmill"] == 1
+    s2 = at_building(1, CARPENTER, cubes_of={1: "WF"}, road={10: ("residence", 1)})
+    assert "build sawmill" in legal(s2)

@@ -212,3 +212,10 @@ def test_scoring_each_section_once():
     s = position(castle=[[0, 0], [], []], bailiff=12, provost=1, section=1, scored=1)
     s = skip_bribes(pass_all(s))
     assert s.scored == 1 and s.turn == 2
+
+
+def test_castle_after_dungeon_scored_batches_go_to_walls_even_with_dungeon_space():
+    s = at_castle([1], cubes_of={1: "FWS"}, castle=[[0, 0], [], []], section=1, scored=1)
+    s = play(s, (1, "batch FWS"))
+    assert s.castle[0] == [0, 0] and s.castle[1] == [1]
+    assert s.players[1].prestige == 4

@@ -191,3 +191,14 @@ def test_game_over():
 def test_errors_are_engine_errors():
     for cls in (MalformedAction, IllegalAction, NotYourDecision, GameOver):
         assert issubclass(cls, EngineError)
+
+
+def test_bad_setup_is_refused_with_a_reason():
+    from engine.caylus import Options, Setup, new_game
+    from engine.errors import BadSetup
+
+    with pytest.raises(BadSetup) as info:
+        new_game(Options(players=3), Setup(turn_order=[0, 1, 1]))
+    assert "turn_order" in str(info.value) and str(info.value).endswith(".")
+    with pytest.raises(BadSetup):
+        new_game(Options(players=3), Setup(neutral_order=["n-farm"] * 6))

@@ -540,3 +540,22 @@ def test_R26_gate_to_inn_is_handled_by_the_inn_in_the_same_phase():
 def test_legal_actions_empty_for_other_seats():
     s = game()
     assert legal_actions(s, 1) == []
+
+
+def test_R7_favor_lawyer_on_occupied_building_waits_for_its_activation():
+    """Favor line d col. 4 won at the joust (phase 3) on a building with a worker on it."""
+    s = position(
+        cubes_of={1: "CC"},
+        favors={1: [0, 0, 0, 3]},
+        scored=2,
+        section=2,
+        provost=28,
+        deniers=20,
+    )
+    s = place_workers(s, {1: ["joust"], 2: ["3"]})
+    s = play(s, (1, "joust"), (1, "favor d4"), (1, "lawyer 3"))
+    assert s.road[2] == "n-sawmill"  # waits: seat 2's worker is on it
+    assert s.players[1].prestige == 2  # paid and scored at once
+    s = skip_bribes(s)
+    assert s.road[2] == "residence" and s.owners[2] == 1
+    assert s.players[2].cubes["W"] == 2  # the sawmill worked first

@@ -375,3 +375,32 @@ def test_ties_share_the_win():
 
 def test_outcome_is_none_before_the_end():
     assert outcome(position()) is None
+
+
+# ---------------------------------------------------------------- more edge cases
+
+
+def test_five_player_passing_scale_goes_up_to_5_deniers():
+    s = position(5, deniers=20)
+    s = play(s, (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"))
+    s = play(s, (4, "place castle"))
+    assert s.players[4].deniers == 15
+
+
+def test_two_player_gate_cannot_target_stables():
+    s = position(2, deniers=20)
+    s = place_workers(s, {0: ["gate"]})
+    assert "gate stables" not in legal(s)
+
+
+def test_gold_mine_may_be_occupied_in_turn_1_but_is_beyond_the_provost():
+    s = position(deniers=20)
+    s = place_workers(s, {1: ["16"]})
+    s = skip_bribes(s)
+    assert s.turn == 2 and s.players[1].cubes["G"] == 0
+
+
+def test_bailiff_passing_over_the_trigger_scores():
+    s = position(bailiff=11, provost=15, castle=[[1, 1], [], []], favor_mode="simplified")
+    s = skip_bribes(pass_all(s))
+    assert s.bailiff == 13 and s.scored == 1 and s.players[1].prestige == 3
