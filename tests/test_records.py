@@ -55,3 +55,23 @@ def test_scenario_record_wood_farm_built_then_used():
     s = result.state
     assert s.road[8] == "food-farm" and s.owners[8] == 1
     assert s.workers[8] == 0 and s.players[1].prestige == 2 + 1
+
+
+def test_apply_never_mutates_and_states_round_trip_through_json():
+    from engine.caylus import State, apply, choose_action
+
+    for seed in (3, 4):
+        s = new_game(Options(players=4), Setup(seed=seed))
+        rng = random.Random(seed)
+        k = 0
+        while not s.over:
+            a = choose_action(s, s.decision.seat, rng)
+            if k % 5 == 0:
+                before = s.model_dump()
+                new, _ = apply(s, a)
+                assert s.model_dump() == before
+                assert State.model_validate_json(new.model_dump_json()) == new
+            else:
+                new, _ = apply(s, a)
+            s = new
+            k += 1

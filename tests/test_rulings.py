@@ -559,3 +559,21 @@ def test_R7_favor_lawyer_on_occupied_building_waits_for_its_activation():
     s = skip_bribes(s)
     assert s.road[2] == "residence" and s.owners[2] == 1
     assert s.players[2].cubes["W"] == 2  # the sawmill worked first
+
+
+def test_R9_favor_won_during_walls_scoring_capped_at_column_4():
+    s = position(
+        castle=[[2] * 6, [1, 1], []],
+        section=1,
+        scored=1,
+        bailiff=17,
+        provost=1,
+        favors={1: [4, 4, 4, 4]},
+        cubes_of={1: "F"},
+    )
+    s = skip_bribes(pass_all(s))
+    assert decision(s) == ("favor", 1)
+    assert "favor c5" not in legal(s) and "favor c4" in legal(s)
+    s = play(s, (1, "favor a"))
+    assert s.players[1].favors[0] == 4 and s.players[1].prestige == 4
+    assert s.scored == 2
