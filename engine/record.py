@@ -23,6 +23,9 @@ class GameRecord(BaseModel):
     setup: dict[str, Any] = Field(default_factory=dict)
     start: dict[str, Any] | None = None  # a whole starting state (state JSON), instead of setup
     actions: list[str] = Field(default_factory=list)
+    # The seat of each action, when known (the store keeps it): replay then also checks that
+    # each action came from the seat the game was waiting for.
+    seats: list[int] | None = None
 
 
 class ReplayFailure(BaseModel):
@@ -56,9 +59,14 @@ def replay(record: GameRecord, *, keep_events: bool = False) -> ReplayResult:
     game = get_game(record.game)
     state = initial_state(record)
     events: list[Event] = []
+    seats = record.seats
+    if seats is not None and len(seats) != len(record.actions):
+        failure = ReplayFailure(index=0, action="", reason="seats and actions differ in length")
+        return ReplayResult(state=state, applied=0, failure=failure)
     for index, text in enumerate(record.actions):
         try:
-            state, new_events = game.apply(state, text)
+            seat = seats[index] if seats is not None else None
+            state, new_events = game.apply(state, text, seat)
         except EngineError as error:
             failure = ReplayFailure(index=index, action=text, reason=str(error))
             return ReplayResult(state=state, applied=index, failure=failure, events=events)

