@@ -502,14 +502,15 @@ class GameService:
         whatever is current); another version raises StaleVersion and nothing is written."""
         async with self._lock(game_id):
             live = await self._load(game_id)
-            self._require_running(live)
             seat = live.human_seat(user_id)
             if seat is None:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
+            # before the status: a double click that ended the game still reads "board changed"
             if expected_version is not None and expected_version != live.row.version:
                 raise err.StaleVersion(
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
+            self._require_running(live)
             game = self._game_module(live.row.kind)
             pending = game.pending(live.state)
             if not any(p.seat == seat.seat for p in pending):
