@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS_DIR, LogRow, Store, StoreError, discover_migrations
+from bot.store import (
+    MIGRATIONS_DIR,
+    LogRow,
+    Store,
+    StoreError,
+    Tx,
+    VersionConflict,
+    discover_migrations,
+)
 
 
 @pytest.fixture
@@ -98,59 +106,71 @@ async def test_database_newer_than_code_is_refused(tmp_path: Path) -> None:
         await Store.open(path)
 
 
+def _new_game(tx: Tx) -> int:
+    return tx.insert_game(
+        guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=7
+    )
+
+
 async def test_one_active_game_per_channel_in_sql(store: Store) -> None:
-    async with store.transaction() as tx:
-        first = await tx.insert_game(
-            guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=7
-        )
+    first = await store.write(_new_game)
     with pytest.raises(sqlite3.IntegrityError):
-        async with store.transaction() as tx:
-            await tx.insert_game(
-                guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=8
-            )
-    async with store.transaction() as tx:
-        version = await tx.update_game(first, 0, status="aborted")
-        assert version == 1
-        await tx.insert_game(
-            guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=8
-        )
+        await store.write(_new_game)
+
+    def abort_and_open(tx: Tx) -> int:
+        assert tx.update_game(first, 0, status="aborted") == 1
+        return _new_game(tx)
+
+    await store.write(abort_and_open)
     assert len(await store.games(guild_id=1)) == 2
 
 
 async def test_version_checked_in_sql_and_rollback(store: Store) -> None:
-    from bot.store import VersionConflict
+    gid = await store.write(_new_game)
 
-    async with store.transaction() as tx:
-        gid = await tx.insert_game(
-            guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=7
-        )
+    def append_then_conflict(tx: Tx) -> None:
+        tx.append_actions(gid, [LogRow(1, 0, "pass", False, 7, 0.0)])
+        tx.update_game(gid, 5, seq=1)  # wrong version: the whole transaction goes
+
     with pytest.raises(VersionConflict):
-        async with store.transaction() as tx:
-            await tx.append_actions(gid, [LogRow(1, 0, "pass", False, 7, 0.0)])
-            await tx.update_game(gid, 5, seq=1)  # wrong version: the whole transaction goes
+        await store.write(append_then_conflict)
     assert await store.log_count(gid) == 0
     assert (await store.game(gid)).version == 0
 
 
 async def test_log_is_append_only_and_keyed(store: Store) -> None:
-    async with store.transaction() as tx:
-        gid = await tx.insert_game(
-            guild_id=1, channel_id=2, kind="caylus", options={"players": 2}, host_id=7
-        )
-        await tx.append_actions(
+    def setup(tx: Tx) -> int:
+        gid = _new_game(tx)
+        tx.append_actions(
             gid, [LogRow(1, 0, "pass", False, 7, 1.0), LogRow(2, 1, "place 6", False, 8, 1.0)]
         )
+        return gid
+
+    gid = await store.write(setup)
+    twice = [LogRow(2, 1, "pass", False, 8, 2.0)]
     with pytest.raises(sqlite3.IntegrityError):  # a seq twice
-        async with store.transaction() as tx:
-            await tx.append_actions(gid, [LogRow(2, 1, "pass", False, 8, 2.0)])
+        await store.write(lambda tx: tx.append_actions(gid, twice))
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        async with store.transaction() as tx:
-            await tx.execute("UPDATE actions SET action = 'pass' WHERE seq = 2")
+        await store.write(lambda tx: tx.execute("UPDATE actions SET action = 'pass'"))
     with pytest.raises(sqlite3.IntegrityError):  # foreign key: no such game
-        async with store.transaction() as tx:
-            await tx.append_actions(999, [LogRow(1, 0, "pass", False, 7, 1.0)])
+        await store.write(lambda tx: tx.append_actions(999, twice))
     assert [r.action for r in await store.log(gid)] == ["pass", "place 6"]
     assert [r.seq for r in await store.log(gid, after_seq=1, limit=5)] == [2]
+
+
+async def test_write_returns_and_rolls_back(store: Store) -> None:
+    gid = await store.write(_new_game)
+
+    def fail_halfway(tx: Tx) -> None:
+        tx.append_actions(gid, [LogRow(1, 0, "pass", False, 7, 0.0)])
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await store.write(fail_halfway)
+    assert await store.log_count(gid) == 0
+    await store.close()
+    with pytest.raises(StoreError, match="closed"):
+        await store.write(_new_game)
 
 
 async def test_settings_defaults_and_upsert(store: Store) -> None:
