@@ -4,9 +4,10 @@
 
 - throughput: `--games` games (two human seats each) on one database file, played at once
   through GameService.act (engine, per-game lock, one transaction per act); committed actions/s.
-- open: a file holding `--stored` running games (rows written directly, each with a valid
-  snapshot); time to open the service and serve the first request on one game (which loads and
-  verifies that game lazily), and a second request on another.
+- open: a file holding `--stored` games (rows written directly, each with a valid snapshot;
+  the last one a whole finished game with its log); time to open the service and serve the
+  first request on one game (which loads and verifies that game lazily), a second request on
+  another, and a first request on the finished game (a replay of its whole log).
 """
 
 from __future__ import annotations
@@ -64,12 +65,22 @@ async def throughput(directory: Path, games: int, acts: int, synchronous: str) -
     }
 
 
-def _fill(path: Path, stored: int) -> None:
+def _fill(path: Path, stored: int) -> int:
     """Write `stored` running two-player games straight into the tables (fast)."""
     now = time.time()
     states = [caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=s)) for s in range(64)]
     snaps = [(s.model_dump_json(), json.dumps(s.setup.model_dump())) for s in states]
     options = json.dumps(caylus.Options(players=2).model_dump())
+    # the last game carries a whole played game in its log (its first load replays it all)
+    state, rng, log, phase_start = states[0], random.Random(0), [], states[0]
+    while not state.over:
+        seat = state.decision.seat
+        action = caylus.choose_action(state, seat, rng)
+        new, _ = caylus.apply(state, action, seat)
+        if (new.turn, new.phase) != (state.turn, state.phase) or new.over:
+            phase_start = new
+        state = new
+        log.append((stored, len(log) + 1, seat, str(action), 0, 10 * stored + seat, now))
     conn = sqlite3.connect(path)
     with conn:
         games, seats = [], []
@@ -110,7 +121,14 @@ def _fill(path: Path, stored: int) -> None:
             "VALUES (?, ?, ?, ?, ?, ?)",
             seats,
         )
+        conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)", log)
+        conn.execute(
+            "UPDATE games SET setup = ?, seq = ?, snapshot = ?, phase_snapshot = ?, "
+            "status = 'finished', awaiting_seat = NULL WHERE id = ?",
+            (snaps[0][1], len(log), state.model_dump_json(), phase_start.model_dump_json(), stored),
+        )
     conn.close()
+    return len(log)
 
 
 async def _create_schema(path: Path) -> None:
@@ -121,18 +139,20 @@ async def open_time(directory: Path, stored: int) -> dict:
     path = directory / "open.db"
     fill_started = time.perf_counter()
     await _create_schema(path)
-    _fill(path, stored)
+    log_length = _fill(path, stored)
     fill_seconds = time.perf_counter() - fill_started
     rng = random.Random(3)
     started = time.perf_counter()
     svc = await GameService.open(path)
     opened = time.perf_counter()
-    gid = rng.randint(1, stored)
+    gid = rng.randint(1, stored - 1)
     view = await svc.view(gid, 10 * gid)
     first = time.perf_counter()
-    other = rng.randint(1, stored)
+    other = rng.randint(1, stored - 1)
     await svc.view(other, 10 * other)
     second = time.perf_counter()
+    await svc.view(stored, 10 * stored)
+    full_log = time.perf_counter()
     mine = await svc.games_of_user(10 * gid)
     assert view.state is not None and len(mine) == 1
     await svc.close()
@@ -143,6 +163,8 @@ async def open_time(directory: Path, stored: int) -> dict:
         "first_request_seconds": round(first - opened, 4),
         "open_to_first_answer_seconds": round(first - started, 4),
         "second_request_seconds": round(second - first, 4),
+        "first_request_on_a_finished_game_seconds": round(full_log - second, 4),
+        "its_log_length": log_length,
     }
 
 
