@@ -6,15 +6,16 @@ The service, store, renderer and bot only use these names, so they treat all gam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
 
-class Event(NamedTuple):
+@dataclass(slots=True)
+class Event:
     """Something that happened. `text` names seats as {s} (the actor) and {o} (another seat).
 
-    A named tuple: cheap to make (the engine makes a few per action) and immutable.
+    A slotted dataclass, cheap to make (the engine makes a few per action); treat it as a value.
     """
 
     kind: str
