@@ -47,7 +47,7 @@ ROAD_COLS = 7
 TILE_GAP = 9
 TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) // ROAD_COLS  # 142
 TILE_H = 128
-ROW_PITCH = TILE_H + 30
+ROW_PITCH = TILE_H + 38
 CASTLE_H = 236
 
 
@@ -61,6 +61,28 @@ def seat_letters(names: list[str]) -> list[str]:
     if all(c.isalpha() and c.isascii() for c in initials) and len(set(initials)) == len(names):
         return initials
     return [chr(ord("A") + i) for i in range(len(names))]
+
+
+def scoring_text(section: int) -> str:
+    """The scoring table of a section from the catalogue: '0 houses: -2 PP · 2+: 1 favor'."""
+    groups: list[tuple[int, int, tuple[int, int]]] = []
+    for houses in range(0, 9):
+        reward = cat.section_reward(section, houses)
+        if groups and groups[-1][2] == reward:
+            groups[-1] = (groups[-1][0], houses, reward)
+        else:
+            groups.append((houses, houses, reward))
+    parts = []
+    for i, (lo, hi, (pp, favors)) in enumerate(groups):
+        span = f"{lo}+" if i == len(groups) - 1 else (f"{lo}" if lo == hi else f"{lo}-{hi}")
+        if pp:
+            what = f"{pp:+d} PP".replace("-", "−")
+        elif favors:
+            what = f"{favors} favor{'s' if favors > 1 else ''}"
+        else:
+            what = "nothing"
+        parts.append(f"{span} → {what}")
+    return "houses " + " · ".join(parts)
 
 
 def ordinal(k: int) -> str:
@@ -207,7 +229,7 @@ class Painter:
         if self.has_prev:
             notes = self.ch.notes or ["nothing on the board"]
             d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
-            label = "Last phase: " + " · ".join(notes)
+            label = "What changed: " + " · ".join(notes)
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
             text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220),
                  anchor="lm")
@@ -248,8 +270,8 @@ class Painter:
         d.rounded_rectangle((M, y, W - M, y + h), radius=10, fill=(252, 244, 214),
                             outline=t.HIGHLIGHT, width=4)
         text(d, (M + 16, y + 22), "FINAL SCORES", 20, t.INK, bold=True, anchor="lm")
-        cols = [("game PP", 470), ("gold ×3", 580), ("cubes ÷3", 690), ("deniers ÷4", 800),
-                ("total", 950)]
+        cols = [("game PP", 560), ("gold ×3", 660), ("cubes ÷3", 760), ("deniers ÷4", 870),
+                ("total", W - M - 20)]
         for label, cx in cols:
             text(d, (cx, y + 24), label, 14, t.INK_SOFT, bold=True, anchor="rm")
         yy = y + 44
@@ -262,15 +284,15 @@ class Painter:
             place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
             text(d, (M + 30, yy + 20), str(place), 22, t.INK, bold=True, anchor="mm")
             worker(d, M + 66, yy + 20, 15, seat, self.letters[seat])
-            text(d, (M + 90, yy + 20), fit(self.names[seat], 22, 260, True), 22, t.INK,
-                 bold=True, anchor="lm")
+            name = fit(self.names[seat], 22, 260, True)
+            text(d, (M + 90, yy + 20), name, 22, t.INK, bold=True, anchor="lm")
             if win:
-                text(d, (M + 360, yy + 20), "★ winner", 18, (150, 90, 0), bold=True,
-                     anchor="lm")
+                text(d, (M + 100 + text_width(name, 22, True), yy + 20), "★ winner", 18,
+                     (150, 90, 0), bold=True, anchor="lm")
             vals = [b["game"], b["gold"], b["cubes"], b["deniers"], b["total"]]
             for (_, cx), v in zip(cols, vals, strict=True):
-                big = cx == 950
-                prefix = "" if big or cx == 470 else "+"
+                big = cx == cols[-1][1]
+                prefix = "" if big or cx == cols[0][1] else "+"
                 text(d, (cx, yy + 20), f"{prefix}{v}", 24 if big else 20, t.INK, bold=big,
                      anchor="rm")
             yy += 40
@@ -455,10 +477,10 @@ class Painter:
             k = cat.SECTION_TRIGGERS.index(pos)
             done = s.scored > k
             label = f"{cat.SECTION_NAMES[k]} scoring" + (" ✓" if done else "")
-            pill(d, x + TILE_W - 2, y - 9, label, 11, (70, 56, 40) if not done else
+            pill(d, x + TILE_W - 2, y - 14, label, 11, (70, 56, 40) if not done else
                  (150, 140, 120), t.WHITE, anchor_right=True)
         if pos == cat.ROAD_LENGTH:
-            pill(d, x + TILE_W - 2, y - 9, "end of road", 11, (70, 56, 40), t.WHITE,
+            pill(d, x + TILE_W - 2, y - 14, "end of road", 11, (70, 56, 40), t.WHITE,
                  anchor_right=True)
         # provost and bailiff hang under the space
         py = y + TILE_H + 1
@@ -497,14 +519,12 @@ class Painter:
 
     # ------------------------------------------------------------------ castle and favors
     def castle_and_favors(self, y: int) -> int:
-        full = self.s.options.favor_mode == "full"
-        cw = 500 if full else INNER
+        cw = 500
         h1 = self.castle(M, y, cw)
-        if full:
+        if self.s.options.favor_mode == "full":
             h2 = self.favors(M + cw + 10, y, INNER - cw - 10)
         else:
-            h2 = self.simplified_note(y + h1 + 8)
-            return y + h1 + 8 + h2
+            h2 = self.simplified_note(M + cw + 10, y, INNER - cw - 10)
         return y + max(h1, h2)
 
     def castle(self, x: int, y: int, w: int) -> int:
@@ -517,74 +537,76 @@ class Painter:
         text(d, (x + 90, y + 16),
              f"building: {building} · {castle_spaces_left(s)} spaces left", 14,
              t.INK_SOFT, anchor="lm")
-        cell = 28
+        cell = 26
         gap = 3
-        sx = x + 12
+        sx = x + 14
         widths = [(size // 2) * (cell + gap) - gap for size in cat.SECTION_SIZES]
-        spare = w - 24 - sum(widths)
-        sep = spare / 2
+        sep = (w - 28 - sum(widths)) / 2
+        top = y + 56
+        below = top + 2 * (cell + gap)
         for k, size in enumerate(cat.SECTION_SIZES):
             cols = size // 2
             sw = widths[k]
-            current = k == s.section
-            top = y + 56
-            fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
-            if current:
-                d.rounded_rectangle((sx - 6, y + 30, sx + sw + 6, top + 2 * (cell + gap) + 34),
-                                    radius=8, outline=t.DECIDE, width=3)
+            if k == s.section:
+                d.rounded_rectangle((sx - 7, y + 32, sx + sw + 7, below + 42), radius=8,
+                                    outline=t.DECIDE, width=3)
             label = cat.SECTION_NAMES[k] + (" ✓" if s.scored > k else "")
             text(d, (sx, y + 44), label, 15, t.INK, bold=True, anchor="lm")
-            text(d, (sx + sw, y + 44), f"{cat.SECTION_POINTS[k]} PP", 13, t.INK_SOFT,
-                 bold=True, anchor="rm")
+            fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
+            edge = blend(t.SECTION_FILL[k], t.INK, 0.4)
             houses = s.castle[k]
             for i in range(size):
                 r, c = divmod(i, cols)
                 cx = sx + c * (cell + gap)
                 cy = top + r * (cell + gap)
-                d.rectangle((cx, cy, cx + cell, cy + cell), fill=fill,
-                            outline=blend(t.SECTION_FILL[k], t.INK, 0.4))
+                d.rectangle((cx, cy, cx + cell, cy + cell), fill=fill, outline=edge)
                 if i < len(houses):
                     seat = houses[i]
                     ring = t.HIGHLIGHT if i >= self.ch.castle[k] else None
                     house(d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat],
                           ring=ring)
-            trig = cat.SECTION_TRIGGERS[k]
-            text(d, (sx, top + 2 * (cell + gap) + 12), f"scored at {trig}", 12, t.INK_SOFT,
-                 anchor="lm")
+            info = f"{cat.SECTION_POINTS[k]} PP · at {cat.SECTION_TRIGGERS[k]}"
+            text(d, (sx, below + 10), fit(info, 12, sw + 6), 12, t.INK_SOFT, anchor="lm")
             counts = [houses.count(seat) for seat in range(s.n)]
-            self.house_counts(sx + sw, top + 2 * (cell + gap) + 12, counts)
+            self.house_counts(sx, below + 29, counts)
             sx += sw + sep
+        # the scoring of the section under construction
+        yy = below + 48
+        d.line((x + 10, yy, x + w - 10, yy), fill=(180, 166, 140), width=1)
+        if s.section < 3:
+            name = cat.SECTION_NAMES[s.section]
+            label = (f"{name} scoring, when the bailiff reaches "
+                     f"{cat.SECTION_TRIGGERS[s.section]} or the {name} are full:")
+            text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
+            text(d, (x + 12, yy + 30), fit(scoring_text(s.section), 13, w - 24), 13, t.INK,
+                 anchor="lm")
         # castle workers in arrival order
-        yy = y + h - 38
-        d.line((x + 10, yy - 8, x + w - 10, yy - 8), fill=(180, 166, 140), width=1)
-        text(d, (x + 12, yy + 14), "Workers, in arrival order:", 14, t.INK_SOFT, anchor="lm")
-        cx = x + 200
+        yy += 58
+        text(d, (x + 12, yy), "Arrival order:", 14, t.INK_SOFT, anchor="lm")
+        cx = x + 110
         if not s.castle_workers:
-            text(d, (cx, yy + 14), "none", 14, t.INK_FAINT, anchor="lm")
+            text(d, (cx, yy), "no worker in the castle", 14, t.INK_FAINT, anchor="lm")
+        deciding = s.decision is not None and s.decision.kind == "castle" and not s.over
         for i, seat in enumerate(s.castle_workers):
-            text(d, (cx, yy + 14), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
-            ring = t.DECIDE if seat == self.decider and s.decision and \
-                s.decision.kind == "castle" else None
-            worker(d, cx + 32, yy + 14, 14, seat, self.letters[seat], ring=ring)
-            cx += 52
+            text(d, (cx, yy), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
+            ring = t.DECIDE if deciding and seat == self.decider else None
+            worker(d, cx + 30, yy, 13, seat, self.letters[seat], ring=ring)
+            cx += 48
             if s.batches[seat]:
-                text(d, (cx - 4, yy + 14), f"×{s.batches[seat]}", 14, t.INK, bold=True,
+                text(d, (cx - 2, yy), f"×{s.batches[seat]}", 14, t.INK, bold=True,
                      anchor="lm")
-                cx += 28
-            cx += 8
+                cx += 24
+            cx += 6
         return h
 
-    def house_counts(self, right: float, y: float, counts: list[int]) -> None:
-        """Houses per player in a section, right-aligned: 'A2 C1'."""
-        parts = [(seat, c) for seat, c in enumerate(counts) if c]
-        x = right
-        for seat, c in reversed(parts):
-            label = str(c)
-            x -= text_width(label, 12, True) + 1
-            text(self.d, (x, y), label, 12, t.INK, bold=True, anchor="lm")
-            x -= 15
+    def house_counts(self, x: float, y: float, counts: list[int]) -> None:
+        """Houses per player in a section: small markers with the count ('A2 C1')."""
+        for seat, c in enumerate(counts):
+            if not c:
+                continue
             marker(self.d, x, y - 7, 14, seat, self.letters[seat])
-            x -= 4
+            text(self.d, (x + 16, y), str(c), 12, t.INK, bold=True, anchor="lm")
+            x += 30
 
     def favors(self, x: int, y: int, w: int) -> int:
         s, d = self.s, self.d
@@ -648,13 +670,17 @@ class Painter:
                     mx += step
         return h
 
-    def simplified_note(self, y: int) -> int:
+    def simplified_note(self, x: int, y: int, w: int) -> int:
         d = self.d
-        h = 36
-        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=(232, 222, 240),
+        h = CASTLE_H
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(232, 222, 240),
                             outline=(110, 90, 130), width=2)
-        text(d, (W / 2, y + h / 2), "Simplified royal favors: every favor gives 3 PP "
-             "(no favor table)", 16, t.INK, bold=True, anchor="mm")
+        text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + w / 2, y + 80), "Simplified favors", 24, t.INK, bold=True, anchor="mm")
+        text(d, (x + w / 2, y + 118), f"every royal favor gives {cat.SIMPLIFIED_FAVOR_PP} PP",
+             20, t.INK, anchor="mm")
+        text(d, (x + w / 2, y + 150), "(this game has no favor table)", 15, t.INK_SOFT,
+             anchor="mm")
         return h
 
     # ------------------------------------------------------------------ players
