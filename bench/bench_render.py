@@ -41,16 +41,20 @@ def main() -> None:
         draw.append((t1 - t0) * 1000)
         encode.append((t2 - t1) * 1000)
         total.append((t2 - t0) * 1000)
-    print(json.dumps({
-        "state": f"5 players, seed {args.seed}, turn {state.turn} phase {state.phase}",
-        "runs": args.runs,
-        "size_px": list(image.size),
-        "median_ms": round(statistics.median(total), 1),
-        "median_draw_ms": round(statistics.median(draw), 1),
-        "median_png_encode_ms": round(statistics.median(encode), 1),
-        "png_bytes": len(png),
-        "png_kb": round(len(png) / 1024, 1),
-    }))
+    print(
+        json.dumps(
+            {
+                "state": f"5 players, seed {args.seed}, turn {state.turn} phase {state.phase}",
+                "runs": args.runs,
+                "size_px": list(image.size),
+                "median_ms": round(statistics.median(total), 1),
+                "median_draw_ms": round(statistics.median(draw), 1),
+                "median_png_encode_ms": round(statistics.median(encode), 1),
+                "png_bytes": len(png),
+                "png_kb": round(len(png) / 1024, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

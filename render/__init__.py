@@ -18,8 +18,9 @@ def to_png(image: Image.Image) -> bytes:
     return encode_png(image)
 
 
-def render_png(state: State, *, names: list[str] | None = None,
-               previous: State | None = None) -> bytes:
+def render_png(
+    state: State, *, names: list[str] | None = None, previous: State | None = None
+) -> bytes:
     """The board of `state` as PNG bytes; `names` are display names by seat."""
     return to_png(render_image(state, names=names, previous=previous))
 

@@ -111,8 +111,16 @@ class Changes:
 
     @classmethod
     def none(cls, s: State) -> Changes:
-        return cls(set(), [99, 99, 99], set(), [0] * s.n, [0] * s.n,
-                   [{} for _ in range(s.n)], [0] * s.n, [])
+        return cls(
+            set(),
+            [99, 99, 99],
+            set(),
+            [0] * s.n,
+            [0] * s.n,
+            [{} for _ in range(s.n)],
+            [0] * s.n,
+            [],
+        )
 
 
 def diff(s: State, prev: State | None, names: list[str]) -> Changes:
@@ -138,8 +146,7 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
                 ch.favors.add((seat, line))
         ch.prestige[seat] = p.prestige - q.prestige
         ch.deniers[seat] = p.deniers - q.deniers
-        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES
-                          if p.cubes[c] != q.cubes[c]}
+        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES if p.cubes[c] != q.cubes[c]}
         ch.workers[seat] = p.workers - q.workers
     if s.provost != prev.provost and s.bailiff == prev.bailiff:
         ch.notes.append(f"provost {prev.provost} → {s.provost}")
@@ -158,7 +165,7 @@ class Painter:
         self.s = s
         self.names = list(names) if names else default_names(s.n)
         if len(self.names) < s.n:
-            self.names += default_names(s.n)[len(self.names):]
+            self.names += default_names(s.n)[len(self.names) :]
         self.letters = seat_letters(self.names[: s.n])
         self.ch = diff(s, previous, self.names)
         self.has_prev = previous is not None
@@ -208,8 +215,9 @@ class Painter:
             x += bw
         y += 54
         # who must decide now, and what
-        d.rectangle((0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None
-                    else (230, 220, 196))
+        d.rectangle(
+            (0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None else (230, 220, 196)
+        )
         if s.over:
             outcome = final_scores(s)
             who = " and ".join(self.names[i] for i in outcome.winners)
@@ -231,8 +239,7 @@ class Painter:
             d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
             label = "What changed: " + " · ".join(notes)
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
-            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220),
-                 anchor="lm")
+            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220), anchor="lm")
             y += 28
         return y
 
@@ -267,11 +274,17 @@ class Painter:
         out = final_scores(s)
         rows = sorted(range(s.n), key=lambda i: (-out.scores[i], s.turn_order.index(i)))
         h = 44 + 40 * s.n
-        d.rounded_rectangle((M, y, W - M, y + h), radius=10, fill=(252, 244, 214),
-                            outline=t.HIGHLIGHT, width=4)
+        d.rounded_rectangle(
+            (M, y, W - M, y + h), radius=10, fill=(252, 244, 214), outline=t.HIGHLIGHT, width=4
+        )
         text(d, (M + 16, y + 22), "FINAL SCORES", 20, t.INK, bold=True, anchor="lm")
-        cols = [("game PP", 560), ("gold ×3", 660), ("cubes ÷3", 760), ("deniers ÷4", 870),
-                ("total", W - M - 20)]
+        cols = [
+            ("game PP", 560),
+            ("gold ×3", 660),
+            ("cubes ÷3", 760),
+            ("deniers ÷4", 870),
+            ("total", W - M - 20),
+        ]
         for label, cx in cols:
             text(d, (cx, y + 24), label, 14, t.INK_SOFT, bold=True, anchor="rm")
         yy = y + 44
@@ -279,22 +292,37 @@ class Painter:
             b = out.breakdown[seat]
             win = seat in out.winners
             if win:
-                d.rounded_rectangle((M + 6, yy + 2, W - M - 6, yy + 38), radius=6,
-                                    fill=(255, 226, 120))
+                d.rounded_rectangle(
+                    (M + 6, yy + 2, W - M - 6, yy + 38), radius=6, fill=(255, 226, 120)
+                )
             place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
             text(d, (M + 30, yy + 20), str(place), 22, t.INK, bold=True, anchor="mm")
             worker(d, M + 66, yy + 20, 15, seat, self.letters[seat])
             name = fit(self.names[seat], 22, 260, True)
             text(d, (M + 90, yy + 20), name, 22, t.INK, bold=True, anchor="lm")
             if win:
-                text(d, (M + 100 + text_width(name, 22, True), yy + 20), "★ winner", 18,
-                     (150, 90, 0), bold=True, anchor="lm")
+                text(
+                    d,
+                    (M + 100 + text_width(name, 22, True), yy + 20),
+                    "★ winner",
+                    18,
+                    (150, 90, 0),
+                    bold=True,
+                    anchor="lm",
+                )
             vals = [b["game"], b["gold"], b["cubes"], b["deniers"], b["total"]]
             for (_, cx), v in zip(cols, vals, strict=True):
                 big = cx == cols[-1][1]
                 prefix = "" if big or cx == cols[0][1] else "+"
-                text(d, (cx, yy + 20), f"{prefix}{v}", 24 if big else 20, t.INK, bold=big,
-                     anchor="rm")
+                text(
+                    d,
+                    (cx, yy + 20),
+                    f"{prefix}{v}",
+                    24 if big else 20,
+                    t.INK,
+                    bold=big,
+                    anchor="rm",
+                )
             yy += 40
         return y + h
 
@@ -319,12 +347,20 @@ class Painter:
         s, d = self.s, self.d
         unused = key == "stables" and s.n == 2
         fill = blend(t.SPECIAL_FILL, t.TABLE, 0.45) if unused else t.SPECIAL_FILL
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE,
-                            width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE, width=2
+        )
         name = cat.SPECIAL_NAMES[key]
         size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
-        text(d, (x + w / 2, y + 14), fit(name, size, w - 6, True), size, t.INK, bold=True,
-             anchor="mm")
+        text(
+            d,
+            (x + w / 2, y + 14),
+            fit(name, size, w - 6, True),
+            size,
+            t.INK,
+            bold=True,
+            anchor="mm",
+        )
         reminder = cat.SPECIAL_REMINDERS[key]
         if key == "inn":
             reminder = "right circle: every worker costs 1 d"
@@ -348,14 +384,27 @@ class Painter:
     def slot(self, cx: float, cy: float, seat: int | None, label: str = "") -> None:
         d = self.d
         r = 17
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 244, 230), outline=t.LINE,
-                  width=2)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 244, 230), outline=t.LINE, width=2)
         if seat is not None:
-            worker(d, cx, cy, r - 2, seat, self.letters[seat],
-                   ring=t.DECIDE if seat == self.decider and self._decides_here() else None)
+            worker(
+                d,
+                cx,
+                cy,
+                r - 2,
+                seat,
+                self.letters[seat],
+                ring=t.DECIDE if seat == self.decider and self._decides_here() else None,
+            )
         elif label:
-            text(d, (cx, cy), label, 12 if len(label) > 1 else 15, t.INK_FAINT, bold=True,
-                 anchor="mm")
+            text(
+                d,
+                (cx, cy),
+                label,
+                12 if len(label) > 1 else 15,
+                t.INK_FAINT,
+                bold=True,
+                anchor="mm",
+            )
         if label and seat is not None and len(label) > 1:
             text(d, (cx, cy + r + 9), label, 11, t.INK_SOFT, anchor="mm")
 
@@ -365,10 +414,10 @@ class Painter:
 
     def bridge(self, x: int, y: int, w: int, h: int) -> None:
         s, d = self.s, self.d
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=(196, 176, 146),
-                            outline=t.SPECIAL_EDGE, width=2)
-        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True,
-             anchor="mm")
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=(196, 176, 146), outline=t.SPECIAL_EDGE, width=2
+        )
+        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True, anchor="mm")
         if s.n == 2:
             note = "after a pass the other pays 3 d"
         else:
@@ -381,24 +430,33 @@ class Painter:
             bx = x0 + k * (sw + 4)
             used = k < s.n
             fill = (244, 236, 218) if used else blend((244, 236, 218), (196, 176, 146), 0.6)
-            d.rounded_rectangle((bx, top, bx + sw, top + sw + 22), radius=4, fill=fill,
-                                outline=t.LINE, width=1)
-            text(d, (bx + sw / 2, top + 11), str(k + 1), 14, t.INK_SOFT if used else
-                 t.INK_FAINT, bold=True, anchor="mm")
+            d.rounded_rectangle(
+                (bx, top, bx + sw, top + sw + 22), radius=4, fill=fill, outline=t.LINE, width=1
+            )
+            text(
+                d,
+                (bx + sw / 2, top + 11),
+                str(k + 1),
+                14,
+                t.INK_SOFT if used else t.INK_FAINT,
+                bold=True,
+                anchor="mm",
+            )
             if k < len(s.passed):
                 seat = s.passed[k]
                 marker(d, bx + 4, top + 22, sw - 8, seat, self.letters[seat])
         if s.phase == 2 and not s.over:
             left = s.n - len(s.passed)
-            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT,
-                 anchor="mm")
+            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT, anchor="mm")
 
     # ------------------------------------------------------------------ the road
     def road(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), "THE ROAD", 15, t.PANEL, bold=True)
-        note = (f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
-                f" · bailiff on {s.bailiff}")
+        note = (
+            f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
+            f" · bailiff on {s.bailiff}"
+        )
         text(d, (M + 90, y + 1), note, 14, (240, 214, 150))
         y += 24
         next_lot = lowest_empty_lot(s)
@@ -431,57 +489,104 @@ class Painter:
         beyond = pos > s.provost
         changed = pos in self.ch.road
         if changed:
-            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
-                                fill=t.HIGHLIGHT)
+            d.rounded_rectangle(
+                (x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10, fill=t.HIGHLIGHT
+            )
         if pos == self.focus:
-            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
-                                fill=t.DECIDE)
+            d.rounded_rectangle(
+                (x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10, fill=t.DECIDE
+            )
         if tile_id is None:
             dashed_rect(d, box, t.LOT_FILL, blend(t.LOT_FILL, t.INK, 0.35))
             self.pos_badge(pos, x, y, t.INK_FAINT)
             text(d, (x + TILE_W / 2, y + 52), "empty lot", 14, t.INK_FAINT, anchor="mm")
             if next_lot:
-                text(d, (x + TILE_W / 2, y + 74), "next building", 13, t.INK_SOFT, bold=True,
-                     anchor="mm")
-                text(d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True,
-                     anchor="mm")
+                text(
+                    d,
+                    (x + TILE_W / 2, y + 74),
+                    "next building",
+                    13,
+                    t.INK_SOFT,
+                    bold=True,
+                    anchor="mm",
+                )
+                text(
+                    d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True, anchor="mm"
+                )
         else:
             tile = TILES[tile_id]
             fill = t.KIND_FILL[tile.kind]
             edge = t.KIND_EDGE[tile.kind]
             if beyond:
                 fill = blend(fill, t.BOARD, 0.45)
-            d.rounded_rectangle(box, radius=7, fill=fill, outline=edge,
-                                width=4 if tile.kind is Kind.FIXED else 2)
+            d.rounded_rectangle(
+                box, radius=7, fill=fill, outline=edge, width=4 if tile.kind is Kind.FIXED else 2
+            )
             self.pos_badge(pos, x, y, edge)
-            text(d, (x + 34, y + 15), fit(tile.name, 16, TILE_W - 38, True), 16, t.INK,
-                 bold=True, anchor="lm")
+            text(
+                d,
+                (x + 34, y + 15),
+                fit(tile.name, 16, TILE_W - 38, True),
+                16,
+                t.INK,
+                bold=True,
+                anchor="lm",
+            )
             self.reminder(tile_id, x + 6, y + 32, TILE_W - 12)
             kind_label = t.KIND_LABEL[tile.kind]
-            text(d, (x + TILE_W / 2, y + TILE_H - 12), kind_label, 11, blend(edge, t.INK, 0.3),
-                 anchor="mm")
+            text(
+                d,
+                (x + TILE_W / 2, y + TILE_H - 12),
+                kind_label,
+                11,
+                blend(edge, t.INK, 0.3),
+                anchor="mm",
+            )
             owner = s.owners[pos - 1]
             if owner is not None:
                 house(d, x + 8, y + TILE_H - 40, 30, 32, owner, self.letters[owner])
             seat = s.workers[pos - 1]
             if seat is not None:
                 ring = t.DECIDE if pos == self.focus else None
-                worker(d, x + TILE_W - 24, y + TILE_H - 25, 16, seat, self.letters[seat],
-                       ring=ring)
+                worker(d, x + TILE_W - 24, y + TILE_H - 25, 16, seat, self.letters[seat], ring=ring)
             for lpos, lseat in s.lawyer_pending:
                 if lpos == pos:
-                    pill(d, x + TILE_W - 4, y + TILE_H - 64, "→ residence", 11,
-                         t.KIND_FILL[Kind.RESIDENCE], t.INK, anchor_right=True)
+                    pill(
+                        d,
+                        x + TILE_W - 4,
+                        y + TILE_H - 64,
+                        "→ residence",
+                        11,
+                        t.KIND_FILL[Kind.RESIDENCE],
+                        t.INK,
+                        anchor_right=True,
+                    )
                     del lseat
         if pos in cat.SECTION_TRIGGERS:
             k = cat.SECTION_TRIGGERS.index(pos)
             done = s.scored > k
             label = f"{cat.SECTION_NAMES[k]} scoring" + (" ✓" if done else "")
-            pill(d, x + TILE_W - 2, y - 14, label, 11, (70, 56, 40) if not done else
-                 (150, 140, 120), t.WHITE, anchor_right=True)
+            pill(
+                d,
+                x + TILE_W - 2,
+                y - 14,
+                label,
+                11,
+                (70, 56, 40) if not done else (150, 140, 120),
+                t.WHITE,
+                anchor_right=True,
+            )
         if pos == cat.ROAD_LENGTH:
-            pill(d, x + TILE_W - 2, y - 14, "end of road", 11, (70, 56, 40), t.WHITE,
-                 anchor_right=True)
+            pill(
+                d,
+                x + TILE_W - 2,
+                y - 14,
+                "end of road",
+                11,
+                (70, 56, 40),
+                t.WHITE,
+                anchor_right=True,
+            )
         # provost and bailiff hang under the space
         py = y + TILE_H + 1
         tokens = []
@@ -530,13 +635,19 @@ class Painter:
     def castle(self, x: int, y: int, w: int) -> int:
         s, d = self.s, self.d
         h = CASTLE_H
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(222, 212, 190),
-                            outline=(110, 96, 76), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
+        )
         building = cat.SECTION_NAMES[s.section] if s.section < 3 else "complete"
         text(d, (x + 12, y + 16), "CASTLE", 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + 90, y + 16),
-             f"building: {building} · {castle_spaces_left(s)} spaces left", 14,
-             t.INK_SOFT, anchor="lm")
+        text(
+            d,
+            (x + 90, y + 16),
+            f"building: {building} · {castle_spaces_left(s)} spaces left",
+            14,
+            t.INK_SOFT,
+            anchor="lm",
+        )
         cell = 26
         gap = 3
         sx = x + 14
@@ -548,8 +659,9 @@ class Painter:
             cols = size // 2
             sw = widths[k]
             if k == s.section:
-                d.rounded_rectangle((sx - 7, y + 32, sx + sw + 7, below + 42), radius=8,
-                                    outline=t.DECIDE, width=3)
+                d.rounded_rectangle(
+                    (sx - 7, y + 32, sx + sw + 7, below + 42), radius=8, outline=t.DECIDE, width=3
+                )
             label = cat.SECTION_NAMES[k] + (" ✓" if s.scored > k else "")
             text(d, (sx, y + 44), label, 15, t.INK, bold=True, anchor="lm")
             fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
@@ -563,8 +675,9 @@ class Painter:
                 if i < len(houses):
                     seat = houses[i]
                     ring = t.HIGHLIGHT if i >= self.ch.castle[k] else None
-                    house(d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat],
-                          ring=ring)
+                    house(
+                        d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat], ring=ring
+                    )
             info = f"{cat.SECTION_POINTS[k]} PP · at {cat.SECTION_TRIGGERS[k]}"
             text(d, (sx, below + 10), fit(info, 12, sw + 6), 12, t.INK_SOFT, anchor="lm")
             counts = [houses.count(seat) for seat in range(s.n)]
@@ -575,11 +688,19 @@ class Painter:
         d.line((x + 10, yy, x + w - 10, yy), fill=(180, 166, 140), width=1)
         if s.section < 3:
             name = cat.SECTION_NAMES[s.section]
-            label = (f"{name} scoring, when the bailiff reaches "
-                     f"{cat.SECTION_TRIGGERS[s.section]} or the {name} are full:")
+            label = (
+                f"{name} scoring, when the bailiff reaches "
+                f"{cat.SECTION_TRIGGERS[s.section]} or the {name} are full:"
+            )
             text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
-            text(d, (x + 12, yy + 30), fit(scoring_text(s.section), 13, w - 24), 13, t.INK,
-                 anchor="lm")
+            text(
+                d,
+                (x + 12, yy + 30),
+                fit(scoring_text(s.section), 13, w - 24),
+                13,
+                t.INK,
+                anchor="lm",
+            )
         # castle workers in arrival order
         yy += 58
         text(d, (x + 12, yy), "Arrival order:", 14, t.INK_SOFT, anchor="lm")
@@ -593,8 +714,7 @@ class Painter:
             worker(d, cx + 30, yy, 13, seat, self.letters[seat], ring=ring)
             cx += 48
             if s.batches[seat]:
-                text(d, (cx - 2, yy), f"×{s.batches[seat]}", 14, t.INK, bold=True,
-                     anchor="lm")
+                text(d, (cx - 2, yy), f"×{s.batches[seat]}", 14, t.INK, bold=True, anchor="lm")
                 cx += 24
             cx += 6
         return h
@@ -611,12 +731,12 @@ class Painter:
     def favors(self, x: int, y: int, w: int) -> int:
         s, d = self.s, self.d
         h = CASTLE_H
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(232, 222, 240),
-                            outline=(110, 90, 130), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
+        )
         opened = open_columns(s)
         text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT,
-             anchor="rm")
+        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT, anchor="rm")
         label_w = 40
         start_w = 34
         cw = (w - 16 - label_w - start_w) / 5
@@ -626,24 +746,37 @@ class Painter:
             cx = x + 8 + label_w + start_w + c * cw
             is_open = c < opened
             label = str(c + 1) if is_open else f"{c + 1} (closed)"
-            text(d, (cx + cw / 2, top + 7), label, 13, t.INK if is_open else t.INK_SOFT,
-                 bold=True, anchor="mm")
-        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT,
-             anchor="mm")
+            text(
+                d,
+                (cx + cw / 2, top + 7),
+                label,
+                13,
+                t.INK if is_open else t.INK_SOFT,
+                bold=True,
+                anchor="mm",
+            )
+        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT, anchor="mm")
         top += 15
         for li, line in enumerate(cat.FAVOR_LINES):
             ry = top + li * rh
             text(d, (x + 10, ry + rh / 2 - 7), line, 20, t.INK, bold=True, anchor="lm")
-            text(d, (x + 10, ry + rh / 2 + 12), cat.FAVOR_LINE_NAMES[line][:6], 10,
-                 t.INK_SOFT, anchor="lm")
+            text(
+                d,
+                (x + 10, ry + rh / 2 + 12),
+                cat.FAVOR_LINE_NAMES[line][:6],
+                10,
+                t.INK_SOFT,
+                anchor="lm",
+            )
             sx = x + 8 + label_w
             d.rectangle((sx, ry + 1, sx + start_w - 2, ry + rh - 1), fill=(214, 202, 226))
             for c in range(5):
                 cx = sx + start_w + c * cw
                 is_open = c < opened
                 fill = (250, 247, 253) if is_open else (200, 192, 208)
-                d.rectangle((cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill,
-                            outline=(170, 156, 186))
+                d.rectangle(
+                    (cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill, outline=(170, 156, 186)
+                )
                 cell = cat.FAVOR_CELL_TEXT[line][c].replace("->", "→")
                 ink = t.INK if is_open else t.INK_SOFT
                 for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
@@ -673,14 +806,20 @@ class Painter:
     def simplified_note(self, x: int, y: int, w: int) -> int:
         d = self.d
         h = CASTLE_H
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(232, 222, 240),
-                            outline=(110, 90, 130), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
+        )
         text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
         text(d, (x + w / 2, y + 80), "Simplified favors", 24, t.INK, bold=True, anchor="mm")
-        text(d, (x + w / 2, y + 118), f"every royal favor gives {cat.SIMPLIFIED_FAVOR_PP} PP",
-             20, t.INK, anchor="mm")
-        text(d, (x + w / 2, y + 150), "(this game has no favor table)", 15, t.INK_SOFT,
-             anchor="mm")
+        text(
+            d,
+            (x + w / 2, y + 118),
+            f"every royal favor gives {cat.SIMPLIFIED_FAVOR_PP} PP",
+            20,
+            t.INK,
+            anchor="mm",
+        )
+        text(d, (x + w / 2, y + 150), "(this game has no favor table)", 15, t.INK_SOFT, anchor="mm")
         return h
 
     # ------------------------------------------------------------------ players
@@ -691,8 +830,12 @@ class Painter:
         y += 22
         rh = 62
         cols = {"pp": 400, "d": 500, "cubes": 540, "workers": 820}
-        header = [("PP", cols["pp"], "rm"), ("deniers", cols["d"] + 10, "rm"),
-                  ("cubes", cols["cubes"] + 4, "lm"), ("workers", cols["workers"], "lm")]
+        header = [
+            ("PP", cols["pp"], "rm"),
+            ("deniers", cols["d"] + 10, "rm"),
+            ("cubes", cols["cubes"] + 4, "lm"),
+            ("workers", cols["workers"], "lm"),
+        ]
         for label, cx, anchor in header:
             text(d, (cx, y + 8), label, 13, (222, 208, 180), bold=True, anchor=anchor)
         y += 18
@@ -706,17 +849,28 @@ class Painter:
         p = s.players[seat]
         deciding = seat == self.decider
         fill = (252, 232, 240) if deciding else t.PANEL
-        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=fill,
-                            outline=t.DECIDE if deciding else (150, 134, 110),
-                            width=4 if deciding else 1)
+        d.rounded_rectangle(
+            (M, y, W - M, y + h),
+            radius=8,
+            fill=fill,
+            outline=t.DECIDE if deciding else (150, 134, 110),
+            width=4 if deciding else 1,
+        )
         d.rectangle((M + 2, y + 8, M + 8, y + h - 8), fill=t.PLAYER_COLOURS[seat])
         text(d, (M + 28, y + h / 2), str(pos), 26, t.INK_SOFT, bold=True, anchor="mm")
         worker(d, M + 66, y + h / 2, 20, seat, self.letters[seat])
         name = fit(self.names[seat], 22, 200, True)
         text(d, (M + 94, y + 20), name, 22, t.INK, bold=True, anchor="lm")
         status = self.status(seat)
-        text(d, (M + 94, y + 45), fit(status, 14, 250), 14,
-             t.DECIDE if deciding else t.INK_SOFT, bold=deciding, anchor="lm")
+        text(
+            d,
+            (M + 94, y + 45),
+            fit(status, 14, 250),
+            14,
+            t.DECIDE if deciding else t.INK_SOFT,
+            bold=deciding,
+            anchor="lm",
+        )
         # prestige and deniers, with the change of the last phase
         self.number(cols["pp"], y, h, p.prestige, "PP", ch.prestige[seat])
         self.number(cols["d"] + 10, y, h, p.deniers, "d", ch.deniers[seat])
@@ -725,12 +879,20 @@ class Painter:
         for c in cat.CUBES:
             n = p.cubes[c]
             cube(d, x, y + 17, 26, c, dim=n == 0)
-            text(d, (x + 30, y + 30), str(n), 22, t.INK if n else t.INK_FAINT, bold=True,
-                 anchor="lm")
+            text(
+                d, (x + 30, y + 30), str(n), 22, t.INK if n else t.INK_FAINT, bold=True, anchor="lm"
+            )
             delta = ch.cubes[seat].get(c, 0)
             if delta:
-                text(d, (x + 13, y + 52), f"{delta:+d}", 12, t.GOOD if delta > 0 else t.BAD,
-                     bold=True, anchor="mm")
+                text(
+                    d,
+                    (x + 13, y + 52),
+                    f"{delta:+d}",
+                    12,
+                    t.GOOD if delta > 0 else t.BAD,
+                    bold=True,
+                    anchor="mm",
+                )
             x += 56
         # workers in hand
         x = cols["workers"]
@@ -739,25 +901,43 @@ class Painter:
         for i in range(cat.WORKERS):
             cx = x + 8 + (i % 6) * 19
             if i < p.workers:
-                d.ellipse((cx - 7, y + 23, cx + 7, y + 37), fill=t.PLAYER_COLOURS[seat],
-                          outline=t.INK)
+                d.ellipse(
+                    (cx - 7, y + 23, cx + 7, y + 37), fill=t.PLAYER_COLOURS[seat], outline=t.INK
+                )
             else:
                 d.ellipse((cx - 7, y + 23, cx + 7, y + 37), outline=t.INK_FAINT)
         text(d, (x + 2, y + 51), "in hand", 11, t.INK_SOFT, anchor="lm")
         # income
-        income = cat.BASE_INCOME + sum(TILES[tile].income for i, tile in enumerate(s.road)
-                                       if tile is not None and s.owners[i] == seat)
+        income = cat.BASE_INCOME + sum(
+            TILES[tile].income
+            for i, tile in enumerate(s.road)
+            if tile is not None and s.owners[i] == seat
+        )
         text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
         text(d, (W - M - 10, y + 49), "income", 11, t.INK_SOFT, anchor="rm")
 
     def number(self, right: int, y: int, h: int, value: int, unit: str, delta: int) -> None:
         d = self.d
-        text(d, (right - text_width(unit, 14, True) - 4, y + 28), str(value), 28, t.INK,
-             bold=True, anchor="rm")
+        text(
+            d,
+            (right - text_width(unit, 14, True) - 4, y + 28),
+            str(value),
+            28,
+            t.INK,
+            bold=True,
+            anchor="rm",
+        )
         text(d, (right, y + 31), unit, 14, t.INK_SOFT, bold=True, anchor="rm")
         if delta:
-            text(d, (right, y + 52), f"{delta:+d}", 13, t.GOOD if delta > 0 else t.BAD,
-                 bold=True, anchor="rm")
+            text(
+                d,
+                (right, y + 52),
+                f"{delta:+d}",
+                13,
+                t.GOOD if delta > 0 else t.BAD,
+                bold=True,
+                anchor="rm",
+            )
 
     def status(self, seat: int) -> str:
         s = self.s
@@ -779,12 +959,14 @@ class Painter:
         text(d, (M, y), "BUILDINGS IN STOCK", 15, t.PANEL, bold=True)
         text(d, (M + 180, y + 1), "cost → prestige when built", 14, (222, 208, 180))
         y += 22
-        groups = [(Kind.WOOD, "Wood", "carpenter"), (Kind.STONE, "Stone", "mason"),
-                  (Kind.PRESTIGE, "Prestige", "architect, on a residence")]
+        groups = [
+            (Kind.WOOD, "Wood", "carpenter"),
+            (Kind.STONE, "Stone", "mason"),
+            (Kind.PRESTIGE, "Prestige", "architect, on a residence"),
+        ]
         label_w = 92
         for kind, label, how in groups:
-            items = [(tid, n) for tid, n in s.stock.items()
-                     if n > 0 and TILES[tid].kind is kind]
+            items = [(tid, n) for tid, n in s.stock.items() if n > 0 and TILES[tid].kind is kind]
             chip_h = 48
             x = M + label_w
             rows = 1
@@ -797,13 +979,25 @@ class Painter:
                     cx = x
                 cx += cw + 6
             gh = rows * (chip_h + 6) - 6 if items else chip_h
-            d.rounded_rectangle((M, y, M + label_w - 8, y + gh), radius=8,
-                                fill=t.KIND_FILL[kind], outline=t.KIND_EDGE[kind], width=2)
-            text(d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True,
-                 anchor="mm")
+            d.rounded_rectangle(
+                (M, y, M + label_w - 8, y + gh),
+                radius=8,
+                fill=t.KIND_FILL[kind],
+                outline=t.KIND_EDGE[kind],
+                width=2,
+            )
+            text(
+                d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
+            )
             for i, line in enumerate(wrap(how, 11, label_w - 14)[:2]):
-                text(d, (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12), line, 11,
-                     t.INK_SOFT, anchor="mm")
+                text(
+                    d,
+                    (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12),
+                    line,
+                    11,
+                    t.INK_SOFT,
+                    anchor="mm",
+                )
             cx, cy = x, y
             if not items:
                 text(d, (x + 6, y + chip_h / 2), "none left", 15, t.PANEL, anchor="lm")
@@ -832,8 +1026,13 @@ class Painter:
     def chip(self, tile_id: str, n: int, x: int, y: int, w: int, h: int) -> None:
         d = self.d
         tile = TILES[tile_id]
-        d.rounded_rectangle((x, y, x + w, y + h), radius=6, fill=t.KIND_FILL[tile.kind],
-                            outline=t.KIND_EDGE[tile.kind], width=1)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h),
+            radius=6,
+            fill=t.KIND_FILL[tile.kind],
+            outline=t.KIND_EDGE[tile.kind],
+            width=1,
+        )
         label = tile.name + (f" ×{n}" if n > 1 else "")
         text(d, (x + 6, y + 12), label, 14, t.INK, bold=True, anchor="lm")
         note = self.chip_note(tile_id)
@@ -847,22 +1046,32 @@ class Painter:
     def legend(self, y: int) -> int:
         d = self.d
         x = M
-        for kind in (Kind.NEUTRAL, Kind.FIXED, Kind.WOOD, Kind.STONE, Kind.RESIDENCE,
-                     Kind.PRESTIGE):
-            d.rounded_rectangle((x, y + 2, x + 18, y + 18), radius=3, fill=t.KIND_FILL[kind],
-                                outline=t.KIND_EDGE[kind])
+        for kind in (
+            Kind.NEUTRAL,
+            Kind.FIXED,
+            Kind.WOOD,
+            Kind.STONE,
+            Kind.RESIDENCE,
+            Kind.PRESTIGE,
+        ):
+            d.rounded_rectangle(
+                (x, y + 2, x + 18, y + 18),
+                radius=3,
+                fill=t.KIND_FILL[kind],
+                outline=t.KIND_EDGE[kind],
+            )
             label = t.KIND_LABEL[kind]
             text(d, (x + 23, y + 10), label, 13, (222, 208, 180), anchor="lm")
             x += 30 + text_width(label, 13) + 10
-        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180),
-             anchor="lm")
+        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180), anchor="lm")
         if self.has_prev:
             d.rectangle((W - M - 150, y + 3, W - M - 136, y + 17), fill=t.HIGHLIGHT)
             text(d, (W - M, y + 10), "changed last phase", 13, (222, 208, 180), anchor="rm")
         return y + 20
 
 
-def render_image(state: State, *, names: list[str] | None = None,
-                 previous: State | None = None) -> Image.Image:
+def render_image(
+    state: State, *, names: list[str] | None = None, previous: State | None = None
+) -> Image.Image:
     """The board of `state` as a Pillow image (RGB)."""
     return Painter(state, names, previous).paint()

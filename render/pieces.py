@@ -66,14 +66,20 @@ def _ink(fill: t.RGB) -> int:
     return _INK_DRAW._getink(fill)[0]  # type: ignore[attr-defined]
 
 
-def text(d: Draw, xy: tuple[float, float], s: str, size: int, fill: t.RGB = t.INK,
-         bold: bool = False, anchor: str = "la") -> None:
+def text(
+    d: Draw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: t.RGB = t.INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
     """Draw `s` like ImageDraw.text, with its glyph mask cached (most labels repeat)."""
     if not s:
         return
     mask, (ox, oy) = _mask(s, size, bold, anchor)
-    d.draw.draw_bitmap((round(xy[0]) + ox, round(xy[1]) + oy), mask,
-                       _ink(fill))
+    d.draw.draw_bitmap((round(xy[0]) + ox, round(xy[1]) + oy), mask, _ink(fill))
 
 
 def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:
@@ -81,8 +87,9 @@ def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:
     return colour, t.WHITE
 
 
-def worker(d: Draw, cx: float, cy: float, r: float, seat: int, letter: str,
-           ring: t.RGB | None = None) -> None:
+def worker(
+    d: Draw, cx: float, cy: float, r: float, seat: int, letter: str, ring: t.RGB | None = None
+) -> None:
     """A worker: a disc in the player's colour with the player's letter."""
     colour, ink = _letter_colours(seat)
     if ring is not None:
@@ -92,30 +99,50 @@ def worker(d: Draw, cx: float, cy: float, r: float, seat: int, letter: str,
     text(d, (cx, cy + 1), letter, max(9, int(r * 1.15)), ink, bold=True, anchor="mm")
 
 
-def house(d: Draw, x: float, y: float, w: float, h: float, seat: int, letter: str,
-          ring: t.RGB | None = None) -> None:
+def house(
+    d: Draw,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    seat: int,
+    letter: str,
+    ring: t.RGB | None = None,
+) -> None:
     """A house: a pentagon (roof on a square) in the player's colour with the letter."""
     colour, ink = _letter_colours(seat)
     roof = h * 0.38
     pts = [(x, y + roof), (x + w / 2, y), (x + w, y + roof), (x + w, y + h), (x, y + h)]
     if ring is not None:
-        grow = [(x - 4, y + roof), (x + w / 2, y - 5), (x + w + 4, y + roof),
-                (x + w + 4, y + h + 4), (x - 4, y + h + 4)]
+        grow = [
+            (x - 4, y + roof),
+            (x + w / 2, y - 5),
+            (x + w + 4, y + roof),
+            (x + w + 4, y + h + 4),
+            (x - 4, y + h + 4),
+        ]
         d.polygon(grow, fill=ring)
     d.polygon(pts, fill=colour, outline=t.INK, width=1)
-    text(d, (x + w / 2, y + roof + (h - roof) / 2 + 1), letter, max(9, int(h * 0.55)), ink,
-         bold=True, anchor="mm")
+    text(
+        d,
+        (x + w / 2, y + roof + (h - roof) / 2 + 1),
+        letter,
+        max(9, int(h * 0.55)),
+        ink,
+        bold=True,
+        anchor="mm",
+    )
 
 
-def marker(d: Draw, x: float, y: float, s: float, seat: int, letter: str,
-           ring: t.RGB | None = None) -> None:
+def marker(
+    d: Draw, x: float, y: float, s: float, seat: int, letter: str, ring: t.RGB | None = None
+) -> None:
     """A marker (favor table, passing scale): a rounded square with the letter."""
     colour, ink = _letter_colours(seat)
     if ring is not None:
         d.rounded_rectangle((x - 3, y - 3, x + s + 3, y + s + 3), radius=5, fill=ring)
     d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=colour, outline=t.INK, width=1)
-    text(d, (x + s / 2, y + s / 2 + 1), letter, max(9, int(s * 0.7)), ink, bold=True,
-         anchor="mm")
+    text(d, (x + s / 2, y + s / 2 + 1), letter, max(9, int(s * 0.7)), ink, bold=True, anchor="mm")
 
 
 def cube(d: Draw, x: float, y: float, s: float, kind: str, dim: bool = False) -> None:
@@ -125,28 +152,50 @@ def cube(d: Draw, x: float, y: float, s: float, kind: str, dim: bool = False) ->
     if dim:
         fill = blend(fill, t.PANEL, 0.65)
         ink = blend(ink, t.PANEL, 0.5)
-    d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=fill,
-                        outline=blend(fill, t.INK, 0.45), width=1)
-    text(d, (x + s / 2, y + s / 2 + 1), kind, max(8, int(s * 0.66)), ink, bold=True,
-         anchor="mm")
+    d.rounded_rectangle(
+        (x, y, x + s, y + s),
+        radius=max(2, s // 6),
+        fill=fill,
+        outline=blend(fill, t.INK, 0.45),
+        width=1,
+    )
+    text(d, (x + s / 2, y + s / 2 + 1), kind, max(8, int(s * 0.66)), ink, bold=True, anchor="mm")
 
 
 def cubes_row(d: Draw, x: float, y: float, s: float, cubes: str, gap: float = 2) -> float:
     """Cubes drawn left to right; `*` is a white 'any' cube. Returns the x after the last."""
     for c in cubes:
         if c == "*":
-            d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=t.WHITE,
-                                outline=t.INK_SOFT, width=1)
-            text(d, (x + s / 2, y + s / 2 + 1), "?", max(8, int(s * 0.7)), t.INK, bold=True,
-                 anchor="mm")
+            d.rounded_rectangle(
+                (x, y, x + s, y + s),
+                radius=max(2, s // 6),
+                fill=t.WHITE,
+                outline=t.INK_SOFT,
+                width=1,
+            )
+            text(
+                d,
+                (x + s / 2, y + s / 2 + 1),
+                "?",
+                max(8, int(s * 0.7)),
+                t.INK,
+                bold=True,
+                anchor="mm",
+            )
         else:
             cube(d, x, y, s, c)
         x += s + gap
     return x
 
 
-def dashed_rect(d: Draw, box: tuple[float, float, float, float], fill: t.RGB | None,
-                colour: t.RGB, dash: int = 7, width: int = 2) -> None:
+def dashed_rect(
+    d: Draw,
+    box: tuple[float, float, float, float],
+    fill: t.RGB | None,
+    colour: t.RGB,
+    dash: int = 7,
+    width: int = 2,
+) -> None:
     x0, y0, x1, y1 = box
     if fill is not None:
         d.rectangle(box, fill=fill)
@@ -162,8 +211,18 @@ def dashed_rect(d: Draw, box: tuple[float, float, float, float], fill: t.RGB | N
         y += dash * 2
 
 
-def pill(d: Draw, x: float, y: float, label: str, size: int, fill: t.RGB, ink: t.RGB,
-         edge: t.RGB = t.INK, pad: int = 6, anchor_right: bool = False) -> float:
+def pill(
+    d: Draw,
+    x: float,
+    y: float,
+    label: str,
+    size: int,
+    fill: t.RGB,
+    ink: t.RGB,
+    edge: t.RGB = t.INK,
+    pad: int = 6,
+    anchor_right: bool = False,
+) -> float:
     """A rounded label; returns its width."""
     w = text_width(label, size, True) + 2 * pad
     h = size + 8
@@ -174,8 +233,9 @@ def pill(d: Draw, x: float, y: float, label: str, size: int, fill: t.RGB, ink: t
     return w
 
 
-def section_title(d: Draw, x: float, y: float, label: str, extra: str = "",
-                  colour: t.RGB = t.PANEL) -> None:
+def section_title(
+    d: Draw, x: float, y: float, label: str, extra: str = "", colour: t.RGB = t.PANEL
+) -> None:
     """A small-caps style title on the table, with optional detail after it."""
     text(d, (x, y), label.upper(), 15, colour, bold=True)
     if extra:

@@ -19,8 +19,12 @@ _pool: ThreadPoolExecutor | None = None
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(
-        ">I", zlib.crc32(data, zlib.crc32(tag)) & 0xFFFFFFFF)
+    return (
+        struct.pack(">I", len(data))
+        + tag
+        + data
+        + struct.pack(">I", zlib.crc32(data, zlib.crc32(tag)) & 0xFFFFFFFF)
+    )
 
 
 def _deflate(part: memoryview, level: int, last: bool) -> bytes:
@@ -40,17 +44,19 @@ def encode_png(image: Image.Image, level: int = 1) -> bytes:
     view = memoryview(pixels)
     for row in range(h):
         start = row * (stride + 1) + 1
-        raw[start:start + stride] = view[row * stride:(row + 1) * stride]
+        raw[start : start + stride] = view[row * stride : (row + 1) * stride]
     rows_per = -(-h // _CHUNKS)
     buf = memoryview(raw)
-    parts = [buf[i * rows_per * (stride + 1):(i + 1) * rows_per * (stride + 1)]
-             for i in range(_CHUNKS)]
+    parts = [
+        buf[i * rows_per * (stride + 1) : (i + 1) * rows_per * (stride + 1)] for i in range(_CHUNKS)
+    ]
     parts = [p for p in parts if len(p)]
     if len(parts) > 1:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=_CHUNKS, thread_name_prefix="png")
-        futures = [_pool.submit(_deflate, p, level, i == len(parts) - 1)
-                   for i, p in enumerate(parts)]
+        futures = [
+            _pool.submit(_deflate, p, level, i == len(parts) - 1) for i, p in enumerate(parts)
+        ]
         checksum = zlib.adler32(raw)  # meanwhile, in this thread
         body = b"".join(f.result() for f in futures)
     else:
@@ -58,5 +64,9 @@ def encode_png(image: Image.Image, level: int = 1) -> bytes:
         body = _deflate(parts[0], level, True)
     stream = b"\x78\x01" + body + struct.pack(">I", checksum & 0xFFFFFFFF)
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", stream)
-            + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", stream)
+        + _chunk(b"IEND", b"")
+    )
