@@ -235,7 +235,7 @@ class Painter:
             text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
         y += 48
         if self.has_prev:
-            notes = self.ch.notes or ["nothing on the board"]
+            notes = self.ch.notes or ["no change on the board"]
             d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
             label = "What changed: " + " · ".join(notes)
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
@@ -368,7 +368,7 @@ class Painter:
             reminder = "not used with 2 players"
         for i, line in enumerate(wrap(reminder, 13, w - 12)[:3]):
             text(d, (x + w / 2, y + 36 + i * 16), line, 13, t.INK_SOFT, anchor="mm")
-        cy = y + h - 30
+        cy = y + h - 36
         if key in s.specials:
             self.slot(x + w / 2, cy, s.specials[key])
         elif key == "stables" and not unused:
@@ -591,12 +591,20 @@ class Painter:
         py = y + TILE_H + 1
         tokens = []
         if s.bailiff == pos:
-            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE))
+            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE, (40, 30, 24)))
         if s.provost == pos:
-            tokens.append(("PROVOST", t.WHITE, (40, 30, 24)))
+            moving = s.decision is not None and s.decision.kind in ("bribe", "guild")
+            tokens.append(
+                (
+                    "PROVOST",
+                    (252, 226, 238) if moving else t.WHITE,
+                    (40, 30, 24),
+                    t.DECIDE if moving else (40, 30, 24),
+                )
+            )
         px = x + 4
-        for label, fill, ink in tokens:
-            px += pill(d, px, py, label, 12, fill, ink, edge=(40, 30, 24), pad=5) + 4
+        for label, fill, ink, edge in tokens:
+            px += pill(d, px, py, label, 12, fill, ink, edge=edge, pad=5) + 4
 
     def pos_badge(self, pos: int, x: int, y: int, colour: t.RGB) -> None:
         d = self.d
@@ -735,6 +743,11 @@ class Painter:
             (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
         )
         opened = open_columns(s)
+        dec = s.decision
+        choosing = dec is not None and dec.kind == "favor" and not s.over
+        used = s.favor_lines_used[dec.seat] if choosing and dec is not None else ""
+        if choosing:
+            d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=t.DECIDE, width=4)
         text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
         text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT, anchor="rm")
         label_w = 40
@@ -760,12 +773,14 @@ class Painter:
         for li, line in enumerate(cat.FAVOR_LINES):
             ry = top + li * rh
             text(d, (x + 10, ry + rh / 2 - 7), line, 20, t.INK, bold=True, anchor="lm")
+            sub = "used" if line in used else fit(cat.FAVOR_LINE_NAMES[line], 9, label_w - 2)
             text(
                 d,
                 (x + 10, ry + rh / 2 + 12),
-                cat.FAVOR_LINE_NAMES[line][:6],
-                10,
-                t.INK_SOFT,
+                sub,
+                10 if line in used else 9,
+                t.DECIDE if line in used else t.INK_SOFT,
+                bold=line in used,
                 anchor="lm",
             )
             sx = x + 8 + label_w
@@ -829,7 +844,7 @@ class Painter:
         text(d, (M + 80, y + 1), "in turn order", 14, (222, 208, 180))
         y += 22
         rh = 62
-        cols = {"pp": 400, "d": 500, "cubes": 540, "workers": 820}
+        cols = {"pp": 400, "d": 500, "cubes": 538, "workers": 836}
         header = [
             ("PP", cols["pp"], "rm"),
             ("deniers", cols["d"] + 10, "rm"),
@@ -880,7 +895,13 @@ class Painter:
             n = p.cubes[c]
             cube(d, x, y + 17, 26, c, dim=n == 0)
             text(
-                d, (x + 30, y + 30), str(n), 22, t.INK if n else t.INK_FAINT, bold=True, anchor="lm"
+                d,
+                (x + 29, y + 30),
+                str(n),
+                20 if n < 10 else 18,
+                t.INK if n else t.INK_FAINT,
+                bold=True,
+                anchor="lm",
             )
             delta = ch.cubes[seat].get(c, 0)
             if delta:
@@ -893,7 +914,7 @@ class Painter:
                     bold=True,
                     anchor="mm",
                 )
-            x += 56
+            x += 59
         # workers in hand
         x = cols["workers"]
         text(d, (x, y + 30), str(p.workers), 24, t.INK, bold=True, anchor="lm")
@@ -971,7 +992,7 @@ class Painter:
             x = M + label_w
             rows = 1
             # measure rows first so the group box fits
-            widths = [self.chip_width(tid) for tid, _ in items]
+            widths = [self.chip_width(tid, n) for tid, n in items]
             cx = x
             for cw in widths:
                 if cx + cw > W - M:
@@ -979,12 +1000,13 @@ class Painter:
                     cx = x
                 cx += cw + 6
             gh = rows * (chip_h + 6) - 6 if items else chip_h
+            building_now = self.builds_kind() is kind
             d.rounded_rectangle(
                 (M, y, M + label_w - 8, y + gh),
                 radius=8,
                 fill=t.KIND_FILL[kind],
-                outline=t.KIND_EDGE[kind],
-                width=2,
+                outline=t.DECIDE if building_now else t.KIND_EDGE[kind],
+                width=4 if building_now else 2,
             )
             text(
                 d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
@@ -1010,9 +1032,17 @@ class Painter:
             y += gh + 8
         return y - 8
 
-    def chip_width(self, tile_id: str) -> int:
+    def builds_kind(self) -> Kind | None:
+        """The tile family the pending build decision chooses from, if any."""
+        dec = self.s.decision
+        if dec is None or self.s.over or dec.kind != "build" or not dec.effect:
+            return None
+        return cat.BUILDS_KIND.get(Effect(dec.effect))
+
+    def chip_width(self, tile_id: str, n: int = 1) -> int:
         tile = TILES[tile_id]
-        name_w = text_width(tile.name, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
+        label = tile.name + (f" ×{n}" if n > 1 else "")
+        name_w = text_width(label, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
         cost_w = len(tile.cost) * 16 + text_width(f"→ {tile.prestige}", 13, True) + 14
         return int(max(name_w, cost_w, 92))
 
