@@ -137,3 +137,20 @@ def test_fonts_are_bundled() -> None:
     assert (fonts / "DejaVuSansCondensed.ttf").exists()
     assert (fonts / "DejaVuSansCondensed-Bold.ttf").exists()
     assert "Bitstream" in (fonts / "LICENSE-DejaVu.txt").read_text()
+
+
+def test_every_catalogue_tile_draws_on_the_road() -> None:
+    from engine.caylus.catalogue import FIXED_POSITIONS, NEUTRAL_TILES, TILES
+
+    state, _ = random_game(17, 4, 8, 2)
+    craft = [t for t in TILES if t not in NEUTRAL_TILES and t not in FIXED_POSITIONS.values()]
+    road, owners = list(state.road), list(state.owners)
+    free = [i for i in range(28) if road[i] is None]
+    drawn = []
+    for start in range(0, len(craft), len(free)):
+        for k, (i, tile) in enumerate(zip(free, craft[start:], strict=False)):
+            road[i], owners[i] = tile, k % 4
+            drawn.append(tile)
+        update = {"road": list(road), "owners": list(owners), "lawyer_pending": [(free[0], 1)]}
+        render_image(state.model_copy(update=update))
+    assert set(drawn) == set(craft)
