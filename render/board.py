@@ -346,10 +346,19 @@ class Painter:
     def special_box(self, key: str, x: int, y: int, w: int, h: int) -> None:
         s, d = self.s, self.d
         unused = key == "stables" and s.n == 2
-        fill = blend(t.SPECIAL_FILL, t.TABLE, 0.45) if unused else t.SPECIAL_FILL
+        fill = (178, 170, 158) if unused else t.SPECIAL_FILL
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE, width=2
         )
+        if unused:  # hatched: nothing goes here in a 2-player game
+            hx, hy, hw, hh = x + 5, y + 5, w - 10, h - 10
+            for k in range(-hh, hw, 14):
+                d.line(
+                    (hx + max(k, 0), hy + max(0, -k), hx + min(k + hh, hw), hy + min(hh, hw - k)),
+                    fill=(166, 158, 146),
+                    width=3,
+                )
+            d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=t.SPECIAL_EDGE, width=2)
         name = cat.SPECIAL_NAMES[key]
         size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
         text(
@@ -366,8 +375,16 @@ class Painter:
             reminder = "right circle: every worker costs 1 d"
         if unused:
             reminder = "not used with 2 players"
-        for i, line in enumerate(wrap(reminder, 13, w - 12)[:3]):
-            text(d, (x + w / 2, y + 36 + i * 16), line, 13, t.INK_SOFT, anchor="mm")
+        for i, line in enumerate(wrap(reminder, 13, w - 12, unused)[:3]):
+            text(
+                d,
+                (x + w / 2, y + 36 + i * 16),
+                line,
+                13,
+                t.INK if unused else t.INK_SOFT,
+                bold=unused,
+                anchor="mm",
+            )
         cy = y + h - 36
         if key in s.specials:
             self.slot(x + w / 2, cy, s.specials[key])
@@ -400,7 +417,7 @@ class Painter:
                 d,
                 (cx, cy),
                 label,
-                12 if len(label) > 1 else 15,
+                10 if len(label) > 1 else 15,
                 t.INK_FAINT,
                 bold=True,
                 anchor="mm",
