@@ -130,9 +130,14 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
     for i in range(cat.ROAD_LENGTH):
         if s.road[i] != prev.road[i] or s.owners[i] != prev.owners[i]:
             ch.road.add(i + 1)
-            tile = s.road[i]
-            if tile is not None and s.owners[i] is not None:
-                ch.notes.append(f"{names[s.owners[i]]} built the {TILES[tile].name} ({i + 1})")
+            tile, old = s.road[i], prev.road[i]
+            owner = s.owners[i]
+            if tile == "residence" and old is not None and owner is not None:
+                ch.notes.append(
+                    f"{names[owner]} turned the {TILES[old].name} ({i + 1}) into a residence"
+                )
+            elif tile is not None and owner is not None:
+                ch.notes.append(f"{names[owner]} built the {TILES[tile].name} ({i + 1})")
             elif tile is None:
                 ch.notes.append(f"space {i + 1} was cleared")
     ch.castle = [len(prev.castle[k]) for k in range(3)]

@@ -154,3 +154,24 @@ def test_every_catalogue_tile_draws_on_the_road() -> None:
         update = {"road": list(road), "owners": list(owners), "lawyer_pending": [(free[0], 1)]}
         render_image(state.model_copy(update=update))
     assert set(drawn) == set(craft)
+
+
+def test_change_notes_name_builds_and_transformations() -> None:
+    from render.board import diff
+
+    state, _ = random_game(17, 4, 8, 2)
+    names = ["Ann", "Ben", "Cleo", "Dev"]
+    lot = state.road.index(None)
+    road, owners = list(state.road), list(state.owners)
+    road[lot], owners[lot] = "mason", 1
+    built = state.model_copy(update={"road": road, "owners": owners, "provost": 20})
+    notes = diff(built, state, names).notes
+    assert f"Ben built the Mason ({lot + 1})" in notes
+    assert "provost 13 → 20" in notes or any(n.startswith("provost") for n in notes)
+    road2 = list(road)
+    road2[lot] = "residence"
+    turned = built.model_copy(update={"road": road2})
+    assert diff(turned, built, names).notes == [
+        f"Ben turned the Mason ({lot + 1}) into a residence"
+    ]
+    assert diff(state, None, names).notes == []
