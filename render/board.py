@@ -16,10 +16,11 @@ from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import TILES, Effect, Kind
 from engine.caylus.rules import (
     PROMPTS,
+    base_placement_cost,
     castle_spaces_left,
     final_scores,
+    incomes,
     open_columns,
-    placement_cost,
 )
 from engine.caylus.state import State
 from render import theme as t
@@ -255,7 +256,7 @@ class Painter:
         what = "must " + PROMPTS.get(dec.kind, dec.kind)
         extra = ""
         if dec.kind == "place":
-            extra = f"next worker costs {placement_cost(s, dec.seat, 'gate')} d"
+            extra = f"next worker costs {base_placement_cost(s, dec.seat)} d"
         elif dec.kind in ("build", "lawyer") and dec.effect:
             extra = f"as {dec.effect}" + (" (royal favor)" if dec.via_favor else "")
         elif dec.kind == "favor":
@@ -951,11 +952,7 @@ class Painter:
                 d.ellipse((cx - 7, y + 23, cx + 7, y + 37), outline=t.INK_FAINT)
         text(d, (x + 2, y + 51), "in hand", 11, t.INK_SOFT, anchor="lm")
         # income
-        income = cat.BASE_INCOME + sum(
-            TILES[tile].income
-            for i, tile in enumerate(s.road)
-            if tile is not None and s.owners[i] == seat
-        )
+        income = incomes(s)[seat]
         text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
         text(d, (W - M - 10, y + 49), "income", 11, t.INK_SOFT, anchor="rm")
 

@@ -255,16 +255,22 @@ def _step(g: _Game) -> None:
 # --- phase 1 ---------------------------------------------------------------------------------
 
 
+def incomes(s: State) -> list[int]:
+    """Phase 1 income by seat: 2 d, +1 a residence, +1 the Library, +2 the Hotel."""
+    amounts = [cat.BASE_INCOME] * len(s.players)
+    for tile, owner in zip(s.road, s.owners, strict=True):
+        if owner is not None:
+            amounts[owner] += TILES[tile].income  # type: ignore[index]
+    return amounts
+
+
 def _income(g: _Game) -> None:
     s = g.s
     if len(s.players) == 2 and s.turn > 1:
         s.turn_order = s.turn_order[::-1]  # R11: the order alternates every turn
-    extra = [0] * len(s.players)
-    for tile, owner in zip(s.road, s.owners, strict=True):
-        if owner is not None:
-            extra[owner] += TILES[tile].income  # type: ignore[index]
+    amounts = incomes(s)
     for seat in s.turn_order:
-        amount = cat.BASE_INCOME + extra[seat]  # R20: paid in turn 1 too
+        amount = amounts[seat]  # R20: paid in turn 1 too
         g.p(seat).deniers += amount
         g.say("income", seat, f"{{s}} collects {amount} d income", deniers=amount)
     s.passed = []
@@ -286,6 +292,11 @@ def _placement_turn(g: _Game) -> None:
         idx = (idx + 1) % n
     s.cursor = idx
     s.decision = _decision(kind="place", seat=s.turn_order[idx])
+
+
+def base_placement_cost(s: State, seat: int) -> int:
+    """What the next worker of `seat` costs on a space it does not own (phase 2)."""
+    return placement_cost(s, seat, "castle")
 
 
 def placement_cost(s: State, seat: int, target: str) -> int:
