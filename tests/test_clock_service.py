@@ -15,6 +15,7 @@ from bot import errors as err
 from bot.clock_service import ClockService, compute_timing
 from bot.service import ActResult, GameService
 from engine import caylus
+from engine.record import replay
 
 GUILD, CHANNEL = 10, 20
 HOST, ALICE, BOB = 100, 101, 102
@@ -215,6 +216,22 @@ async def test_takeover_after_three_expiries_reclaim_and_the_count_resets(
     assert (await svc.game(gid)).seats[idle_seat].is_bot
     with pytest.raises(err.NotTakenOver):
         await clock.reclaim(gid, idle)
+    # the log (defaults, bot moves, the player's own) still replays to the same state
+    assert replay(await svc.record(gid)).state == await svc.state(gid)
+
+
+async def test_a_move_racing_the_clock_wins_and_the_clock_writes_nothing(
+    services, vt: VirtualTime
+) -> None:
+    svc, clock = services
+    result = await _running(svc, clock)
+    gid = result.game.id
+    deadline = await clock.deadline(gid, vt.now)
+    await _human_move(svc, vt, gid, minutes=30)  # the player moves before the tick
+    with pytest.raises(err.StaleVersion):  # what a tick computed from the old version gets
+        await svc.clock_move(gid, deadline.seat, deadline.version, now=vt.t)
+    assert _rows(svc, "SELECT COUNT(*) FROM clock_expiries") == [(0,)]
+    assert [n.kind for n in await clock.tick(vt.at(deadline.due))] == []
 
 
 # --- reminders in three time zones across the daylight-saving changes -----------------------
