@@ -133,3 +133,84 @@ class GameCorrupt(ServiceError):
 class BadSetting(ServiceError):
     code = "bad_setting"
     template = m.BAD_SETTING
+
+
+# --- the clock (bot/clock_service.py) --------------------------------------------------------
+
+
+class ClockError(ServiceError):
+    """Base of the clock's errors (bad input, or a clock operation that does not apply)."""
+
+    code = "clock_error"
+
+
+class BadTimeZone(ClockError):
+    code = "bad_time_zone"
+    template = m.BAD_TIME_ZONE_NAME
+
+
+class BadQuietHours(ClockError):
+    code = "bad_quiet_hours"
+    template = m.BAD_QUIET_HOURS
+
+
+class BadClock(ClockError):
+    code = "bad_clock"
+    template = m.BAD_CLOCK
+
+
+class BadReminders(ClockError):
+    code = "bad_reminders"
+    template = m.BAD_REMINDERS
+
+
+class BadRemindVia(ClockError):
+    code = "bad_remind_via"
+    template = m.BAD_REMIND_VIA
+
+
+class BadAwayDate(ClockError):
+    code = "bad_away_date"
+    template = m.BAD_AWAY_DATE
+
+
+class AwayInPast(ClockError):
+    code = "away_in_past"
+    template = m.AWAY_IN_PAST
+
+
+class AwayTooLong(ClockError):
+    """Carries game_id, max_days, days_left and latest (a Discord timestamp)."""
+
+    code = "away_too_long"
+    template = m.AWAY_TOO_LONG
+
+
+class NotAway(ClockError):
+    code = "not_away"
+    template = m.NOT_AWAY
+
+
+class NotTakenOver(ClockError):
+    code = "not_taken_over"
+    template = m.NOT_TAKEN_OVER
+
+
+class NotIdle(ClockError):
+    code = "not_idle"
+    template = m.NOT_IDLE
+
+
+class AlreadyPaused(ClockError):
+    code = "already_paused"
+    template = m.ALREADY_PAUSED
+
+
+class NotPaused(ClockError):
+    code = "not_paused"
+    template = m.NOT_PAUSED
+
+
+class ClockInLobbyOnly(ClockError):
+    code = "clock_in_lobby_only"
+    template = m.CLOCK_IN_LOBBY_ONLY

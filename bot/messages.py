@@ -52,3 +52,81 @@ BAD_CHOICE = "'{value}' is not one of {choices}."
 UNKNOWN_SETTING = "there is no such setting."
 BAD_ROLE_ID = "a role id is a number."
 BAD_PLAYERS = "from 2 to 5 players."
+
+# --- the clock (bot/clock_service.py, docs/clock.md) ---------------------------------------
+# Notices name the player '{player}': ClockNotice.render(player=...) fills in a mention or a
+# name (the default is the seat's colour). Times are Discord timestamps (bot.clock).
+CLOCK_EXPIRED = (
+    "Time ran out for {player} in game #{game_id} ({prompt}): the clock played `{action}`."
+)
+CLOCK_EXPIRED_IN_ROW = " That is {count} in a row; after {limit} the built-in player takes over."
+CLOCK_TAKEOVER = (
+    "{player} missed {count} decisions in a row in game #{game_id}: the built-in player takes "
+    "the {colour} seat. {player} can take it back any time with /caylus reclaim."
+)
+CLOCK_REMINDER = (
+    "Reminder: game #{game_id} is waiting for {player} ({prompt}). Time runs out {due_relative} "
+    "({due})."
+)
+CLOCK_AWAY_START = (
+    "{player} is away from game #{game_id} until {until}: their clock is stopped and reminders "
+    "are off until then ({days_left} away days left in this game)."
+)
+CLOCK_AWAY_OVER = "{player} is back in game #{game_id}; their clock runs again."
+CLOCK_RECLAIMED = (
+    "{player} takes the {colour} seat of game #{game_id} back from the built-in player."
+)
+CLOCK_KICKED = (
+    "The host hands the {colour} seat of game #{game_id} to the built-in player for good."
+)
+CLOCK_PAUSE_VOTE = (
+    "{player} asks to pause game #{game_id}; it pauses when every player agrees "
+    "({votes} of {needed})."
+)
+CLOCK_PAUSED = "Game #{game_id} is paused: no clock runs until a player resumes it."
+CLOCK_RESUMED = "Game #{game_id} is running again: clocks continue with the time that was left."
+CLOCK_VOTE_WITHDRAWN = "{player} no longer asks to pause game #{game_id}."
+CLOCK_SETTINGS = (
+    "Game #{game_id}: {clock} per decision, reminders {reminders}, at most {max_away_days} away "
+    "days per player, the built-in player takes over after {takeover_after} missed decisions."
+)
+
+# --- clock errors ----------------------------------------------------------------------------
+BAD_TIME_ZONE_NAME = (
+    "'{value}' is not a time zone I know. Use an IANA name such as Europe/Amsterdam, "
+    "America/Los_Angeles or Asia/Tokyo (the command suggests names as you type)."
+)
+BAD_QUIET_HOURS = (
+    "'{value}' are not quiet hours: write start-end in 24-hour local time, e.g. '22:00-07:00' "
+    "or '23-7' ('off' for none)."
+)
+BAD_CLOCK = (
+    "'{value}' is not a decision clock: write hours or days between 1 hour and 7 days, "
+    "e.g. '24h', '3d' or '1d 12h'."
+)
+BAD_REMINDERS = (
+    "'{value}' are not reminders: use 'half' (half time) or hours before the deadline such as "
+    "'2h', separated by commas (e.g. 'half, 2h'), or 'off'."
+)
+BAD_REMIND_VIA = "Reminders go to 'channel' (a mention in the game's channel), 'dm' or 'none'."
+BAD_AWAY_DATE = (
+    "'{value}' is not a date: write YYYY-MM-DD, optionally with a time HH:MM, "
+    "e.g. '2026-12-03' or '2026-12-03 18:00' (your own time zone)."
+)
+AWAY_IN_PAST = "{until} is already past: give a date in the future."
+AWAY_TOO_LONG = (
+    "Game #{game_id} allows {max_days} away days per player; you have {days_left} left, "
+    "so you can be away until {latest} at the latest."
+)
+NOT_AWAY = "You are not away in game #{game_id}."
+NOT_TAKEN_OVER = (
+    "Your seat in game #{game_id} is not played by the built-in player for missed "
+    "decisions, so there is nothing to reclaim."
+)
+NOT_IDLE = (
+    "The {colour} seat of game #{game_id} has not missed a decision: only an idle player "
+    "(one whose time ran out) can be handed to the built-in player."
+)
+ALREADY_PAUSED = "Game #{game_id} is already paused."
+NOT_PAUSED = "Game #{game_id} is not paused and you have not asked to pause it."
+CLOCK_IN_LOBBY_ONLY = "The clock of game #{game_id} can only be changed before the start."

@@ -535,6 +535,125 @@ class GameService:
             self._play_bots(game, run, live.seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start)
 
+    # --- clock hooks (bot/clock_service.py, docs/clock.md) -----------------------------------
+
+    async def clock_move(
+        self,
+        game_id: int,
+        seat: int,
+        expected_version: int,
+        *,
+        now: float,
+        takeover: bool = False,
+        also: Callable[[Tx], object] | None = None,
+    ) -> ActResult:
+        """The clock decides for `seat`, whose time ran out: the engine's `default_action` is
+        logged for that seat as a bot move (by_bot, no user). With `takeover` the seat then goes
+        to the built-in player (`resigned_user_id` keeps its human). Bot seats play on; all in
+        one transaction with `also(tx)`. At another version: StaleVersion, nothing written."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            if expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+            self._require_running(live)
+            game = self._game_module(live.row.kind)
+            pending = game.pending(live.state)
+            if not any(p.seat == seat for p in pending):
+                raise self._not_your_decision(live, pending)
+            chooser = getattr(game, "default_action", None)
+            action = chooser(live.state) if chooser is not None else None
+            if action is None:
+                action = game.legal_actions(live.state, seat)[0]
+            user_id = live.seats[seat].user_id
+            run = _Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=now,
+            )
+            self._apply(game, run, action, seat, by_bot=True, user_id=None)
+            seats = None
+            if takeover:
+                seats = [
+                    dataclasses.replace(s, user_id=None, is_bot=True, resigned_user_id=user_id)
+                    if s.seat == seat
+                    else s
+                    for s in live.seats
+                ]
+            self._play_bots(game, run, seats or live.seats, self._seed(live))
+            return await self._commit_play(
+                live, run, board_before=live.phase_start, seats=seats, also=also
+            )
+
+    async def seat_to_bot(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        now: float,
+        also: Callable[[Tx], object] | None = None,
+    ) -> ActResult:
+        """A human seat of a running game goes to the built-in player (like resign, by seat:
+        used by the clock's kick); it plays at once if it must decide."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            if not 0 <= seat < len(live.seats):
+                raise err.NoSuchSeat(game_id=game_id, seat=seat)
+            holder = live.seats[seat]
+            seats = [
+                dataclasses.replace(
+                    s,
+                    user_id=None,
+                    is_bot=True,
+                    resigned_user_id=holder.user_id or holder.resigned_user_id,
+                )
+                if s.seat == seat
+                else s
+                for s in live.seats
+            ]
+            game = self._game_module(live.row.kind)
+            run = _Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=now,
+            )
+            self._play_bots(game, run, seats, self._seed(live))
+            return await self._commit_play(
+                live, run, board_before=live.phase_start, seats=seats, also=also
+            )
+
+    async def restore_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        *,
+        also: Callable[[Tx], object] | None = None,
+    ) -> GameInfo:
+        """A bot seat that `user_id` held (`resigned_user_id`) is theirs again (the clock's
+        reclaim; whether that is allowed is the caller's decision). Bumps the version."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            if not 0 <= seat < len(live.seats):
+                raise err.NoSuchSeat(game_id=game_id, seat=seat)
+            held = live.seats[seat]
+            if not held.is_bot or held.resigned_user_id != user_id:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            seats = [
+                dataclasses.replace(s, user_id=user_id, is_bot=False, resigned_user_id=None)
+                if s.seat == seat
+                else s
+                for s in live.seats
+            ]
+            return self._info(await self._commit(live, {}, seats=seats, also=also))
+
     # --- look --------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameInfo:
@@ -818,8 +937,10 @@ class GameService:
         *,
         seats: Sequence[SeatRow] | None = None,
         log_rows: Sequence[LogRow] = (),
+        also: Callable[[Tx], object] | None = None,
     ) -> _Live:
-        """One transaction: update the game row at its version (+1), seats, log rows."""
+        """One transaction: update the game row at its version (+1), seats, log rows, and
+        `also(tx)` (the clock's own rows, bot/clock_service.py)."""
         row = live.row
         try:
 
@@ -829,6 +950,8 @@ class GameService:
                     tx.append_actions(row.id, log_rows)
                 if seats is not None:
                     tx.replace_seats(row.id, seats)
+                if also is not None:
+                    also(tx)
                 return version, tx.now
 
             version, now = await self.store.write(work)
@@ -860,6 +983,7 @@ class GameService:
         board_before: Any,
         seats: Sequence[SeatRow] | None = None,
         extra: dict[str, Any] | None = None,
+        also: Callable[[Tx], object] | None = None,
     ) -> ActResult:
         game = self._game_module(live.row.kind)
         state = run.state
@@ -877,7 +1001,9 @@ class GameService:
             values["awaiting_since"] = run.now if awaiting is not None else None
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
-        new_live = await self._commit(live, values, seats=seats, log_rows=run.log_rows())
+        new_live = await self._commit(
+            live, values, seats=seats, log_rows=run.log_rows(), also=also
+        )
         new_live.state, new_live.phase_start = state, run.phase_start
         return ActResult(
             game=self._info(new_live),

@@ -446,6 +446,10 @@ class Store:
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self._reader.execute_fetchall(sql, params))
 
+    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of a read-only SELECT on the reader connection (for the clock's own tables)."""
+        return await self._all(sql, params)
+
     async def game(self, game_id: int, *, snapshots: bool = False) -> GameRow | None:
         extra = ", snapshot, phase_snapshot" if snapshots else ""
         rows = await self._all(f"SELECT {_GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))

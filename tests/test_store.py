@@ -59,7 +59,7 @@ async def test_open_applies_migrations_and_pragmas(tmp_path: Path) -> None:
     await store.close()
     with sqlite3.connect(path) as conn:
         versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations")]
-    assert versions == [1]
+    assert versions == [m.version for m in discover_migrations()]  # each once
 
 
 async def test_failed_migration_leaves_nothing(tmp_path: Path) -> None:
