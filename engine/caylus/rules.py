@@ -48,13 +48,16 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         neutral = list(cat.NEUTRAL_TILES)
         rng.shuffle(neutral)
     elif sorted(neutral) != sorted(cat.NEUTRAL_TILES):
-        raise BadSetup(f"neutral_order must list the six neutral tiles {cat.NEUTRAL_TILES}.")
+        raise BadSetup(
+            "The neutral order must list the six neutral tiles once each: "
+            f"{', '.join(cat.NEUTRAL_TILES)}."
+        )
     order = list(setup.turn_order) if setup.turn_order is not None else None
     if order is None:
         order = list(range(n))
         rng.shuffle(order)
     elif sorted(order) != list(range(n)):
-        raise BadSetup(f"turn_order must list each seat 0..{n - 1} once.")
+        raise BadSetup(f"The turn order must list each seat 0-{n - 1} once.")
     explicit = Setup(seed=setup.seed, neutral_order=neutral, turn_order=order)
 
     players: list[Player] = [None] * n  # type: ignore[list-item]
