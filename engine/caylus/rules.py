@@ -499,9 +499,14 @@ def _special_step(g: _Game) -> None:
         if s.stables:
             order = list(s.stables) + [x for x in s.turn_order if x not in s.stables]
             s.turn_order = order
-            for seat in s.stables:
+            for slot, seat in enumerate(s.stables, start=1):
                 _return_worker(g, seat)
-            g.say("stables", None, "Stables: the new turn order is set", order=order)
+                g.say(
+                    "stables",
+                    seat,
+                    f"{{s}} becomes {_ordinal(slot)} in turn order (stables)",
+                    order=order,
+                )
             s.stables = []
         return
     # inn
