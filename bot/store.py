@@ -1,0 +1,531 @@
+"""The SQLite store: games, seats, the append-only action log, settings (docs/store.md).
+
+No game rules here (that is bot/service.py) and no Discord. Two aiosqlite connections:
+
+- the *writer*: every write runs in `Store.transaction()`, which holds one asyncio lock,
+  opens `BEGIN IMMEDIATE` and commits (or rolls back) at the end, so transactions of
+  concurrent coroutines never interleave on the shared connection;
+- the *reader*: plain reads in autocommit mode, which in WAL mode see the last committed
+  data and never block or get blocked by the writer.
+
+Migrations (`migrations/NNNN_name.sql`) are applied in order by `Store.open`, each inside one
+transaction together with its row in `schema_migrations`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+_MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_\-]+)\.sql$")
+
+
+class StoreError(Exception):
+    """A problem of the store itself (not of a player's input)."""
+
+
+class VersionConflict(StoreError):
+    """`UPDATE games ... WHERE version = ?` matched no row: someone changed the game first."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Rows
+# ---------------------------------------------------------------------------------------------
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, options, setup, status, host_id, version, seq, "
+    "awaiting_seat, awaiting_since, outcome, created_at, updated_at, started_at, ended_at"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    status: str
+    host_id: int
+    version: int
+    seq: int
+    awaiting_seat: int | None
+    awaiting_since: float | None
+    outcome: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    ended_at: float | None
+    snapshot: str | None = None  # only when asked for (they are the big columns)
+    phase_snapshot: str | None = None
+
+    @classmethod
+    def from_sql(cls, row: Sequence[Any]) -> GameRow:
+        values = list(row)
+        values[4] = json.loads(values[4])
+        values[5] = json.loads(values[5]) if values[5] is not None else None
+        values[12] = json.loads(values[12]) if values[12] is not None else None
+        return cls(*values)
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("lobby", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    is_bot: bool
+    colour: str
+    resigned_user_id: int | None
+    joined_at: float
+
+
+_SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at"
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6])
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    seq: int
+    seat: int
+    action: str
+    by_bot: bool
+    user_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    time_zone: str = "UTC"
+    quiet_start: int | None = None  # minutes after local midnight
+    quiet_end: int | None = None
+    notify: str = "mention"  # mention | dm | none
+    updated_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    manager_role_id: int | None = None
+    default_players: int | None = None
+    default_favor_mode: str | None = None
+    default_tile_set: str | None = None
+    updated_at: float | None = None
+
+
+USER_SETTING_FIELDS = tuple(f.name for f in fields(UserSettings))[1:-1]
+GUILD_SETTING_FIELDS = tuple(f.name for f in fields(GuildSettings))[1:-1]
+
+# Columns of `games` that `Tx.update_game` may set (besides version and updated_at).
+_UPDATABLE = frozenset({
+    "status", "host_id", "seq", "snapshot", "phase_snapshot", "setup", "options",
+    "awaiting_seat", "awaiting_since", "outcome", "started_at", "ended_at",
+})
+_JSON_COLUMNS = frozenset({"setup", "options", "outcome"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Migrations
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    path: Path
+
+    def statements(self) -> list[str]:
+        """The file split into complete SQL statements (triggers with BEGIN ... END stay whole)."""
+        out: list[str] = []
+        buffer = ""
+        for line in self.path.read_text(encoding="utf-8").splitlines(keepends=True):
+            buffer += line
+            if sqlite3.complete_statement(buffer):
+                statement = buffer.strip()
+                if statement.strip(";").strip() and not _only_comments(statement):
+                    out.append(statement)
+                buffer = ""
+        if buffer.strip() and not _only_comments(buffer):
+            raise StoreError(f"{self.path.name}: incomplete SQL statement at the end")
+        return out
+
+
+def _only_comments(sql: str) -> bool:
+    return all(not ln.strip() or ln.strip().startswith("--") or ln.strip() == ";"
+               for ln in sql.splitlines())
+
+
+def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    found: dict[int, Migration] = {}
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.match(path.name)
+        if not match:
+            raise StoreError(f"migration file name not NNNN_name.sql: {path.name}")
+        version = int(match.group(1))
+        if version in found:
+            raise StoreError(f"two migrations numbered {version}: {found[version].path.name}, "
+                             f"{path.name}")
+        found[version] = Migration(version, match.group(2), path)
+    versions = sorted(found)
+    if versions != list(range(1, len(versions) + 1)):
+        raise StoreError(f"migrations must be numbered 1, 2, 3 ... without gaps: {versions}")
+    return [found[v] for v in versions]
+
+
+# ---------------------------------------------------------------------------------------------
+# Transactions
+# ---------------------------------------------------------------------------------------------
+
+
+class Tx:
+    """The write operations, valid only inside `Store.transaction()`."""
+
+    __slots__ = ("conn", "now")
+
+    def __init__(self, conn: aiosqlite.Connection, now: float) -> None:
+        self.conn = conn
+        self.now = now
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self.conn.execute_fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.conn.execute(sql, params)
+        return cursor.rowcount
+
+    async def insert_game(self, *, guild_id: int, channel_id: int, kind: str,
+                          options: dict[str, Any], host_id: int) -> int:
+        cursor = await self.conn.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
+            "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+            (guild_id, channel_id, kind, json.dumps(options), host_id, self.now, self.now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        row = await self.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+            "AND status IN ('lobby', 'running')", (guild_id, channel_id))
+        return GameRow.from_sql(row) if row else None
+
+    async def update_game(self, game_id: int, expected_version: int, **values: Any) -> int:
+        """Set columns and bump the version, if the game is still at `expected_version`.
+
+        Returns the new version; raises VersionConflict (the caller rolls back) otherwise.
+        """
+        unknown = set(values) - _UPDATABLE
+        if unknown:
+            raise StoreError(f"cannot update games columns {sorted(unknown)}")
+        names = list(values)
+        params = [json.dumps(values[n]) if n in _JSON_COLUMNS and values[n] is not None
+                  else values[n] for n in names]
+        assignments = "".join(f"{n} = ?, " for n in names)
+        cursor = await self.conn.execute(
+            f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
+            "WHERE id = ? AND version = ?",
+            (*params, self.now, game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
+        return expected_version + 1
+
+    async def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
+        await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.conn.executemany(
+            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, int(s.is_bot), s.colour, s.resigned_user_id,
+              s.joined_at) for s in seats],
+        )
+
+    async def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
+        """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
+        if len(rows) == 1:
+            r = rows[0]
+            await self.conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at))
+        elif rows:
+            await self.conn.executemany(
+                "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
+                 for r in rows])
+
+    async def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
+        await self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
+
+    async def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> None:
+        await self._upsert("guild_settings", "guild_id", guild_id, values, GUILD_SETTING_FIELDS)
+
+    async def _upsert(self, table: str, key: str, key_value: int, values: dict[str, Any],
+                      allowed: tuple[str, ...]) -> None:
+        unknown = set(values) - set(allowed)
+        if unknown:
+            raise StoreError(f"unknown {table} fields {sorted(unknown)}")
+        names = [*values, "updated_at"]
+        params = [*values.values(), self.now]
+        updates = ", ".join(f"{n} = excluded.{n}" for n in names)
+        await self.conn.execute(
+            f"INSERT INTO {table} ({key}, {', '.join(names)}) "
+            f"VALUES (?, {', '.join('?' for _ in names)}) "
+            f"ON CONFLICT ({key}) DO UPDATE SET {updates}",
+            (key_value, *params),
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------------------------
+
+
+class Store:
+    """Open with `await Store.open(path)`; close with `await store.close()` (or `async with`)."""
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection,
+                 reader: aiosqlite.Connection, clock: Any = time.time) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_tx_lock = asyncio.Lock()
+        self._clock = clock
+        self._closed = False
+
+    # --- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | Path, *, migrations_dir: Path | None = None,
+                   synchronous: str = "NORMAL", busy_timeout_ms: int = 10_000,
+                   clock: Any = time.time) -> Store:
+        """Open (creating if needed) and migrate the database at `path`.
+
+        `synchronous=NORMAL` in WAL mode: a committed transaction survives a crash of the
+        process (SIGKILL); after a power cut the last few may be lost, never corrupted.
+        Pass `synchronous="FULL"` to fsync every commit.
+        """
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"bad synchronous mode {synchronous!r}")
+        path = Path(path)
+        writer = await _connect(path, busy_timeout_ms)
+        reader: aiosqlite.Connection | None = None
+        try:
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await writer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await _migrate(writer, migrations_dir or MIGRATIONS_DIR, clock)
+            reader = await _connect(path, busy_timeout_ms)
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await writer.close()
+            if reader is not None:
+                await reader.close()
+            raise
+        return cls(path, writer, reader, clock)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        async with self._write_lock:
+            await self._reader.close()
+            await self._writer.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        rows = await self._reader.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+        return rows[0][0] or 0
+
+    # --- writing -----------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any exception."""
+        async with self._write_lock:
+            if self._closed:
+                raise StoreError("the store is closed")
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(conn, self._clock())
+                await asyncio.shield(conn.execute("COMMIT"))
+            except BaseException:
+                try:  # rollback() is a no-op when SQLite already ended the transaction
+                    await asyncio.shield(conn.rollback())
+                except Exception:  # the original error matters more
+                    log.exception("rollback failed")
+                raise
+
+    async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
+        async with self.transaction() as tx:
+            await tx.set_user_settings(user_id, values)
+        return await self.user_settings(user_id)
+
+    async def set_guild_settings(self, guild_id: int, **values: Any) -> GuildSettings:
+        async with self.transaction() as tx:
+            await tx.set_guild_settings(guild_id, values)
+        return await self.guild_settings(guild_id)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(await self._reader.execute_fetchall(sql, params))
+
+    async def game(self, game_id: int, *, snapshots: bool = False) -> GameRow | None:
+        extra = ", snapshot, phase_snapshot" if snapshots else ""
+        rows = await self._all(f"SELECT {_GAME_COLUMNS}{extra} FROM games WHERE id = ?",
+                               (game_id,))
+        return GameRow.from_sql(rows[0]) if rows else None
+
+    async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
+        """The game row (with snapshots) and its seats, read in one read transaction."""
+        # One read transaction (WAL snapshot) so the pair is consistent even while the writer
+        # commits; the lock keeps two such pairs from nesting BEGINs on the shared reader.
+        async with self._read_tx_lock:
+            await self._reader.execute("BEGIN")
+            try:
+                game = await self.game(game_id, snapshots=True)
+                seats = await self.seats(game_id) if game else []
+            finally:
+                await self._reader.execute("COMMIT")
+        return (game, seats) if game else None
+
+    async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+            "AND status IN ('lobby', 'running')", (guild_id, channel_id))
+        return GameRow.from_sql(rows[0]) if rows else None
+
+    async def games(self, *, guild_id: int | None = None, statuses: Sequence[str] = (),
+                    limit: int = 100) -> list[GameRow]:
+        where, params = [], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if statuses:
+            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+        sql = f"SELECT {_GAME_COLUMNS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id LIMIT ?"
+        return [GameRow.from_sql(r) for r in await self._all(sql, (*params, limit))]
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def log(self, game_id: int, *, after_seq: int = 0,
+                  limit: int | None = None) -> list[LogRow]:
+        sql = ("SELECT seq, seat, action, by_bot, user_id, created_at FROM actions "
+               "WHERE game_id = ? AND seq > ? ORDER BY seq")
+        params: tuple[Any, ...] = (game_id, after_seq)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (*params, limit)
+        rows = await self._all(sql, params)
+        return [LogRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+
+    async def log_count(self, game_id: int) -> int:
+        rows = await self._all("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        return rows[0][0]
+
+    async def user_games(self, user_id: int, *, guild_id: int | None = None,
+                         statuses: Sequence[str] = ("lobby", "running"),
+                         ) -> list[tuple[GameRow, SeatRow]]:
+        """Games where `user_id` holds a (human) seat, with that seat; newest activity first."""
+        sql = (f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}, "
+               f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
+               "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?")
+        params: list[Any] = [user_id]
+        if statuses:
+            sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
+            params.extend(statuses)
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        sql += " ORDER BY g.updated_at DESC, g.id DESC"
+        n = len(_GAME_COLUMNS.split(","))
+        return [(GameRow.from_sql(r[:n]), _seat(r[n:])) for r in await self._all(sql, params)]
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        rows = await self._all(
+            f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
+            "WHERE user_id = ?", (user_id,))
+        return UserSettings(*rows[0]) if rows else UserSettings(user_id)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        rows = await self._all(
+            f"SELECT guild_id, {', '.join(GUILD_SETTING_FIELDS)}, updated_at FROM guild_settings "
+            "WHERE guild_id = ?", (guild_id,))
+        return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
+
+
+async def _connect(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> None:
+    migrations = discover_migrations(directory)
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+        "name TEXT NOT NULL, applied_at REAL NOT NULL)")
+    for migration in migrations:
+        await conn.execute("BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
+        try:
+            rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+            current = rows[0][0] or 0
+            if migration.version <= current:
+                await conn.execute("COMMIT")
+                continue
+            if migration.version != current + 1:
+                raise StoreError(f"database at schema {current}, next file is "
+                                 f"{migration.path.name}")
+            for statement in migration.statements():
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, clock()))
+            await conn.execute("COMMIT")
+            log.info("applied migration %s", migration.path.name)
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+    rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+    newest = migrations[-1].version if migrations else 0
+    if (rows[0][0] or 0) > newest:
+        raise StoreError(f"the database is at schema {rows[0][0]}, newer than this code "
+                         f"({newest}); refusing to run")
