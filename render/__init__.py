@@ -1,0 +1,31 @@
+"""Pure board rendering: a Caylus state in, PNG bytes out (no discord, no database, no clock).
+
+`render_png(state, names=..., previous=...)` is what the bot calls after every phase; `previous`
+(the state at the start of the last phase) makes the picture highlight what changed.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine.caylus.state import State
+from render.board import render_image
+
+PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
+
+
+def to_png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def render_png(state: State, *, names: list[str] | None = None,
+               previous: State | None = None) -> bytes:
+    """The board of `state` as PNG bytes; `names` are display names by seat."""
+    return to_png(render_image(state, names=names, previous=previous))
+
+
+__all__ = ["render_image", "render_png", "to_png"]

@@ -1,0 +1,842 @@
+"""The Caylus board picture: one portrait image, top to bottom.
+
+header (turn, phase strip, who must decide) -> final scores (game over only) -> buildings before
+the bridge and the passing scale -> the road (28 spaces, 4 rows of 7) -> castle and favor table
+-> one row per player (in turn order) -> buildings in stock -> legend.
+Everything a player needs to decide is on it; see docs/render.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.caylus import catalogue as cat
+from engine.caylus.catalogue import TILES, Effect, Kind
+from engine.caylus.rules import (
+    PROMPTS,
+    castle_spaces_left,
+    final_scores,
+    open_columns,
+    placement_cost,
+)
+from engine.caylus.state import State
+from render import theme as t
+from render.pieces import (
+    blend,
+    cube,
+    cubes_row,
+    dashed_rect,
+    fit,
+    house,
+    marker,
+    pill,
+    text,
+    text_width,
+    worker,
+    wrap,
+)
+
+W = t.WIDTH
+M = t.MARGIN
+INNER = W - 2 * M
+MAX_HEIGHT = 2400
+
+ROAD_COLS = 7
+TILE_GAP = 9
+TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) // ROAD_COLS  # 142
+TILE_H = 128
+ROW_PITCH = TILE_H + 30
+CASTLE_H = 236
+
+
+def default_names(n: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(n)]
+
+
+def seat_letters(names: list[str]) -> list[str]:
+    """One letter per seat: the names' initials when they are distinct letters, else A-E."""
+    initials = [name.strip()[:1].upper() for name in names]
+    if all(c.isalpha() and c.isascii() for c in initials) and len(set(initials)) == len(names):
+        return initials
+    return [chr(ord("A") + i) for i in range(len(names))]
+
+
+def ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def lowest_empty_lot(s: State) -> int | None:
+    for i, tile in enumerate(s.road):
+        if tile is None:
+            return i + 1
+    return None
+
+
+@dataclass
+class Changes:
+    """What differs from the state at the start of the last phase (all empty without one)."""
+
+    road: set[int]
+    castle: list[int]  # per section: index of the first new house
+    favors: set[tuple[int, int]]  # (seat, line)
+    prestige: list[int]
+    deniers: list[int]
+    cubes: list[dict[str, int]]
+    workers: list[int]
+    notes: list[str]
+
+    @classmethod
+    def none(cls, s: State) -> Changes:
+        return cls(set(), [99, 99, 99], set(), [0] * s.n, [0] * s.n,
+                   [{} for _ in range(s.n)], [0] * s.n, [])
+
+
+def diff(s: State, prev: State | None, names: list[str]) -> Changes:
+    ch = Changes.none(s)
+    if prev is None or prev.n != s.n:
+        return ch
+    for i in range(cat.ROAD_LENGTH):
+        if s.road[i] != prev.road[i] or s.owners[i] != prev.owners[i]:
+            ch.road.add(i + 1)
+            tile = s.road[i]
+            if tile is not None and s.owners[i] is not None:
+                ch.notes.append(f"{names[s.owners[i]]} built the {TILES[tile].name} ({i + 1})")
+            elif tile is None:
+                ch.notes.append(f"space {i + 1} was cleared")
+    ch.castle = [len(prev.castle[k]) for k in range(3)]
+    new_houses = sum(len(s.castle[k]) - len(prev.castle[k]) for k in range(3))
+    if new_houses > 0:
+        ch.notes.append(f"{new_houses} new castle house{'s' if new_houses > 1 else ''}")
+    for seat in range(s.n):
+        p, q = s.players[seat], prev.players[seat]
+        for line in range(4):
+            if p.favors[line] != q.favors[line]:
+                ch.favors.add((seat, line))
+        ch.prestige[seat] = p.prestige - q.prestige
+        ch.deniers[seat] = p.deniers - q.deniers
+        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES
+                          if p.cubes[c] != q.cubes[c]}
+        ch.workers[seat] = p.workers - q.workers
+    if s.provost != prev.provost and s.bailiff == prev.bailiff:
+        ch.notes.append(f"provost {prev.provost} → {s.provost}")
+    if s.bailiff != prev.bailiff:
+        ch.notes.append(f"bailiff {prev.bailiff} → {s.bailiff}")
+    if s.scored > prev.scored:
+        done = ", ".join(cat.SECTION_NAMES[k] for k in range(prev.scored, s.scored))
+        ch.notes.append(f"scored: {done}")
+    if s.turn_order != prev.turn_order:
+        ch.notes.append("new turn order")
+    return ch
+
+
+class Painter:
+    def __init__(self, s: State, names: list[str] | None, previous: State | None) -> None:
+        self.s = s
+        self.names = list(names) if names else default_names(s.n)
+        if len(self.names) < s.n:
+            self.names += default_names(s.n)[len(self.names):]
+        self.letters = seat_letters(self.names[: s.n])
+        self.ch = diff(s, previous, self.names)
+        self.has_prev = previous is not None
+        self.img = Image.new("RGB", (W, MAX_HEIGHT), t.TABLE)
+        self.d = ImageDraw.Draw(self.img)
+        d = s.decision
+        self.decider = d.seat if d is not None and not s.over else None
+        self.focus = 0  # road position under activation or named by the decision
+        if d is not None and not s.over and d.at:
+            self.focus = d.at
+        elif s.phase == 5 and not s.over and 1 <= s.cursor <= cat.ROAD_LENGTH:
+            self.focus = s.cursor
+
+    # ------------------------------------------------------------------ whole picture
+    def paint(self) -> Image.Image:
+        y = self.header(0)
+        if self.s.over:
+            y = self.results(y + 10)
+        y = self.specials(y + 12)
+        y = self.road(y + 12)
+        y = self.castle_and_favors(y + 8)
+        y = self.players(y + 12)
+        if not self.s.over:
+            y = self.stock(y + 12)
+        y = self.legend(y + 10)
+        return self.img.crop((0, 0, W, y + 10))
+
+    # ------------------------------------------------------------------ header
+    def header(self, y: int) -> int:
+        s, d = self.s, self.d
+        d.rectangle((0, y, W, y + 54), fill=(40, 30, 24))
+        text(d, (M, y + 27), "CAYLUS", 28, (240, 214, 150), bold=True, anchor="lm")
+        text(d, (M + 132, y + 27), f"Turn {s.turn}", 28, t.WHITE, bold=True, anchor="lm")
+        # phase strip: 7 boxes, the current one lit
+        x = 300
+        bw = (W - M - x) / 7
+        for k, label in enumerate(t.PHASE_NAMES, start=1):
+            current = k == s.phase and not s.over
+            box = (x + 2, y + 9, x + bw - 2, y + 45)
+            if current:
+                d.rounded_rectangle(box, radius=6, fill=(240, 214, 150))
+            else:
+                d.rounded_rectangle(box, radius=6, outline=(110, 92, 72), width=1)
+            ink = t.INK if current else (190, 176, 150)
+            text(d, (x + bw / 2, y + 20), str(k), 13, ink, bold=True, anchor="mm")
+            text(d, (x + bw / 2, y + 36), label, 13, ink, bold=current, anchor="mm")
+            x += bw
+        y += 54
+        # who must decide now, and what
+        d.rectangle((0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None
+                    else (230, 220, 196))
+        if s.over:
+            outcome = final_scores(s)
+            who = " and ".join(self.names[i] for i in outcome.winners)
+            best = outcome.scores[outcome.winners[0]]
+            verb = "win" if len(outcome.winners) > 1 else "wins"
+            label = f"Game over after turn {s.turn}  —  ★ {who} {verb} with {best} points"
+            text(d, (M, y + 24), fit(label, 22, INNER, True), 22, t.INK, bold=True, anchor="lm")
+        elif self.decider is not None:
+            seat = self.decider
+            worker(d, M + 18, y + 24, 16, seat, self.letters[seat])
+            name = fit(self.names[seat], 22, 260, True)
+            text(d, (M + 44, y + 24), name, 22, t.DECIDE, bold=True, anchor="lm")
+            x = M + 50 + text_width(name, 22, True)
+            what = self.decision_text()
+            text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
+        y += 48
+        if self.has_prev:
+            notes = self.ch.notes or ["nothing on the board"]
+            d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
+            label = "Last phase: " + " · ".join(notes)
+            text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
+            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220),
+                 anchor="lm")
+            y += 28
+        return y
+
+    def decision_text(self) -> str:
+        s = self.s
+        dec = s.decision
+        assert dec is not None
+        what = "must " + PROMPTS.get(dec.kind, dec.kind)
+        extra = ""
+        if dec.kind == "place":
+            extra = f"next worker costs {placement_cost(s, dec.seat, 'gate')} d"
+        elif dec.kind in ("build", "lawyer") and dec.effect:
+            extra = f"as {dec.effect}" + (" (royal favor)" if dec.via_favor else "")
+        elif dec.kind == "favor":
+            used = s.favor_lines_used[dec.seat]
+            extra = f"columns 1-{open_columns(s)} open"
+            if used:
+                extra += f"; lines used: {', '.join(used)}"
+        elif dec.kind == "castle":
+            extra = f"{castle_spaces_left(s)} spaces left"
+        elif dec.kind in ("bribe", "guild"):
+            extra = f"provost on {s.provost}"
+        if dec.at:
+            tile = s.road[dec.at - 1]
+            where = f"at the {TILES[tile].name} ({dec.at})" if tile else f"at {dec.at}"
+            extra = f"{where}; {extra}" if extra else where
+        return f"{what}" + (f"  ({extra})" if extra else "")
+
+    # ------------------------------------------------------------------ game over
+    def results(self, y: int) -> int:
+        s, d = self.s, self.d
+        out = final_scores(s)
+        rows = sorted(range(s.n), key=lambda i: (-out.scores[i], s.turn_order.index(i)))
+        h = 44 + 40 * s.n
+        d.rounded_rectangle((M, y, W - M, y + h), radius=10, fill=(252, 244, 214),
+                            outline=t.HIGHLIGHT, width=4)
+        text(d, (M + 16, y + 22), "FINAL SCORES", 20, t.INK, bold=True, anchor="lm")
+        cols = [("game PP", 470), ("gold ×3", 580), ("cubes ÷3", 690), ("deniers ÷4", 800),
+                ("total", 950)]
+        for label, cx in cols:
+            text(d, (cx, y + 24), label, 14, t.INK_SOFT, bold=True, anchor="rm")
+        yy = y + 44
+        for seat in rows:
+            b = out.breakdown[seat]
+            win = seat in out.winners
+            if win:
+                d.rounded_rectangle((M + 6, yy + 2, W - M - 6, yy + 38), radius=6,
+                                    fill=(255, 226, 120))
+            place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
+            text(d, (M + 30, yy + 20), str(place), 22, t.INK, bold=True, anchor="mm")
+            worker(d, M + 66, yy + 20, 15, seat, self.letters[seat])
+            text(d, (M + 90, yy + 20), fit(self.names[seat], 22, 260, True), 22, t.INK,
+                 bold=True, anchor="lm")
+            if win:
+                text(d, (M + 360, yy + 20), "★ winner", 18, (150, 90, 0), bold=True,
+                     anchor="lm")
+            vals = [b["game"], b["gold"], b["cubes"], b["deniers"], b["total"]]
+            for (_, cx), v in zip(cols, vals, strict=True):
+                big = cx == 950
+                prefix = "" if big or cx == 470 else "+"
+                text(d, (cx, yy + 20), f"{prefix}{v}", 24 if big else 20, t.INK, bold=big,
+                     anchor="rm")
+            yy += 40
+        return y + h
+
+    # ------------------------------------------------------------------ before the bridge
+    def specials(self, y: int) -> int:
+        d = self.d
+        h = 136
+        text(d, (M, y), "BEFORE THE BRIDGE", 15, t.PANEL, bold=True)
+        text(d, (M + 170, y + 1), "act in this order in phase 3", 14, (222, 208, 180))
+        y += 22
+        single = 120
+        widths = [single] * 4 + [150, 150]
+        x = M
+        gap = 8
+        for key, w in zip(cat.SPECIALS, widths, strict=True):
+            self.special_box(key, x, y, w, h)
+            x += w + gap
+        self.bridge(x, y, W - M - x, h)
+        return y + h
+
+    def special_box(self, key: str, x: int, y: int, w: int, h: int) -> None:
+        s, d = self.s, self.d
+        unused = key == "stables" and s.n == 2
+        fill = blend(t.SPECIAL_FILL, t.TABLE, 0.45) if unused else t.SPECIAL_FILL
+        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE,
+                            width=2)
+        name = cat.SPECIAL_NAMES[key]
+        size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
+        text(d, (x + w / 2, y + 14), fit(name, size, w - 6, True), size, t.INK, bold=True,
+             anchor="mm")
+        reminder = cat.SPECIAL_REMINDERS[key]
+        if key == "inn":
+            reminder = "right circle: every worker costs 1 d"
+        if unused:
+            reminder = "not used with 2 players"
+        for i, line in enumerate(wrap(reminder, 13, w - 12)[:3]):
+            text(d, (x + w / 2, y + 36 + i * 16), line, 13, t.INK_SOFT, anchor="mm")
+        cy = y + h - 30
+        if key in s.specials:
+            self.slot(x + w / 2, cy, s.specials[key])
+        elif key == "stables" and not unused:
+            for k in range(cat.STABLES_SLOTS):
+                cx = x + w / 2 + (k - 1) * 46
+                seat = s.stables[k] if k < len(s.stables) else None
+                self.slot(cx, cy, seat, label=str(k + 1))
+        elif key == "inn":
+            self.slot(x + w / 2 - 34, cy, s.inn_left, label="left")
+            text(d, (x + w / 2, cy), "→", 18, t.INK_SOFT, anchor="mm")
+            self.slot(x + w / 2 + 34, cy, s.inn_right, label="right")
+
+    def slot(self, cx: float, cy: float, seat: int | None, label: str = "") -> None:
+        d = self.d
+        r = 17
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 244, 230), outline=t.LINE,
+                  width=2)
+        if seat is not None:
+            worker(d, cx, cy, r - 2, seat, self.letters[seat],
+                   ring=t.DECIDE if seat == self.decider and self._decides_here() else None)
+        elif label:
+            text(d, (cx, cy), label, 12 if len(label) > 1 else 15, t.INK_FAINT, bold=True,
+                 anchor="mm")
+        if label and seat is not None and len(label) > 1:
+            text(d, (cx, cy + r + 9), label, 11, t.INK_SOFT, anchor="mm")
+
+    def _decides_here(self) -> bool:
+        dec = self.s.decision
+        return dec is not None and dec.kind in ("gate", "guild", "joust", "inn")
+
+    def bridge(self, x: int, y: int, w: int, h: int) -> None:
+        s, d = self.s, self.d
+        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=(196, 176, 146),
+                            outline=t.SPECIAL_EDGE, width=2)
+        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True,
+             anchor="mm")
+        if s.n == 2:
+            note = "after a pass the other pays 3 d"
+        else:
+            note = "after k passes a worker costs k+1 d"
+        text(d, (x + w / 2, y + 34), fit(note, 13, w - 10), 13, t.INK_SOFT, anchor="mm")
+        sw = min(40, (w - 20) / 5 - 4)
+        x0 = x + (w - 5 * (sw + 4) + 4) / 2
+        top = y + 50
+        for k in range(5):
+            bx = x0 + k * (sw + 4)
+            used = k < s.n
+            fill = (244, 236, 218) if used else blend((244, 236, 218), (196, 176, 146), 0.6)
+            d.rounded_rectangle((bx, top, bx + sw, top + sw + 22), radius=4, fill=fill,
+                                outline=t.LINE, width=1)
+            text(d, (bx + sw / 2, top + 11), str(k + 1), 14, t.INK_SOFT if used else
+                 t.INK_FAINT, bold=True, anchor="mm")
+            if k < len(s.passed):
+                seat = s.passed[k]
+                marker(d, bx + 4, top + 22, sw - 8, seat, self.letters[seat])
+        if s.phase == 2 and not s.over:
+            left = s.n - len(s.passed)
+            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT,
+                 anchor="mm")
+
+    # ------------------------------------------------------------------ the road
+    def road(self, y: int) -> int:
+        s, d = self.s, self.d
+        text(d, (M, y), "THE ROAD", 15, t.PANEL, bold=True)
+        note = (f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
+                f" · bailiff on {s.bailiff}")
+        text(d, (M + 90, y + 1), note, 14, (240, 214, 150))
+        y += 24
+        next_lot = lowest_empty_lot(s)
+        for pos in range(1, cat.ROAD_LENGTH + 1):
+            row, col = divmod(pos - 1, ROAD_COLS)
+            x = M + col * (TILE_W + TILE_GAP)
+            ty = y + row * ROW_PITCH
+            self.road_band(pos, x, ty)
+        for pos in range(1, cat.ROAD_LENGTH + 1):
+            row, col = divmod(pos - 1, ROAD_COLS)
+            x = M + col * (TILE_W + TILE_GAP)
+            ty = y + row * ROW_PITCH
+            self.road_tile(pos, x, ty, pos == next_lot)
+        return y + 4 * ROW_PITCH - 8
+
+    def road_band(self, pos: int, x: int, y: int) -> None:
+        """The strip under a space: gold while the provost activates it, gray beyond."""
+        active = pos <= self.s.provost
+        colour = t.ACTIVE_ROAD if active else t.IDLE_ROAD
+        last = pos % ROAD_COLS == 0 or pos == cat.ROAD_LENGTH
+        x1 = x + TILE_W + (0 if last else TILE_GAP)
+        if pos == self.s.provost:
+            x1 = x + TILE_W
+        self.d.rectangle((x, y + TILE_H + 4, x1, y + TILE_H + 10), fill=colour)
+
+    def road_tile(self, pos: int, x: int, y: int, next_lot: bool) -> None:
+        s, d = self.s, self.d
+        tile_id = s.road[pos - 1]
+        box = (x, y, x + TILE_W, y + TILE_H)
+        beyond = pos > s.provost
+        changed = pos in self.ch.road
+        if changed:
+            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
+                                fill=t.HIGHLIGHT)
+        if pos == self.focus:
+            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
+                                fill=t.DECIDE)
+        if tile_id is None:
+            dashed_rect(d, box, t.LOT_FILL, blend(t.LOT_FILL, t.INK, 0.35))
+            self.pos_badge(pos, x, y, t.INK_FAINT)
+            text(d, (x + TILE_W / 2, y + 52), "empty lot", 14, t.INK_FAINT, anchor="mm")
+            if next_lot:
+                text(d, (x + TILE_W / 2, y + 74), "next building", 13, t.INK_SOFT, bold=True,
+                     anchor="mm")
+                text(d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True,
+                     anchor="mm")
+        else:
+            tile = TILES[tile_id]
+            fill = t.KIND_FILL[tile.kind]
+            edge = t.KIND_EDGE[tile.kind]
+            if beyond:
+                fill = blend(fill, t.BOARD, 0.45)
+            d.rounded_rectangle(box, radius=7, fill=fill, outline=edge,
+                                width=4 if tile.kind is Kind.FIXED else 2)
+            self.pos_badge(pos, x, y, edge)
+            text(d, (x + 34, y + 15), fit(tile.name, 16, TILE_W - 38, True), 16, t.INK,
+                 bold=True, anchor="lm")
+            self.reminder(tile_id, x + 6, y + 32, TILE_W - 12)
+            kind_label = t.KIND_LABEL[tile.kind]
+            text(d, (x + TILE_W / 2, y + TILE_H - 12), kind_label, 11, blend(edge, t.INK, 0.3),
+                 anchor="mm")
+            owner = s.owners[pos - 1]
+            if owner is not None:
+                house(d, x + 8, y + TILE_H - 40, 30, 32, owner, self.letters[owner])
+            seat = s.workers[pos - 1]
+            if seat is not None:
+                ring = t.DECIDE if pos == self.focus else None
+                worker(d, x + TILE_W - 24, y + TILE_H - 25, 16, seat, self.letters[seat],
+                       ring=ring)
+            for lpos, lseat in s.lawyer_pending:
+                if lpos == pos:
+                    pill(d, x + TILE_W - 4, y + TILE_H - 64, "→ residence", 11,
+                         t.KIND_FILL[Kind.RESIDENCE], t.INK, anchor_right=True)
+                    del lseat
+        if pos in cat.SECTION_TRIGGERS:
+            k = cat.SECTION_TRIGGERS.index(pos)
+            done = s.scored > k
+            label = f"{cat.SECTION_NAMES[k]} scoring" + (" ✓" if done else "")
+            pill(d, x + TILE_W - 2, y - 9, label, 11, (70, 56, 40) if not done else
+                 (150, 140, 120), t.WHITE, anchor_right=True)
+        if pos == cat.ROAD_LENGTH:
+            pill(d, x + TILE_W - 2, y - 9, "end of road", 11, (70, 56, 40), t.WHITE,
+                 anchor_right=True)
+        # provost and bailiff hang under the space
+        py = y + TILE_H + 1
+        tokens = []
+        if s.bailiff == pos:
+            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE))
+        if s.provost == pos:
+            tokens.append(("PROVOST", t.WHITE, (40, 30, 24)))
+        px = x + 4
+        for label, fill, ink in tokens:
+            px += pill(d, px, py, label, 12, fill, ink, edge=(40, 30, 24), pad=5) + 4
+
+    def pos_badge(self, pos: int, x: int, y: int, colour: t.RGB) -> None:
+        d = self.d
+        d.rounded_rectangle((x + 4, y + 4, x + 29, y + 26), radius=5, fill=colour)
+        text(self.d, (x + 16.5, y + 15.5), str(pos), 14, t.WHITE, bold=True, anchor="mm")
+
+    def reminder(self, tile_id: str, x: int, y: int, w: int) -> None:
+        """A compact reminder: cube pictures for production, the catalogue text otherwise."""
+        d = self.d
+        tile = TILES[tile_id]
+        if tile.effect is Effect.PRODUCE:
+            cx = x + 2
+            for i, option in enumerate(tile.produce):
+                if i:
+                    text(d, (cx + 2, y + 13), "or", 13, t.INK_SOFT, anchor="lm")
+                    cx += 22
+                cx = cubes_row(d, cx, y + 3, 20, option) + 2
+            if tile.owner_bonus:
+                label = "owner: +1 " + "/".join(tile.owner_bonus)
+                text(d, (x + 2, y + 40), label, 12, t.INK_SOFT, anchor="lm")
+            return
+        lines = wrap(tile.reminder, 13, w)[:3]
+        for i, line in enumerate(lines):
+            text(d, (x + 2, y + 8 + i * 16), line, 13, t.INK, anchor="lm")
+
+    # ------------------------------------------------------------------ castle and favors
+    def castle_and_favors(self, y: int) -> int:
+        full = self.s.options.favor_mode == "full"
+        cw = 500 if full else INNER
+        h1 = self.castle(M, y, cw)
+        if full:
+            h2 = self.favors(M + cw + 10, y, INNER - cw - 10)
+        else:
+            h2 = self.simplified_note(y + h1 + 8)
+            return y + h1 + 8 + h2
+        return y + max(h1, h2)
+
+    def castle(self, x: int, y: int, w: int) -> int:
+        s, d = self.s, self.d
+        h = CASTLE_H
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(222, 212, 190),
+                            outline=(110, 96, 76), width=2)
+        building = cat.SECTION_NAMES[s.section] if s.section < 3 else "complete"
+        text(d, (x + 12, y + 16), "CASTLE", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + 90, y + 16),
+             f"building: {building} · {castle_spaces_left(s)} spaces left", 14,
+             t.INK_SOFT, anchor="lm")
+        cell = 28
+        gap = 3
+        sx = x + 12
+        widths = [(size // 2) * (cell + gap) - gap for size in cat.SECTION_SIZES]
+        spare = w - 24 - sum(widths)
+        sep = spare / 2
+        for k, size in enumerate(cat.SECTION_SIZES):
+            cols = size // 2
+            sw = widths[k]
+            current = k == s.section
+            top = y + 56
+            fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
+            if current:
+                d.rounded_rectangle((sx - 6, y + 30, sx + sw + 6, top + 2 * (cell + gap) + 34),
+                                    radius=8, outline=t.DECIDE, width=3)
+            label = cat.SECTION_NAMES[k] + (" ✓" if s.scored > k else "")
+            text(d, (sx, y + 44), label, 15, t.INK, bold=True, anchor="lm")
+            text(d, (sx + sw, y + 44), f"{cat.SECTION_POINTS[k]} PP", 13, t.INK_SOFT,
+                 bold=True, anchor="rm")
+            houses = s.castle[k]
+            for i in range(size):
+                r, c = divmod(i, cols)
+                cx = sx + c * (cell + gap)
+                cy = top + r * (cell + gap)
+                d.rectangle((cx, cy, cx + cell, cy + cell), fill=fill,
+                            outline=blend(t.SECTION_FILL[k], t.INK, 0.4))
+                if i < len(houses):
+                    seat = houses[i]
+                    ring = t.HIGHLIGHT if i >= self.ch.castle[k] else None
+                    house(d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat],
+                          ring=ring)
+            trig = cat.SECTION_TRIGGERS[k]
+            text(d, (sx, top + 2 * (cell + gap) + 12), f"scored at {trig}", 12, t.INK_SOFT,
+                 anchor="lm")
+            counts = [houses.count(seat) for seat in range(s.n)]
+            self.house_counts(sx + sw, top + 2 * (cell + gap) + 12, counts)
+            sx += sw + sep
+        # castle workers in arrival order
+        yy = y + h - 38
+        d.line((x + 10, yy - 8, x + w - 10, yy - 8), fill=(180, 166, 140), width=1)
+        text(d, (x + 12, yy + 14), "Workers, in arrival order:", 14, t.INK_SOFT, anchor="lm")
+        cx = x + 200
+        if not s.castle_workers:
+            text(d, (cx, yy + 14), "none", 14, t.INK_FAINT, anchor="lm")
+        for i, seat in enumerate(s.castle_workers):
+            text(d, (cx, yy + 14), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
+            ring = t.DECIDE if seat == self.decider and s.decision and \
+                s.decision.kind == "castle" else None
+            worker(d, cx + 32, yy + 14, 14, seat, self.letters[seat], ring=ring)
+            cx += 52
+            if s.batches[seat]:
+                text(d, (cx - 4, yy + 14), f"×{s.batches[seat]}", 14, t.INK, bold=True,
+                     anchor="lm")
+                cx += 28
+            cx += 8
+        return h
+
+    def house_counts(self, right: float, y: float, counts: list[int]) -> None:
+        """Houses per player in a section, right-aligned: 'A2 C1'."""
+        parts = [(seat, c) for seat, c in enumerate(counts) if c]
+        x = right
+        for seat, c in reversed(parts):
+            label = str(c)
+            x -= text_width(label, 12, True) + 1
+            text(self.d, (x, y), label, 12, t.INK, bold=True, anchor="lm")
+            x -= 15
+            marker(self.d, x, y - 7, 14, seat, self.letters[seat])
+            x -= 4
+
+    def favors(self, x: int, y: int, w: int) -> int:
+        s, d = self.s, self.d
+        h = CASTLE_H
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(232, 222, 240),
+                            outline=(110, 90, 130), width=2)
+        opened = open_columns(s)
+        text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT,
+             anchor="rm")
+        label_w = 40
+        start_w = 34
+        cw = (w - 16 - label_w - start_w) / 5
+        top = y + 32
+        rh = 47
+        for c in range(5):
+            cx = x + 8 + label_w + start_w + c * cw
+            is_open = c < opened
+            label = str(c + 1) if is_open else f"{c + 1} (closed)"
+            text(d, (cx + cw / 2, top + 7), label, 13, t.INK if is_open else t.INK_SOFT,
+                 bold=True, anchor="mm")
+        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT,
+             anchor="mm")
+        top += 15
+        for li, line in enumerate(cat.FAVOR_LINES):
+            ry = top + li * rh
+            text(d, (x + 10, ry + rh / 2 - 7), line, 20, t.INK, bold=True, anchor="lm")
+            text(d, (x + 10, ry + rh / 2 + 12), cat.FAVOR_LINE_NAMES[line][:6], 10,
+                 t.INK_SOFT, anchor="lm")
+            sx = x + 8 + label_w
+            d.rectangle((sx, ry + 1, sx + start_w - 2, ry + rh - 1), fill=(214, 202, 226))
+            for c in range(5):
+                cx = sx + start_w + c * cw
+                is_open = c < opened
+                fill = (250, 247, 253) if is_open else (200, 192, 208)
+                d.rectangle((cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill,
+                            outline=(170, 156, 186))
+                cell = cat.FAVOR_CELL_TEXT[line][c].replace("->", "→")
+                ink = t.INK if is_open else t.INK_SOFT
+                for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
+                    text(d, (cx + cw / 2 - 1, ry + 10 + i * 13), part, 12, ink, anchor="mm")
+            at: dict[int, list[int]] = {}
+            for seat in range(s.n):
+                at.setdefault(s.players[seat].favors[li], []).append(seat)
+            for col, seats in at.items():
+                if col == 0:  # the start space: a small 2-column stack
+                    for i, seat in enumerate(seats):
+                        mx = sx + 2 + (i % 2) * 15
+                        my = ry + 3 + (i // 2) * 14
+                        ring = t.HIGHLIGHT if (seat, li) in self.ch.favors else None
+                        marker(d, mx, my, 13, seat, self.letters[seat], ring=ring)
+                    continue
+                cx0 = sx + start_w + (col - 1) * cw
+                size = 16
+                step = min(size + 1, (cw - 4 - size) / max(1, len(seats) - 1))
+                mx = cx0 + (cw - 2 - (size + step * (len(seats) - 1))) / 2
+                my = ry + rh - size - 3
+                for seat in seats:
+                    ring = t.HIGHLIGHT if (seat, li) in self.ch.favors else None
+                    marker(d, mx, my, size, seat, self.letters[seat], ring=ring)
+                    mx += step
+        return h
+
+    def simplified_note(self, y: int) -> int:
+        d = self.d
+        h = 36
+        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=(232, 222, 240),
+                            outline=(110, 90, 130), width=2)
+        text(d, (W / 2, y + h / 2), "Simplified royal favors: every favor gives 3 PP "
+             "(no favor table)", 16, t.INK, bold=True, anchor="mm")
+        return h
+
+    # ------------------------------------------------------------------ players
+    def players(self, y: int) -> int:
+        s, d = self.s, self.d
+        text(d, (M, y), "PLAYERS", 15, t.PANEL, bold=True)
+        text(d, (M + 80, y + 1), "in turn order", 14, (222, 208, 180))
+        y += 22
+        rh = 62
+        cols = {"pp": 400, "d": 500, "cubes": 540, "workers": 820}
+        header = [("PP", cols["pp"], "rm"), ("deniers", cols["d"] + 10, "rm"),
+                  ("cubes", cols["cubes"] + 4, "lm"), ("workers", cols["workers"], "lm")]
+        for label, cx, anchor in header:
+            text(d, (cx, y + 8), label, 13, (222, 208, 180), bold=True, anchor=anchor)
+        y += 18
+        for pos, seat in enumerate(s.turn_order, start=1):
+            self.player_row(seat, pos, y, rh, cols)
+            y += rh + 6
+        return y - 6
+
+    def player_row(self, seat: int, pos: int, y: int, h: int, cols: dict[str, int]) -> None:
+        s, d, ch = self.s, self.d, self.ch
+        p = s.players[seat]
+        deciding = seat == self.decider
+        fill = (252, 232, 240) if deciding else t.PANEL
+        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=fill,
+                            outline=t.DECIDE if deciding else (150, 134, 110),
+                            width=4 if deciding else 1)
+        d.rectangle((M + 2, y + 8, M + 8, y + h - 8), fill=t.PLAYER_COLOURS[seat])
+        text(d, (M + 28, y + h / 2), str(pos), 26, t.INK_SOFT, bold=True, anchor="mm")
+        worker(d, M + 66, y + h / 2, 20, seat, self.letters[seat])
+        name = fit(self.names[seat], 22, 200, True)
+        text(d, (M + 94, y + 20), name, 22, t.INK, bold=True, anchor="lm")
+        status = self.status(seat)
+        text(d, (M + 94, y + 45), fit(status, 14, 250), 14,
+             t.DECIDE if deciding else t.INK_SOFT, bold=deciding, anchor="lm")
+        # prestige and deniers, with the change of the last phase
+        self.number(cols["pp"], y, h, p.prestige, "PP", ch.prestige[seat])
+        self.number(cols["d"] + 10, y, h, p.deniers, "d", ch.deniers[seat])
+        # cubes
+        x = cols["cubes"]
+        for c in cat.CUBES:
+            n = p.cubes[c]
+            cube(d, x, y + 17, 26, c, dim=n == 0)
+            text(d, (x + 30, y + 30), str(n), 22, t.INK if n else t.INK_FAINT, bold=True,
+                 anchor="lm")
+            delta = ch.cubes[seat].get(c, 0)
+            if delta:
+                text(d, (x + 13, y + 52), f"{delta:+d}", 12, t.GOOD if delta > 0 else t.BAD,
+                     bold=True, anchor="mm")
+            x += 56
+        # workers in hand
+        x = cols["workers"]
+        text(d, (x, y + 30), str(p.workers), 24, t.INK, bold=True, anchor="lm")
+        x += 22
+        for i in range(cat.WORKERS):
+            cx = x + 8 + (i % 6) * 19
+            if i < p.workers:
+                d.ellipse((cx - 7, y + 23, cx + 7, y + 37), fill=t.PLAYER_COLOURS[seat],
+                          outline=t.INK)
+            else:
+                d.ellipse((cx - 7, y + 23, cx + 7, y + 37), outline=t.INK_FAINT)
+        text(d, (x + 2, y + 51), "in hand", 11, t.INK_SOFT, anchor="lm")
+        # income
+        income = cat.BASE_INCOME + sum(TILES[tile].income for i, tile in enumerate(s.road)
+                                       if tile is not None and s.owners[i] == seat)
+        text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
+        text(d, (W - M - 10, y + 49), "income", 11, t.INK_SOFT, anchor="rm")
+
+    def number(self, right: int, y: int, h: int, value: int, unit: str, delta: int) -> None:
+        d = self.d
+        text(d, (right - text_width(unit, 14, True) - 4, y + 28), str(value), 28, t.INK,
+             bold=True, anchor="rm")
+        text(d, (right, y + 31), unit, 14, t.INK_SOFT, bold=True, anchor="rm")
+        if delta:
+            text(d, (right, y + 52), f"{delta:+d}", 13, t.GOOD if delta > 0 else t.BAD,
+                 bold=True, anchor="rm")
+
+    def status(self, seat: int) -> str:
+        s = self.s
+        parts = [t.PLAYER_COLOUR_NAMES[seat]]
+        if seat == self.decider and s.decision is not None:
+            parts.append("▶ deciding now")
+        if s.phase == 2 and not s.over:
+            if seat in s.passed:
+                parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+            elif seat != self.decider:
+                parts.append("still placing")
+        if s.inn_right == seat:
+            parts.append("in the inn")
+        return " · ".join(parts)
+
+    # ------------------------------------------------------------------ stock
+    def stock(self, y: int) -> int:
+        s, d = self.s, self.d
+        text(d, (M, y), "BUILDINGS IN STOCK", 15, t.PANEL, bold=True)
+        text(d, (M + 180, y + 1), "cost → prestige when built", 14, (222, 208, 180))
+        y += 22
+        groups = [(Kind.WOOD, "Wood", "carpenter"), (Kind.STONE, "Stone", "mason"),
+                  (Kind.PRESTIGE, "Prestige", "architect, on a residence")]
+        label_w = 92
+        for kind, label, how in groups:
+            items = [(tid, n) for tid, n in s.stock.items()
+                     if n > 0 and TILES[tid].kind is kind]
+            chip_h = 48
+            x = M + label_w
+            rows = 1
+            # measure rows first so the group box fits
+            widths = [self.chip_width(tid) for tid, _ in items]
+            cx = x
+            for cw in widths:
+                if cx + cw > W - M:
+                    rows += 1
+                    cx = x
+                cx += cw + 6
+            gh = rows * (chip_h + 6) - 6 if items else chip_h
+            d.rounded_rectangle((M, y, M + label_w - 8, y + gh), radius=8,
+                                fill=t.KIND_FILL[kind], outline=t.KIND_EDGE[kind], width=2)
+            text(d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True,
+                 anchor="mm")
+            for i, line in enumerate(wrap(how, 11, label_w - 14)[:2]):
+                text(d, (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12), line, 11,
+                     t.INK_SOFT, anchor="mm")
+            cx, cy = x, y
+            if not items:
+                text(d, (x + 6, y + chip_h / 2), "none left", 15, t.PANEL, anchor="lm")
+            for (tid, n), cw in zip(items, widths, strict=True):
+                if cx + cw > W - M:
+                    cx = x
+                    cy += chip_h + 6
+                self.chip(tid, n, cx, cy, cw, chip_h)
+                cx += cw + 6
+            y += gh + 8
+        return y - 8
+
+    def chip_width(self, tile_id: str) -> int:
+        tile = TILES[tile_id]
+        name_w = text_width(tile.name, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
+        cost_w = len(tile.cost) * 16 + text_width(f"→ {tile.prestige}", 13, True) + 14
+        return int(max(name_w, cost_w, 92))
+
+    @staticmethod
+    def chip_note(tile_id: str) -> str:
+        tile = TILES[tile_id]
+        if tile.effect is Effect.PRODUCE and tile.kind is not Kind.PRESTIGE:
+            return "/".join(tile.produce)
+        return ""
+
+    def chip(self, tile_id: str, n: int, x: int, y: int, w: int, h: int) -> None:
+        d = self.d
+        tile = TILES[tile_id]
+        d.rounded_rectangle((x, y, x + w, y + h), radius=6, fill=t.KIND_FILL[tile.kind],
+                            outline=t.KIND_EDGE[tile.kind], width=1)
+        label = tile.name + (f" ×{n}" if n > 1 else "")
+        text(d, (x + 6, y + 12), label, 14, t.INK, bold=True, anchor="lm")
+        note = self.chip_note(tile_id)
+        if note:
+            text(d, (x + w - 5, y + 12), note, 11, t.INK_SOFT, anchor="rm")
+        ex = cubes_row(d, x + 6, y + 26, 14, tile.cost, gap=2)
+        extra = f"→ {tile.prestige}" + (" ⚜" * tile.favors)
+        text(d, (ex + 3, y + 34), extra, 13, t.INK, bold=True, anchor="lm")
+
+    # ------------------------------------------------------------------ legend
+    def legend(self, y: int) -> int:
+        d = self.d
+        x = M
+        for kind in (Kind.NEUTRAL, Kind.FIXED, Kind.WOOD, Kind.STONE, Kind.RESIDENCE,
+                     Kind.PRESTIGE):
+            d.rounded_rectangle((x, y + 2, x + 18, y + 18), radius=3, fill=t.KIND_FILL[kind],
+                                outline=t.KIND_EDGE[kind])
+            label = t.KIND_LABEL[kind]
+            text(d, (x + 23, y + 10), label, 13, (222, 208, 180), anchor="lm")
+            x += 30 + text_width(label, 13) + 10
+        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180),
+             anchor="lm")
+        if self.has_prev:
+            d.rectangle((W - M - 150, y + 3, W - M - 136, y + 17), fill=t.HIGHLIGHT)
+            text(d, (W - M, y + 10), "changed last phase", 13, (222, 208, 180), anchor="rm")
+        return y + 20
+
+
+def render_image(state: State, *, names: list[str] | None = None,
+                 previous: State | None = None) -> Image.Image:
+    """The board of `state` as a Pillow image (RGB)."""
+    return Painter(state, names, previous).paint()

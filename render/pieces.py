@@ -1,0 +1,171 @@
+"""Small drawing primitives: text, pieces (workers, houses, markers), cubes, dashed boxes."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import ImageDraw
+
+from render import theme as t
+
+Draw = ImageDraw.ImageDraw
+
+
+def blend(a: t.RGB, b: t.RGB, k: float) -> t.RGB:
+    """`a` moved a fraction `k` towards `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * k),
+        round(a[1] + (b[1] - a[1]) * k),
+        round(a[2] + (b[2] - a[2]) * k),
+    )
+
+
+@lru_cache(maxsize=4096)
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    return t.font(size, bold).getlength(s)
+
+
+def fit(s: str, size: int, width: float, bold: bool = False) -> str:
+    """`s`, shortened with an ellipsis so that it fits in `width` px."""
+    if text_width(s, size, bold) <= width:
+        return s
+    while s and text_width(s + "…", size, bold) > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
+
+
+@lru_cache(maxsize=1024)
+def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
+    """Greedy word wrap of `s` into lines no wider than `width` px."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}" if line else word
+        if text_width(trial, size, bold) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def text(d: Draw, xy: tuple[float, float], s: str, size: int, fill: t.RGB = t.INK,
+         bold: bool = False, anchor: str = "la") -> None:
+    d.text(xy, s, font=t.font(size, bold), fill=fill, anchor=anchor)
+
+
+def outlined_text(d: Draw, xy: tuple[float, float], s: str, size: int, fill: t.RGB,
+                  stroke: t.RGB, anchor: str = "mm") -> None:
+    d.text(xy, s, font=t.font(size, True), fill=fill, anchor=anchor, stroke_width=2,
+           stroke_fill=stroke)
+
+
+def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:
+    colour = t.PLAYER_COLOURS[seat]
+    return colour, t.WHITE
+
+
+def worker(d: Draw, cx: float, cy: float, r: float, seat: int, letter: str,
+           ring: t.RGB | None = None) -> None:
+    """A worker: a disc in the player's colour with the player's letter."""
+    colour, ink = _letter_colours(seat)
+    if ring is not None:
+        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=ring)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=t.WHITE, width=2)
+    d.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), outline=t.INK, width=1)
+    size = max(9, int(r * 1.15))
+    d.text((cx, cy + 1), letter, font=t.font(size, True), fill=ink, anchor="mm")
+
+
+def house(d: Draw, x: float, y: float, w: float, h: float, seat: int, letter: str,
+          ring: t.RGB | None = None) -> None:
+    """A house: a pentagon (roof on a square) in the player's colour with the letter."""
+    colour, ink = _letter_colours(seat)
+    roof = h * 0.38
+    pts = [(x, y + roof), (x + w / 2, y), (x + w, y + roof), (x + w, y + h), (x, y + h)]
+    if ring is not None:
+        grow = [(x - 4, y + roof), (x + w / 2, y - 5), (x + w + 4, y + roof),
+                (x + w + 4, y + h + 4), (x - 4, y + h + 4)]
+        d.polygon(grow, fill=ring)
+    d.polygon(pts, fill=colour, outline=t.INK, width=1)
+    size = max(9, int(h * 0.55))
+    d.text((x + w / 2, y + roof + (h - roof) / 2 + 1), letter, font=t.font(size, True),
+           fill=ink, anchor="mm")
+
+
+def marker(d: Draw, x: float, y: float, s: float, seat: int, letter: str,
+           ring: t.RGB | None = None) -> None:
+    """A marker (favor table, passing scale): a rounded square with the letter."""
+    colour, ink = _letter_colours(seat)
+    if ring is not None:
+        d.rounded_rectangle((x - 3, y - 3, x + s + 3, y + s + 3), radius=5, fill=ring)
+    d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=colour, outline=t.INK, width=1)
+    d.text((x + s / 2, y + s / 2 + 1), letter, font=t.font(max(9, int(s * 0.7)), True),
+           fill=ink, anchor="mm")
+
+
+def cube(d: Draw, x: float, y: float, s: float, kind: str, dim: bool = False) -> None:
+    """A cube: a square in the cube colour with its letter (F W S C G) for colour-blind players."""
+    fill = t.CUBE_COLOURS[kind]
+    ink = t.CUBE_TEXT[kind]
+    if dim:
+        fill = blend(fill, t.PANEL, 0.65)
+        ink = blend(ink, t.PANEL, 0.5)
+    d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=fill,
+                        outline=blend(fill, t.INK, 0.45), width=1)
+    d.text((x + s / 2, y + s / 2 + 1), kind, font=t.font(max(8, int(s * 0.66)), True),
+           fill=ink, anchor="mm")
+
+
+def cubes_row(d: Draw, x: float, y: float, s: float, cubes: str, gap: float = 2) -> float:
+    """Cubes drawn left to right; `*` is a white 'any' cube. Returns the x after the last."""
+    for c in cubes:
+        if c == "*":
+            d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=t.WHITE,
+                                outline=t.INK_SOFT, width=1)
+            d.text((x + s / 2, y + s / 2 + 1), "?", font=t.font(max(8, int(s * 0.7)), True),
+                   fill=t.INK, anchor="mm")
+        else:
+            cube(d, x, y, s, c)
+        x += s + gap
+    return x
+
+
+def dashed_rect(d: Draw, box: tuple[float, float, float, float], fill: t.RGB | None,
+                colour: t.RGB, dash: int = 7, width: int = 2) -> None:
+    x0, y0, x1, y1 = box
+    if fill is not None:
+        d.rectangle(box, fill=fill)
+    x = x0
+    while x < x1:
+        d.line((x, y0, min(x + dash, x1), y0), fill=colour, width=width)
+        d.line((x, y1, min(x + dash, x1), y1), fill=colour, width=width)
+        x += dash * 2
+    y = y0
+    while y < y1:
+        d.line((x0, y, x0, min(y + dash, y1)), fill=colour, width=width)
+        d.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=width)
+        y += dash * 2
+
+
+def pill(d: Draw, x: float, y: float, label: str, size: int, fill: t.RGB, ink: t.RGB,
+         edge: t.RGB = t.INK, pad: int = 6, anchor_right: bool = False) -> float:
+    """A rounded label; returns its width."""
+    w = text_width(label, size, True) + 2 * pad
+    h = size + 8
+    if anchor_right:
+        x -= w
+    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=edge, width=1)
+    d.text((x + w / 2, y + h / 2 + 1), label, font=t.font(size, True), fill=ink, anchor="mm")
+    return w
+
+
+def section_title(d: Draw, x: float, y: float, label: str, extra: str = "",
+                  colour: t.RGB = t.PANEL) -> None:
+    """A small-caps style title on the table, with optional detail after it."""
+    text(d, (x, y), label.upper(), 15, colour, bold=True)
+    if extra:
+        w = text_width(label.upper(), 15, True)
+        text(d, (x + w + 10, y + 1), extra, 14, (222, 208, 180))

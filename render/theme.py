@@ -1,0 +1,94 @@
+"""Colours, fonts and sizes of the board picture (one place to tune the look)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+from engine.caylus.catalogue import Kind
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
+BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
+
+RGB = tuple[int, int, int]
+
+WIDTH = 1080  # one phone screen at 1:1 when tapped; portrait layout for phone chats
+MARGIN = 16
+
+# --- table and board ---
+TABLE = (58, 44, 34)  # the wooden table around the board
+BOARD = (236, 226, 200)  # parchment
+BOARD_DARK = (214, 200, 166)
+PANEL = (246, 240, 222)
+INK = (38, 30, 24)
+INK_SOFT = (96, 84, 70)
+INK_FAINT = (150, 138, 118)
+LINE = (120, 104, 84)
+WHITE = (255, 255, 255)
+HIGHLIGHT = (255, 196, 0)  # what changed in the last phase
+DECIDE = (200, 30, 110)  # who must decide now
+GOOD = (24, 128, 56)
+BAD = (196, 40, 40)
+ACTIVE_ROAD = (222, 170, 60)  # the stretch the provost activates
+IDLE_ROAD = (170, 160, 140)
+
+# --- players: the game's colours, each with a letter drawn inside its pieces ---
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (38, 100, 214),  # blue
+    (206, 42, 42),  # red
+    (36, 150, 66),  # green
+    (240, 130, 20),  # orange
+    (30, 30, 30),  # black
+)
+PLAYER_COLOUR_NAMES = ("blue", "red", "green", "orange", "black")
+
+# --- cubes (F W S C G) ---
+CUBE_COLOURS: dict[str, RGB] = {
+    "F": (236, 120, 160),  # food: pink
+    "W": (140, 90, 48),  # wood: brown
+    "S": (150, 150, 150),  # stone: gray
+    "C": (128, 70, 170),  # cloth: purple
+    "G": (240, 200, 40),  # gold: yellow
+}
+CUBE_TEXT: dict[str, RGB] = {"F": INK, "W": WHITE, "S": INK, "C": WHITE, "G": INK}
+
+# --- tile families (fill, border) ---
+KIND_FILL: dict[Kind, RGB] = {
+    Kind.NEUTRAL: (246, 196, 208),  # pink
+    Kind.FIXED: (250, 232, 170),  # printed buildings: pale gold
+    Kind.WOOD: (214, 172, 120),  # brown
+    Kind.STONE: (196, 198, 202),  # gray
+    Kind.RESIDENCE: (150, 206, 140),  # green
+    Kind.PRESTIGE: (140, 180, 236),  # blue
+}
+KIND_EDGE: dict[Kind, RGB] = {
+    Kind.NEUTRAL: (190, 110, 134),
+    Kind.FIXED: (170, 130, 30),
+    Kind.WOOD: (120, 80, 40),
+    Kind.STONE: (100, 104, 110),
+    Kind.RESIDENCE: (50, 120, 50),
+    Kind.PRESTIGE: (40, 80, 160),
+}
+KIND_LABEL: dict[Kind, str] = {
+    Kind.NEUTRAL: "neutral",
+    Kind.FIXED: "fixed",
+    Kind.WOOD: "wood",
+    Kind.STONE: "stone",
+    Kind.RESIDENCE: "residence",
+    Kind.PRESTIGE: "prestige",
+}
+SPECIAL_FILL = (226, 208, 176)
+SPECIAL_EDGE = (130, 100, 60)
+LOT_FILL = (226, 214, 184)
+SECTION_FILL: tuple[RGB, ...] = ((150, 136, 120), (170, 156, 136), (190, 176, 152))
+
+PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans Condensed at `size` px (never a system font)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
