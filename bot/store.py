@@ -139,10 +139,22 @@ USER_SETTING_FIELDS = tuple(f.name for f in fields(UserSettings))[1:-1]
 GUILD_SETTING_FIELDS = tuple(f.name for f in fields(GuildSettings))[1:-1]
 
 # Columns of `games` that `Tx.update_game` may set (besides version and updated_at).
-_UPDATABLE = frozenset({
-    "status", "host_id", "seq", "snapshot", "phase_snapshot", "setup", "options",
-    "awaiting_seat", "awaiting_since", "outcome", "started_at", "ended_at",
-})
+_UPDATABLE = frozenset(
+    {
+        "status",
+        "host_id",
+        "seq",
+        "snapshot",
+        "phase_snapshot",
+        "setup",
+        "options",
+        "awaiting_seat",
+        "awaiting_since",
+        "outcome",
+        "started_at",
+        "ended_at",
+    }
+)
 _JSON_COLUMNS = frozenset({"setup", "options", "outcome"})
 
 
@@ -174,8 +186,10 @@ class Migration:
 
 
 def _only_comments(sql: str) -> bool:
-    return all(not ln.strip() or ln.strip().startswith("--") or ln.strip() == ";"
-               for ln in sql.splitlines())
+    return all(
+        not ln.strip() or ln.strip().startswith("--") or ln.strip() == ";"
+        for ln in sql.splitlines()
+    )
 
 
 def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
@@ -186,8 +200,9 @@ def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
             raise StoreError(f"migration file name not NNNN_name.sql: {path.name}")
         version = int(match.group(1))
         if version in found:
-            raise StoreError(f"two migrations numbered {version}: {found[version].path.name}, "
-                             f"{path.name}")
+            raise StoreError(
+                f"two migrations numbered {version}: {found[version].path.name}, {path.name}"
+            )
         found[version] = Migration(version, match.group(2), path)
     versions = sorted(found)
     if versions != list(range(1, len(versions) + 1)):
@@ -217,8 +232,9 @@ class Tx:
         cursor = await self.conn.execute(sql, params)
         return cursor.rowcount
 
-    async def insert_game(self, *, guild_id: int, channel_id: int, kind: str,
-                          options: dict[str, Any], host_id: int) -> int:
+    async def insert_game(
+        self, *, guild_id: int, channel_id: int, kind: str, options: dict[str, Any], host_id: int
+    ) -> int:
         cursor = await self.conn.execute(
             "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
             "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
@@ -230,7 +246,9 @@ class Tx:
     async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         row = await self.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
-            "AND status IN ('lobby', 'running')", (guild_id, channel_id))
+            "AND status IN ('lobby', 'running')",
+            (guild_id, channel_id),
+        )
         return GameRow.from_sql(row) if row else None
 
     async def update_game(self, game_id: int, expected_version: int, **values: Any) -> int:
@@ -242,8 +260,10 @@ class Tx:
         if unknown:
             raise StoreError(f"cannot update games columns {sorted(unknown)}")
         names = list(values)
-        params = [json.dumps(values[n]) if n in _JSON_COLUMNS and values[n] is not None
-                  else values[n] for n in names]
+        params = [
+            json.dumps(values[n]) if n in _JSON_COLUMNS and values[n] is not None else values[n]
+            for n in names
+        ]
         assignments = "".join(f"{n} = ?, " for n in names)
         cursor = await self.conn.execute(
             f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
@@ -258,8 +278,18 @@ class Tx:
         await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self.conn.executemany(
             f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, int(s.is_bot), s.colour, s.resigned_user_id,
-              s.joined_at) for s in seats],
+            [
+                (
+                    game_id,
+                    s.seat,
+                    s.user_id,
+                    int(s.is_bot),
+                    s.colour,
+                    s.resigned_user_id,
+                    s.joined_at,
+                )
+                for s in seats
+            ],
         )
 
     async def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
@@ -269,13 +299,17 @@ class Tx:
             await self.conn.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at))
+                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at),
+            )
         elif rows:
             await self.conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
-                 for r in rows])
+                [
+                    (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
+                    for r in rows
+                ],
+            )
 
     async def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
         await self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
@@ -283,8 +317,9 @@ class Tx:
     async def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> None:
         await self._upsert("guild_settings", "guild_id", guild_id, values, GUILD_SETTING_FIELDS)
 
-    async def _upsert(self, table: str, key: str, key_value: int, values: dict[str, Any],
-                      allowed: tuple[str, ...]) -> None:
+    async def _upsert(
+        self, table: str, key: str, key_value: int, values: dict[str, Any], allowed: tuple[str, ...]
+    ) -> None:
         unknown = set(values) - set(allowed)
         if unknown:
             raise StoreError(f"unknown {table} fields {sorted(unknown)}")
@@ -307,8 +342,13 @@ class Tx:
 class Store:
     """Open with `await Store.open(path)`; close with `await store.close()` (or `async with`)."""
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection,
-                 reader: aiosqlite.Connection, clock: Any = time.time) -> None:
+    def __init__(
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Any = time.time,
+    ) -> None:
         self.path = path
         self._writer = writer
         self._reader = reader
@@ -320,9 +360,15 @@ class Store:
     # --- opening -----------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrations_dir: Path | None = None,
-                   synchronous: str = "NORMAL", busy_timeout_ms: int = 10_000,
-                   clock: Any = time.time) -> Store:
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations_dir: Path | None = None,
+        synchronous: str = "NORMAL",
+        busy_timeout_ms: int = 10_000,
+        clock: Any = time.time,
+    ) -> Store:
         """Open (creating if needed) and migrate the database at `path`.
 
         `synchronous=NORMAL` in WAL mode: a committed transaction survives a crash of the
@@ -402,8 +448,7 @@ class Store:
 
     async def game(self, game_id: int, *, snapshots: bool = False) -> GameRow | None:
         extra = ", snapshot, phase_snapshot" if snapshots else ""
-        rows = await self._all(f"SELECT {_GAME_COLUMNS}{extra} FROM games WHERE id = ?",
-                               (game_id,))
+        rows = await self._all(f"SELECT {_GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))
         return GameRow.from_sql(rows[0]) if rows else None
 
     async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
@@ -422,11 +467,14 @@ class Store:
     async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         rows = await self._all(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
-            "AND status IN ('lobby', 'running')", (guild_id, channel_id))
+            "AND status IN ('lobby', 'running')",
+            (guild_id, channel_id),
+        )
         return GameRow.from_sql(rows[0]) if rows else None
 
-    async def games(self, *, guild_id: int | None = None, statuses: Sequence[str] = (),
-                    limit: int = 100) -> list[GameRow]:
+    async def games(
+        self, *, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int = 100
+    ) -> list[GameRow]:
         where, params = [], []
         if guild_id is not None:
             where.append("guild_id = ?")
@@ -442,13 +490,17 @@ class Store:
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
         return [_seat(r) for r in rows]
 
-    async def log(self, game_id: int, *, after_seq: int = 0,
-                  limit: int | None = None) -> list[LogRow]:
-        sql = ("SELECT seq, seat, action, by_bot, user_id, created_at FROM actions "
-               "WHERE game_id = ? AND seq > ? ORDER BY seq")
+    async def log(
+        self, game_id: int, *, after_seq: int = 0, limit: int | None = None
+    ) -> list[LogRow]:
+        sql = (
+            "SELECT seq, seat, action, by_bot, user_id, created_at FROM actions "
+            "WHERE game_id = ? AND seq > ? ORDER BY seq"
+        )
         params: tuple[Any, ...] = (game_id, after_seq)
         if limit is not None:
             sql += " LIMIT ?"
@@ -460,13 +512,19 @@ class Store:
         rows = await self._all("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
         return rows[0][0]
 
-    async def user_games(self, user_id: int, *, guild_id: int | None = None,
-                         statuses: Sequence[str] = ("lobby", "running"),
-                         ) -> list[tuple[GameRow, SeatRow]]:
+    async def user_games(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        statuses: Sequence[str] = ("lobby", "running"),
+    ) -> list[tuple[GameRow, SeatRow]]:
         """Games where `user_id` holds a (human) seat, with that seat; newest activity first."""
-        sql = (f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}, "
-               f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
-               "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?")
+        sql = (
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}, "
+            f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
+            "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
+        )
         params: list[Any] = [user_id]
         if statuses:
             sql += f" AND g.status IN ({', '.join('?' for _ in statuses)})"
@@ -481,13 +539,17 @@ class Store:
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(
             f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
-            "WHERE user_id = ?", (user_id,))
+            "WHERE user_id = ?",
+            (user_id,),
+        )
         return UserSettings(*rows[0]) if rows else UserSettings(user_id)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         rows = await self._all(
             f"SELECT guild_id, {', '.join(GUILD_SETTING_FIELDS)}, updated_at FROM guild_settings "
-            "WHERE guild_id = ?", (guild_id,))
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
         return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
 
 
@@ -502,7 +564,8 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
     migrations = discover_migrations(directory)
     await conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-        "name TEXT NOT NULL, applied_at REAL NOT NULL)")
+        "name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    )
     for migration in migrations:
         await conn.execute("BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
         try:
@@ -512,13 +575,15 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
                 await conn.execute("COMMIT")
                 continue
             if migration.version != current + 1:
-                raise StoreError(f"database at schema {current}, next file is "
-                                 f"{migration.path.name}")
+                raise StoreError(
+                    f"database at schema {current}, next file is {migration.path.name}"
+                )
             for statement in migration.statements():
                 await conn.execute(statement)
             await conn.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, clock()))
+                (migration.version, migration.name, clock()),
+            )
             await conn.execute("COMMIT")
             log.info("applied migration %s", migration.path.name)
         except BaseException:
@@ -527,5 +592,7 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
     rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
     newest = migrations[-1].version if migrations else 0
     if (rows[0][0] or 0) > newest:
-        raise StoreError(f"the database is at schema {rows[0][0]}, newer than this code "
-                         f"({newest}); refusing to run")
+        raise StoreError(
+            f"the database is at schema {rows[0][0]}, newer than this code "
+            f"({newest}); refusing to run"
+        )

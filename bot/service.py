@@ -1,0 +1,1070 @@
+"""The game service: lobby, play and look, between the Discord cogs and the engine (no Discord).
+
+Every change of a game runs under that game's asyncio lock and in one store transaction which
+updates the game row with `WHERE version = ?` (the version the change was computed from) and
+bumps the version; the engine state is computed before the transaction, so a failure of any kind
+writes nothing. Games are loaded lazily on first use: the snapshot is checked against a replay of
+the log and replaced from the log when they disagree (docs/store.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import sqlite3
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import ValidationError
+
+import engine.errors as engine_errors
+from bot import errors as err
+from bot import messages as m
+from bot.store import (
+    GameRow,
+    GuildSettings,
+    LogRow,
+    SeatRow,
+    Store,
+    UserSettings,
+    VersionConflict,
+)
+from engine import GAME_NAMES, get_game
+from engine.protocol import Event, Outcome, PendingDecision
+from engine.record import GameRecord
+
+log = logging.getLogger(__name__)
+
+PHASES_PER_TURN = 7  # Caylus; a game module may say otherwise with `phases_per_turn`
+MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
+
+
+# ---------------------------------------------------------------------------------------------
+# What the service returns
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    colour: str
+    user_id: int | None  # None for a bot seat
+    is_bot: bool
+    resigned_user_id: int | None = None  # who held the seat before resigning to the bot
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    options: dict[str, Any]  # before the start `players` is the number wanted, then the number
+    status: str  # lobby | running | finished | aborted
+    host_id: int
+    version: int
+    seq: int  # actions in the log
+    seats: tuple[SeatInfo, ...]
+    pending: tuple[PendingDecision, ...]
+    awaiting: tuple[SeatInfo, ...]  # the seats that must decide now
+    awaiting_since: float | None
+    outcome: Outcome | None
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    ended_at: float | None
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def awaiting_user_ids(self) -> list[int]:
+        return [s.user_id for s in self.awaiting if s.user_id is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One logged action and what it caused."""
+
+    seq: int
+    seat: int
+    action: str  # canonical notation
+    by_bot: bool
+    user_id: int | None
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnd:
+    """A phase that ended during the call, and the state just after it ended."""
+
+    turn: int
+    phase: int
+    state: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """What happened in act / start / resign: the moves (a human's, then the bots'), the new
+    pending decisions and who must take them, the phases that ended (post a board for each)."""
+
+    game: GameInfo
+    moves: tuple[Move, ...]
+    state: Any
+    phase_ends: tuple[PhaseEnd, ...]
+    board_before: Any  # the state when the phase current before this call began (last board)
+    outcome: Outcome | None
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for move in self.moves for e in move.events]
+
+    @property
+    def pending(self) -> tuple[PendingDecision, ...]:
+        return self.game.pending
+
+    @property
+    def awaiting(self) -> tuple[SeatInfo, ...]:
+        return self.game.awaiting
+
+    @property
+    def awaiting_user_ids(self) -> list[int]:
+        return self.game.awaiting_user_ids
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def phases_completed(self) -> list[tuple[int, int]]:
+        return [(p.turn, p.phase) for p in self.phase_ends]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    game: GameInfo
+    seat: SeatInfo | None  # None for a spectator
+    state: Any  # Caylus hides nothing: the whole state
+    decision: PendingDecision | None  # this player's pending decision, if any
+    legal_actions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogPage:
+    entries: tuple[LogRow, ...]
+    total: int
+    after_seq: int
+    next_after_seq: int | None  # pass as after_seq for the next page; None on the last page
+
+
+@dataclass(frozen=True, slots=True)
+class UserGame:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    status: str
+    seat: int
+    colour: str
+    my_turn: bool  # this user must decide now
+    awaiting_since: float | None
+    version: int
+
+
+# ---------------------------------------------------------------------------------------------
+# The in-memory copy of a loaded game
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Live:
+    row: GameRow  # without the snapshot strings
+    seats: tuple[SeatRow, ...]
+    state: Any | None  # None before the start
+    phase_start: Any | None
+
+    def human_seat(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_bot), None)
+
+
+@dataclass(slots=True)
+class _Run:
+    """Actions being applied in one call, before they are committed."""
+
+    game_id: int
+    state: Any
+    phase_start: Any
+    seq: int
+    now: float
+    moves: list[Move] = field(default_factory=list)
+    phase_ends: list[PhaseEnd] = field(default_factory=list)
+
+    def log_rows(self) -> list[LogRow]:
+        return [
+            LogRow(mv.seq, mv.seat, mv.action, mv.by_bot, mv.user_id, self.now) for mv in self.moves
+        ]
+
+
+def _phases_between(
+    before: tuple[int, int], after: tuple[int, int], over: bool, per_turn: int
+) -> list[tuple[int, int]]:
+    """(turn, phase) pairs that ended going from `before` to `after` (all of them, also those
+    the engine ran through without a decision); the last one too when the game is over."""
+    out: list[tuple[int, int]] = []
+    turn, phase = before
+    while (turn, phase) != after and turn <= after[0]:
+        out.append((turn, phase))
+        phase += 1
+        if phase > per_turn:
+            turn, phase = turn + 1, 1
+    if over:
+        out.append(after)
+    return out
+
+
+def _engine_error(error: engine_errors.EngineError, game_id: int) -> err.ServiceError:
+    text = str(error)
+    if isinstance(error, engine_errors.MalformedAction):
+        return err.MalformedAction(text)
+    if isinstance(error, engine_errors.IllegalAction):
+        return err.IllegalAction(text)
+    if isinstance(error, engine_errors.NotYourDecision):
+        return err.NotYourDecision(text)
+    if isinstance(error, engine_errors.GameOver):
+        return err.GameOver(game_id=game_id)
+    if isinstance(error, engine_errors.BadSetup):
+        return err.BadOptions(reason=text)
+    return err.ServiceError(text)
+
+
+def _validation_reason(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(x) for x in first.get("loc", ()))
+    return f"{where}: {first.get('msg', 'invalid')}" if where else first.get("msg", "invalid")
+
+
+# ---------------------------------------------------------------------------------------------
+# The service
+# ---------------------------------------------------------------------------------------------
+
+
+class GameService:
+    """The async API used by the bot and the tests. See docs/store.md for the contract.
+
+    `rng` draws the seeds of new games (inject a seeded one in tests); `clock` gives Unix times.
+    Permission to manage a game: its host, or whoever the caller says may manage the channel
+    (`can_manage=True`: the bot decides that from Discord permissions).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = 1024,
+    ) -> None:
+        self.store = store
+        self._rng = rng or random.SystemRandom()
+        self._clock = clock
+        self._cache: OrderedDict[int, _Live] = OrderedDict()
+        self._cache_size = max(1, cache_size)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @classmethod
+    async def open(cls, path: str | Path, **kwargs: Any) -> GameService:
+        store_keys = {"migrations_dir", "synchronous", "busy_timeout_ms"}
+        store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
+        if "clock" in kwargs:
+            store_args["clock"] = kwargs["clock"]
+        return cls(await Store.open(path, **store_args), **kwargs)
+
+    async def close(self) -> None:
+        await self.store.close()
+        self._cache.clear()
+
+    async def __aenter__(self) -> GameService:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- lobby -------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        *,
+        kind: str = "caylus",
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        join: bool = True,
+    ) -> GameInfo:
+        """Open a lobby in a channel (one active game per channel); the host takes seat 0."""
+        game = self._game_module(kind)
+        wanted = await self._default_options(guild_id, kind)
+        wanted.update(options or {})
+        if players is not None:
+            wanted["players"] = players
+        try:
+            validated = game.Options(**wanted).model_dump()
+        except ValidationError as error:
+            raise err.BadOptions(reason=_validation_reason(error)) from None
+        except TypeError as error:
+            raise err.BadOptions(reason=str(error)) from None
+        try:
+            async with self.store.transaction() as tx:
+                busy = await tx.active_game(guild_id, channel_id)
+                if busy is not None:
+                    raise self._channel_busy(busy)
+                game_id = await tx.insert_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    kind=kind,
+                    options=validated,
+                    host_id=host_id,
+                )
+                if join:
+                    await tx.replace_seats(game_id, [self._seat_row(game_id, 0, host_id, tx.now)])
+        except sqlite3.IntegrityError:  # the partial unique index: another process was quicker
+            busy = await self.store.active_game(guild_id, channel_id)
+            if busy is None:
+                raise
+            raise self._channel_busy(busy) from None
+        return await self.game(game_id)
+
+    async def join(self, game_id: int, user_id: int) -> GameInfo:
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_lobby(live)
+            if any(s.user_id == user_id for s in live.seats):
+                raise err.AlreadySeated(game_id=game_id, user_id=user_id)
+            self._require_room(live)
+            now = self._clock()
+            seats = [*live.seats, self._seat_row(game_id, len(live.seats), user_id, now)]
+            return await self._commit_lobby(live, seats)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Leave a lobby. A leaving host hands over to the next human; with none left the lobby
+        is aborted. (In a running game, use resign.)"""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_lobby(live)
+            seat = next((s for s in live.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            return await self._remove_seat(live, seat.seat)
+
+    async def add_bot(
+        self,
+        game_id: int,
+        by_user_id: int,
+        *,
+        can_manage: bool = False,
+    ) -> GameInfo:
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_manager(live, by_user_id, can_manage)
+            self._require_lobby(live)
+            self._require_room(live)
+            seats = [*live.seats, self._seat_row(game_id, len(live.seats), None, self._clock())]
+            return await self._commit_lobby(live, seats)
+
+    async def kick(
+        self, game_id: int, by_user_id: int, seat: int, *, can_manage: bool = False
+    ) -> GameInfo:
+        """Remove a seat (a bot or a player) from a lobby."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_manager(live, by_user_id, can_manage)
+            self._require_lobby(live)
+            if not 0 <= seat < len(live.seats):
+                raise err.NoSuchSeat(game_id=game_id, seat=seat)
+            return await self._remove_seat(live, seat)
+
+    async def start(
+        self,
+        game_id: int,
+        by_user_id: int,
+        *,
+        can_manage: bool = False,
+    ) -> ActResult:
+        """Start with the seated players: draws the seed, records the explicit setup, and lets
+        bot seats play until a human must decide."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_manager(live, by_user_id, can_manage)
+            self._require_lobby(live)
+            row = live.row
+            game = self._game_module(row.kind)
+            count = len(live.seats)
+            if not game.min_players <= count <= min(game.max_players, row.options["players"]):
+                raise err.WrongPlayerCount(
+                    game_id=game_id,
+                    kind=m.KIND_NAMES.get(row.kind, row.kind),
+                    count=count,
+                    low=game.min_players,
+                    high=min(game.max_players, row.options["players"]),
+                )
+            seed = self._rng.randrange(2**31)
+            try:
+                options = game.Options(**{**row.options, "players": count})
+                state = game.new_game(options, game.Setup(seed=seed))
+            except engine_errors.EngineError as error:
+                raise _engine_error(error, game_id) from error
+            except ValidationError as error:
+                raise err.BadOptions(reason=_validation_reason(error)) from None
+            now = self._clock()
+            run = _Run(game_id=game_id, state=state, phase_start=state, seq=0, now=now)
+            self._play_bots(game, run, live.seats, seed)
+            setup = state.setup.model_dump()
+            return await self._commit_play(
+                live,
+                run,
+                board_before=None,
+                extra={
+                    "status": "running",
+                    "options": options.model_dump(),
+                    "setup": setup,
+                    "started_at": now,
+                },
+            )
+
+    async def abort(
+        self,
+        game_id: int,
+        by_user_id: int,
+        *,
+        can_manage: bool = False,
+    ) -> GameInfo:
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_manager(live, by_user_id, can_manage)
+            if not live.row.active:
+                raise err.GameNotRunning(game_id=game_id, status=m.STATUS[live.row.status])
+            now = self._clock()
+            new_live = await self._commit(
+                live,
+                {
+                    "status": "aborted",
+                    "awaiting_seat": None,
+                    "awaiting_since": None,
+                    "ended_at": now,
+                },
+            )
+            return self._info(new_live)
+
+    async def resign(self, game_id: int, user_id: int) -> ActResult:
+        """The seat goes to the built-in player, which plays at once if it must decide."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            seats = [
+                dataclasses.replace(s, user_id=None, is_bot=True, resigned_user_id=user_id)
+                if s.seat == seat.seat
+                else s
+                for s in live.seats
+            ]
+            game = self._game_module(live.row.kind)
+            run = _Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=self._clock(),
+            )
+            self._play_bots(game, run, seats, self._seed(live))
+            return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
+
+    # --- play --------------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, action: Any, expected_version: int | None
+    ) -> ActResult:
+        """Apply `action` (notation text or an engine action) for `user_id`, then let bot seats
+        play until a human must decide. `expected_version` is the version the player saw (None:
+        whatever is current); another version raises StaleVersion and nothing is written."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            if expected_version is not None and expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+            game = self._game_module(live.row.kind)
+            pending = game.pending(live.state)
+            if not any(p.seat == seat.seat for p in pending):
+                raise self._not_your_decision(live, pending)
+            try:
+                parsed = game.parse_action(action) if isinstance(action, str) else action
+            except engine_errors.EngineError as error:
+                raise _engine_error(error, game_id) from error
+            run = _Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=self._clock(),
+            )
+            self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
+            self._play_bots(game, run, live.seats, self._seed(live))
+            return await self._commit_play(live, run, board_before=live.phase_start)
+
+    # --- look --------------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameInfo:
+        async with self._lock(game_id):
+            return self._info(await self._load(game_id))
+
+    async def game_in_channel(self, guild_id: int, channel_id: int) -> GameInfo | None:
+        """The active (lobby or running) game of a channel, if any."""
+        row = await self.store.active_game(guild_id, channel_id)
+        return await self.game(row.id) if row else None
+
+    async def state(self, game_id: int) -> Any | None:
+        """The engine state (None before the start)."""
+        async with self._lock(game_id):
+            return (await self._load(game_id)).state
+
+    async def phase_start_state(self, game_id: int) -> Any | None:
+        """The state when the current phase began: the board the channel last saw."""
+        async with self._lock(game_id):
+            return (await self._load(game_id)).phase_start
+
+    async def view(self, game_id: int, user_id: int) -> PlayerView:
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            info = self._info(live)
+            seat = info.seat_of(user_id)
+            decision = None
+            legal: tuple[str, ...] = ()
+            if seat is not None and live.state is not None and not seat.is_bot:
+                game = self._game_module(live.row.kind)
+                decision = next((p for p in info.pending if p.seat == seat.seat), None)
+                if decision is not None:
+                    legal = tuple(str(a) for a in game.legal_actions(live.state, seat.seat))
+            return PlayerView(
+                game=info, seat=seat, state=live.state, decision=decision, legal_actions=legal
+            )
+
+    async def legal_actions(self, game_id: int, user_id: int) -> list[str]:
+        """What `user_id` may play now, in notation (empty when it is not their decision)."""
+        return list((await self.view(game_id, user_id)).legal_actions)
+
+    async def log(self, game_id: int, *, after_seq: int = 0, limit: int = 20) -> LogPage:
+        """A page of the action log, oldest first: the actions with seq > after_seq."""
+        row = await self.store.game(game_id)
+        if row is None:
+            raise err.UnknownGame(game_id=game_id)
+        limit = max(1, min(limit, 500))
+        entries = await self.store.log(game_id, after_seq=after_seq, limit=limit)
+        last = entries[-1].seq if entries else after_seq
+        more = bool(entries) and last < row.seq
+        return LogPage(
+            entries=tuple(entries),
+            total=row.seq,
+            after_seq=after_seq,
+            next_after_seq=last if more else None,
+        )
+
+    async def record(self, game_id: int) -> GameRecord:
+        """The game record (options, explicit setup, actions), as `caylus replay` reads it."""
+        row = await self.store.game(game_id)
+        if row is None:
+            raise err.UnknownGame(game_id=game_id)
+        if row.setup is None:
+            raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
+        actions = [r.action for r in await self.store.log(game_id)]
+        return GameRecord(game=row.kind, options=row.options, setup=row.setup, actions=actions)
+
+    async def games_of_user(
+        self, user_id: int, *, guild_id: int | None = None, include_finished: bool = False
+    ) -> list[UserGame]:
+        """The user's games (lobby and running; finished too if asked), those where the user
+        must decide first, longest waiting first."""
+        statuses = () if include_finished else ("lobby", "running")
+        pairs = await self.store.user_games(user_id, guild_id=guild_id, statuses=statuses)
+        games = [
+            UserGame(
+                game_id=g.id,
+                guild_id=g.guild_id,
+                channel_id=g.channel_id,
+                kind=g.kind,
+                status=g.status,
+                seat=s.seat,
+                colour=s.colour,
+                my_turn=g.status == "running" and g.awaiting_seat == s.seat,
+                awaiting_since=g.awaiting_since,
+                version=g.version,
+            )
+            for g, s in pairs
+            if not s.is_bot
+        ]
+        games.sort(key=lambda u: (not u.my_turn, u.awaiting_since or 0.0, u.game_id))
+        return games
+
+    # --- settings ----------------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        return await self.store.user_settings(user_id)
+
+    async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
+        for name, value in values.items():
+            _check_user_setting(name, value)
+        return await self.store.set_user_settings(user_id, **values)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_settings(self, guild_id: int, **values: Any) -> GuildSettings:
+        for name, value in values.items():
+            _check_guild_setting(name, value)
+        return await self.store.set_guild_settings(guild_id, **values)
+
+    # --- internals: loading ------------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    def _remember(self, live: _Live) -> None:
+        cache = self._cache
+        cache[live.row.id] = live
+        cache.move_to_end(live.row.id)
+        if len(cache) > self._cache_size:
+            for game_id in list(cache)[: len(cache) - self._cache_size]:
+                lock = self._locks.get(game_id)
+                if lock is None or not lock.locked():
+                    del cache[game_id]
+                    self._locks.pop(game_id, None)
+
+    async def _load(self, game_id: int) -> _Live:
+        """The game, from memory or from the store (call under the game's lock)."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        pair = await self.store.game_with_seats(game_id)
+        if pair is None:
+            raise err.UnknownGame(game_id=game_id)
+        row, seats = pair
+        state = phase_start = None
+        if row.setup is not None:
+            state, phase_start, row = await self._verify(row)
+        live = _Live(
+            row=dataclasses.replace(row, snapshot=None, phase_snapshot=None),
+            seats=tuple(seats),
+            state=state,
+            phase_start=phase_start,
+        )
+        self._remember(live)
+        return live
+
+    async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
+        """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
+        game = self._game_module(row.kind)
+        rows = await self.store.log(row.id)
+        state, phase_start = self._replay(game, row, rows)
+        snapshot = state.model_dump_json()
+        phase_snapshot = phase_start.model_dump_json()
+        problems = []
+        if row.seq != len(rows):
+            problems.append(f"seq column {row.seq} but {len(rows)} logged actions")
+        if not _same_state(game, row.snapshot, state):
+            problems.append("snapshot differs from the replayed log")
+        if not _same_state(game, row.phase_snapshot, phase_start):
+            problems.append("phase snapshot differs from the replayed log")
+        if not problems:
+            return state, phase_start, row
+        log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
+        async with self.store.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
+                "WHERE id = ? AND version = ?",
+                (snapshot, phase_snapshot, len(rows), row.id, row.version),
+            )
+        if changed != 1:  # someone else moved the game meanwhile: load it again
+            fresh = await self.store.game(row.id, snapshots=True)
+            if fresh is None:
+                raise err.UnknownGame(game_id=row.id)
+            return await self._verify(fresh)
+        return state, phase_start, dataclasses.replace(row, seq=len(rows))
+
+    def _replay(self, game: Any, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
+        """The state after the logged actions and the state when its current phase began.
+        Each action is applied for its logged seat, so a seat mix-up is caught too."""
+        assert row.setup is not None
+        try:
+            state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
+        except (engine_errors.EngineError, ValidationError) as error:
+            raise err.GameCorrupt(
+                game_id=row.id, index=0, action="(setup)", reason=str(error)
+            ) from error
+        run = _Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
+        for index, entry in enumerate(rows):
+            try:
+                if entry.seq != index + 1:
+                    raise engine_errors.EngineError(f"seq {entry.seq} where {index + 1} belongs")
+                self._apply(
+                    game,
+                    run,
+                    entry.action,
+                    entry.seat,
+                    by_bot=entry.by_bot,
+                    user_id=entry.user_id,
+                    keep=False,
+                )
+            except (engine_errors.EngineError, err.ServiceError) as error:
+                log.error(
+                    "game %s: the log does not replay at action %s (%r): %s",
+                    row.id,
+                    index + 1,
+                    entry.action,
+                    error,
+                )
+                raise err.GameCorrupt(
+                    game_id=row.id, index=index + 1, action=entry.action, reason=str(error)
+                ) from error
+        return run.state, run.phase_start
+
+    # --- internals: playing ------------------------------------------------------------------
+
+    @staticmethod
+    def _apply(
+        game: Any,
+        run: _Run,
+        action: Any,
+        seat: int,
+        *,
+        by_bot: bool,
+        user_id: int | None,
+        keep: bool = True,
+    ) -> None:
+        state = run.state
+        try:
+            new_state, events = game.apply(state, action, seat)
+        except engine_errors.EngineError as error:
+            raise _engine_error(error, run.game_id) from error
+        run.seq += 1
+        before = (getattr(state, "turn", 0), getattr(state, "phase", 0))
+        after = (getattr(new_state, "turn", 0), getattr(new_state, "phase", 0))
+        over = game.outcome(new_state) is not None
+        if before != after or over:
+            if keep:
+                per_turn = getattr(game, "phases_per_turn", PHASES_PER_TURN)
+                for turn, phase in _phases_between(before, after, over, per_turn):
+                    run.phase_ends.append(PhaseEnd(turn, phase, new_state))
+            run.phase_start = new_state
+        run.state = new_state
+        if keep:
+            run.moves.append(Move(run.seq, seat, str(action), by_bot, user_id, tuple(events)))
+
+    def _play_bots(self, game: Any, run: _Run, seats: Sequence[SeatRow], seed: int) -> None:
+        """Bot seats decide (deterministic rng from the game seed and seq) until a human must."""
+        bots = {s.seat for s in seats if s.is_bot}
+        if not bots:
+            return
+        for _ in range(MAX_BOT_ACTIONS):
+            pending = game.pending(run.state)
+            turn = next((p for p in pending if p.seat in bots), None)
+            if turn is None:
+                return
+            rng = random.Random(seed * 1_000_003 + run.seq + 1)
+            action = game.choose_action(run.state, turn.seat, rng)
+            self._apply(game, run, action, turn.seat, by_bot=True, user_id=None)
+        raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
+
+    @staticmethod
+    def _seed(live: _Live) -> int:
+        return int((live.row.setup or {}).get("seed") or 0)
+
+    # --- internals: committing ---------------------------------------------------------------
+
+    async def _commit(
+        self,
+        live: _Live,
+        values: dict[str, Any],
+        *,
+        seats: Sequence[SeatRow] | None = None,
+        log_rows: Sequence[LogRow] = (),
+    ) -> _Live:
+        """One transaction: update the game row at its version (+1), seats, log rows."""
+        row = live.row
+        try:
+            async with self.store.transaction() as tx:
+                version = await tx.update_game(row.id, row.version, **values)
+                if log_rows:
+                    await tx.append_actions(row.id, log_rows)
+                if seats is not None:
+                    await tx.replace_seats(row.id, seats)
+                now = tx.now
+        except VersionConflict:
+            self._forget(row.id)
+            fresh = await self.store.game(row.id)
+            raise err.StaleVersion(
+                game_id=row.id, version=fresh.version if fresh else -1, expected=row.version
+            ) from None
+        except BaseException:
+            self._forget(row.id)  # whatever happened, the next call reads the truth again
+            raise
+        kept = {k: v for k, v in values.items() if k not in ("snapshot", "phase_snapshot")}
+        new_row = dataclasses.replace(row, version=version, updated_at=now, **kept)
+        new_live = _Live(
+            row=new_row,
+            seats=tuple(seats) if seats is not None else live.seats,
+            state=live.state,
+            phase_start=live.phase_start,
+        )
+        self._remember(new_live)
+        return new_live
+
+    async def _commit_play(
+        self,
+        live: _Live,
+        run: _Run,
+        *,
+        board_before: Any,
+        seats: Sequence[SeatRow] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> ActResult:
+        game = self._game_module(live.row.kind)
+        state = run.state
+        outcome = game.outcome(state)
+        pending = game.pending(state)
+        values: dict[str, Any] = dict(extra or {})
+        values["seq"] = run.seq
+        if state is not live.state:
+            values["snapshot"] = state.model_dump_json()
+        if run.phase_start is not live.phase_start:
+            values["phase_snapshot"] = run.phase_start.model_dump_json()
+        awaiting = pending[0].seat if pending else None
+        if run.moves or awaiting != live.row.awaiting_seat:
+            values["awaiting_seat"] = awaiting
+            values["awaiting_since"] = run.now if awaiting is not None else None
+        if outcome is not None:
+            values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
+        new_live = await self._commit(live, values, seats=seats, log_rows=run.log_rows())
+        new_live.state, new_live.phase_start = state, run.phase_start
+        return ActResult(
+            game=self._info(new_live),
+            moves=tuple(run.moves),
+            state=state,
+            phase_ends=tuple(run.phase_ends),
+            board_before=board_before,
+            outcome=outcome,
+        )
+
+    async def _commit_lobby(
+        self, live: _Live, seats: Sequence[SeatRow], values: dict[str, Any] | None = None
+    ) -> GameInfo:
+        return self._info(await self._commit(live, values or {}, seats=seats))
+
+    async def _remove_seat(self, live: _Live, seat: int) -> GameInfo:
+        removed = live.seats[seat]
+        rest = [s for s in live.seats if s.seat != seat]
+        seats = [dataclasses.replace(s, seat=i, colour=m.COLOURS[i]) for i, s in enumerate(rest)]
+        values: dict[str, Any] = {}
+        if removed.user_id == live.row.host_id and removed.user_id is not None:
+            heir = next((s.user_id for s in seats if s.user_id is not None), None)
+            if heir is None:
+                values.update(status="aborted", ended_at=self._clock())
+            else:
+                values["host_id"] = heir
+        return await self._commit_lobby(live, seats, values)
+
+    # --- internals: checks and shapes --------------------------------------------------------
+
+    @staticmethod
+    def _game_module(kind: str) -> Any:
+        try:
+            return get_game(kind)
+        except KeyError:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
+
+    async def _default_options(self, guild_id: int, kind: str) -> dict[str, Any]:
+        if kind != "caylus":
+            return {}
+        settings = await self.store.guild_settings(guild_id)
+        defaults = {
+            "players": settings.default_players,
+            "favor_mode": settings.default_favor_mode,
+            "tile_set": settings.default_tile_set,
+        }
+        return {k: v for k, v in defaults.items() if v is not None}
+
+    @staticmethod
+    def _seat_row(game_id: int, seat: int, user_id: int | None, now: float) -> SeatRow:
+        return SeatRow(
+            game_id=game_id,
+            seat=seat,
+            user_id=user_id,
+            is_bot=user_id is None,
+            colour=m.COLOURS[seat],
+            resigned_user_id=None,
+            joined_at=now,
+        )
+
+    @staticmethod
+    def _channel_busy(row: GameRow) -> err.ChannelBusy:
+        return err.ChannelBusy(
+            game_id=row.id,
+            kind=m.KIND_NAMES.get(row.kind, row.kind),
+            status=m.STATUS[row.status],
+            host_id=row.host_id,
+        )
+
+    @staticmethod
+    def _require_lobby(live: _Live) -> None:
+        if live.row.status != "lobby":
+            raise err.NotInLobby(game_id=live.row.id, status=m.STATUS[live.row.status])
+
+    @staticmethod
+    def _require_running(live: _Live) -> None:
+        status = live.row.status
+        if status == "finished":
+            raise err.GameOver(game_id=live.row.id)
+        if status != "running":
+            raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[status])
+
+    @staticmethod
+    def _require_room(live: _Live) -> None:
+        wanted = live.row.options["players"]
+        if len(live.seats) >= wanted:
+            raise err.LobbyFull(game_id=live.row.id, players=wanted)
+
+    @staticmethod
+    def _require_manager(live: _Live, user_id: int, can_manage: bool) -> None:
+        if not can_manage and user_id != live.row.host_id:
+            raise err.NotHost(game_id=live.row.id, user_id=user_id)
+
+    def _not_your_decision(
+        self,
+        live: _Live,
+        pending: Sequence[PendingDecision],
+    ) -> err.ServiceError:
+        if not pending:
+            return err.GameOver(game_id=live.row.id)
+        first = pending[0]
+        seat = live.seats[first.seat]
+        return err.NotYourDecision(
+            game_id=live.row.id,
+            colour=seat.colour,
+            prompt=first.prompt,
+            awaited_seat=first.seat,
+            awaited_user_id=seat.user_id,
+        )
+
+    def _info(self, live: _Live) -> GameInfo:
+        row = live.row
+        seats = tuple(
+            SeatInfo(s.seat, s.colour, s.user_id, s.is_bot, s.resigned_user_id) for s in live.seats
+        )
+        pending: tuple[PendingDecision, ...] = ()
+        outcome = None
+        if live.state is not None:
+            game = self._game_module(row.kind)
+            if row.status == "running":
+                pending = tuple(game.pending(live.state))
+            outcome = game.outcome(live.state)
+        awaiting = tuple(seats[p.seat] for p in pending)
+        return GameInfo(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            options=dict(row.options),
+            status=row.status,
+            host_id=row.host_id,
+            version=row.version,
+            seq=row.seq,
+            seats=seats,
+            pending=pending,
+            awaiting=awaiting,
+            awaiting_since=row.awaiting_since,
+            outcome=outcome,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            started_at=row.started_at,
+            ended_at=row.ended_at,
+        )
+
+
+def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:
+    if snapshot is None:
+        return False
+    try:
+        return game.state_from_json(snapshot) == state
+    except ValueError:  # pydantic's ValidationError included
+        return False
+
+
+# --- settings validation ---------------------------------------------------------------------
+
+_CHOICES = {
+    "notify": ("mention", "dm", "none"),
+    "default_favor_mode": ("full", "simplified"),
+    "default_tile_set": ("revised", "first"),
+}
+
+
+def _bad(name: str, reason: str) -> err.BadSetting:
+    return err.BadSetting(name=name, reason=reason)
+
+
+def _check_choice(name: str, value: Any) -> None:
+    choices = _CHOICES[name]
+    if value not in choices:
+        raise _bad(name, m.BAD_CHOICE.format(value=value, choices=", ".join(choices)))
+
+
+def _check_user_setting(name: str, value: Any) -> None:
+    if name == "time_zone":
+        try:
+            ZoneInfo(str(value))
+        except (ZoneInfoNotFoundError, ValueError):
+            raise _bad(name, m.BAD_TIME_ZONE.format(value=value)) from None
+    elif name in ("quiet_start", "quiet_end"):
+        if value is not None and (not isinstance(value, int) or not 0 <= value <= 1439):
+            raise _bad(name, m.BAD_MINUTES)
+    elif name == "notify":
+        _check_choice(name, value)
+    else:
+        raise _bad(name, m.UNKNOWN_SETTING)
+
+
+def _check_guild_setting(name: str, value: Any) -> None:
+    if name == "manager_role_id":
+        if value is not None and not isinstance(value, int):
+            raise _bad(name, m.BAD_ROLE_ID)
+    elif name == "default_players":
+        if value is not None and (not isinstance(value, int) or not 2 <= value <= 5):
+            raise _bad(name, m.BAD_PLAYERS)
+    elif name in ("default_favor_mode", "default_tile_set"):
+        if value is not None:
+            _check_choice(name, value)
+    else:
+        raise _bad(name, m.UNKNOWN_SETTING)
