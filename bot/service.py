@@ -33,6 +33,7 @@ from bot.store import (
     LogRow,
     SeatRow,
     Store,
+    Tx,
     UserSettings,
     VersionConflict,
 )
@@ -326,11 +327,12 @@ class GameService:
         except TypeError as error:
             raise err.BadOptions(reason=str(error)) from None
         try:
-            async with self.store.transaction() as tx:
-                busy = await tx.active_game(guild_id, channel_id)
+
+            def work(tx: Tx) -> int:
+                busy = tx.active_game(guild_id, channel_id)
                 if busy is not None:
                     raise self._channel_busy(busy)
-                game_id = await tx.insert_game(
+                game_id = tx.insert_game(
                     guild_id=guild_id,
                     channel_id=channel_id,
                     kind=kind,
@@ -338,7 +340,10 @@ class GameService:
                     host_id=host_id,
                 )
                 if join:
-                    await tx.replace_seats(game_id, [self._seat_row(game_id, 0, host_id, tx.now)])
+                    tx.replace_seats(game_id, [self._seat_row(game_id, 0, host_id, tx.now)])
+                return game_id
+
+            game_id = await self.store.write(work)
         except sqlite3.IntegrityError:  # the partial unique index: another process was quicker
             busy = await self.store.active_game(guild_id, channel_id)
             if busy is None:
@@ -502,14 +507,15 @@ class GameService:
         whatever is current); another version raises StaleVersion and nothing is written."""
         async with self._lock(game_id):
             live = await self._load(game_id)
-            self._require_running(live)
             seat = live.human_seat(user_id)
             if seat is None:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
+            # before the status: a double click that ended the game still reads "board changed"
             if expected_version is not None and expected_version != live.row.version:
                 raise err.StaleVersion(
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
+            self._require_running(live)
             game = self._game_module(live.row.kind)
             pending = game.pending(live.state)
             if not any(p.seat == seat.seat for p in pending):
@@ -701,12 +707,13 @@ class GameService:
         if not problems:
             return state, phase_start, row
         log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
-        async with self.store.transaction() as tx:
-            changed = await tx.execute(
+        changed = await self.store.write(
+            lambda tx: tx.execute(
                 "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
                 "WHERE id = ? AND version = ?",
                 (snapshot, phase_snapshot, len(rows), row.id, row.version),
             )
+        )
         if changed != 1:  # someone else moved the game meanwhile: load it again
             fresh = await self.store.game(row.id, snapshots=True)
             if fresh is None:
@@ -815,13 +822,16 @@ class GameService:
         """One transaction: update the game row at its version (+1), seats, log rows."""
         row = live.row
         try:
-            async with self.store.transaction() as tx:
-                version = await tx.update_game(row.id, row.version, **values)
+
+            def work(tx: Tx) -> tuple[int, float]:
+                version = tx.update_game(row.id, row.version, **values)
                 if log_rows:
-                    await tx.append_actions(row.id, log_rows)
+                    tx.append_actions(row.id, log_rows)
                 if seats is not None:
-                    await tx.replace_seats(row.id, seats)
-                now = tx.now
+                    tx.replace_seats(row.id, seats)
+                return version, tx.now
+
+            version, now = await self.store.write(work)
         except VersionConflict:
             self._forget(row.id)
             fresh = await self.store.game(row.id)

@@ -2,9 +2,9 @@
 
 No game rules here (that is bot/service.py) and no Discord. Two aiosqlite connections:
 
-- the *writer*: every write runs in `Store.transaction()`, which holds one asyncio lock,
-  opens `BEGIN IMMEDIATE` and commits (or rolls back) at the end, so transactions of
-  concurrent coroutines never interleave on the shared connection;
+- the *writer*: every write is a function given to `Store.write(work)`, run in the writer's
+  thread between `BEGIN IMMEDIATE` and `COMMIT` (rolled back on any exception), so a
+  transaction costs one hand-over to the thread and transactions never interleave;
 - the *reader*: plain reads in autocommit mode, which in WAL mode see the last committed
   data and never block or get blocked by the writer.
 
@@ -20,15 +20,16 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_\-]+)\.sql$")
@@ -216,26 +217,28 @@ def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 
 class Tx:
-    """The write operations, valid only inside `Store.transaction()`."""
+    """The write operations, valid only inside a function given to `Store.write`.
+
+    Synchronous: the whole function runs in the writer connection's thread, between
+    `BEGIN IMMEDIATE` and `COMMIT`, in one hand-over from the event loop.
+    """
 
     __slots__ = ("conn", "now")
 
-    def __init__(self, conn: aiosqlite.Connection, now: float) -> None:
+    def __init__(self, conn: sqlite3.Connection, now: float) -> None:
         self.conn = conn
         self.now = now
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = await self.conn.execute_fetchall(sql, params)
-        return rows[0] if rows else None
+    def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self.conn.execute(sql, params).fetchone()
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.conn.execute(sql, params)
-        return cursor.rowcount
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.conn.execute(sql, params).rowcount
 
-    async def insert_game(
+    def insert_game(
         self, *, guild_id: int, channel_id: int, kind: str, options: dict[str, Any], host_id: int
     ) -> int:
-        cursor = await self.conn.execute(
+        cursor = self.conn.execute(
             "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
             "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
             (guild_id, channel_id, kind, json.dumps(options), host_id, self.now, self.now),
@@ -243,18 +246,18 @@ class Tx:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
-        row = await self.fetchone(
+    def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        row = self.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'running')",
             (guild_id, channel_id),
         )
         return GameRow.from_sql(row) if row else None
 
-    async def update_game(self, game_id: int, expected_version: int, **values: Any) -> int:
+    def update_game(self, game_id: int, expected_version: int, **values: Any) -> int:
         """Set columns and bump the version, if the game is still at `expected_version`.
 
-        Returns the new version; raises VersionConflict (the caller rolls back) otherwise.
+        Returns the new version; raises VersionConflict (the transaction rolls back) otherwise.
         """
         unknown = set(values) - _UPDATABLE
         if unknown:
@@ -265,7 +268,7 @@ class Tx:
             for n in names
         ]
         assignments = "".join(f"{n} = ?, " for n in names)
-        cursor = await self.conn.execute(
+        cursor = self.conn.execute(
             f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
             "WHERE id = ? AND version = ?",
             (*params, self.now, game_id, expected_version),
@@ -274,9 +277,9 @@ class Tx:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
         return expected_version + 1
 
-    async def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
-        await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await self.conn.executemany(
+    def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
+        self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        self.conn.executemany(
             f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 (
@@ -292,32 +295,24 @@ class Tx:
             ],
         )
 
-    async def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
+    def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
         """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
-        if len(rows) == 1:
-            r = rows[0]
-            await self.conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at),
-            )
-        elif rows:
-            await self.conn.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
-                    for r in rows
-                ],
-            )
+        self.conn.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
+                for r in rows
+            ],
+        )
 
-    async def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
-        await self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
+    def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
+        self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
 
-    async def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> None:
-        await self._upsert("guild_settings", "guild_id", guild_id, values, GUILD_SETTING_FIELDS)
+    def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> None:
+        self._upsert("guild_settings", "guild_id", guild_id, values, GUILD_SETTING_FIELDS)
 
-    async def _upsert(
+    def _upsert(
         self, table: str, key: str, key_value: int, values: dict[str, Any], allowed: tuple[str, ...]
     ) -> None:
         unknown = set(values) - set(allowed)
@@ -326,7 +321,7 @@ class Tx:
         names = [*values, "updated_at"]
         params = [*values.values(), self.now]
         updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        await self.conn.execute(
+        self.conn.execute(
             f"INSERT INTO {table} ({key}, {', '.join(names)}) "
             f"VALUES (?, {', '.join('?' for _ in names)}) "
             f"ON CONFLICT ({key}) DO UPDATE SET {updates}",
@@ -352,7 +347,6 @@ class Store:
         self.path = path
         self._writer = writer
         self._reader = reader
-        self._write_lock = asyncio.Lock()
         self._read_tx_lock = asyncio.Lock()
         self._clock = clock
         self._closed = False
@@ -397,9 +391,8 @@ class Store:
         if self._closed:
             return
         self._closed = True
-        async with self._write_lock:
-            await self._reader.close()
-            await self._writer.close()
+        await self._reader.close()
+        await self._writer.close()  # runs after every write already handed to its thread
 
     async def __aenter__(self) -> Store:
         return self
@@ -413,32 +406,39 @@ class Store:
 
     # --- writing -----------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        """One write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any exception."""
-        async with self._write_lock:
-            if self._closed:
-                raise StoreError("the store is closed")
-            conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
+    async def write(self, work: Callable[[Tx], T]) -> T:
+        """Run `work(tx)` as one transaction (BEGIN IMMEDIATE ... COMMIT) and return its result;
+        any exception rolls everything back and propagates.
+
+        `work` runs in the writer connection's thread, so a transaction is one hand-over from
+        the event loop (not one per statement) and transactions can never interleave: they run
+        one after the other in submission order. Keep `work` short and free of I/O besides SQL.
+        """
+        if self._closed:
+            raise StoreError("the store is closed")
+        now = self._clock()
+
+        def run() -> T:
+            conn = self._writer._conn  # the sqlite3 connection, used only in its own thread
+            conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(conn, self._clock())
-                await asyncio.shield(conn.execute("COMMIT"))
+                result = work(Tx(conn, now))
+                conn.execute("COMMIT")
+                return result
             except BaseException:
-                try:  # rollback() is a no-op when SQLite already ended the transaction
-                    await asyncio.shield(conn.rollback())
-                except Exception:  # the original error matters more
-                    log.exception("rollback failed")
+                if conn.in_transaction:
+                    conn.rollback()
                 raise
 
+        # aiosqlite's own way to run a call in its thread (what execute() uses internally)
+        return await self._writer._execute(run)
+
     async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
-        async with self.transaction() as tx:
-            await tx.set_user_settings(user_id, values)
+        await self.write(lambda tx: tx.set_user_settings(user_id, values))
         return await self.user_settings(user_id)
 
     async def set_guild_settings(self, guild_id: int, **values: Any) -> GuildSettings:
-        async with self.transaction() as tx:
-            await tx.set_guild_settings(guild_id, values)
+        await self.write(lambda tx: tx.set_guild_settings(guild_id, values))
         return await self.guild_settings(guild_id)
 
     # --- reading -----------------------------------------------------------------------------
