@@ -6,24 +6,21 @@
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from engine.caylus.state import State
 from render.board import render_image
-
-PNG_COMPRESS_LEVEL = 3  # flat colours compress well even at a fast level
+from render.png import encode_png
 
 
 def to_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
+    """PNG bytes of a rendered board (a fast writer: see render/png.py)."""
+    return encode_png(image)
 
 
-def render_png(state: State, *, names: list[str] | None = None,
-               previous: State | None = None) -> bytes:
+def render_png(
+    state: State, *, names: list[str] | None = None, previous: State | None = None
+) -> bytes:
     """The board of `state` as PNG bytes; `names` are display names by seat."""
     return to_png(render_image(state, names=names, previous=previous))
 

@@ -47,7 +47,7 @@ ROAD_COLS = 7
 TILE_GAP = 9
 TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) // ROAD_COLS  # 142
 TILE_H = 128
-ROW_PITCH = TILE_H + 30
+ROW_PITCH = TILE_H + 38
 CASTLE_H = 236
 
 
@@ -61,6 +61,28 @@ def seat_letters(names: list[str]) -> list[str]:
     if all(c.isalpha() and c.isascii() for c in initials) and len(set(initials)) == len(names):
         return initials
     return [chr(ord("A") + i) for i in range(len(names))]
+
+
+def scoring_text(section: int) -> str:
+    """The scoring table of a section from the catalogue: '0 houses: -2 PP · 2+: 1 favor'."""
+    groups: list[tuple[int, int, tuple[int, int]]] = []
+    for houses in range(0, 9):
+        reward = cat.section_reward(section, houses)
+        if groups and groups[-1][2] == reward:
+            groups[-1] = (groups[-1][0], houses, reward)
+        else:
+            groups.append((houses, houses, reward))
+    parts = []
+    for i, (lo, hi, (pp, favors)) in enumerate(groups):
+        span = f"{lo}+" if i == len(groups) - 1 else (f"{lo}" if lo == hi else f"{lo}-{hi}")
+        if pp:
+            what = f"{pp:+d} PP".replace("-", "−")
+        elif favors:
+            what = f"{favors} favor{'s' if favors > 1 else ''}"
+        else:
+            what = "nothing"
+        parts.append(f"{span} → {what}")
+    return "houses " + " · ".join(parts)
 
 
 def ordinal(k: int) -> str:
@@ -89,8 +111,16 @@ class Changes:
 
     @classmethod
     def none(cls, s: State) -> Changes:
-        return cls(set(), [99, 99, 99], set(), [0] * s.n, [0] * s.n,
-                   [{} for _ in range(s.n)], [0] * s.n, [])
+        return cls(
+            set(),
+            [99, 99, 99],
+            set(),
+            [0] * s.n,
+            [0] * s.n,
+            [{} for _ in range(s.n)],
+            [0] * s.n,
+            [],
+        )
 
 
 def diff(s: State, prev: State | None, names: list[str]) -> Changes:
@@ -100,9 +130,14 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
     for i in range(cat.ROAD_LENGTH):
         if s.road[i] != prev.road[i] or s.owners[i] != prev.owners[i]:
             ch.road.add(i + 1)
-            tile = s.road[i]
-            if tile is not None and s.owners[i] is not None:
-                ch.notes.append(f"{names[s.owners[i]]} built the {TILES[tile].name} ({i + 1})")
+            tile, old = s.road[i], prev.road[i]
+            owner = s.owners[i]
+            if tile == "residence" and old is not None and owner is not None:
+                ch.notes.append(
+                    f"{names[owner]} turned the {TILES[old].name} ({i + 1}) into a residence"
+                )
+            elif tile is not None and owner is not None:
+                ch.notes.append(f"{names[owner]} built the {TILES[tile].name} ({i + 1})")
             elif tile is None:
                 ch.notes.append(f"space {i + 1} was cleared")
     ch.castle = [len(prev.castle[k]) for k in range(3)]
@@ -116,8 +151,7 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
                 ch.favors.add((seat, line))
         ch.prestige[seat] = p.prestige - q.prestige
         ch.deniers[seat] = p.deniers - q.deniers
-        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES
-                          if p.cubes[c] != q.cubes[c]}
+        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES if p.cubes[c] != q.cubes[c]}
         ch.workers[seat] = p.workers - q.workers
     if s.provost != prev.provost and s.bailiff == prev.bailiff:
         ch.notes.append(f"provost {prev.provost} → {s.provost}")
@@ -136,7 +170,7 @@ class Painter:
         self.s = s
         self.names = list(names) if names else default_names(s.n)
         if len(self.names) < s.n:
-            self.names += default_names(s.n)[len(self.names):]
+            self.names += default_names(s.n)[len(self.names) :]
         self.letters = seat_letters(self.names[: s.n])
         self.ch = diff(s, previous, self.names)
         self.has_prev = previous is not None
@@ -186,8 +220,9 @@ class Painter:
             x += bw
         y += 54
         # who must decide now, and what
-        d.rectangle((0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None
-                    else (230, 220, 196))
+        d.rectangle(
+            (0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None else (230, 220, 196)
+        )
         if s.over:
             outcome = final_scores(s)
             who = " and ".join(self.names[i] for i in outcome.winners)
@@ -205,12 +240,11 @@ class Painter:
             text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
         y += 48
         if self.has_prev:
-            notes = self.ch.notes or ["nothing on the board"]
+            notes = self.ch.notes or ["no change on the board"]
             d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
-            label = "Last phase: " + " · ".join(notes)
+            label = "What changed: " + " · ".join(notes)
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
-            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220),
-                 anchor="lm")
+            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220), anchor="lm")
             y += 28
         return y
 
@@ -245,11 +279,17 @@ class Painter:
         out = final_scores(s)
         rows = sorted(range(s.n), key=lambda i: (-out.scores[i], s.turn_order.index(i)))
         h = 44 + 40 * s.n
-        d.rounded_rectangle((M, y, W - M, y + h), radius=10, fill=(252, 244, 214),
-                            outline=t.HIGHLIGHT, width=4)
+        d.rounded_rectangle(
+            (M, y, W - M, y + h), radius=10, fill=(252, 244, 214), outline=t.HIGHLIGHT, width=4
+        )
         text(d, (M + 16, y + 22), "FINAL SCORES", 20, t.INK, bold=True, anchor="lm")
-        cols = [("game PP", 470), ("gold ×3", 580), ("cubes ÷3", 690), ("deniers ÷4", 800),
-                ("total", 950)]
+        cols = [
+            ("game PP", 560),
+            ("gold ×3", 660),
+            ("cubes ÷3", 760),
+            ("deniers ÷4", 870),
+            ("total", W - M - 20),
+        ]
         for label, cx in cols:
             text(d, (cx, y + 24), label, 14, t.INK_SOFT, bold=True, anchor="rm")
         yy = y + 44
@@ -257,22 +297,37 @@ class Painter:
             b = out.breakdown[seat]
             win = seat in out.winners
             if win:
-                d.rounded_rectangle((M + 6, yy + 2, W - M - 6, yy + 38), radius=6,
-                                    fill=(255, 226, 120))
+                d.rounded_rectangle(
+                    (M + 6, yy + 2, W - M - 6, yy + 38), radius=6, fill=(255, 226, 120)
+                )
             place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
             text(d, (M + 30, yy + 20), str(place), 22, t.INK, bold=True, anchor="mm")
             worker(d, M + 66, yy + 20, 15, seat, self.letters[seat])
-            text(d, (M + 90, yy + 20), fit(self.names[seat], 22, 260, True), 22, t.INK,
-                 bold=True, anchor="lm")
+            name = fit(self.names[seat], 22, 260, True)
+            text(d, (M + 90, yy + 20), name, 22, t.INK, bold=True, anchor="lm")
             if win:
-                text(d, (M + 360, yy + 20), "★ winner", 18, (150, 90, 0), bold=True,
-                     anchor="lm")
+                text(
+                    d,
+                    (M + 100 + text_width(name, 22, True), yy + 20),
+                    "★ winner",
+                    18,
+                    (150, 90, 0),
+                    bold=True,
+                    anchor="lm",
+                )
             vals = [b["game"], b["gold"], b["cubes"], b["deniers"], b["total"]]
             for (_, cx), v in zip(cols, vals, strict=True):
-                big = cx == 950
-                prefix = "" if big or cx == 470 else "+"
-                text(d, (cx, yy + 20), f"{prefix}{v}", 24 if big else 20, t.INK, bold=big,
-                     anchor="rm")
+                big = cx == cols[-1][1]
+                prefix = "" if big or cx == cols[0][1] else "+"
+                text(
+                    d,
+                    (cx, yy + 20),
+                    f"{prefix}{v}",
+                    24 if big else 20,
+                    t.INK,
+                    bold=big,
+                    anchor="rm",
+                )
             yy += 40
         return y + h
 
@@ -296,21 +351,46 @@ class Painter:
     def special_box(self, key: str, x: int, y: int, w: int, h: int) -> None:
         s, d = self.s, self.d
         unused = key == "stables" and s.n == 2
-        fill = blend(t.SPECIAL_FILL, t.TABLE, 0.45) if unused else t.SPECIAL_FILL
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE,
-                            width=2)
+        fill = (178, 170, 158) if unused else t.SPECIAL_FILL
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=fill, outline=t.SPECIAL_EDGE, width=2
+        )
+        if unused:  # hatched: nothing goes here in a 2-player game
+            hx, hy, hw, hh = x + 5, y + 5, w - 10, h - 10
+            for k in range(-hh, hw, 14):
+                d.line(
+                    (hx + max(k, 0), hy + max(0, -k), hx + min(k + hh, hw), hy + min(hh, hw - k)),
+                    fill=(166, 158, 146),
+                    width=3,
+                )
+            d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=t.SPECIAL_EDGE, width=2)
         name = cat.SPECIAL_NAMES[key]
         size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
-        text(d, (x + w / 2, y + 14), fit(name, size, w - 6, True), size, t.INK, bold=True,
-             anchor="mm")
+        text(
+            d,
+            (x + w / 2, y + 14),
+            fit(name, size, w - 6, True),
+            size,
+            t.INK,
+            bold=True,
+            anchor="mm",
+        )
         reminder = cat.SPECIAL_REMINDERS[key]
         if key == "inn":
             reminder = "right circle: every worker costs 1 d"
         if unused:
             reminder = "not used with 2 players"
-        for i, line in enumerate(wrap(reminder, 13, w - 12)[:3]):
-            text(d, (x + w / 2, y + 36 + i * 16), line, 13, t.INK_SOFT, anchor="mm")
-        cy = y + h - 30
+        for i, line in enumerate(wrap(reminder, 13, w - 12, unused)[:3]):
+            text(
+                d,
+                (x + w / 2, y + 36 + i * 16),
+                line,
+                13,
+                t.INK if unused else t.INK_SOFT,
+                bold=unused,
+                anchor="mm",
+            )
+        cy = y + h - 36
         if key in s.specials:
             self.slot(x + w / 2, cy, s.specials[key])
         elif key == "stables" and not unused:
@@ -326,14 +406,27 @@ class Painter:
     def slot(self, cx: float, cy: float, seat: int | None, label: str = "") -> None:
         d = self.d
         r = 17
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 244, 230), outline=t.LINE,
-                  width=2)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 244, 230), outline=t.LINE, width=2)
         if seat is not None:
-            worker(d, cx, cy, r - 2, seat, self.letters[seat],
-                   ring=t.DECIDE if seat == self.decider and self._decides_here() else None)
+            worker(
+                d,
+                cx,
+                cy,
+                r - 2,
+                seat,
+                self.letters[seat],
+                ring=t.DECIDE if seat == self.decider and self._decides_here() else None,
+            )
         elif label:
-            text(d, (cx, cy), label, 12 if len(label) > 1 else 15, t.INK_FAINT, bold=True,
-                 anchor="mm")
+            text(
+                d,
+                (cx, cy),
+                label,
+                10 if len(label) > 1 else 15,
+                t.INK_FAINT,
+                bold=True,
+                anchor="mm",
+            )
         if label and seat is not None and len(label) > 1:
             text(d, (cx, cy + r + 9), label, 11, t.INK_SOFT, anchor="mm")
 
@@ -343,10 +436,10 @@ class Painter:
 
     def bridge(self, x: int, y: int, w: int, h: int) -> None:
         s, d = self.s, self.d
-        d.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=(196, 176, 146),
-                            outline=t.SPECIAL_EDGE, width=2)
-        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True,
-             anchor="mm")
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=8, fill=(196, 176, 146), outline=t.SPECIAL_EDGE, width=2
+        )
+        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True, anchor="mm")
         if s.n == 2:
             note = "after a pass the other pays 3 d"
         else:
@@ -359,24 +452,33 @@ class Painter:
             bx = x0 + k * (sw + 4)
             used = k < s.n
             fill = (244, 236, 218) if used else blend((244, 236, 218), (196, 176, 146), 0.6)
-            d.rounded_rectangle((bx, top, bx + sw, top + sw + 22), radius=4, fill=fill,
-                                outline=t.LINE, width=1)
-            text(d, (bx + sw / 2, top + 11), str(k + 1), 14, t.INK_SOFT if used else
-                 t.INK_FAINT, bold=True, anchor="mm")
+            d.rounded_rectangle(
+                (bx, top, bx + sw, top + sw + 22), radius=4, fill=fill, outline=t.LINE, width=1
+            )
+            text(
+                d,
+                (bx + sw / 2, top + 11),
+                str(k + 1),
+                14,
+                t.INK_SOFT if used else t.INK_FAINT,
+                bold=True,
+                anchor="mm",
+            )
             if k < len(s.passed):
                 seat = s.passed[k]
                 marker(d, bx + 4, top + 22, sw - 8, seat, self.letters[seat])
         if s.phase == 2 and not s.over:
             left = s.n - len(s.passed)
-            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT,
-                 anchor="mm")
+            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT, anchor="mm")
 
     # ------------------------------------------------------------------ the road
     def road(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), "THE ROAD", 15, t.PANEL, bold=True)
-        note = (f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
-                f" · bailiff on {s.bailiff}")
+        note = (
+            f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
+            f" · bailiff on {s.bailiff}"
+        )
         text(d, (M + 90, y + 1), note, 14, (240, 214, 150))
         y += 24
         next_lot = lowest_empty_lot(s)
@@ -409,67 +511,122 @@ class Painter:
         beyond = pos > s.provost
         changed = pos in self.ch.road
         if changed:
-            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
-                                fill=t.HIGHLIGHT)
+            d.rounded_rectangle(
+                (x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10, fill=t.HIGHLIGHT
+            )
         if pos == self.focus:
-            d.rounded_rectangle((x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10,
-                                fill=t.DECIDE)
+            d.rounded_rectangle(
+                (x - 5, y - 5, x + TILE_W + 5, y + TILE_H + 5), radius=10, fill=t.DECIDE
+            )
         if tile_id is None:
             dashed_rect(d, box, t.LOT_FILL, blend(t.LOT_FILL, t.INK, 0.35))
             self.pos_badge(pos, x, y, t.INK_FAINT)
             text(d, (x + TILE_W / 2, y + 52), "empty lot", 14, t.INK_FAINT, anchor="mm")
             if next_lot:
-                text(d, (x + TILE_W / 2, y + 74), "next building", 13, t.INK_SOFT, bold=True,
-                     anchor="mm")
-                text(d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True,
-                     anchor="mm")
+                text(
+                    d,
+                    (x + TILE_W / 2, y + 74),
+                    "next building",
+                    13,
+                    t.INK_SOFT,
+                    bold=True,
+                    anchor="mm",
+                )
+                text(
+                    d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True, anchor="mm"
+                )
         else:
             tile = TILES[tile_id]
             fill = t.KIND_FILL[tile.kind]
             edge = t.KIND_EDGE[tile.kind]
             if beyond:
                 fill = blend(fill, t.BOARD, 0.45)
-            d.rounded_rectangle(box, radius=7, fill=fill, outline=edge,
-                                width=4 if tile.kind is Kind.FIXED else 2)
+            d.rounded_rectangle(
+                box, radius=7, fill=fill, outline=edge, width=4 if tile.kind is Kind.FIXED else 2
+            )
             self.pos_badge(pos, x, y, edge)
-            text(d, (x + 34, y + 15), fit(tile.name, 16, TILE_W - 38, True), 16, t.INK,
-                 bold=True, anchor="lm")
+            text(
+                d,
+                (x + 34, y + 15),
+                fit(tile.name, 16, TILE_W - 38, True),
+                16,
+                t.INK,
+                bold=True,
+                anchor="lm",
+            )
             self.reminder(tile_id, x + 6, y + 32, TILE_W - 12)
             kind_label = t.KIND_LABEL[tile.kind]
-            text(d, (x + TILE_W / 2, y + TILE_H - 12), kind_label, 11, blend(edge, t.INK, 0.3),
-                 anchor="mm")
+            text(
+                d,
+                (x + TILE_W / 2, y + TILE_H - 12),
+                kind_label,
+                11,
+                blend(edge, t.INK, 0.3),
+                anchor="mm",
+            )
             owner = s.owners[pos - 1]
             if owner is not None:
                 house(d, x + 8, y + TILE_H - 40, 30, 32, owner, self.letters[owner])
             seat = s.workers[pos - 1]
             if seat is not None:
                 ring = t.DECIDE if pos == self.focus else None
-                worker(d, x + TILE_W - 24, y + TILE_H - 25, 16, seat, self.letters[seat],
-                       ring=ring)
+                worker(d, x + TILE_W - 24, y + TILE_H - 25, 16, seat, self.letters[seat], ring=ring)
             for lpos, lseat in s.lawyer_pending:
                 if lpos == pos:
-                    pill(d, x + TILE_W - 4, y + TILE_H - 64, "→ residence", 11,
-                         t.KIND_FILL[Kind.RESIDENCE], t.INK, anchor_right=True)
+                    pill(
+                        d,
+                        x + TILE_W - 4,
+                        y + TILE_H - 64,
+                        "→ residence",
+                        11,
+                        t.KIND_FILL[Kind.RESIDENCE],
+                        t.INK,
+                        anchor_right=True,
+                    )
                     del lseat
         if pos in cat.SECTION_TRIGGERS:
             k = cat.SECTION_TRIGGERS.index(pos)
             done = s.scored > k
             label = f"{cat.SECTION_NAMES[k]} scoring" + (" ✓" if done else "")
-            pill(d, x + TILE_W - 2, y - 9, label, 11, (70, 56, 40) if not done else
-                 (150, 140, 120), t.WHITE, anchor_right=True)
+            pill(
+                d,
+                x + TILE_W - 2,
+                y - 14,
+                label,
+                11,
+                (70, 56, 40) if not done else (150, 140, 120),
+                t.WHITE,
+                anchor_right=True,
+            )
         if pos == cat.ROAD_LENGTH:
-            pill(d, x + TILE_W - 2, y - 9, "end of road", 11, (70, 56, 40), t.WHITE,
-                 anchor_right=True)
+            pill(
+                d,
+                x + TILE_W - 2,
+                y - 14,
+                "end of road",
+                11,
+                (70, 56, 40),
+                t.WHITE,
+                anchor_right=True,
+            )
         # provost and bailiff hang under the space
         py = y + TILE_H + 1
         tokens = []
         if s.bailiff == pos:
-            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE))
+            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE, (40, 30, 24)))
         if s.provost == pos:
-            tokens.append(("PROVOST", t.WHITE, (40, 30, 24)))
+            moving = s.decision is not None and s.decision.kind in ("bribe", "guild")
+            tokens.append(
+                (
+                    "PROVOST",
+                    (252, 226, 238) if moving else t.WHITE,
+                    (40, 30, 24),
+                    t.DECIDE if moving else (40, 30, 24),
+                )
+            )
         px = x + 4
-        for label, fill, ink in tokens:
-            px += pill(d, px, py, label, 12, fill, ink, edge=(40, 30, 24), pad=5) + 4
+        for label, fill, ink, edge in tokens:
+            px += pill(d, px, py, label, 12, fill, ink, edge=edge, pad=5) + 4
 
     def pos_badge(self, pos: int, x: int, y: int, colour: t.RGB) -> None:
         d = self.d
@@ -497,104 +654,124 @@ class Painter:
 
     # ------------------------------------------------------------------ castle and favors
     def castle_and_favors(self, y: int) -> int:
-        full = self.s.options.favor_mode == "full"
-        cw = 500 if full else INNER
+        cw = 500
         h1 = self.castle(M, y, cw)
-        if full:
+        if self.s.options.favor_mode == "full":
             h2 = self.favors(M + cw + 10, y, INNER - cw - 10)
         else:
-            h2 = self.simplified_note(y + h1 + 8)
-            return y + h1 + 8 + h2
+            h2 = self.simplified_note(M + cw + 10, y, INNER - cw - 10)
         return y + max(h1, h2)
 
     def castle(self, x: int, y: int, w: int) -> int:
         s, d = self.s, self.d
         h = CASTLE_H
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(222, 212, 190),
-                            outline=(110, 96, 76), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
+        )
         building = cat.SECTION_NAMES[s.section] if s.section < 3 else "complete"
         text(d, (x + 12, y + 16), "CASTLE", 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + 90, y + 16),
-             f"building: {building} · {castle_spaces_left(s)} spaces left", 14,
-             t.INK_SOFT, anchor="lm")
-        cell = 28
+        text(
+            d,
+            (x + 90, y + 16),
+            f"building: {building} · {castle_spaces_left(s)} spaces left",
+            14,
+            t.INK_SOFT,
+            anchor="lm",
+        )
+        cell = 26
         gap = 3
-        sx = x + 12
+        sx = x + 14
         widths = [(size // 2) * (cell + gap) - gap for size in cat.SECTION_SIZES]
-        spare = w - 24 - sum(widths)
-        sep = spare / 2
+        sep = (w - 28 - sum(widths)) / 2
+        top = y + 56
+        below = top + 2 * (cell + gap)
         for k, size in enumerate(cat.SECTION_SIZES):
             cols = size // 2
             sw = widths[k]
-            current = k == s.section
-            top = y + 56
-            fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
-            if current:
-                d.rounded_rectangle((sx - 6, y + 30, sx + sw + 6, top + 2 * (cell + gap) + 34),
-                                    radius=8, outline=t.DECIDE, width=3)
+            if k == s.section:
+                d.rounded_rectangle(
+                    (sx - 7, y + 32, sx + sw + 7, below + 42), radius=8, outline=t.DECIDE, width=3
+                )
             label = cat.SECTION_NAMES[k] + (" ✓" if s.scored > k else "")
             text(d, (sx, y + 44), label, 15, t.INK, bold=True, anchor="lm")
-            text(d, (sx + sw, y + 44), f"{cat.SECTION_POINTS[k]} PP", 13, t.INK_SOFT,
-                 bold=True, anchor="rm")
+            fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
+            edge = blend(t.SECTION_FILL[k], t.INK, 0.4)
             houses = s.castle[k]
             for i in range(size):
                 r, c = divmod(i, cols)
                 cx = sx + c * (cell + gap)
                 cy = top + r * (cell + gap)
-                d.rectangle((cx, cy, cx + cell, cy + cell), fill=fill,
-                            outline=blend(t.SECTION_FILL[k], t.INK, 0.4))
+                d.rectangle((cx, cy, cx + cell, cy + cell), fill=fill, outline=edge)
                 if i < len(houses):
                     seat = houses[i]
                     ring = t.HIGHLIGHT if i >= self.ch.castle[k] else None
-                    house(d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat],
-                          ring=ring)
-            trig = cat.SECTION_TRIGGERS[k]
-            text(d, (sx, top + 2 * (cell + gap) + 12), f"scored at {trig}", 12, t.INK_SOFT,
-                 anchor="lm")
+                    house(
+                        d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat], ring=ring
+                    )
+            info = f"{cat.SECTION_POINTS[k]} PP · at {cat.SECTION_TRIGGERS[k]}"
+            text(d, (sx, below + 10), fit(info, 12, sw + 6), 12, t.INK_SOFT, anchor="lm")
             counts = [houses.count(seat) for seat in range(s.n)]
-            self.house_counts(sx + sw, top + 2 * (cell + gap) + 12, counts)
+            self.house_counts(sx, below + 29, counts)
             sx += sw + sep
+        # the scoring of the section under construction
+        yy = below + 48
+        d.line((x + 10, yy, x + w - 10, yy), fill=(180, 166, 140), width=1)
+        if s.section < 3:
+            name = cat.SECTION_NAMES[s.section]
+            label = (
+                f"{name} scoring, when the bailiff reaches "
+                f"{cat.SECTION_TRIGGERS[s.section]} or the {name} are full:"
+            )
+            text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
+            text(
+                d,
+                (x + 12, yy + 30),
+                fit(scoring_text(s.section), 13, w - 24),
+                13,
+                t.INK,
+                anchor="lm",
+            )
         # castle workers in arrival order
-        yy = y + h - 38
-        d.line((x + 10, yy - 8, x + w - 10, yy - 8), fill=(180, 166, 140), width=1)
-        text(d, (x + 12, yy + 14), "Workers, in arrival order:", 14, t.INK_SOFT, anchor="lm")
-        cx = x + 200
+        yy += 58
+        text(d, (x + 12, yy), "Arrival order:", 14, t.INK_SOFT, anchor="lm")
+        cx = x + 110
         if not s.castle_workers:
-            text(d, (cx, yy + 14), "none", 14, t.INK_FAINT, anchor="lm")
+            text(d, (cx, yy), "no worker in the castle", 14, t.INK_FAINT, anchor="lm")
+        deciding = s.decision is not None and s.decision.kind == "castle" and not s.over
         for i, seat in enumerate(s.castle_workers):
-            text(d, (cx, yy + 14), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
-            ring = t.DECIDE if seat == self.decider and s.decision and \
-                s.decision.kind == "castle" else None
-            worker(d, cx + 32, yy + 14, 14, seat, self.letters[seat], ring=ring)
-            cx += 52
+            text(d, (cx, yy), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
+            ring = t.DECIDE if deciding and seat == self.decider else None
+            worker(d, cx + 30, yy, 13, seat, self.letters[seat], ring=ring)
+            cx += 48
             if s.batches[seat]:
-                text(d, (cx - 4, yy + 14), f"×{s.batches[seat]}", 14, t.INK, bold=True,
-                     anchor="lm")
-                cx += 28
-            cx += 8
+                text(d, (cx - 2, yy), f"×{s.batches[seat]}", 14, t.INK, bold=True, anchor="lm")
+                cx += 24
+            cx += 6
         return h
 
-    def house_counts(self, right: float, y: float, counts: list[int]) -> None:
-        """Houses per player in a section, right-aligned: 'A2 C1'."""
-        parts = [(seat, c) for seat, c in enumerate(counts) if c]
-        x = right
-        for seat, c in reversed(parts):
-            label = str(c)
-            x -= text_width(label, 12, True) + 1
-            text(self.d, (x, y), label, 12, t.INK, bold=True, anchor="lm")
-            x -= 15
+    def house_counts(self, x: float, y: float, counts: list[int]) -> None:
+        """Houses per player in a section: small markers with the count ('A2 C1')."""
+        for seat, c in enumerate(counts):
+            if not c:
+                continue
             marker(self.d, x, y - 7, 14, seat, self.letters[seat])
-            x -= 4
+            text(self.d, (x + 16, y), str(c), 12, t.INK, bold=True, anchor="lm")
+            x += 30
 
     def favors(self, x: int, y: int, w: int) -> int:
         s, d = self.s, self.d
         h = CASTLE_H
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=(232, 222, 240),
-                            outline=(110, 90, 130), width=2)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
+        )
         opened = open_columns(s)
+        dec = s.decision
+        choosing = dec is not None and dec.kind == "favor" and not s.over
+        used = s.favor_lines_used[dec.seat] if choosing and dec is not None else ""
+        if choosing:
+            d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=t.DECIDE, width=4)
         text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT,
-             anchor="rm")
+        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT, anchor="rm")
         label_w = 40
         start_w = 34
         cw = (w - 16 - label_w - start_w) / 5
@@ -604,24 +781,39 @@ class Painter:
             cx = x + 8 + label_w + start_w + c * cw
             is_open = c < opened
             label = str(c + 1) if is_open else f"{c + 1} (closed)"
-            text(d, (cx + cw / 2, top + 7), label, 13, t.INK if is_open else t.INK_SOFT,
-                 bold=True, anchor="mm")
-        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT,
-             anchor="mm")
+            text(
+                d,
+                (cx + cw / 2, top + 7),
+                label,
+                13,
+                t.INK if is_open else t.INK_SOFT,
+                bold=True,
+                anchor="mm",
+            )
+        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT, anchor="mm")
         top += 15
         for li, line in enumerate(cat.FAVOR_LINES):
             ry = top + li * rh
             text(d, (x + 10, ry + rh / 2 - 7), line, 20, t.INK, bold=True, anchor="lm")
-            text(d, (x + 10, ry + rh / 2 + 12), cat.FAVOR_LINE_NAMES[line][:6], 10,
-                 t.INK_SOFT, anchor="lm")
+            sub = "used" if line in used else fit(cat.FAVOR_LINE_NAMES[line], 9, label_w - 2)
+            text(
+                d,
+                (x + 10, ry + rh / 2 + 12),
+                sub,
+                10 if line in used else 9,
+                t.DECIDE if line in used else t.INK_SOFT,
+                bold=line in used,
+                anchor="lm",
+            )
             sx = x + 8 + label_w
             d.rectangle((sx, ry + 1, sx + start_w - 2, ry + rh - 1), fill=(214, 202, 226))
             for c in range(5):
                 cx = sx + start_w + c * cw
                 is_open = c < opened
                 fill = (250, 247, 253) if is_open else (200, 192, 208)
-                d.rectangle((cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill,
-                            outline=(170, 156, 186))
+                d.rectangle(
+                    (cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill, outline=(170, 156, 186)
+                )
                 cell = cat.FAVOR_CELL_TEXT[line][c].replace("->", "→")
                 ink = t.INK if is_open else t.INK_SOFT
                 for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
@@ -648,13 +840,23 @@ class Painter:
                     mx += step
         return h
 
-    def simplified_note(self, y: int) -> int:
+    def simplified_note(self, x: int, y: int, w: int) -> int:
         d = self.d
-        h = 36
-        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=(232, 222, 240),
-                            outline=(110, 90, 130), width=2)
-        text(d, (W / 2, y + h / 2), "Simplified royal favors: every favor gives 3 PP "
-             "(no favor table)", 16, t.INK, bold=True, anchor="mm")
+        h = CASTLE_H
+        d.rounded_rectangle(
+            (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
+        )
+        text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + w / 2, y + 80), "Simplified favors", 24, t.INK, bold=True, anchor="mm")
+        text(
+            d,
+            (x + w / 2, y + 118),
+            f"every royal favor gives {cat.SIMPLIFIED_FAVOR_PP} PP",
+            20,
+            t.INK,
+            anchor="mm",
+        )
+        text(d, (x + w / 2, y + 150), "(this game has no favor table)", 15, t.INK_SOFT, anchor="mm")
         return h
 
     # ------------------------------------------------------------------ players
@@ -664,9 +866,13 @@ class Painter:
         text(d, (M + 80, y + 1), "in turn order", 14, (222, 208, 180))
         y += 22
         rh = 62
-        cols = {"pp": 400, "d": 500, "cubes": 540, "workers": 820}
-        header = [("PP", cols["pp"], "rm"), ("deniers", cols["d"] + 10, "rm"),
-                  ("cubes", cols["cubes"] + 4, "lm"), ("workers", cols["workers"], "lm")]
+        cols = {"pp": 400, "d": 500, "cubes": 538, "workers": 836}
+        header = [
+            ("PP", cols["pp"], "rm"),
+            ("deniers", cols["d"] + 10, "rm"),
+            ("cubes", cols["cubes"] + 4, "lm"),
+            ("workers", cols["workers"], "lm"),
+        ]
         for label, cx, anchor in header:
             text(d, (cx, y + 8), label, 13, (222, 208, 180), bold=True, anchor=anchor)
         y += 18
@@ -680,17 +886,28 @@ class Painter:
         p = s.players[seat]
         deciding = seat == self.decider
         fill = (252, 232, 240) if deciding else t.PANEL
-        d.rounded_rectangle((M, y, W - M, y + h), radius=8, fill=fill,
-                            outline=t.DECIDE if deciding else (150, 134, 110),
-                            width=4 if deciding else 1)
+        d.rounded_rectangle(
+            (M, y, W - M, y + h),
+            radius=8,
+            fill=fill,
+            outline=t.DECIDE if deciding else (150, 134, 110),
+            width=4 if deciding else 1,
+        )
         d.rectangle((M + 2, y + 8, M + 8, y + h - 8), fill=t.PLAYER_COLOURS[seat])
         text(d, (M + 28, y + h / 2), str(pos), 26, t.INK_SOFT, bold=True, anchor="mm")
         worker(d, M + 66, y + h / 2, 20, seat, self.letters[seat])
         name = fit(self.names[seat], 22, 200, True)
         text(d, (M + 94, y + 20), name, 22, t.INK, bold=True, anchor="lm")
         status = self.status(seat)
-        text(d, (M + 94, y + 45), fit(status, 14, 250), 14,
-             t.DECIDE if deciding else t.INK_SOFT, bold=deciding, anchor="lm")
+        text(
+            d,
+            (M + 94, y + 45),
+            fit(status, 14, 250),
+            14,
+            t.DECIDE if deciding else t.INK_SOFT,
+            bold=deciding,
+            anchor="lm",
+        )
         # prestige and deniers, with the change of the last phase
         self.number(cols["pp"], y, h, p.prestige, "PP", ch.prestige[seat])
         self.number(cols["d"] + 10, y, h, p.deniers, "d", ch.deniers[seat])
@@ -699,13 +916,27 @@ class Painter:
         for c in cat.CUBES:
             n = p.cubes[c]
             cube(d, x, y + 17, 26, c, dim=n == 0)
-            text(d, (x + 30, y + 30), str(n), 22, t.INK if n else t.INK_FAINT, bold=True,
-                 anchor="lm")
+            text(
+                d,
+                (x + 29, y + 30),
+                str(n),
+                20 if n < 10 else 18,
+                t.INK if n else t.INK_FAINT,
+                bold=True,
+                anchor="lm",
+            )
             delta = ch.cubes[seat].get(c, 0)
             if delta:
-                text(d, (x + 13, y + 52), f"{delta:+d}", 12, t.GOOD if delta > 0 else t.BAD,
-                     bold=True, anchor="mm")
-            x += 56
+                text(
+                    d,
+                    (x + 13, y + 52),
+                    f"{delta:+d}",
+                    12,
+                    t.GOOD if delta > 0 else t.BAD,
+                    bold=True,
+                    anchor="mm",
+                )
+            x += 59
         # workers in hand
         x = cols["workers"]
         text(d, (x, y + 30), str(p.workers), 24, t.INK, bold=True, anchor="lm")
@@ -713,25 +944,43 @@ class Painter:
         for i in range(cat.WORKERS):
             cx = x + 8 + (i % 6) * 19
             if i < p.workers:
-                d.ellipse((cx - 7, y + 23, cx + 7, y + 37), fill=t.PLAYER_COLOURS[seat],
-                          outline=t.INK)
+                d.ellipse(
+                    (cx - 7, y + 23, cx + 7, y + 37), fill=t.PLAYER_COLOURS[seat], outline=t.INK
+                )
             else:
                 d.ellipse((cx - 7, y + 23, cx + 7, y + 37), outline=t.INK_FAINT)
         text(d, (x + 2, y + 51), "in hand", 11, t.INK_SOFT, anchor="lm")
         # income
-        income = cat.BASE_INCOME + sum(TILES[tile].income for i, tile in enumerate(s.road)
-                                       if tile is not None and s.owners[i] == seat)
+        income = cat.BASE_INCOME + sum(
+            TILES[tile].income
+            for i, tile in enumerate(s.road)
+            if tile is not None and s.owners[i] == seat
+        )
         text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
         text(d, (W - M - 10, y + 49), "income", 11, t.INK_SOFT, anchor="rm")
 
     def number(self, right: int, y: int, h: int, value: int, unit: str, delta: int) -> None:
         d = self.d
-        text(d, (right - text_width(unit, 14, True) - 4, y + 28), str(value), 28, t.INK,
-             bold=True, anchor="rm")
+        text(
+            d,
+            (right - text_width(unit, 14, True) - 4, y + 28),
+            str(value),
+            28,
+            t.INK,
+            bold=True,
+            anchor="rm",
+        )
         text(d, (right, y + 31), unit, 14, t.INK_SOFT, bold=True, anchor="rm")
         if delta:
-            text(d, (right, y + 52), f"{delta:+d}", 13, t.GOOD if delta > 0 else t.BAD,
-                 bold=True, anchor="rm")
+            text(
+                d,
+                (right, y + 52),
+                f"{delta:+d}",
+                13,
+                t.GOOD if delta > 0 else t.BAD,
+                bold=True,
+                anchor="rm",
+            )
 
     def status(self, seat: int) -> str:
         s = self.s
@@ -753,17 +1002,19 @@ class Painter:
         text(d, (M, y), "BUILDINGS IN STOCK", 15, t.PANEL, bold=True)
         text(d, (M + 180, y + 1), "cost → prestige when built", 14, (222, 208, 180))
         y += 22
-        groups = [(Kind.WOOD, "Wood", "carpenter"), (Kind.STONE, "Stone", "mason"),
-                  (Kind.PRESTIGE, "Prestige", "architect, on a residence")]
+        groups = [
+            (Kind.WOOD, "Wood", "carpenter"),
+            (Kind.STONE, "Stone", "mason"),
+            (Kind.PRESTIGE, "Prestige", "architect, on a residence"),
+        ]
         label_w = 92
         for kind, label, how in groups:
-            items = [(tid, n) for tid, n in s.stock.items()
-                     if n > 0 and TILES[tid].kind is kind]
+            items = [(tid, n) for tid, n in s.stock.items() if n > 0 and TILES[tid].kind is kind]
             chip_h = 48
             x = M + label_w
             rows = 1
             # measure rows first so the group box fits
-            widths = [self.chip_width(tid) for tid, _ in items]
+            widths = [self.chip_width(tid, n) for tid, n in items]
             cx = x
             for cw in widths:
                 if cx + cw > W - M:
@@ -771,13 +1022,26 @@ class Painter:
                     cx = x
                 cx += cw + 6
             gh = rows * (chip_h + 6) - 6 if items else chip_h
-            d.rounded_rectangle((M, y, M + label_w - 8, y + gh), radius=8,
-                                fill=t.KIND_FILL[kind], outline=t.KIND_EDGE[kind], width=2)
-            text(d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True,
-                 anchor="mm")
+            building_now = self.builds_kind() is kind
+            d.rounded_rectangle(
+                (M, y, M + label_w - 8, y + gh),
+                radius=8,
+                fill=t.KIND_FILL[kind],
+                outline=t.DECIDE if building_now else t.KIND_EDGE[kind],
+                width=4 if building_now else 2,
+            )
+            text(
+                d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
+            )
             for i, line in enumerate(wrap(how, 11, label_w - 14)[:2]):
-                text(d, (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12), line, 11,
-                     t.INK_SOFT, anchor="mm")
+                text(
+                    d,
+                    (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12),
+                    line,
+                    11,
+                    t.INK_SOFT,
+                    anchor="mm",
+                )
             cx, cy = x, y
             if not items:
                 text(d, (x + 6, y + chip_h / 2), "none left", 15, t.PANEL, anchor="lm")
@@ -790,9 +1054,17 @@ class Painter:
             y += gh + 8
         return y - 8
 
-    def chip_width(self, tile_id: str) -> int:
+    def builds_kind(self) -> Kind | None:
+        """The tile family the pending build decision chooses from, if any."""
+        dec = self.s.decision
+        if dec is None or self.s.over or dec.kind != "build" or not dec.effect:
+            return None
+        return cat.BUILDS_KIND.get(Effect(dec.effect))
+
+    def chip_width(self, tile_id: str, n: int = 1) -> int:
         tile = TILES[tile_id]
-        name_w = text_width(tile.name, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
+        label = tile.name + (f" ×{n}" if n > 1 else "")
+        name_w = text_width(label, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
         cost_w = len(tile.cost) * 16 + text_width(f"→ {tile.prestige}", 13, True) + 14
         return int(max(name_w, cost_w, 92))
 
@@ -806,8 +1078,13 @@ class Painter:
     def chip(self, tile_id: str, n: int, x: int, y: int, w: int, h: int) -> None:
         d = self.d
         tile = TILES[tile_id]
-        d.rounded_rectangle((x, y, x + w, y + h), radius=6, fill=t.KIND_FILL[tile.kind],
-                            outline=t.KIND_EDGE[tile.kind], width=1)
+        d.rounded_rectangle(
+            (x, y, x + w, y + h),
+            radius=6,
+            fill=t.KIND_FILL[tile.kind],
+            outline=t.KIND_EDGE[tile.kind],
+            width=1,
+        )
         label = tile.name + (f" ×{n}" if n > 1 else "")
         text(d, (x + 6, y + 12), label, 14, t.INK, bold=True, anchor="lm")
         note = self.chip_note(tile_id)
@@ -821,22 +1098,32 @@ class Painter:
     def legend(self, y: int) -> int:
         d = self.d
         x = M
-        for kind in (Kind.NEUTRAL, Kind.FIXED, Kind.WOOD, Kind.STONE, Kind.RESIDENCE,
-                     Kind.PRESTIGE):
-            d.rounded_rectangle((x, y + 2, x + 18, y + 18), radius=3, fill=t.KIND_FILL[kind],
-                                outline=t.KIND_EDGE[kind])
+        for kind in (
+            Kind.NEUTRAL,
+            Kind.FIXED,
+            Kind.WOOD,
+            Kind.STONE,
+            Kind.RESIDENCE,
+            Kind.PRESTIGE,
+        ):
+            d.rounded_rectangle(
+                (x, y + 2, x + 18, y + 18),
+                radius=3,
+                fill=t.KIND_FILL[kind],
+                outline=t.KIND_EDGE[kind],
+            )
             label = t.KIND_LABEL[kind]
             text(d, (x + 23, y + 10), label, 13, (222, 208, 180), anchor="lm")
             x += 30 + text_width(label, 13) + 10
-        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180),
-             anchor="lm")
+        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180), anchor="lm")
         if self.has_prev:
             d.rectangle((W - M - 150, y + 3, W - M - 136, y + 17), fill=t.HIGHLIGHT)
             text(d, (W - M, y + 10), "changed last phase", 13, (222, 208, 180), anchor="rm")
         return y + 20
 
 
-def render_image(state: State, *, names: list[str] | None = None,
-                 previous: State | None = None) -> Image.Image:
+def render_image(
+    state: State, *, names: list[str] | None = None, previous: State | None = None
+) -> Image.Image:
     """The board of `state` as a Pillow image (RGB)."""
     return Painter(state, names, previous).paint()

@@ -1,7 +1,7 @@
 """`caylus render`: draw a board to a PNG file, from a game record or a seeded random game.
 
-    caylus render --record game.json --out board.png
-    caylus render --seed 7 --players 4 --turn 6 --phase 2 --out board.png
+caylus render --record game.json --out board.png
+caylus render --seed 7 --players 4 --turn 6 --phase 2 --out board.png
 """
 
 from __future__ import annotations
@@ -19,19 +19,32 @@ from engine.record import GameRecord, initial_state
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", help="a game record (JSON); draws its last state")
-    parser.add_argument("--upto", type=int, default=None,
-                        help="with --record: stop after this many actions")
+    parser.add_argument(
+        "--upto", type=int, default=None, help="with --record: stop after this many actions"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of a random game")
     parser.add_argument("--players", type=int, default=4, choices=range(2, 6))
     parser.add_argument("--favor-mode", choices=("full", "simplified"), default="full")
     parser.add_argument("--tile-set", choices=("revised", "first"), default="revised")
-    parser.add_argument("--turn", type=int, default=None,
-                        help="random game: stop when this turn is reached (default: the end)")
-    parser.add_argument("--phase", type=int, default=2, choices=range(1, 8),
-                        help="random game: ... and this phase (1-7)")
+    parser.add_argument(
+        "--turn",
+        type=int,
+        default=None,
+        help="random game: stop when this turn is reached (default: the end)",
+    )
+    parser.add_argument(
+        "--phase",
+        type=int,
+        default=2,
+        choices=range(1, 8),
+        help="random game: ... and this phase (1-7)",
+    )
     parser.add_argument("--names", nargs="+", default=None, help="display names by seat")
-    parser.add_argument("--no-highlight", action="store_true",
-                        help="do not highlight what changed in the last phase")
+    parser.add_argument(
+        "--no-highlight",
+        action="store_true",
+        help="do not highlight what changed in the last phase",
+    )
     parser.add_argument("--out", default="board.png", help="PNG file to write")
 
 
@@ -47,9 +60,14 @@ class _PhaseTracker:
             self.previous, self.current = self.current, new_state
 
 
-def random_game(seed: int, players: int, turn: int | None, phase: int,
-                favor_mode: str = "full", tile_set: str = "revised"
-                ) -> tuple[State, State | None]:
+def random_game(
+    seed: int,
+    players: int,
+    turn: int | None,
+    phase: int,
+    favor_mode: str = "full",
+    tile_set: str = "revised",
+) -> tuple[State, State | None]:
     """A seeded random game stopped at the first decision of (turn, phase) or later.
 
     Returns the state and the state at the start of the phase before (for the highlight).
@@ -77,8 +95,10 @@ def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
         try:
             state, _ = caylus.apply(state, text)
         except EngineError as error:
-            print(f"action {index} '{text}' failed: {error}; drawing the state before it",
-                  file=sys.stderr)
+            print(
+                f"action {index} '{text}' failed: {error}; drawing the state before it",
+                file=sys.stderr,
+            )
             break
         tracker.step(state)
     return state, tracker.previous
@@ -90,10 +110,10 @@ def run(args: argparse.Namespace) -> int:
     if args.record:
         state, previous = from_record(args.record, args.upto)
     else:
-        state, previous = random_game(args.seed, args.players, args.turn, args.phase,
-                                      args.favor_mode, args.tile_set)
-    png = render_png(state, names=args.names,
-                     previous=None if args.no_highlight else previous)
+        state, previous = random_game(
+            args.seed, args.players, args.turn, args.phase, args.favor_mode, args.tile_set
+        )
+    png = render_png(state, names=args.names, previous=None if args.no_highlight else previous)
     Path(args.out).write_bytes(png)
     status = "game over" if state.over else f"turn {state.turn} phase {state.phase}"
     print(f"wrote {args.out} ({len(png) // 1024} KB, {status})")

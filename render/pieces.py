@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render import theme as t
 
@@ -51,15 +51,35 @@ def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]
     return tuple(lines)
 
 
-def text(d: Draw, xy: tuple[float, float], s: str, size: int, fill: t.RGB = t.INK,
-         bold: bool = False, anchor: str = "la") -> None:
-    d.text(xy, s, font=t.font(size, bold), fill=fill, anchor=anchor)
+@lru_cache(maxsize=16384)
+def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[object, tuple[int, int]]:
+    """The rendered coverage mask of a string and its offset (cached across pictures)."""
+    return t.font(size, bold).getmask2(s, "L", anchor=anchor, start=(0, 0))
 
 
-def outlined_text(d: Draw, xy: tuple[float, float], s: str, size: int, fill: t.RGB,
-                  stroke: t.RGB, anchor: str = "mm") -> None:
-    d.text(xy, s, font=t.font(size, True), fill=fill, anchor=anchor, stroke_width=2,
-           stroke_fill=stroke)
+_INK_DRAW = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+@lru_cache(maxsize=512)
+def _ink(fill: t.RGB) -> int:
+    """The packed RGB ink ImageDraw uses for `fill` (the same for every RGB picture)."""
+    return _INK_DRAW._getink(fill)[0]  # type: ignore[attr-defined]
+
+
+def text(
+    d: Draw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    fill: t.RGB = t.INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
+    """Draw `s` like ImageDraw.text, with its glyph mask cached (most labels repeat)."""
+    if not s:
+        return
+    mask, (ox, oy) = _mask(s, size, bold, anchor)
+    d.draw.draw_bitmap((round(xy[0]) + ox, round(xy[1]) + oy), mask, _ink(fill))
 
 
 def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:
@@ -67,43 +87,62 @@ def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:
     return colour, t.WHITE
 
 
-def worker(d: Draw, cx: float, cy: float, r: float, seat: int, letter: str,
-           ring: t.RGB | None = None) -> None:
+def worker(
+    d: Draw, cx: float, cy: float, r: float, seat: int, letter: str, ring: t.RGB | None = None
+) -> None:
     """A worker: a disc in the player's colour with the player's letter."""
     colour, ink = _letter_colours(seat)
     if ring is not None:
         d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=ring)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=t.WHITE, width=2)
     d.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), outline=t.INK, width=1)
-    size = max(9, int(r * 1.15))
-    d.text((cx, cy + 1), letter, font=t.font(size, True), fill=ink, anchor="mm")
+    text(d, (cx, cy + 1), letter, max(9, int(r * 1.15)), ink, bold=True, anchor="mm")
 
 
-def house(d: Draw, x: float, y: float, w: float, h: float, seat: int, letter: str,
-          ring: t.RGB | None = None) -> None:
+def house(
+    d: Draw,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    seat: int,
+    letter: str,
+    ring: t.RGB | None = None,
+) -> None:
     """A house: a pentagon (roof on a square) in the player's colour with the letter."""
     colour, ink = _letter_colours(seat)
     roof = h * 0.38
     pts = [(x, y + roof), (x + w / 2, y), (x + w, y + roof), (x + w, y + h), (x, y + h)]
     if ring is not None:
-        grow = [(x - 4, y + roof), (x + w / 2, y - 5), (x + w + 4, y + roof),
-                (x + w + 4, y + h + 4), (x - 4, y + h + 4)]
+        grow = [
+            (x - 4, y + roof),
+            (x + w / 2, y - 5),
+            (x + w + 4, y + roof),
+            (x + w + 4, y + h + 4),
+            (x - 4, y + h + 4),
+        ]
         d.polygon(grow, fill=ring)
     d.polygon(pts, fill=colour, outline=t.INK, width=1)
-    size = max(9, int(h * 0.55))
-    d.text((x + w / 2, y + roof + (h - roof) / 2 + 1), letter, font=t.font(size, True),
-           fill=ink, anchor="mm")
+    text(
+        d,
+        (x + w / 2, y + roof + (h - roof) / 2 + 1),
+        letter,
+        max(9, int(h * 0.55)),
+        ink,
+        bold=True,
+        anchor="mm",
+    )
 
 
-def marker(d: Draw, x: float, y: float, s: float, seat: int, letter: str,
-           ring: t.RGB | None = None) -> None:
+def marker(
+    d: Draw, x: float, y: float, s: float, seat: int, letter: str, ring: t.RGB | None = None
+) -> None:
     """A marker (favor table, passing scale): a rounded square with the letter."""
     colour, ink = _letter_colours(seat)
     if ring is not None:
         d.rounded_rectangle((x - 3, y - 3, x + s + 3, y + s + 3), radius=5, fill=ring)
     d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=colour, outline=t.INK, width=1)
-    d.text((x + s / 2, y + s / 2 + 1), letter, font=t.font(max(9, int(s * 0.7)), True),
-           fill=ink, anchor="mm")
+    text(d, (x + s / 2, y + s / 2 + 1), letter, max(9, int(s * 0.7)), ink, bold=True, anchor="mm")
 
 
 def cube(d: Draw, x: float, y: float, s: float, kind: str, dim: bool = False) -> None:
@@ -113,28 +152,50 @@ def cube(d: Draw, x: float, y: float, s: float, kind: str, dim: bool = False) ->
     if dim:
         fill = blend(fill, t.PANEL, 0.65)
         ink = blend(ink, t.PANEL, 0.5)
-    d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=fill,
-                        outline=blend(fill, t.INK, 0.45), width=1)
-    d.text((x + s / 2, y + s / 2 + 1), kind, font=t.font(max(8, int(s * 0.66)), True),
-           fill=ink, anchor="mm")
+    d.rounded_rectangle(
+        (x, y, x + s, y + s),
+        radius=max(2, s // 6),
+        fill=fill,
+        outline=blend(fill, t.INK, 0.45),
+        width=1,
+    )
+    text(d, (x + s / 2, y + s / 2 + 1), kind, max(8, int(s * 0.66)), ink, bold=True, anchor="mm")
 
 
 def cubes_row(d: Draw, x: float, y: float, s: float, cubes: str, gap: float = 2) -> float:
     """Cubes drawn left to right; `*` is a white 'any' cube. Returns the x after the last."""
     for c in cubes:
         if c == "*":
-            d.rounded_rectangle((x, y, x + s, y + s), radius=max(2, s // 6), fill=t.WHITE,
-                                outline=t.INK_SOFT, width=1)
-            d.text((x + s / 2, y + s / 2 + 1), "?", font=t.font(max(8, int(s * 0.7)), True),
-                   fill=t.INK, anchor="mm")
+            d.rounded_rectangle(
+                (x, y, x + s, y + s),
+                radius=max(2, s // 6),
+                fill=t.WHITE,
+                outline=t.INK_SOFT,
+                width=1,
+            )
+            text(
+                d,
+                (x + s / 2, y + s / 2 + 1),
+                "?",
+                max(8, int(s * 0.7)),
+                t.INK,
+                bold=True,
+                anchor="mm",
+            )
         else:
             cube(d, x, y, s, c)
         x += s + gap
     return x
 
 
-def dashed_rect(d: Draw, box: tuple[float, float, float, float], fill: t.RGB | None,
-                colour: t.RGB, dash: int = 7, width: int = 2) -> None:
+def dashed_rect(
+    d: Draw,
+    box: tuple[float, float, float, float],
+    fill: t.RGB | None,
+    colour: t.RGB,
+    dash: int = 7,
+    width: int = 2,
+) -> None:
     x0, y0, x1, y1 = box
     if fill is not None:
         d.rectangle(box, fill=fill)
@@ -150,20 +211,31 @@ def dashed_rect(d: Draw, box: tuple[float, float, float, float], fill: t.RGB | N
         y += dash * 2
 
 
-def pill(d: Draw, x: float, y: float, label: str, size: int, fill: t.RGB, ink: t.RGB,
-         edge: t.RGB = t.INK, pad: int = 6, anchor_right: bool = False) -> float:
+def pill(
+    d: Draw,
+    x: float,
+    y: float,
+    label: str,
+    size: int,
+    fill: t.RGB,
+    ink: t.RGB,
+    edge: t.RGB = t.INK,
+    pad: int = 6,
+    anchor_right: bool = False,
+) -> float:
     """A rounded label; returns its width."""
     w = text_width(label, size, True) + 2 * pad
     h = size + 8
     if anchor_right:
         x -= w
     d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=edge, width=1)
-    d.text((x + w / 2, y + h / 2 + 1), label, font=t.font(size, True), fill=ink, anchor="mm")
+    text(d, (x + w / 2, y + h / 2 + 1), label, size, ink, bold=True, anchor="mm")
     return w
 
 
-def section_title(d: Draw, x: float, y: float, label: str, extra: str = "",
-                  colour: t.RGB = t.PANEL) -> None:
+def section_title(
+    d: Draw, x: float, y: float, label: str, extra: str = "", colour: t.RGB = t.PANEL
+) -> None:
     """A small-caps style title on the table, with optional detail after it."""
     text(d, (x, y), label.upper(), 15, colour, bold=True)
     if extra:
