@@ -7,6 +7,7 @@ or an owner mentioning the bot with `sync global`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from typing import Any
@@ -114,10 +115,21 @@ def main() -> int:
     if not token:
         print(t.NO_TOKEN.format(invite=invite_url(settings.application_id)), file=sys.stderr)
         return 2
-    bot = create_bot(None, settings)
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(_run(settings, token))
     except discord.LoginFailure as error:
         print(f"Discord refused the token: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        pass
     return 0
+
+
+async def _run(settings: Settings, token: str) -> None:
+    service = await GameService.open(settings.database)
+    log.info("database %s open", settings.database)
+    try:
+        async with create_bot(service, settings) as bot:
+            await bot.start(token)
+    finally:
+        await service.close()

@@ -84,11 +84,16 @@ BUTTON_JOIN = "Join"
 BUTTON_LEAVE = "Leave"
 BUTTON_ADD_BOT = "Add bot"
 BUTTON_START = "Start"
-JOINED = "You joined game #{game_id}."
-LEFT = "You left game #{game_id}."
-BOT_ADDED = "A bot seat was added to game #{game_id}."
-KICKED = "Seat {seat} was removed from game #{game_id}."
+LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
+    "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
+    "leave": ("You left game #{game_id}.", "{who} left game #{game_id}."),
+    "bot": ("A bot seat was added to game #{game_id}.", "{who} added a bot seat."),
+    "kick": ("Seat {seat} was removed from game #{game_id}.", "{who} removed seat {seat}."),
+}
 LOBBY_GONE = "Game #{game_id} was aborted: its last player left."
+OPENED = "Game #{game_id} is open: the lobby is in the channel."
+STARTED = "Game #{game_id} has started."
+ABORT_DONE = "Game #{game_id} is aborted."
 
 # --- play ---------------------------------------------------------------------------------------
 GAME_STARTS = "**Game #{game_id} begins.** Turn order: {order}."

@@ -174,6 +174,21 @@ class CaylusCog(commands.Cog, name="Caylus"):
 
     # --- small helpers ----------------------------------------------------------------------------
 
+    @staticmethod
+    async def defer_private(interaction: discord.Interaction) -> None:
+        """Acknowledge a command at once. Its errors are private; what everyone should see
+        (a lobby, the start, an abort) is posted in the channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def announce(
+        self, interaction: discord.Interaction, note: str, content: str | None = None, **kwargs: Any
+    ) -> None:
+        """Post in the channel for everyone, and tell the user privately that it is done."""
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        await interaction.channel.send(content, **kwargs)  # type: ignore[union-attr]
+        await self.tell(interaction, note)
+
     async def tell(
         self,
         interaction: discord.Interaction,
@@ -318,7 +333,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
             if edit_lobby:
                 await interaction.edit_original_response(embed=embed, view=None)
             else:
-                await self.tell(interaction, embed=embed, ephemeral=False)
+                await self.announce(interaction, t.STARTED.format(game_id=game_id), embed=embed)
             names = await self.names_for(result.game)
             order = ", ".join(names[s] for s in result.state.turn_order)
             intro = t.GAME_STARTS.format(game_id=game_id, order=order)
@@ -498,7 +513,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "new"):
-            await interaction.response.defer(thinking=True)
+            await self.defer_private(interaction)
             if interaction.guild_id is None:
                 raise err.ServiceError(t.GUILD_ONLY)
             options = {
@@ -513,11 +528,11 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 players=players,
                 options=options,
             )
-            await self.tell(
+            await self.announce(
                 interaction,
+                t.OPENED.format(game_id=info.id),
                 embed=await self.lobby_embed(info),
                 view=lobby_view(info.id),
-                ephemeral=False,
             )
 
     @caylus.command(name="join", description=t.DESC["join"])
@@ -544,40 +559,38 @@ class CaylusCog(commands.Cog, name="Caylus"):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, op):
-            await interaction.response.defer(thinking=True)
+            await self.defer_private(interaction)
             info = await self.channel_game(interaction)
             uid = interaction.user.id
+            manage = self.can_manage(interaction)
             if op == "join":
-                info, note = await self.service.join(info.id, uid), t.JOINED
+                info = await self.service.join(info.id, uid)
             elif op == "leave":
-                info, note = await self.service.leave(info.id, uid), t.LEFT
+                info = await self.service.leave(info.id, uid)
             elif op == "bot":
-                info = await self.service.add_bot(
-                    info.id, uid, can_manage=self.can_manage(interaction)
-                )
-                note = t.BOT_ADDED
+                info = await self.service.add_bot(info.id, uid, can_manage=manage)
             else:
-                info = await self.service.kick(
-                    info.id, uid, seat - 1, can_manage=self.can_manage(interaction)
-                )
-                note = t.KICKED
+                info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
+            note, public = t.LOBBY_NOTES[op]
+            who = interaction.user.display_name
+            facts = {"game_id": info.id, "seat": seat, "who": who}
             if info.status == "aborted":
-                await self.tell(interaction, t.LOBBY_GONE.format(game_id=info.id), ephemeral=False)
+                await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
                 return
             view = lobby_view(info.id) if info.status == "lobby" else None
-            await self.tell(
+            await self.announce(
                 interaction,
-                note.format(game_id=info.id, seat=seat),
+                note.format(**facts),
+                public.format(**facts),
                 embed=await self.lobby_embed(info),
                 view=view,
-                ephemeral=False,
             )
 
     @caylus.command(name="start", description=t.DESC["start"])
     async def start(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "start"):
-            await interaction.response.defer(thinking=True)
+            await self.defer_private(interaction)
             info = await self.channel_game(interaction)
             await self._start(interaction, info.id, edit_lobby=False)
 
@@ -585,7 +598,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
     async def abort(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "abort"):
-            await interaction.response.defer(thinking=True)
+            await self.defer_private(interaction)
             info = await self.channel_game(interaction)
             async with self.locks[info.id]:
                 await self.service.abort(
@@ -593,8 +606,10 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 )
             self.chronicles.pop(info.id, None)
             who = interaction.user.display_name
-            await self.tell(
-                interaction, t.ABORTED.format(game_id=info.id, who=who), ephemeral=False
+            await self.announce(
+                interaction,
+                t.ABORT_DONE.format(game_id=info.id),
+                t.ABORTED.format(game_id=info.id, who=who),
             )
 
     # --- commands: play ---------------------------------------------------------------------------
