@@ -89,6 +89,18 @@ def _favor_column(state: Any, seat: int, line: str) -> int:
     return marker + 1 if marker < open_columns(state) else marker
 
 
+_SHARED_NAMES = {
+    name
+    for name in {t.name for t in TILES.values()}
+    if sum(1 for t in TILES.values() if t.name == name and t.cost) > 1
+}
+
+
+def _tile_name(tile: Any) -> str:
+    """The building's name, with its effect when another building has the same name."""
+    return f"{tile.name} ({tile.reminder})" if tile.name in _SHARED_NAMES else tile.name
+
+
 def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
     decision = state.decision
     tile_id, _, extra = arg.partition(" ")
@@ -103,7 +115,7 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
         effect = Effect(decision.effect) if decision and decision.effect else Effect.CARPENTER
         cost = build_cost(tile_id, bool(decision and decision.via_favor), effect)
         paid = cost.replace(cat.ANY, extra)
-        label = f"{tile.name} — {_cubes(paid)} → {', '.join(gains)}"
+        label = f"{_tile_name(tile)} — {_cubes(paid)} → {', '.join(gains)}"
     return label, tile.reminder
 
 
