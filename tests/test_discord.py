@@ -240,3 +240,31 @@ def test_settings_and_invite(
     assert main() != 0
     err = capsys.readouterr().err
     assert "discord.com/developers/applications" in err and str(INVITE_PERMISSIONS) in err
+
+
+async def test_unexpected_error_apologises_and_keeps_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with table(tmp_path, 3, seed=6) as tb:
+        await tb.open_game(3)
+        prompt = tb.last_prompt()
+        decider = tb.awaited(prompt)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("disk on fire")
+
+        monkeypatch.setattr(type(tb.service), "_commit_play", broken)
+        buttons, _ = components(prompt)
+        result = await decider.click(prompt, custom_id=buttons[0].custom_id)
+        assert t.UNEXPECTED in said(result) and result.followups[0].ephemeral
+        assert tb.cog.unexpected_errors == 1
+        record = next(r for r in caplog.records if "unexpected error" in r.getMessage())
+        text = record.getMessage()
+        assert f"game {info.id}" in text and f"user {decider.id}" in text and "press:" in text
+        monkeypatch.undo()
+        after = await tb.service.game(info.id)
+        assert after.version == info.version and after.seq == info.seq
+        tb.cog.unexpected_errors = 0
+        await tb.step()  # the same prompt still works
+        assert tb.last_prompt() is None or tb.last_prompt().id != prompt.id
