@@ -1,0 +1,71 @@
+"""Discord latency: from an interaction's arrival to the bot's complete response.
+
+Plays complete games in the simulated Discord (SimCord, no network) through commands, buttons
+and menus, and times every interaction from the moment the simulated user acts until the bot
+has finished answering it: acknowledgement, engine (the player's move and the bot seats'),
+database commit, board images rendered off the event loop and uploaded, the account of the
+phase, and the next prompt. Prints one JSON object. Run: python bench/bench_discord.py [games]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.discord_harness import table
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def _game(seed: int, humans: int, bots: int) -> tuple[list[float], int, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with table(Path(tmp), humans, seed=seed) as tb:
+            started = time.perf_counter()
+            await tb.open_game(humans, bots=bots)
+            await tb.play_out(pass_rate=0.5, play_rate=0.1)
+            images = sum(len(m.attachments) for m in tb.channel.history())
+            return tb.latencies, images, time.perf_counter() - started
+
+
+async def main(games: int) -> dict:
+    latencies: list[float] = []
+    images = 0
+    seconds = 0.0
+    setups = [(3, 0), (2, 2), (4, 0), (3, 2)]
+    for k in range(games):
+        humans, bots = setups[k % len(setups)]
+        lat, imgs, secs = await _game(100 + k, humans, bots)
+        latencies += lat
+        images += imgs
+        seconds += secs
+    ms = [x * 1000 for x in latencies]
+    return {
+        "benchmark": "discord interaction -> complete response (SimCord, board images on)",
+        "games": games,
+        "interactions": len(ms),
+        "board_images": images,
+        "p50_ms": round(_quantile(ms, 0.50), 1),
+        "p90_ms": round(_quantile(ms, 0.90), 1),
+        "p99_ms": round(_quantile(ms, 0.99), 1),
+        "max_ms": round(max(ms), 1),
+        "mean_ms": round(statistics.fmean(ms), 1),
+        "seconds": round(seconds, 2),
+    }
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.WARNING)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    print(json.dumps(asyncio.run(main(count))))

@@ -1,0 +1,135 @@
+"""The Discord bot: `create_bot(service, settings)` (used by tests) and `main()` (`caylus bot`).
+
+Only the default intents. Slash commands are synced to the development guild at every start
+when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,
+or an owner mentioning the bot with `sync global`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import text as t
+from bot.cogs.caylus import CaylusCog
+from bot.service import GameService
+from bot.settings import Settings, invite_url
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+class CaylusBot(commands.Bot):
+    def __init__(self, service: GameService | None, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
+        self.settings = settings
+        self.service = service
+        self._owns_service = service is None
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            self.service = await GameService.open(self.settings.database)
+        await self.add_cog(CaylusCog(self, self.service, self.settings))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.add_command(sync_command)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild.id)
+        if self.settings.sync_globally:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        cog = self.get_cog("Caylus")
+        if isinstance(cog, CaylusCog):
+            await cog.handle_error(interaction, error, "tree", None)
+
+    async def is_owner(self, user: discord.abc.User) -> bool:
+        if user.id in self.settings.owners:
+            return True
+        return await super().is_owner(user)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._owns_service and self.service is not None:
+                await self.service.close()
+                self.service = None
+
+
+@commands.command(name="sync")
+@commands.is_owner()
+async def sync_command(ctx: commands.Context, where: str = "guild") -> None:
+    """Owners: `@bot sync` (this server, instant) or `@bot sync global`."""
+    bot = ctx.bot
+    if where == "global":
+        synced = await bot.tree.sync()
+        await ctx.reply(t.SYNCED.format(count=len(synced), where=t.SYNC_WHERE_GLOBAL))
+        return
+    if ctx.guild is None:
+        await ctx.reply(t.GUILD_ONLY)
+        return
+    bot.tree.copy_global_to(guild=ctx.guild)
+    synced = await bot.tree.sync(guild=ctx.guild)
+    await ctx.reply(t.SYNCED.format(count=len(synced), where=t.SYNC_WHERE_GUILD))
+
+
+@sync_command.error
+async def _sync_error(ctx: commands.Context, error: commands.CommandError) -> None:
+    if isinstance(error, commands.CheckFailure):
+        await ctx.reply(t.OWNER_ONLY)
+        return
+    raise error
+
+
+def create_bot(service: GameService | None, settings: Settings) -> commands.Bot:
+    """The bot, ready to run: pass an open service, or None to open `settings.database`."""
+    return CaylusBot(service, settings)
+
+
+def main() -> int:
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    token = settings.token
+    if not token:
+        print(t.NO_TOKEN.format(invite=invite_url(settings.application_id)), file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(_run(settings, token))
+    except discord.LoginFailure as error:
+        print(f"Discord refused the token: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(settings: Settings, token: str) -> None:
+    service = await GameService.open(settings.database)
+    log.info("database %s open", settings.database)
+    try:
+        async with create_bot(service, settings) as bot:
+            await bot.start(token)
+    finally:
+        await service.close()

@@ -1,0 +1,889 @@
+"""The `/caylus` command group, the buttons' handlers, and what the bot posts in the channel.
+
+Every entry point (a command, a button, a menu) acknowledges the interaction first (defer), then
+calls the game service, then answers: privately for errors and private information, in the
+channel for what everyone should see (lobby, boards, accounts, the prompt of the next decision).
+Errors of every entry point go through `Guard` (one handler): service and engine errors become a
+short private sentence; anything else is logged with game, user and command and the user gets an
+apology (the service wrote nothing: it commits only complete changes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors as err
+from bot import messages as m
+from bot import text as t
+from bot.narration import Chronicle, account, rebuild
+from bot.prompts import Layout, autocomplete_name, describe, layout
+from bot.service import ActResult, GameInfo, GameService
+from bot.settings import Settings
+from bot.views import choice_view, lobby_view
+from engine import get_game
+from engine.caylus import catalogue as cat
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+MESSAGE_LIMIT = 2000
+
+
+def _render(state: Any, names: list[str], previous: Any) -> bytes:
+    from render import render_png
+
+    return render_png(state, names=names, previous=previous)
+
+
+def _cubes(cubes: dict[str, int]) -> str:
+    return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
+
+
+def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Guard:
+    """`async with cog.guard(interaction, "play", game_id):` — the one error handler."""
+
+    def __init__(
+        self,
+        cog: CaylusCog,
+        interaction: discord.Interaction,
+        command: str,
+        game_id: int | None = None,
+    ) -> None:
+        self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
+
+    async def __aenter__(self) -> Guard:
+        return self
+
+    async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
+        if error is None or not isinstance(error, Exception):
+            return False
+        await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
+        return True
+
+
+class CaylusCog(commands.Cog, name="Caylus"):
+    caylus = app_commands.Group(name="caylus", description=t.GROUP_DESC, guild_only=True)
+
+    def __init__(self, bot: commands.Bot, service: GameService, settings: Settings) -> None:
+        self.bot = bot
+        self.service = service
+        self.settings = settings
+        self.names: dict[int, str] = {}
+        self.chronicles: dict[int, Chronicle] = {}
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="caylus")
+        self.unexpected_errors = 0  # for tests and health checks
+        self.timings: list[float] = []  # seconds from arrival to the last answer, per press
+
+    async def cog_unload(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- the error handler ----------------------------------------------------------------------
+
+    def guard(
+        self, interaction: discord.Interaction, command: str, game_id: int | None = None
+    ) -> Guard:
+        return Guard(self, interaction, command, game_id)
+
+    async def handle_error(
+        self, interaction: discord.Interaction, error: Exception, command: str, game_id: int | None
+    ) -> None:
+        if isinstance(error, app_commands.CommandInvokeError):
+            error = error.original  # type: ignore[assignment]
+        try:
+            if isinstance(error, err.ServiceError):
+                game_id = getattr(error, "game_id", None) or game_id
+                await self._explain(interaction, error, game_id)
+                return
+            if isinstance(error, app_commands.AppCommandError):
+                await self.tell(interaction, str(error) or t.UNEXPECTED)
+                return
+        except Exception:  # answering failed: log it like any unexpected error
+            log.exception("could not answer an error in %s (game %s)", command, game_id)
+            return
+        self.unexpected_errors += 1
+        log.error(
+            "unexpected error in %s (game %s, user %s, guild %s, channel %s)",
+            command,
+            game_id,
+            interaction.user.id if interaction.user else None,
+            interaction.guild_id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        try:
+            await self.tell(interaction, t.UNEXPECTED)
+        except Exception:
+            log.exception("could not apologise for an error in %s", command)
+
+    async def _explain(
+        self, interaction: discord.Interaction, error: err.ServiceError, game_id: int | None
+    ) -> None:
+        if isinstance(error, err.StaleVersion):
+            await self._stale(interaction, game_id or error.game_id)
+            return
+        if isinstance(error, err.NotYourDecision | err.NotSeated) and game_id is not None:
+            info = await self.service.game(game_id)
+            if info.status == "running" and info.pending:
+                await self.tell(interaction, await self._not_yours(info, interaction.user.id))
+                return
+        if isinstance(error, err.NotHost):
+            await self.tell(interaction, t.NEED_MANAGER.format(game_id=error.game_id))
+            return
+        if isinstance(error, err.MalformedAction):
+            await self.tell(interaction, t.MALFORMED.format(reason=str(error)))
+            return
+        await self.tell(interaction, str(error))
+
+    async def _not_yours(self, info: GameInfo, user_id: int) -> str:
+        names = await self.names_for(info)
+        pending = info.pending[0]
+        who = names[pending.seat]
+        if info.seat_of(user_id) is None:
+            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=pending.prompt)
+        return t.NOT_YOUR_DECISION.format(who=who, prompt=pending.prompt)
+
+    async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
+        info = await self.service.game(game_id)
+        if info.status == "finished":
+            await self.tell(interaction, t.BOARD_CHANGED_OVER.format(game_id=game_id))
+            return
+        if info.status != "running" or not info.pending:
+            await self.tell(
+                interaction,
+                t.BOARD_CHANGED_GONE.format(game_id=game_id, status=m.STATUS[info.status]),
+            )
+            return
+        state = await self.service.state(game_id)
+        content, view = await self._prompt(info, state, mention=False, for_user=interaction.user.id)
+        await self.tell(interaction, t.BOARD_CHANGED + "\n" + content, view=view)
+
+    # --- small helpers ----------------------------------------------------------------------------
+
+    @staticmethod
+    async def defer_private(interaction: discord.Interaction) -> None:
+        """Acknowledge a command at once. Its errors are private; what everyone should see
+        (a lobby, the start, an abort) is posted in the channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def announce(
+        self, interaction: discord.Interaction, note: str, content: str | None = None, **kwargs: Any
+    ) -> None:
+        """Post in the channel for everyone, and tell the user privately that it is done."""
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        await interaction.channel.send(content, **kwargs)  # type: ignore[union-attr]
+        await self.tell(interaction, note)
+
+    async def tell(
+        self,
+        interaction: discord.Interaction,
+        content: str | None = None,
+        *,
+        ephemeral: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        """Answer the interaction (first response or follow-up)."""
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        if content is not None:
+            kwargs["content"] = _clip(content)
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+    def remember(self, user: discord.abc.User) -> None:
+        self.names[user.id] = user.display_name
+
+    async def name_of(self, guild_id: int, user_id: int, colour: str) -> str:
+        name = self.names.get(user_id)
+        if name:
+            return name
+        guild = self.bot.get_guild(guild_id)
+        member = guild.get_member(user_id) if guild else None
+        if member is None and guild is not None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                member = None
+        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour)
+        if member:
+            self.names[user_id] = name
+        return name
+
+    async def names_for(self, info: GameInfo) -> list[str]:
+        names = []
+        for seat in info.seats:
+            if seat.user_id is None:
+                names.append(t.BOT_NAME.format(colour=seat.colour))
+            else:
+                names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
+        return names
+
+    def can_manage(self, interaction: discord.Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms.manage_channels or perms.administrator)
+
+    async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
+        if interaction.guild_id is None:
+            raise err.ServiceError(t.GUILD_ONLY)
+        info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+        if info is None:
+            raise err.ServiceError(t.NO_GAME)
+        return info
+
+    async def running_game(self, interaction: discord.Interaction) -> GameInfo:
+        info = await self.channel_game(interaction)
+        if info.status == "lobby":
+            raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
+        return info
+
+    async def render(self, state: Any, names: list[str], previous: Any) -> bytes | None:
+        if not self.settings.render_boards:
+            return None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _render, state, names, previous)
+
+    @staticmethod
+    def board_file(png: bytes | None, name: str = "board.png") -> discord.File | None:
+        return discord.File(io.BytesIO(png), filename=name) if png else None
+
+    # --- the lobby --------------------------------------------------------------------------------
+
+    async def lobby_embed(self, info: GameInfo) -> discord.Embed:
+        names = await self.names_for(info)
+        wanted = info.options.get("players", len(info.seats))
+        lines = [
+            t.SEAT_LINE.format(
+                n=s.seat + 1, emoji=t.COLOUR_EMOJI.get(s.colour, ""), name=names[s.seat]
+            )
+            for s in info.seats
+        ]
+        status = {
+            "lobby": t.LOBBY_OPEN,
+            "running": t.LOBBY_STARTED,
+            "aborted": t.LOBBY_ABORTED,
+        }.get(info.status, m.STATUS[info.status])
+        embed = discord.Embed(
+            title=t.LOBBY_TITLE.format(game_id=info.id),
+            description=status,
+            colour=discord.Colour.gold(),
+        )
+        embed.add_field(
+            name=t.LOBBY_SEATS.format(count=len(info.seats), wanted=wanted),
+            value="\n".join(lines) or t.LOBBY_EMPTY,
+            inline=False,
+        )
+        embed.add_field(
+            name=t.LOBBY_OPTIONS,
+            value=t.LOBBY_OPTIONS_TEXT.format(
+                favor_mode=info.options.get("favor_mode", "full"),
+                tile_set=info.options.get("tile_set", "revised"),
+            ),
+            inline=False,
+        )
+        host = await self.name_of(info.guild_id, info.host_id, "host")
+        embed.set_footer(text=t.LOBBY_HOST.format(host=host))
+        return embed
+
+    async def lobby_press(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"lobby:{op}", game_id):
+            await interaction.response.defer()
+            uid = interaction.user.id
+            if op == "start":
+                await self._start(interaction, game_id, edit_lobby=True)
+                return
+            if op == "join":
+                info = await self.service.join(game_id, uid)
+            elif op == "leave":
+                info = await self.service.leave(game_id, uid)
+            else:
+                info = await self.service.add_bot(
+                    game_id, uid, can_manage=self.can_manage(interaction)
+                )
+            view = lobby_view(game_id) if info.status == "lobby" else None
+            await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
+        self.timings.append(time.perf_counter() - started)
+
+    async def _start(
+        self, interaction: discord.Interaction, game_id: int, edit_lobby: bool
+    ) -> None:
+        async with self.locks[game_id]:
+            result = await self.service.start(
+                game_id, interaction.user.id, can_manage=self.can_manage(interaction)
+            )
+            embed = await self.lobby_embed(result.game)
+            if edit_lobby:
+                await interaction.edit_original_response(embed=embed, view=None)
+            else:
+                await self.announce(interaction, t.STARTED.format(game_id=game_id), embed=embed)
+            names = await self.names_for(result.game)
+            order = ", ".join(names[s] for s in result.state.turn_order)
+            intro = t.GAME_STARTS.format(game_id=game_id, order=order)
+            await self.publish(interaction.channel, result, intro=intro)
+
+    # --- playing ----------------------------------------------------------------------------------
+
+    async def press(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        """A choice button or menu was used."""
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"press:{action}", game_id):
+            await interaction.response.defer()
+            async with self.locks[game_id]:
+                result = await self.service.act(game_id, interaction.user.id, action, version)
+                label = _label_in(interaction.message, action) or action
+                who = self.names.get(interaction.user.id, interaction.user.display_name)
+                if interaction.message is not None:
+                    done = t.CHOSE.format(who=who, label=label)
+                    content = _clip(f"{interaction.message.content}\n{done}")
+                    await interaction.edit_original_response(
+                        content=content, view=None, allowed_mentions=NO_MENTIONS
+                    )
+                await self.publish(interaction.channel, result)
+        self.timings.append(time.perf_counter() - started)
+
+    async def publish(self, channel: Any, result: ActResult, intro: str | None = None) -> None:
+        """Boards and accounts of the phases that ended, then the next prompt (or the end)."""
+        info = result.game
+        names = await self.names_for(info)
+        chronicle = await self._chronicle(info, result)
+        groups: list[tuple[Any, list[tuple[int, int]]]] = []
+        for end in result.phase_ends:
+            if groups and groups[-1][0] is end.state:
+                groups[-1][1].append((end.turn, end.phase))
+            else:
+                groups.append((end.state, [(end.turn, end.phase)]))
+        told = chronicle.take([p for _, phases in groups for p in phases])
+        if not groups and intro is not None:
+            groups.append((result.state, []))
+        previous = result.board_before
+        renders = []
+        for state, _ in groups:
+            renders.append(asyncio.ensure_future(self.render(state, names, previous)))
+            previous = state
+        over = result.outcome is not None
+        for k, (_state, phases) in enumerate(groups):
+            parts = [intro] if intro and k == 0 else []
+            parts += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
+            text = "\n".join(p for p in parts if p)
+            png = await renders[k]
+            last = k == len(groups) - 1
+            if over and last:
+                await self._game_over(channel, info, result, names, text, png)
+                return
+            turn, phase = phases[-1] if phases else (result.state.turn, result.state.phase)
+            file = self.board_file(png, t.ACCOUNT_BOARD.format(turn=turn, phase=phase))
+            kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
+            if file is not None:
+                kwargs["file"] = file
+            if text or file is not None:
+                await channel.send(_clip(text) if text else None, **kwargs)
+        if over:
+            await self._game_over(channel, info, result, names, "", None)
+            return
+        if info.pending:
+            content, view = await self._prompt(info, result.state, names=names)
+            mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+            await channel.send(content, view=view, allowed_mentions=mentions)
+
+    async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
+        game = get_game(info.kind)
+        chronicle = self.chronicles.get(info.id)
+        first = result.moves[0].seq if result.moves else info.seq + 1
+        if chronicle is not None and chronicle.seq == first - 1:
+            chronicle.follow(game, result.moves)
+            return chronicle
+        record = await self.service.record(info.id)
+        loop = asyncio.get_running_loop()
+        chronicle = await loop.run_in_executor(
+            self.executor, rebuild, game, record.options, record.setup, list(record.actions), []
+        )
+        self.chronicles[info.id] = chronicle
+        return chronicle
+
+    async def _prompt(
+        self,
+        info: GameInfo,
+        state: Any,
+        *,
+        names: list[str] | None = None,
+        mention: bool = True,
+        for_user: int | None = None,
+    ) -> tuple[str, discord.ui.View | None]:
+        """The prompt of the pending decision: text, and the components for its decider."""
+        names = names or await self.names_for(info)
+        game = get_game(info.kind)
+        pending = info.pending[0]
+        seat = pending.seat
+        player = state.players[seat]
+        users = [s.user_id for s in info.awaiting if s.user_id is not None]
+        mentions = " ".join(f"<@{u}>" for u in users) if mention else "🔔"
+        lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=pending.prompt)]
+        stock = f"{player.deniers} d · {_cubes(player.cubes)} · {player.prestige} PP"
+        lines.append(
+            t.PROMPT_CONTEXT.format(
+                turn=state.turn, phase=state.phase, name=t.PHASE_NAMES[state.phase - 1], stock=stock
+            )
+        )
+        view = None
+        if for_user is None or for_user in users:
+            actions = game.legal_actions(state, seat)
+            shape: Layout = layout(state, seat, actions, names)
+            view = choice_view(info.id, info.version, shape)
+            lines.append(t.PROMPT_HELP)
+            if shape.hidden:
+                lines.append(t.PROMPT_TOO_MANY)
+        return _clip("\n".join(lines)), view
+
+    async def _game_over(
+        self,
+        channel: Any,
+        info: GameInfo,
+        result: ActResult,
+        names: list[str],
+        text: str,
+        png: bytes | None,
+    ) -> None:
+        outcome = result.outcome
+        assert outcome is not None
+        embed = discord.Embed(
+            title=t.GAME_OVER_TITLE.format(game_id=info.id), colour=discord.Colour.gold()
+        )
+        order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
+        lines = []
+        for seat in order:
+            b = outcome.breakdown[seat]
+            lines.append(
+                t.SCORE_LINE.format(
+                    emoji=t.COLOUR_EMOJI.get(info.seats[seat].colour, ""),
+                    name=names[seat],
+                    total=b["total"],
+                    game=b["game"],
+                    gold=b["gold"],
+                    cubes=b["cubes"],
+                    deniers=b["deniers"],
+                )
+            )
+        winners = " & ".join(names[s] for s in outcome.winners)
+        best = outcome.scores[outcome.winners[0]]
+        template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
+        embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)
+        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
+        file = self.board_file(png, "final_board.png")
+        if file is not None:
+            kwargs["file"] = file
+            embed.set_image(url="attachment://final_board.png")
+        await channel.send(_clip(text) if text else None, **kwargs)
+        self.chronicles.pop(info.id, None)
+
+    # --- commands: lobby --------------------------------------------------------------------------
+
+    @caylus.command(name="new", description=t.DESC["new"])
+    @app_commands.describe(players=t.OPT_PLAYERS, favor_mode=t.OPT_FAVOR, tile_set=t.OPT_TILES)
+    @app_commands.choices(
+        favor_mode=[app_commands.Choice(name=v, value=v) for v in ("full", "simplified")],
+        tile_set=[app_commands.Choice(name=v, value=v) for v in ("revised", "first")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 5] | None = None,
+        favor_mode: str | None = None,
+        tile_set: str | None = None,
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "new"):
+            await self.defer_private(interaction)
+            if interaction.guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            options = {
+                k: v
+                for k, v in (("favor_mode", favor_mode), ("tile_set", tile_set))
+                if v is not None
+            }
+            info = await self.service.create_game(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                players=players,
+                options=options,
+            )
+            await self.announce(
+                interaction,
+                t.OPENED.format(game_id=info.id),
+                embed=await self.lobby_embed(info),
+                view=lobby_view(info.id),
+            )
+
+    @caylus.command(name="join", description=t.DESC["join"])
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "join")
+
+    @caylus.command(name="leave", description=t.DESC["leave"])
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "leave")
+
+    @caylus.command(name="addbot", description=t.DESC["addbot"])
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "bot")
+
+    @caylus.command(name="kick", description=t.DESC["kick"])
+    @app_commands.describe(seat=t.OPT_SEAT)
+    async def kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
+    ) -> None:
+        await self._lobby_command(interaction, "kick", seat=seat)
+
+    async def _lobby_command(
+        self, interaction: discord.Interaction, op: str, seat: int = 0
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, op):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            uid = interaction.user.id
+            manage = self.can_manage(interaction)
+            if op == "join":
+                info = await self.service.join(info.id, uid)
+            elif op == "leave":
+                info = await self.service.leave(info.id, uid)
+            elif op == "bot":
+                info = await self.service.add_bot(info.id, uid, can_manage=manage)
+            else:
+                info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
+            note, public = t.LOBBY_NOTES[op]
+            who = interaction.user.display_name
+            facts = {"game_id": info.id, "seat": seat, "who": who}
+            if info.status == "aborted":
+                await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
+                return
+            view = lobby_view(info.id) if info.status == "lobby" else None
+            await self.announce(
+                interaction,
+                note.format(**facts),
+                public.format(**facts),
+                embed=await self.lobby_embed(info),
+                view=view,
+            )
+
+    @caylus.command(name="start", description=t.DESC["start"])
+    async def start(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "start"):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            await self._start(interaction, info.id, edit_lobby=False)
+
+    @caylus.command(name="abort", description=t.DESC["abort"])
+    async def abort(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "abort"):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            async with self.locks[info.id]:
+                await self.service.abort(
+                    info.id, interaction.user.id, can_manage=self.can_manage(interaction)
+                )
+            self.chronicles.pop(info.id, None)
+            who = interaction.user.display_name
+            await self.announce(
+                interaction,
+                t.ABORT_DONE.format(game_id=info.id),
+                t.ABORTED.format(game_id=info.id, who=who),
+            )
+
+    # --- commands: play ---------------------------------------------------------------------------
+
+    @caylus.command(name="play", description=t.DESC["play"])
+    @app_commands.describe(action=t.OPT_ACTION)
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"play:{action}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            async with self.locks[info.id]:
+                before = await self.service.view(info.id, interaction.user.id)
+                try:
+                    result = await self.service.act(info.id, interaction.user.id, action, None)
+                except err.ServiceError as error:
+                    await self.handle_error(interaction, error, "play", info.id)
+                    return
+                label = action
+                if before.state is not None and before.seat is not None:
+                    names = await self.names_for(info)
+                    parsed = get_game(info.kind).parse_action(action)
+                    label = describe(before.state, before.seat.seat, parsed, names).label
+                played = result.moves[0].action if result.moves else action
+                await self.tell(interaction, t.PLAYED.format(label=label, action=played))
+                await self.publish(interaction.channel, result)
+        self.timings.append(time.perf_counter() - started)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            if interaction.guild_id is None:
+                return []
+            info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+            if info is None or info.status != "running":
+                return []
+            view = await self.service.view(info.id, interaction.user.id)
+            if view.decision is None or view.seat is None:
+                return []
+            game = get_game(info.kind)
+            names = await self.names_for(info)
+            seat = view.seat.seat
+            actions = game.legal_actions(view.state, seat)
+            needle = current.strip().lower()
+            out = []
+            for action in actions:
+                choice = describe(view.state, seat, action, names)
+                name = autocomplete_name(choice)
+                if needle and needle not in name.lower():
+                    continue
+                out.append(app_commands.Choice(name=name, value=choice.action))
+                if len(out) == 25:
+                    break
+            return out
+        except Exception:
+            log.exception("autocomplete of /caylus play failed")
+            return []
+
+    # --- commands: look ---------------------------------------------------------------------------
+
+    @caylus.command(name="board", description=t.DESC["board"])
+    async def board(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "board"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            state = await self.service.state(info.id)
+            previous = await self.service.phase_start_state(info.id)
+            names = await self.names_for(info)
+            png = await self.render(state, names, previous)
+            content = None
+            if info.pending:
+                content, _ = await self._prompt(
+                    info, state, names=names, mention=False, for_user=-1
+                )
+            await self.tell(interaction, content, file=self.board_file(png))
+
+    @caylus.command(name="status", description=t.DESC["status"])
+    async def status(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "status"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.channel_game(interaction)
+            names = await self.names_for(info)
+            lines = [f"**{t.STATUS_TITLE.format(game_id=info.id, status=m.STATUS[info.status])}**"]
+            if info.status == "lobby":
+                await self.tell(interaction, embed=await self.lobby_embed(info))
+                return
+            state = await self.service.state(info.id)
+            lines.append(
+                t.STATUS_TURN.format(
+                    turn=state.turn,
+                    phase=state.phase,
+                    name=t.PHASE_NAMES[state.phase - 1],
+                    bailiff=state.bailiff,
+                    provost=state.provost,
+                )
+            )
+            if info.pending:
+                pending = info.pending[0]
+                since = ""
+                if info.awaiting_since:
+                    since = t.STATUS_SINCE.format(when=f"<t:{int(info.awaiting_since)}:R>")
+                lines.append(
+                    t.STATUS_WAITING.format(
+                        who=names[pending.seat], prompt=pending.prompt, since=since
+                    )
+                )
+            for seat in info.seats:
+                p = state.players[seat.seat]
+                lines.append(
+                    t.STATUS_SEAT.format(
+                        emoji=t.COLOUR_EMOJI.get(seat.colour, ""),
+                        name=names[seat.seat],
+                        pp=p.prestige,
+                        deniers=p.deniers,
+                        cubes=_cubes(p.cubes),
+                        workers=p.workers,
+                    )
+                )
+            await self.tell(interaction, "\n".join(lines))
+
+    @caylus.command(name="me", description=t.DESC["me"])
+    async def me(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "me"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            view = await self.service.view(info.id, interaction.user.id)
+            if view.seat is None:
+                raise err.NotSeated(game_id=info.id, user_id=interaction.user.id)
+            names = await self.names_for(info)
+            seat = view.seat
+            p = view.state.players[seat.seat]
+            title = t.ME_TITLE.format(
+                game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
+            )
+            lines = [
+                f"**{title}**",
+                t.ME_LINE.format(
+                    pp=p.prestige, deniers=p.deniers, cubes=_cubes(p.cubes), workers=p.workers
+                ),
+                t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
+            ]
+            owned = [
+                f"{cat.TILES[tile].name} ({i + 1})"
+                for i, tile in enumerate(view.state.road)
+                if tile and view.state.owners[i] == seat.seat
+            ]
+            lines.append(
+                t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
+            )
+            components = None
+            if view.decision is not None:
+                lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))
+                _, components = await self._prompt(
+                    info, view.state, names=names, mention=False, for_user=interaction.user.id
+                )
+            elif info.pending:
+                lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
+            await self.tell(interaction, "\n".join(lines), view=components)
+
+    @caylus.command(name="log", description=t.DESC["log"])
+    @app_commands.describe(page=t.OPT_PAGE)
+    async def log_(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "log"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            per_page = 20
+            total = info.seq
+            if total == 0:
+                await self.tell(interaction, t.LOG_EMPTY.format(game_id=info.id))
+                return
+            after = max(0, total - per_page * page)
+            limit = min(per_page, total - after) if page > 1 else per_page
+            entries = (await self.service.log(info.id, after_seq=after, limit=limit)).entries
+            names = await self.names_for(info)
+            title = t.LOG_TITLE.format(
+                game_id=info.id, first=entries[0].seq, last=entries[-1].seq, total=total
+            )
+            lines = [f"**{title}**"]
+            lines += [
+                t.LOG_LINE.format(seq=e.seq, who=names[e.seat], action=e.action) for e in entries
+            ]
+            await self.tell(interaction, "\n".join(lines))
+
+    @caylus.command(name="rules", description=t.DESC["rules"])
+    @app_commands.describe(topic=t.OPT_TOPIC)
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        async with self.guard(interaction, "rules"):
+            await self.tell(interaction, rules_text(topic))
+
+    @rules.autocomplete("topic")
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        needle = current.strip().lower()
+        found = [
+            app_commands.Choice(name=name, value=value)
+            for name, value in rule_topics()
+            if needle in name.lower() or needle in value
+        ]
+        return found[:25]
+
+    @caylus.command(name="help", description=t.DESC["help"])
+    async def help(self, interaction: discord.Interaction) -> None:
+        async with self.guard(interaction, "help"):
+            await self.tell(interaction, t.HELP)
+
+
+# --- rules text ---------------------------------------------------------------------------------
+
+
+def rule_topics() -> list[tuple[str, str]]:
+    """(label, value) of every building and phase, for /caylus rules."""
+    out = [(f"Phase {k}: {name}", f"phase {k}") for k, name in enumerate(t.PHASE_NAMES, 1)]
+    for key, name in cat.SPECIAL_NAMES.items():
+        out.append((f"{name} — {cat.SPECIAL_REMINDERS[key]}", key))
+    for tile in cat.TILES.values():
+        out.append((f"{tile.name} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
+    return out
+
+
+def rules_text(topic: str) -> str:
+    key = topic.strip().lower()
+    if key.startswith("phase"):
+        number = key.removeprefix("phase").strip()
+        if number.isdigit() and 1 <= int(number) <= 7:
+            k = int(number)
+            return t.RULES_PHASE.format(phase=k, name=t.PHASE_NAMES[k - 1], text=t.PHASE_RULES[k])
+    if key in cat.SPECIAL_NAMES:
+        effect = t.RULES_EFFECT.format(reminder=cat.SPECIAL_REMINDERS[key])
+        return f"**{cat.SPECIAL_NAMES[key]}**\n{effect}\n{t.RULES_NOTATION.format(id=key)}"
+    by_name = {tile.name.lower(): tile.id for tile in cat.TILES.values()}
+    tile = cat.TILES.get(key) or cat.TILES.get(by_name.get(key, ""))
+    if tile is None:
+        return t.RULES_UNKNOWN.format(topic=topic)
+    fixed = [p for p, tid in cat.FIXED_POSITIONS.items() if tid == tile.id]
+    pos = f", space {fixed[0]}" if fixed else ""
+    lines = [t.RULES_BUILDING.format(name=tile.name, kind=tile.kind.value, pos=pos)]
+    if tile.cost:
+        cost = " + ".join(
+            "1 cube of your choice" if c == cat.ANY else f"1 {cat.CUBE_NAMES[c]}" for c in tile.cost
+        )
+        if tile.deniers_cost:
+            cost += f" + {tile.deniers_cost} d"
+        lines.append(t.RULES_COST.format(cost=cost))
+    if tile.prestige:
+        favors = (
+            f", {tile.favors} royal favor" + ("s" if tile.favors > 1 else "") if tile.favors else ""
+        )
+        lines.append(t.RULES_PRESTIGE.format(pp=tile.prestige, favors=favors))
+    if tile.reminder:
+        lines.append(t.RULES_EFFECT.format(reminder=tile.reminder))
+    lines.append(t.RULES_NOTATION.format(id=tile.id))
+    return "\n".join(lines)
+
+
+def _label_in(message: discord.Message | None, action: str) -> str | None:
+    """The label the player saw for `action` on the pressed message."""
+    if message is None:
+        return None
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            custom_id = getattr(item, "custom_id", "") or ""
+            if custom_id.endswith(f":{action}") and getattr(item, "label", None):
+                return item.label
+            for option in getattr(item, "options", ()) or ():
+                if option.value == action:
+                    return option.label
+    return None

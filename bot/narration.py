@@ -1,0 +1,175 @@
+"""The account of each phase, from the engine's events.
+
+An action's events are attributed to the phase they happened in: the phase when the action was
+taken, moved forward by the event kinds that only occur in a later phase (income in phase 1,
+placements in 2, the bailiff in 7, ...). `Chronicle` keeps, per game, the state and the events of
+the phases not yet told; it follows the game move by move and rebuilds itself from the game
+record when it missed moves (after a restart).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import text as t
+from engine.protocol import Event
+
+# The phase an event kind belongs to; kinds not listed stay in the current phase.
+_KIND_PHASE = {
+    "income": 1,
+    "place": 2,
+    "pass": 2,
+    "gate": 3,
+    "trading": 3,
+    "joust": 3,
+    "stables": 3,
+    "inn": 3,
+    "produce": 5,
+    "owner": 5,
+    "build": 5,
+    "lawyer": 5,
+    "transform": 5,
+    "sell": 5,
+    "buy": 5,
+    "church": 5,
+    "tailor": 5,
+    "bank": 5,
+    "alchemist": 5,
+    "jeweller": 5,
+    "idle": 5,
+    "batch": 6,
+    "castle": 6,
+    "bailiff": 7,
+    "scoring": 7,
+    "columns": 7,
+    "end": 7,
+}
+# Events that close a phase (the next event belongs to the phase after it).
+_CLOSING = {("phase", 2), ("phase", 4)}
+MAX_LINES_PER_PHASE = 12
+
+
+@dataclass(slots=True)
+class Told:
+    turn: int
+    phase: int
+    event: Event
+
+
+def attribute(events: list[Event] | tuple[Event, ...], turn: int, phase: int) -> list[Told]:
+    """(turn, phase) for each event of one action taken in (turn, phase)."""
+    out: list[Told] = []
+    closed = False
+    for event in events:
+        kind = event.kind
+        if kind == "turn":
+            turn, phase, closed = turn + 1, 1, False
+            continue
+        if kind == "phase":
+            mark = 4 if "provost" in event.text else 2
+            phase = max(phase, mark)
+            out.append(Told(turn, phase, event))
+            closed = True
+            continue
+        natural = _KIND_PHASE.get(kind)
+        if closed:
+            phase, closed = phase + 1, False
+        if natural is not None and natural > phase:
+            phase = natural
+        out.append(Told(turn, phase, event))
+    return out
+
+
+@dataclass(slots=True)
+class Chronicle:
+    seq: int  # actions applied so far
+    state: Any
+    told: list[Told] = field(default_factory=list)
+
+    def follow(self, game: Any, moves: Any) -> None:
+        """Apply the moves (service `Move`s, in order) and keep their events by phase."""
+        for move in moves:
+            turn, phase = self.state.turn, self.state.phase
+            self.state, _ = game.apply(self.state, move.action, move.seat)
+            self.told.extend(attribute(move.events, turn, phase))
+            self.seq = move.seq
+
+    def take(self, phases: list[tuple[int, int]]) -> dict[tuple[int, int], list[Event]]:
+        """The events of these (turn, phase)s, forgotten afterwards (older ones too)."""
+        wanted = set(phases)
+        out: dict[tuple[int, int], list[Event]] = {p: [] for p in phases}
+        last = max(phases) if phases else (0, 0)
+        keep = []
+        for told in self.told:
+            key = (told.turn, told.phase)
+            if key in wanted:
+                out[key].append(told.event)
+            elif key > last:
+                keep.append(told)
+        self.told = keep
+        return out
+
+
+def rebuild(
+    game: Any,
+    options: dict,
+    setup: dict,
+    actions: list[str],
+    seats: list[int],
+    upto_phase: tuple[int, int] | None = None,
+) -> Chronicle:
+    """Replay a game record, keeping the events of the current (not yet told) phases."""
+    state = game.new_game(game.Options(**options), game.Setup(**setup))
+    chronicle = Chronicle(seq=0, state=state)
+    for index, action in enumerate(actions):
+        turn, phase = state.turn, state.phase
+        state, events = game.apply(state, action, seats[index] if seats else None)
+        chronicle.told.extend(attribute(events, turn, phase))
+    chronicle.state, chronicle.seq = state, len(actions)
+    if upto_phase is not None:
+        chronicle.told = [x for x in chronicle.told if (x.turn, x.phase) >= upto_phase]
+    return chronicle
+
+
+def account(turn: int, phase: int, events: list[Event], names: list[str]) -> str:
+    """A short account of one phase: a header line and one line per event (capped)."""
+    lines = [t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])]
+    sentences = [_line(e, names) for e in events if _worth_telling(e)]
+    sentences = [s for s in sentences if s]
+    if not sentences:
+        return ""
+    merged = _merge_prestige(sentences)
+    shown = merged[:MAX_LINES_PER_PHASE]
+    lines.extend(f"• {s}" for s in shown)
+    if len(merged) > len(shown):
+        lines.append("• " + t.MORE_LINES.format(count=len(merged) - len(shown)))
+    return "\n".join(lines)
+
+
+def _worth_telling(event: Event) -> bool:
+    if event.kind == "phase":
+        return False
+    # "loses 0 PP": a penalty that found nothing to take
+    return not (event.kind == "prestige" and event.pp == 0 and "loses" in event.text)
+
+
+def _line(event: Event, names: list[str]) -> str:
+    sentence = event.render(names).strip()
+    if not sentence:
+        return ""
+    return sentence[0].upper() + sentence[1:]
+
+
+def _merge_prestige(lines: list[str]) -> list[str]:
+    """'X builds ...' followed by 'X gains 2 PP (building ...)' reads as one line."""
+    out: list[str] = []
+    for line in lines:
+        if out and " gains " in line and "PP (" in line:
+            who = line.split(" gains ", 1)[0]
+            if out[-1].startswith(who) and " PP" not in out[-1]:
+                gain = line.split(" gains ", 1)[1].split(" (", 1)[0]
+                out[-1] = f"{out[-1]}: +{gain}"
+                continue
+        out.append(line)
+    return out

@@ -1,0 +1,349 @@
+"""A pending decision and its legal actions -> plain-word choices laid out as buttons and menus.
+
+Pure (no Discord): `describe` gives each action a label with its cost and a short description,
+`layout` groups the choices into at most 5 rows (a row is up to 5 buttons or one select menu of
+at most 25 options). Labels and costs come from the engine's catalogue and rules helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.caylus import catalogue as cat
+from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
+from engine.caylus.rules import build_cost, cube_text, open_columns, placement_cost, space_name
+
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_OPTIONS = 25
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: str  # notation text, sent back to the service
+    label: str
+    description: str = ""
+    style: str = "primary"  # primary | secondary | success | danger
+
+
+@dataclass(slots=True)
+class Menu:
+    placeholder: str
+    choices: list[Choice]
+
+
+@dataclass(slots=True)
+class Layout:
+    buttons: list[Choice] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)
+    hidden: int = 0  # choices that did not fit (reachable with /caylus play)
+
+    @property
+    def rows(self) -> int:
+        return len(self.menus) + -(-len(self.buttons) // MAX_BUTTONS_PER_ROW)
+
+    def choices(self) -> list[Choice]:
+        return [*self.buttons, *(c for m in self.menus for c in m.choices)]
+
+
+_SKIP_LABELS = {
+    "castle": "Stop delivering",
+    "build": "Build nothing",
+    "lawyer": "Transform nothing",
+    "guild": "Leave the provost",
+    "bribe": "Leave the provost",
+    "joust": "No joust",
+    "exchange": "Keep my cubes",
+}
+
+
+def _cubes(cubes: str) -> str:
+    return cube_text(cubes) if cubes else "nothing"
+
+
+def _road_name(state: Any, pos: int) -> str:
+    tile = state.road[pos - 1]
+    return f"{TILES[tile].name} ({pos})" if tile else f"empty lot ({pos})"
+
+
+def _space_reminder(state: Any, target: str, names: list[str]) -> str:
+    if target.isdigit():
+        pos = int(target)
+        tile = state.road[pos - 1]
+        if tile is None:
+            return ""
+        text = TILES[tile].reminder
+        owner = state.owners[pos - 1]
+        if owner is not None:
+            text = f"{text} · owner {names[owner]}"
+        return text
+    return cat.SPECIAL_REMINDERS.get(target, "")
+
+
+def _favor_column(state: Any, seat: int, line: str) -> int:
+    index = cat.FAVOR_LINES.index(line)
+    marker = state.players[seat].favors[index]
+    return marker + 1 if marker < open_columns(state) else marker
+
+
+_SHARED_NAMES = {
+    name
+    for name in {t.name for t in TILES.values()}
+    if sum(1 for t in TILES.values() if t.name == name and t.cost) > 1
+}
+
+
+def _tile_name(tile: Any) -> str:
+    """The building's name, with its effect when another building has the same name."""
+    return f"{tile.name} ({tile.reminder})" if tile.name in _SHARED_NAMES else tile.name
+
+
+def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
+    decision = state.decision
+    tile_id, _, extra = arg.partition(" ")
+    tile = TILES[tile_id]
+    gains = [f"{tile.prestige} PP"]
+    if tile.favors:
+        gains.append(f"{tile.favors} favor" + ("s" if tile.favors > 1 else ""))
+    if tile.kind is Kind.PRESTIGE:
+        pos = int(extra[1:])
+        label = f"{tile.name} on your residence ({pos}) — {_cubes(tile.cost)} → {', '.join(gains)}"
+    else:
+        effect = Effect(decision.effect) if decision and decision.effect else Effect.CARPENTER
+        cost = build_cost(tile_id, bool(decision and decision.via_favor), effect)
+        paid = cost.replace(cat.ANY, extra)
+        label = f"{_tile_name(tile)} — {_cubes(paid)} → {', '.join(gains)}"
+    return label, tile.reminder
+
+
+def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    """The plain-word choice for one legal action of `seat` (the state's current decision)."""
+    verb, arg = action.verb, action.arg
+    text = str(action)
+    decision = state.decision
+    kind = decision.kind if decision is not None else ""
+    if verb == "pass":
+        bonus = " (+1 d: first to pass)" if not state.passed else ""
+        return Choice(text, f"Pass{bonus}", "place no more workers this turn", "secondary")
+    if verb == "skip":
+        return Choice(text, _SKIP_LABELS.get(kind, "Skip"), "", "secondary")
+    if verb == "place":
+        cost = placement_cost(state, seat, arg)
+        return Choice(
+            text, f"{space_name(state, arg)} — {cost} d", _space_reminder(state, arg, names)
+        )
+    if verb == "gate":
+        if arg == "back":
+            return Choice(text, "Take the worker back", "it returns to your hand", "secondary")
+        return Choice(
+            text, f"Move to {space_name(state, arg)} — free", _space_reminder(state, arg, names)
+        )
+    if verb == "provost":
+        delta = int(arg)
+        target = state.provost + delta
+        cost = f" — {abs(delta)} d" if kind == "bribe" else " — free"
+        return Choice(
+            text, f"Provost {delta:+d} → {target}{cost}", f"buildings 1-{target} will act"
+        )
+    if verb == "joust":
+        return Choice(text, "Joust — 1 d + 1 cloth → 1 royal favor")
+    if verb == "inn":
+        if arg == "stay":
+            return Choice(text, "Stay in the inn", "your placements keep costing 1 d")
+        return Choice(text, "Leave the inn", "the worker returns to your hand", "secondary")
+    if verb == "take":
+        where = _road_name(state, decision.at) if decision and decision.at else ""
+        if kind == "owner":
+            return Choice(text, f"Take 1 {CUBE_NAMES[arg]}", f"owner's cube from {where}")
+        return Choice(text, f"Take {_cubes(arg)}", f"at the {where}" if where else "")
+    if verb == "build":
+        label, reminder = _build_label(state, seat, arg)
+        return Choice(text, label, reminder)
+    if verb == "lawyer":
+        pos = int(arg)
+        paid = "1 cloth" if decision and decision.via_favor else "1 cloth + 1 d"
+        return Choice(
+            text,
+            f"{_road_name(state, pos)} → residence — {paid}, +2 PP",
+            "a residence gives +1 d income",
+        )
+    if verb == "sell":
+        price = TILES[state.road[decision.at - 1]].market_price if decision else 0
+        return Choice(text, f"Sell 1 {CUBE_NAMES[arg]} — +{price} d")
+    if verb == "buy":
+        tile = TILES[state.road[decision.at - 1]] if decision else None
+        price = tile.peddler_price * len(arg) if tile else len(arg)
+        return Choice(text, f"Buy {_cubes(arg)} — {price} d")
+    if verb == "pay":
+        return Choice(text, _pay_label(kind, arg))
+    if verb == "batch":
+        section = min(state.section, 2)
+        points = cat.SECTION_POINTS[section]
+        return Choice(
+            text,
+            f"Deliver {_cubes(arg)} — +{points} PP",
+            f"one house in the {cat.SECTION_NAMES[section]}",
+        )
+    if verb == "favor":
+        return _favor_choice(state, seat, arg, text)
+    if verb == "exchange":
+        give, take = arg.split()
+        return Choice(text, f"Give 1 {CUBE_NAMES[give]}, take {_cubes(take)}")
+    return Choice(text, text)  # a verb this module does not know: the notation itself
+
+
+def _pay_label(kind: str, arg: str) -> str:
+    paid = f"{arg[:-1]} d" if arg.endswith("d") else _cubes(arg)
+    rewards = {
+        ("church", "2d"): "3 PP",
+        ("church", "4d"): "5 PP",
+        ("bank", "2d"): "1 gold",
+        ("bank", "5d"): "2 gold",
+        ("tailor", "CC"): "4 PP",
+        ("tailor", "CCC"): "6 PP",
+        ("jeweller", "G"): "5 PP",
+        ("jeweller", "GG"): "9 PP",
+    }
+    reward = rewards.get((kind, arg))
+    if reward is None and kind == "alchemist":
+        reward = f"{len(arg) // 2} gold"
+    return f"Pay {paid} → {reward}" if reward else f"Pay {paid}"
+
+
+def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
+    line = arg[0]
+    line_name = cat.FAVOR_LINE_NAMES[line].capitalize()
+    if line in ("a", "b"):
+        col = _favor_column(state, seat, line)
+        gain = (
+            f"+{cat.FAVOR_PRESTIGE[col - 1]} PP"
+            if line == "a"
+            else f"+{cat.FAVOR_DENIERS[col - 1]} d"
+        )
+        return Choice(text, f"{line_name}: {gain}", f"line {line}, column {col}")
+    col = int(arg[1])
+    if line == "c":
+        if len(arg) > 2:
+            cell = f"1 {CUBE_NAMES[arg[2]]}"
+        else:
+            cell = cat.FAVOR_CELL_TEXT["c"][col - 1].replace("->", "→")
+        return Choice(text, f"{line_name}: {cell}", f"line c, column {col}")
+    cell = cat.FAVOR_CELL_TEXT["d"][col - 1]
+    cell = "no effect" if cell == "-" else cell
+    return Choice(
+        text,
+        f"{line_name}: {cell}",
+        f"line d, column {col}",
+        "secondary" if col == 1 else "primary",
+    )
+
+
+# --- layout -------------------------------------------------------------------------------------
+
+
+def _short(label: str, limit: int) -> str:
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def _menus(title: str, choices: list[Choice]) -> list[Menu]:
+    """One menu, or several when there are more than 25 choices."""
+    if len(choices) <= MAX_OPTIONS:
+        return [Menu(title, choices)] if choices else []
+    parts = -(-len(choices) // MAX_OPTIONS)
+    size = -(-len(choices) // parts)
+    menus = []
+    for k in range(parts):
+        chunk = choices[k * size : (k + 1) * size]
+        menus.append(Menu(f"{title} ({k + 1}/{parts})", chunk))
+    return menus
+
+
+def _fit(buttons: list[Choice], groups: list[tuple[str, list[Choice]]]) -> Layout:
+    """Lay groups out as menus (a group of few choices becomes buttons when rows allow)."""
+    layout = Layout(buttons=list(buttons))
+    menus: list[Menu] = []
+    for title, choices in groups:
+        menus.extend(_menus(title, choices))
+    # merge neighbouring menus while there are too many rows
+    while menus and len(menus) + -(-len(layout.buttons) // MAX_BUTTONS_PER_ROW) > MAX_ROWS:
+        best = None
+        for k in range(len(menus) - 1):
+            size = len(menus[k].choices) + len(menus[k + 1].choices)
+            if size <= MAX_OPTIONS and (best is None or size < best[1]):
+                best = (k, size)
+        if best is None:  # nothing merges: drop the last menu (reachable with /caylus play)
+            layout.hidden += len(menus.pop().choices)
+            continue
+        k = best[0]
+        merged = Menu(
+            f"{menus[k].placeholder} · {menus[k + 1].placeholder}",
+            menus[k].choices + menus[k + 1].choices,
+        )
+        menus[k : k + 2] = [merged]
+    layout.menus = menus
+    return layout
+
+
+def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    """The components for `seat`'s decision: buttons for few choices, menus by group."""
+    kind = state.decision.kind if state.decision is not None else ""
+    choices = [describe(state, seat, a, names) for a in actions]
+    by_action = dict(zip((str(a) for a in actions), choices, strict=True))
+    quiet = [c for a, c in by_action.items() if a in ("pass", "skip", "gate back")]
+    doing = [c for a, c in by_action.items() if a not in ("pass", "skip", "gate back")]
+    if kind in ("place", "gate"):
+        specials = [c for c in doing if not c.action.split()[1].isdigit()]
+        road = [c for c in doing if c.action.split()[1].isdigit()]
+        groups = [("Special buildings and the castle", specials), ("Road buildings", road)]
+        return _finish(_fit(quiet, [g for g in groups if g[1]]))
+    if kind == "favor":
+        lines: dict[str, list[Choice]] = {}
+        for c in doing:
+            lines.setdefault(c.action.split()[1][0], []).append(c)
+        buttons = [c for line in ("a", "b") for c in lines.get(line, [])]
+        groups = []
+        for line in ("c", "d"):
+            found = lines.get(line, [])
+            if len(found) == 1:
+                buttons.append(found[0])
+            elif found:
+                name = cat.FAVOR_LINE_NAMES[line]
+                groups.append((f"Line {line} ({name})", found))
+        return _finish(_fit(buttons + quiet, groups))
+    if kind == "exchange":
+        gives: dict[str, list[Choice]] = {}
+        for c in doing:
+            gives.setdefault(c.action.split()[1], []).append(c)
+        groups = [(f"Give 1 {CUBE_NAMES[g]}", cs) for g, cs in gives.items()]
+        return _finish(_fit(quiet, groups))
+    if len(doing) <= 2 * MAX_BUTTONS_PER_ROW - len(quiet) and all(
+        len(c.label) <= BUTTON_LABEL for c in doing
+    ):
+        return _finish(Layout(buttons=doing + quiet))
+    title = {"build": "Choose a building", "lawyer": "Choose a building to transform"}.get(
+        kind, "Choose"
+    )
+    return _finish(_fit(quiet, [(title, doing)]))
+
+
+def _finish(result: Layout) -> Layout:
+    result.buttons = [
+        Choice(c.action, _short(c.label, BUTTON_LABEL), c.description, c.style)
+        for c in result.buttons
+    ]
+    for menu in result.menus:
+        menu.placeholder = _short(menu.placeholder, 150)
+        menu.choices = [
+            Choice(c.action, _short(c.label, OPTION_LABEL), _short(c.description, 100), c.style)
+            for c in menu.choices
+        ]
+    return result
+
+
+def autocomplete_name(choice: Choice) -> str:
+    """The text of an autocomplete suggestion: plain words and the notation (max 100)."""
+    tail = f" · {choice.action}"
+    return _short(choice.label, 100 - len(tail)) + tail

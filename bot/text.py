@@ -1,0 +1,195 @@
+"""Every user-facing string of the Discord side, in one place (templates for str.format).
+
+Game facts (names, costs, reminders) come from engine/caylus/catalogue.py; the service's own
+sentences (its errors) from bot/messages.py.
+"""
+
+from __future__ import annotations
+
+PHASE_NAMES = (
+    "Income",
+    "Workers",
+    "Special buildings",
+    "Provost",
+    "Buildings",
+    "Castle",
+    "End of turn",
+)
+COLOUR_EMOJI = {"blue": "🔵", "red": "🔴", "green": "🟢", "orange": "🟠", "black": "⚫"}
+CUBE_EMOJI = {"F": "🍖", "W": "🪵", "S": "🪨", "C": "🧵", "G": "🪙"}
+
+BOT_NAME = "Bot ({colour})"
+PLAYER_NAME = "Player ({colour})"
+
+# --- running the bot ------------------------------------------------------------------------
+NO_TOKEN = """\
+No Discord token: set CAYLUS_DISCORD_TOKEN (or DISCORD_TOKEN) in the environment or in .env.
+
+To create the bot:
+  1. Open https://discord.com/developers/applications and press "New Application".
+  2. In "Bot", press "Reset Token", copy it, and put it in .env:
+       CAYLUS_DISCORD_TOKEN=your-token
+     No privileged intent is needed (leave them off).
+  3. Invite the bot to your server with this link (put your application id, shown under
+     "General Information", in place of YOUR_APPLICATION_ID, or set CAYLUS_APPLICATION_ID):
+       {invite}
+     It asks for: View Channel, Send Messages, Embed Links, Attach Files,
+     Read Message History, Use Application Commands.
+  4. For instant slash commands while testing, set CAYLUS_DEV_GUILD_ID to your server's id;
+     to publish the commands everywhere, start once with CAYLUS_SYNC_GLOBALLY=true
+     (or mention the bot with "sync global" as an owner).
+See docs/discord.md for every setting."""
+SYNCED = "Synced {count} command(s) {where}."
+SYNC_WHERE_GUILD = "to this server"
+SYNC_WHERE_GLOBAL = "globally (Discord may take up to an hour to show them everywhere)"
+
+# --- command descriptions -----------------------------------------------------------------------
+GROUP_DESC = "Play Caylus in this channel"
+DESC = {
+    "new": "Open a Caylus game in this channel",
+    "join": "Take a seat in this channel's game",
+    "leave": "Leave this channel's game before it starts",
+    "addbot": "Add a bot seat (host or channel managers)",
+    "kick": "Remove a seat before the start (host or channel managers)",
+    "start": "Start the game with the seated players",
+    "board": "Show the current board",
+    "status": "Who must decide, scores and seats",
+    "me": "Your stock and your decision (only you see it)",
+    "play": "Make your move (pick from the suggestions or type notation)",
+    "log": "The latest moves of this game",
+    "rules": "Rules of a building or a phase",
+    "abort": "Abort this channel's game (host or channel managers)",
+    "help": "How to play with this bot",
+}
+OPT_PLAYERS = "Number of players (2-5)"
+OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
+OPT_TILES = "Building set: revised (with the jeweller) or first edition"
+OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
+OPT_TOPIC = "A building or a phase"
+OPT_SEAT = "Seat number as shown in the lobby (1-5)"
+OPT_PAGE = "Older moves: page 2, 3, ..."
+
+# --- lobby --------------------------------------------------------------------------------------
+LOBBY_TITLE = "Caylus — game #{game_id}"
+LOBBY_OPEN = "Waiting for players. Press **Join** to take a seat; the host presses **Start**."
+LOBBY_STARTED = "The game has started."
+LOBBY_ABORTED = "This game was aborted."
+LOBBY_SEATS = "Seats ({count}/{wanted})"
+LOBBY_OPTIONS = "Options"
+LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
+LOBBY_HOST = "Host: {host}"
+LOBBY_EMPTY = "nobody yet"
+SEAT_LINE = "{n}. {emoji} {name}"
+BUTTON_JOIN = "Join"
+BUTTON_LEAVE = "Leave"
+BUTTON_ADD_BOT = "Add bot"
+BUTTON_START = "Start"
+LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
+    "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
+    "leave": ("You left game #{game_id}.", "{who} left game #{game_id}."),
+    "bot": ("A bot seat was added to game #{game_id}.", "{who} added a bot seat."),
+    "kick": ("Seat {seat} was removed from game #{game_id}.", "{who} removed seat {seat}."),
+}
+LOBBY_GONE = "Game #{game_id} was aborted: its last player left."
+OPENED = "Game #{game_id} is open: the lobby is in the channel."
+STARTED = "Game #{game_id} has started."
+ABORT_DONE = "Game #{game_id} is aborted."
+
+# --- play ---------------------------------------------------------------------------------------
+GAME_STARTS = "**Game #{game_id} begins.** Turn order: {order}."
+PHASE_HEADER = "**Turn {turn} · {phase}. {name}**"
+PHASE_NOTHING = "nothing happened"
+MORE_LINES = "… and {count} more"
+ACCOUNT_BOARD = "board_t{turn}_p{phase}.png"
+PROMPT = "{mentions} — {who}: **{prompt}**"
+PROMPT_CONTEXT = "Turn {turn} · phase {phase} ({name}) · {stock}"
+PROMPT_HELP = "Choose below, or type `/caylus play`."
+PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them all."
+PROMPT_BOT = "{who} (bot) decides."
+CHOSE = "✅ {who} chose **{label}**."
+PLAYED = "Played: **{label}** (`{action}`)."
+PLACEHOLDER_MORE = "{title} ({first}–{last})"
+
+# --- game over ----------------------------------------------------------------------------------
+GAME_OVER_TITLE = "Game #{game_id} is over"
+WINNER_ONE = "🏆 {names} wins with {score} points!"
+WINNER_MANY = "🏆 {names} share the win with {score} points!"
+SCORE_LINE = (
+    "{emoji} **{name}**: **{total}** = {game} PP + {gold} (gold) + {cubes} (cubes) "
+    "+ {deniers} (deniers)"
+)
+ABORTED = "Game #{game_id} was aborted by {who}."
+
+# --- looking ------------------------------------------------------------------------------------
+NO_GAME = "There is no game in this channel. Open one with `/caylus new`."
+NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host presses Start."
+STATUS_TITLE = "Game #{game_id} · {status}"
+STATUS_TURN = "Turn {turn} · phase {phase} ({name}) · bailiff {bailiff} · provost {provost}"
+STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
+STATUS_SINCE = " (since {when})"
+STATUS_SEAT = "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} workers left"
+ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
+ME_LINE = "**{pp} PP** · **{deniers} d** · {cubes} · {workers} workers in hand"
+ME_FAVORS = "Favor markers: prestige {a}, deniers {b}, cubes {c}, buildings {d}"
+ME_BUILDINGS = "Your buildings: {buildings}"
+ME_NO_BUILDINGS = "You own no building yet."
+ME_DECISION = "**Your decision:** {prompt}"
+ME_WAIT = "Not your decision now: the game waits for {who}."
+ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
+LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
+LOG_EMPTY = "No moves yet in game #{game_id}."
+LOG_LINE = "{seq}. {who}: `{action}`"
+RULES_UNKNOWN = "I know no building or phase called '{topic}'. Start typing to see the list."
+RULES_BUILDING = "**{name}** ({kind}{pos})"
+RULES_COST = "Cost: {cost}"
+RULES_PRESTIGE = "Built: +{pp} PP{favors}"
+RULES_EFFECT = "Effect: {reminder}"
+RULES_NOTATION = "Notation id: `{id}`"
+PHASE_RULES = {
+    1: "Each player takes 2 d, +1 d per residence and library, +2 d per hotel.",
+    2: "In turn order, place one worker at a time or pass. A placement costs 1 d plus 1 d for "
+    "each player who has passed (always 1 d on your own building or from the inn). The first "
+    "to pass gets 1 d.",
+    3: "The gate worker moves to a free space; the trading post gives 3 d; the merchants' guild "
+    "moves the provost 1-3; the joust field turns 1 d + 1 cloth into a royal favor; the stables "
+    "change the turn order; the inn lets its occupant place workers for 1 d.",
+    4: "In passing order, each player may move the provost up to 3 spaces, 1 d a space.",
+    5: "Buildings up to the provost act, from the bridge on; a building's owner gains 1 PP when "
+    "someone else uses it.",
+    6: "Castle workers, in arrival order, deliver batches (1 food + 2 other different cubes) for "
+    "houses and PP; a castle worker without a batch loses 2 PP; most batches wins a favor.",
+    7: "The bailiff advances (2 if the provost is ahead of him); a castle section is scored when "
+    "the bailiff reaches its space or it is full. The game ends after the Towers.",
+}
+RULES_PHASE = "**Phase {phase}: {name}**\n{text}"
+HELP = """\
+**Caylus in Discord**
+• `/caylus new` opens a game here; others press **Join** (or `/caylus join`); **Add bot** fills a \
+seat with the built-in player; the host presses **Start**.
+• When you must decide, the bot mentions you once, with buttons and menus showing each choice \
+and its cost. Off-turn decisions (provost, favors, castle, inn, gate, owner's cube) ping you too.
+• `/caylus play` accepts any move: start typing to see your legal moves in words and notation \
+(e.g. `place 7`, `pass`, `batch FWS`, `favor c2S`).
+• `/caylus board`, `/caylus status`, `/caylus me` (private), `/caylus log`, `/caylus rules`.
+• The host or anyone who can manage the channel may `/caylus abort`.
+After every phase the channel gets the new board and an account of what happened."""
+
+# --- errors -------------------------------------------------------------------------------------
+NOT_YOUR_DECISION = "It is not your decision: the game waits for {who} ({prompt})."
+NOT_IN_GAME_DECISION = (
+    "It is not your decision: you have no seat in game #{game_id}. It waits for {who} ({prompt})."
+)
+BOARD_CHANGED = "The board has changed since these buttons were shown. Current decision:"
+BOARD_CHANGED_OVER = "The board has changed: game #{game_id} is over."
+BOARD_CHANGED_GONE = "These buttons belong to game #{game_id}, which is {status}."
+ILLEGAL = "{reason}"
+MALFORMED = "{reason}\nStart typing in `/caylus play` to see your legal moves."
+NEED_MANAGER = (
+    "Only the host of game #{game_id} or someone who can manage this channel may do that."
+)
+GUILD_ONLY = "Caylus is played in a server channel, not in direct messages."
+UNEXPECTED = (
+    "Sorry, something went wrong on my side; nothing was changed. "
+    "Please try again in a moment (the error was logged)."
+)
+OWNER_ONLY = "Only the bot's owners may do that."

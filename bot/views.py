@@ -1,0 +1,150 @@
+"""Buttons and select menus that survive restarts (discord.py DynamicItem).
+
+The custom id carries everything a press needs, so any running bot instance can answer it:
+- `cay:b:{game}:{version}:{action}`: a choice button (the action in notation),
+- `cay:s:{game}:{version}:{k}`: a choice menu whose option values are actions,
+- `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start).
+Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import text as t
+from bot.prompts import Layout
+
+if TYPE_CHECKING:
+    from bot.cogs.caylus import CaylusCog
+
+CUSTOM_ID_LIMIT = 100
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def _cog(interaction: discord.Interaction) -> CaylusCog:
+    cog = interaction.client.get_cog("Caylus")  # type: ignore[attr-defined]
+    assert cog is not None, "the Caylus cog is not loaded"
+    return cog
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:b:(?P<game>\d+):(?P<version>\d+):(?P<action>[^:]+)",
+):
+    def __init__(
+        self, game_id: int, version: int, action: str, label: str = "", style: str = "primary"
+    ) -> None:
+        custom_id = f"cay:b:{game_id}:{version}:{action}"
+        assert len(custom_id) <= CUSTOM_ID_LIMIT, custom_id
+        super().__init__(
+            discord.ui.Button(label=label or action, style=_STYLES[style], custom_id=custom_id)
+        )
+        self.game_id, self.version, self.action = game_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> ChoiceButton:
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["action"],
+            getattr(item, "label", "") or "",
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).press(interaction, self.game_id, self.version, self.action)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:s:(?P<game>\d+):(?P<version>\d+):(?P<k>\d+)",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        k: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:s:{game_id}:{version}:{k}",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        action = str(values[0]) if values else ""
+        await _cog(interaction).press(interaction, self.game_id, self.version, action)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:l:(?P<game>\d+):(?P<op>join|leave|bot|start)",
+):
+    _LOOK = {
+        "join": (t.BUTTON_JOIN, discord.ButtonStyle.success),
+        "leave": (t.BUTTON_LEAVE, discord.ButtonStyle.secondary),
+        "bot": (t.BUTTON_ADD_BOT, discord.ButtonStyle.secondary),
+        "start": (t.BUTTON_START, discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, game_id: int, op: str) -> None:
+        label, style = self._LOOK[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"cay:l:{game_id}:{op}")
+        )
+        self.game_id, self.op = game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).lobby_press(interaction, self.game_id, self.op)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "bot", "start"):
+        view.add_item(LobbyButton(game_id, op))
+    return view
+
+
+def choice_view(game_id: int, version: int, layout: Layout) -> discord.ui.View:
+    """The components of a prompt: menus first (one row each), then the buttons."""
+    view = discord.ui.View(timeout=None)
+    for k, menu in enumerate(layout.menus):
+        options = [
+            discord.SelectOption(label=c.label, value=c.action, description=c.description or None)
+            for c in menu.choices
+        ]
+        view.add_item(ChoiceSelect(game_id, version, k, options, menu.placeholder))
+    for choice in layout.buttons:
+        view.add_item(ChoiceButton(game_id, version, choice.action, choice.label, choice.style))
+    return view

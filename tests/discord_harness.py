@@ -1,0 +1,225 @@
+"""A simulated Discord table for the bot's tests and benchmark (SimCord, no network, no token).
+
+`Table` builds the real bot (bot.app.create_bot) on a SQLite file, runs it inside SimCord, and
+plays like people do: slash commands, buttons and select menus on the bot's own messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import create_bot
+from bot.service import GameService
+from bot.settings import Settings
+
+QUIET_LABELS = (
+    "Pass",
+    "Stop",
+    "Build nothing",
+    "Transform nothing",
+    "Leave the provost",
+    "No joust",
+    "Keep my cubes",
+    "Skip",
+    "Take the worker back",
+    "Leave the inn",
+)
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def said(result: Any) -> str:
+    """Everything an interaction answered (first response and follow-ups), as text."""
+    parts = []
+    if result.response is not None:
+        parts.append(result.response.content or "")
+    parts += [f.content or "" for f in result.followups]
+    return "\n".join(parts)
+
+
+def components(message: Any) -> tuple[list[Any], list[Any]]:
+    buttons, menus = [], []
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if isinstance(item, discord.Button):
+                buttons.append(item)
+            elif isinstance(item, discord.SelectMenu):
+                menus.append(item)
+    return buttons, menus
+
+
+def is_prompt(message: Any) -> bool:
+    return bool(message.components) and bool(MENTION.search(message.content or ""))
+
+
+def is_game_over(message: Any) -> bool:
+    return any("is over" in (e.title or "") for e in message.embeds)
+
+
+def make_settings(database: Path, **extra: Any) -> Settings:
+    values: dict[str, Any] = {"database": database, "sync_globally": True}
+    values.update(extra)
+    return Settings(_env_file=None, **values)
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    channel: Any
+    players: list[Any]
+    database: Path
+    settings: Settings
+    service: GameService
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    latencies: list[float] = field(default_factory=list)
+
+    @property
+    def by_id(self) -> dict[int, Any]:
+        return {p.id: p for p in self.players}
+
+    @property
+    def cog(self) -> Any:
+        return self.env.bot.get_cog("Caylus")
+
+    def last_prompt(self, channel: Any = None) -> Any:
+        for message in reversed((channel or self.channel).history()):
+            if is_prompt(message):
+                return message
+            if is_game_over(message):
+                return None
+        return None
+
+    def fresh(self, message: Any, channel: Any = None) -> Any:
+        """The message as it is now (handles are snapshots)."""
+        for found in (channel or self.channel).history():
+            if found.id == message.id:
+                return found
+        raise AssertionError("message gone")
+
+    def awaited(self, message: Any) -> Any:
+        return self.by_id[int(MENTION.search(message.content).group(1))]
+
+    async def timed(self, coro: Any) -> Any:
+        started = time.perf_counter()
+        result = await coro
+        self.latencies.append(time.perf_counter() - started)
+        return result
+
+    async def step(self, *, pass_rate: float = 0.6, play_rate: float = 0.0) -> Any:
+        """The awaited player answers the last prompt: often the quiet choice, sometimes a
+        button or a menu option, sometimes `/caylus play` with an autocomplete suggestion."""
+        message = self.last_prompt()
+        assert message is not None, "no prompt to answer"
+        actor = self.awaited(message)
+        rng = self.rng
+        if play_rate and rng.random() < play_rate:
+            offered = await actor.autocomplete(self.channel, "caylus play", "action", "")
+            assert offered, "autocomplete offered nothing to the awaited player"
+            value = rng.choice(offered)["value"]
+            return await self.timed(actor.slash(self.channel, "caylus play", action=value))
+        buttons, menus = components(message)
+        quiet = [b for b in buttons if b.label.startswith(QUIET_LABELS)]
+        doing = [b for b in buttons if b not in quiet]
+        if quiet and (rng.random() < pass_rate or not (doing or menus)):
+            return await self.timed(actor.click(message, custom_id=quiet[0].custom_id))
+        if menus and (not doing or rng.random() < 0.5):
+            menu = rng.choice(menus)
+            value = rng.choice(menu.options).value
+            return await self.timed(actor.select(message, [value], custom_id=menu.custom_id))
+        button = rng.choice(doing)
+        return await self.timed(actor.click(message, custom_id=button.custom_id))
+
+    async def play_out(self, *, max_steps: int = 3000, **kwargs: Any) -> Any:
+        """Answer prompts until the game-over message; returns it."""
+        for _ in range(max_steps):
+            last = self.channel.last_message
+            if is_game_over(last):
+                return last
+            await self.step(**kwargs)
+            assert self.cog.unexpected_errors == 0
+        raise AssertionError("the game did not end")
+
+    async def open_game(self, humans: int, bots: int = 0, **options: Any) -> Any:
+        """`/caylus new` by the first player, Join by the others, Add bot, Start."""
+        host = self.players[0]
+        await host.slash(self.channel, "caylus new", players=humans + bots, **options)
+        lobby = self.channel.last_message
+        for k, player in enumerate(self.players[1:humans]):
+            if k % 2 == 0:
+                await player.click(lobby, label="Join")
+            else:
+                await player.slash(self.channel, "caylus join")
+        for _ in range(bots):
+            await host.click(lobby, label="Add bot")
+        await self.timed(host.click(lobby, label="Start"))
+        return lobby
+
+    async def restart(self) -> None:
+        """A new bot process on the same database file: the old service is closed and a fresh
+        one opened (nothing kept in memory), then a new bot instance attaches to the world."""
+        await self.env.settle()
+        await self.service.close()
+        self.service = await GameService.open(self.database, rng=random.Random(99))
+        await self.env.restart_bot(create_bot(self.service, self.settings))
+
+    def transcript(self) -> str:
+        """The channel as a reader sees it (text, embeds, files, buttons and menus)."""
+        return render_transcript(self.channel.history())
+
+
+def render_transcript(messages: list[Any]) -> str:
+    lines = []
+    for message in messages:
+        lines.append(f"--- {message.author.display_name}:")
+        if message.content:
+            lines += [f"  {line}" for line in message.content.splitlines()]
+        for embed in message.embeds:
+            lines.append(f"  [embed] {embed.title}")
+            if embed.description:
+                lines += [f"    {line}" for line in embed.description.splitlines()]
+            for f in embed.fields:
+                lines.append(f"    {f.name}: {f.value}".replace("\n", " | "))
+            if embed.footer and embed.footer.text:
+                lines.append(f"    ({embed.footer.text})")
+        for attachment in message.attachments:
+            lines.append(f"  [image] {attachment.filename}")
+        buttons, menus = components(message)
+        for menu in menus:
+            options = " | ".join(o.label for o in menu.options)
+            lines.append(f"  [menu: {menu.placeholder}] {options}")
+        if buttons:
+            lines.append("  [buttons] " + " | ".join(f"[{b.label}]" for b in buttons))
+    return "\n".join(lines) + "\n"
+
+
+@contextlib.asynccontextmanager
+async def table(
+    tmp_path: Path, players: int = 3, *, seed: int = 1, **settings: Any
+) -> AsyncIterator[Table]:
+    database = tmp_path / "caylus.sqlite3"
+    config = make_settings(database, **settings)
+    service = await GameService.open(database, rng=random.Random(seed))
+    bot = create_bot(service, config)
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Caylus club")
+            channel = guild.create_text_channel("caylus")
+            names = ["alice", "bob", "carol", "dave", "erin"][:players]
+            members = [guild.add_member(env.create_user(n)) for n in names]
+            tb = Table(
+                env, guild, channel, members, database, config, service, rng=random.Random(seed)
+            )
+            yield tb
+            service = tb.service
+    finally:
+        await service.close()

@@ -1,0 +1,75 @@
+"""Prompt layouts and phase accounts over many real game states (no Discord needed)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.narration import Chronicle, account, attribute
+from bot.prompts import MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, autocomplete_name, layout
+from engine import caylus as game
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+def _states(seeds: range, players: int):
+    for seed in seeds:
+        state = game.new_game(game.Options(players=players), game.Setup(seed=seed))
+        rng = random.Random(seed)
+        while not state.over:
+            yield state
+            seat = state.decision.seat
+            state, _ = game.apply(state, game.choose_action(state, seat, rng), seat)
+
+
+def test_every_decision_fits_discord_limits_and_offers_every_action() -> None:
+    kinds: set[str] = set()
+    for players in (2, 3, 5):
+        for state in _states(range(6), players):
+            seat = state.decision.seat
+            actions = game.legal_actions(state, seat)
+            shape = layout(state, seat, actions, NAMES[:players])
+            kinds.add(state.decision.kind)
+            assert shape.rows <= MAX_ROWS
+            assert len(shape.buttons) <= MAX_ROWS * MAX_BUTTONS_PER_ROW
+            for menu in shape.menus:
+                assert 1 <= len(menu.choices) <= MAX_OPTIONS
+                assert len(menu.placeholder) <= 150
+                assert all(len(c.label) <= 100 and len(c.description) <= 100 for c in menu.choices)
+            assert all(len(c.label) <= 80 for c in shape.buttons)
+            offered = [c.action for c in shape.choices()]
+            assert len(offered) == len(set(offered))
+            assert len(offered) + shape.hidden == len(actions)
+            assert set(offered) <= {str(a) for a in actions}
+            for choice in shape.choices():
+                assert len(f"cay:b:99999:99999:{choice.action}") <= 100
+                assert len(autocomplete_name(choice)) <= 100
+                assert (choice.label and choice.label != choice.action) or choice.action == "pass"
+    assert {"place", "castle", "favor", "build", "bribe"} <= kinds
+
+
+def test_labels_show_costs() -> None:
+    state = game.new_game(game.Options(players=3), game.Setup(seed=1))
+    seat = state.decision.seat
+    shape = layout(state, seat, game.legal_actions(state, seat), NAMES[:3])
+    labels = [c.label for c in shape.choices()]
+    assert any(label.startswith("Peddler (7) — ") and label.endswith(" d") for label in labels)
+    assert any(label.startswith("Castle — ") for label in labels)
+
+
+def test_accounts_are_grouped_by_phase() -> None:
+    state = game.new_game(game.Options(players=3), game.Setup(seed=4))
+    chronicle = Chronicle(seq=0, state=state)
+    rng = random.Random(4)
+    while state.turn < 3:
+        seat = state.decision.seat
+        turn, phase = state.turn, state.phase
+        state, events = game.apply(state, game.choose_action(state, seat, rng), seat)
+        chronicle.told.extend(attribute(events, turn, phase))
+    told = chronicle.take([(1, 2), (1, 7), (2, 1)])
+    assert told[(1, 2)] and all(
+        e.kind in ("place", "pass", "prestige", "phase") for e in told[(1, 2)]
+    )
+    assert any(e.kind == "bailiff" for e in told[(1, 7)])
+    assert all(e.kind == "income" for e in told[(2, 1)])
+    text = account(1, 2, told[(1, 2)], NAMES)
+    assert text.startswith("**Turn 1 · 2. Workers**") and "• " in text
