@@ -375,11 +375,11 @@ class Store:
         writer = await _connect(path, busy_timeout_ms)
         reader: aiosqlite.Connection | None = None
         try:
-            await writer.execute("PRAGMA journal_mode = WAL")
-            await writer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await _run(writer, "PRAGMA journal_mode = WAL")
+            await _run(writer, f"PRAGMA synchronous = {synchronous.upper()}")
             await _migrate(writer, migrations_dir or MIGRATIONS_DIR, clock)
             reader = await _connect(path, busy_timeout_ms)
-            await reader.execute("PRAGMA query_only = ON")
+            await _run(reader, "PRAGMA query_only = ON")
         except BaseException:
             await writer.close()
             if reader is not None:
@@ -460,12 +460,12 @@ class Store:
         # One read transaction (WAL snapshot) so the pair is consistent even while the writer
         # commits; the lock keeps two such pairs from nesting BEGINs on the shared reader.
         async with self._read_tx_lock:
-            await self._reader.execute("BEGIN")
+            await _run(self._reader, "BEGIN")
             try:
                 game = await self.game(game_id, snapshots=True)
                 seats = await self.seats(game_id) if game else []
             finally:
-                await self._reader.execute("COMMIT")
+                await _run(self._reader, "COMMIT")
         return (game, seats) if game else None
 
     async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
@@ -557,41 +557,54 @@ class Store:
         return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
 
 
+async def _run(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> None:
+    """Execute one statement and close its cursor at once.
+
+    An unclosed cursor keeps its statement open until the garbage collector finds it, and an
+    open statement makes the next COMMIT fail ("SQL statements in progress") wherever something
+    still holds a reference to the cursor (seen under SimCord's task tracking).
+    """
+    cursor = await conn.execute(sql, params)
+    await cursor.close()
+
+
 async def _connect(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
-    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    await conn.execute("PRAGMA foreign_keys = ON")
+    await _run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    await _run(conn, "PRAGMA foreign_keys = ON")
     return conn
 
 
 async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> None:
     migrations = discover_migrations(directory)
-    await conn.execute(
+    await _run(
+        conn,
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-        "name TEXT NOT NULL, applied_at REAL NOT NULL)"
+        "name TEXT NOT NULL, applied_at REAL NOT NULL)",
     )
     for migration in migrations:
-        await conn.execute("BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
+        await _run(conn, "BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
         try:
             rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
             current = rows[0][0] or 0
             if migration.version <= current:
-                await conn.execute("COMMIT")
+                await _run(conn, "COMMIT")
                 continue
             if migration.version != current + 1:
                 raise StoreError(
                     f"database at schema {current}, next file is {migration.path.name}"
                 )
             for statement in migration.statements():
-                await conn.execute(statement)
-            await conn.execute(
+                await _run(conn, statement)
+            await _run(
+                conn,
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                 (migration.version, migration.name, clock()),
             )
-            await conn.execute("COMMIT")
+            await _run(conn, "COMMIT")
             log.info("applied migration %s", migration.path.name)
         except BaseException:
-            await conn.execute("ROLLBACK")
+            await _run(conn, "ROLLBACK")
             raise
     rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
     newest = migrations[-1].version if migrations else 0
