@@ -1,10 +1,8 @@
 """The account of each phase, from the engine's events.
 
-An action's events are attributed to the phase they happened in: the phase when the action was
-taken, moved forward by the event kinds that only occur in a later phase (income in phase 1,
-placements in 2, the bailiff in 7, ...). `Chronicle` keeps, per game, the state and the events of
-the phases not yet told; it follows the game move by move and rebuilds itself from the game
-record when it missed moves (after a restart).
+Each event carries the turn and phase it happened in (stamped by the engine). `Chronicle`
+keeps, per game, the state and the events of the phases not yet told; it follows the game move
+by move and rebuilds itself from the game record when it missed moves (after a restart).
 """
 
 from __future__ import annotations
@@ -15,38 +13,6 @@ from typing import Any
 from bot import text as t
 from engine.protocol import Event
 
-# The phase an event kind belongs to; kinds not listed stay in the current phase.
-_KIND_PHASE = {
-    "income": 1,
-    "place": 2,
-    "pass": 2,
-    "gate": 3,
-    "trading": 3,
-    "joust": 3,
-    "stables": 3,
-    "inn": 3,
-    "produce": 5,
-    "owner": 5,
-    "build": 5,
-    "lawyer": 5,
-    "transform": 5,
-    "sell": 5,
-    "buy": 5,
-    "church": 5,
-    "tailor": 5,
-    "bank": 5,
-    "alchemist": 5,
-    "jeweller": 5,
-    "idle": 5,
-    "batch": 6,
-    "castle": 6,
-    "bailiff": 7,
-    "scoring": 7,
-    "columns": 7,
-    "end": 7,
-}
-# Events that close a phase (the next event belongs to the phase after it).
-_CLOSING = {("phase", 2), ("phase", 4)}
 MAX_LINES_PER_PHASE = 12
 
 
@@ -58,27 +24,12 @@ class Told:
 
 
 def attribute(events: list[Event] | tuple[Event, ...], turn: int, phase: int) -> list[Told]:
-    """(turn, phase) for each event of one action taken in (turn, phase)."""
-    out: list[Told] = []
-    closed = False
-    for event in events:
-        kind = event.kind
-        if kind == "turn":
-            turn, phase, closed = turn + 1, 1, False
-            continue
-        if kind == "phase":
-            mark = 4 if "provost" in event.text else 2
-            phase = max(phase, mark)
-            out.append(Told(turn, phase, event))
-            closed = True
-            continue
-        natural = _KIND_PHASE.get(kind)
-        if closed:
-            phase, closed = phase + 1, False
-        if natural is not None and natural > phase:
-            phase = natural
-        out.append(Told(turn, phase, event))
-    return out
+    """(turn, phase) for each event of one action taken in (turn, phase).
+
+    The engine stamps each event with the turn and phase it happened in; events without a
+    stamp (turn 0) are filed under the phase the action was taken in.
+    """
+    return [Told(e.turn or turn, e.phase or phase, e) for e in events if e.kind != "turn"]
 
 
 @dataclass(slots=True)

@@ -12,7 +12,13 @@ from typing import Any
 
 from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
-from engine.caylus.rules import build_cost, cube_text, open_columns, placement_cost, space_name
+from engine.caylus.rules import (
+    build_cost,
+    cube_text,
+    favor_marker_after,
+    placement_cost,
+    space_name,
+)
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -84,9 +90,7 @@ def _space_reminder(state: Any, target: str, names: list[str]) -> str:
 
 
 def _favor_column(state: Any, seat: int, line: str) -> int:
-    index = cat.FAVOR_LINES.index(line)
-    marker = state.players[seat].favors[index]
-    return marker + 1 if marker < open_columns(state) else marker
+    return favor_marker_after(state, seat, cat.FAVOR_LINES.index(line))
 
 
 _SHARED_NAMES = {

@@ -24,6 +24,8 @@ class Event:
     pp: int = 0  # prestige change of `seat` (actual, after the never-below-zero rule)
     other: int | None = None
     data: dict[str, Any] | None = None
+    turn: int = 0  # the turn and phase the event happened in
+    phase: int = 0
 
     def render(self, names: list[str]) -> str:
         actor = names[self.seat] if self.seat is not None else ""

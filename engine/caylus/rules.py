@@ -176,7 +176,8 @@ class _Game:
         other: int | None = None,
         **data: object,
     ) -> None:
-        self.events.append(Event(kind, seat, text, pp, other, data))
+        s = self.s
+        self.events.append(Event(kind, seat, text, pp, other, data, s.turn, s.phase))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1035,8 +1036,8 @@ def _end_of_turn_step(g: _Game) -> None:
             s.cursor = 2  # open the columns once its favors are resolved (R9)
         else:
             s.turn += 1
-            g.say("turn", None, f"Turn {s.turn} begins")
             _enter_phase(s, 1, 0)
+            g.say("turn", None, f"Turn {s.turn} begins")
         return
     # cursor 2: the scoring of s.section is fully resolved
     s.scored += 1
@@ -1093,7 +1094,8 @@ def _next_favor(g: _Game) -> None:
     s.decision = _decision(kind="favor", seat=seat)
 
 
-def _marker_after(s: State, seat: int, line: int) -> int:
+def favor_marker_after(s: State, seat: int, line: int) -> int:
+    """Where `seat`'s marker on favor line `line` (0-3) stands once this favor advances it."""
     m = s.players[seat].favors[line]
     return m + 1 if m < open_columns(s) else m
 
@@ -1105,7 +1107,7 @@ def _favor_options(s: State, seat: int) -> list[Action]:
     for li, line in enumerate(cat.FAVOR_LINES):
         if line in used:
             continue
-        top = _marker_after(s, seat, li)
+        top = favor_marker_after(s, seat, li)
         if line in ("a", "b"):
             options.append(_FAVOR[line])
         elif line == "c":
@@ -1145,7 +1147,7 @@ def _do_favor(g: _Game, seat: int, action: Action) -> None:
     li = cat.FAVOR_LINES.index(line)
     g.w("favor_lines_used")[seat] += line
     before = p.favors[li]
-    p.favors[li] = _marker_after(s, seat, li)
+    p.favors[li] = favor_marker_after(s, seat, li)
     moved = "" if p.favors[li] > before else " (marker cannot advance)"
     s.decision = None
     col = p.favors[li] if line in ("a", "b") else int(arg[1])
