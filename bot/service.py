@@ -1001,9 +1001,7 @@ class GameService:
             values["awaiting_since"] = run.now if awaiting is not None else None
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
-        new_live = await self._commit(
-            live, values, seats=seats, log_rows=run.log_rows(), also=also
-        )
+        new_live = await self._commit(live, values, seats=seats, log_rows=run.log_rows(), also=also)
         new_live.state, new_live.phase_start = state, run.phase_start
         return ActResult(
             game=self._info(new_live),
