@@ -215,31 +215,58 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 log.info("could not DM user %s; reminding in the channel", user_id)
         await channel.send(_clip(notice.render(self._mentions(notice))), allowed_mentions=PING)
 
+    async def _find_prompt(
+        self, channel: Any, game_id: int, versions: set[int]
+    ) -> discord.Message | None:
+        """The prompt message of `game_id` at one of `versions`: the one this instance posted
+        last, or (after a restart) the latest such message in the channel."""
+        message = self.prompts.get(game_id)
+        if message is not None and any(_is_prompt_of(message, game_id, v) for v in versions):
+            return message
+        try:
+            async for found in channel.history(limit=30):
+                if any(_is_prompt_of(found, game_id, v) for v in versions):
+                    return found
+        except discord.HTTPException:
+            log.info("could not read the history of channel %s", getattr(channel, "id", None))
+        return None
+
     async def _mark_expired(self, channel: Any, notice: ClockNotice) -> None:
         """The prompt of the decision that ran out loses its buttons and says what was
-        played (an edit, not a new message). After a restart it is looked up in the channel."""
+        played (an edit, not a new message)."""
         deadline = notice.deadline
         if deadline is None:
             return
-        action = notice.extra.get("action", "")
-        message = self.prompts.get(notice.game_id)
-        if message is None or not _is_prompt_of(message, notice.game_id, deadline.version):
-            message = None
-            try:
-                async for found in channel.history(limit=30):
-                    if _is_prompt_of(found, notice.game_id, deadline.version):
-                        message = found
-                        break
-            except discord.HTTPException:
-                log.info("could not read the history of channel %s", notice.channel_id)
+        message = await self._find_prompt(channel, notice.game_id, {deadline.version})
         if message is None:
             return
+        action = notice.extra.get("action", "")
         try:
             content = _clip(f"{message.content}\n{t.PROMPT_EXPIRED.format(action=action)}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not mark the expired prompt of game %s", notice.game_id)
         self.prompts.pop(notice.game_id, None)
+
+    async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
+        """Edit the current decision's prompt in place (no new message, no new ping) after
+        something changed its deadline (away, back, pause, resume) or the game's version
+        (reclaim, kick): its buttons carry the version, its text the deadline."""
+        try:
+            info = await self.service.game(before.id)
+            if info.status != "running" or not info.pending:
+                return
+            if [p.seat for p in info.pending] != [p.seat for p in before.pending]:
+                return  # another decision: it got its own prompt
+            message = await self._find_prompt(channel, info.id, {before.version, info.version})
+            if message is None:
+                return
+            state = await self.service.state(info.id)
+            content, view = await self._prompt(info, state)
+            edited = await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+            self.prompts[info.id] = edited if edited is not None else message
+        except discord.HTTPException:
+            log.info("could not refresh the prompt of game %s", before.id)
 
     async def deadline_lines(
         self, info: GameInfo, names: list[str] | None = None
@@ -773,6 +800,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 )
                 if notice.result is not None and notice.result.moves:
                     await self.publish(interaction.channel, notice.result)
+                else:
+                    await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     async def _lobby_command(
         self, interaction: discord.Interaction, op: str, seat: int = 0
@@ -1133,11 +1162,12 @@ class CaylusCog(commands.Cog, name="Caylus"):
             async with self.locks[info.id]:
                 away = await self.clock.away(info.id, uid, until, self.now())
                 public = away.notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
-            await self.announce(
-                interaction,
-                t.AWAY_NOTE.format(game_id=info.id, until=discord_timestamp(away.until)),
-                _clip(public),
-            )
+                await self.announce(
+                    interaction,
+                    t.AWAY_NOTE.format(game_id=info.id, until=discord_timestamp(away.until)),
+                    _clip(public),
+                )
+                await self.refresh_prompt(interaction.channel, info)
 
     @caylus.command(name="back", description=t.DESC["back"])
     async def back(self, interaction: discord.Interaction) -> None:
@@ -1149,7 +1179,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
             async with self.locks[info.id]:
                 notice = await self.clock.back(info.id, uid, self.now())
                 public = notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
-            await self.announce(interaction, t.BACK_NOTE.format(game_id=info.id), _clip(public))
+                await self.announce(interaction, t.BACK_NOTE.format(game_id=info.id), _clip(public))
+                await self.refresh_prompt(interaction.channel, info)
 
     @caylus.command(name="pause", description=t.DESC["pause"])
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -1173,8 +1204,10 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 public = state.notice.render(f"<@{uid}>")
                 if state.notice.kind == "resumed":
                     public += await self._deadline_now(info.id)
-            note = t.PAUSE_NOTE if op == "pause" else t.RESUME_NOTE
-            await self.announce(interaction, note, _clip(public))
+                note = t.PAUSE_NOTE if op == "pause" else t.RESUME_NOTE
+                await self.announce(interaction, note, _clip(public))
+                if state.notice.kind in ("paused", "resumed"):
+                    await self.refresh_prompt(interaction.channel, info)
 
     async def _deadline_now(self, game_id: int) -> str:
         """' Alice's decision: decide by ...' for announcements that move a deadline."""
@@ -1196,11 +1229,12 @@ class CaylusCog(commands.Cog, name="Caylus"):
             uid = interaction.user.id
             async with self.locks[info.id]:
                 notice = await self.clock.reclaim(info.id, uid)
-            await self.announce(
-                interaction,
-                t.RECLAIM_NOTE.format(game_id=info.id),
-                _clip(notice.render(f"<@{uid}>")),
-            )
+                await self.announce(
+                    interaction,
+                    t.RECLAIM_NOTE.format(game_id=info.id),
+                    _clip(notice.render(f"<@{uid}>")),
+                )
+                await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:
