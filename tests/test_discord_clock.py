@@ -123,6 +123,40 @@ async def test_reminders_three_time_zones_quiet_hours_across_eu_dst(tmp_path: Pa
         assert tb.cog.clock_failures == 0 and tb.cog.unexpected_errors == 0
 
 
+async def test_reminders_across_the_us_dst_change(tmp_path: Path) -> None:
+    """Los Angeles leaves PDT (-7) for PST (-8) on 2026-11-01 at 09:00 UTC, inside bob's quiet
+    night; Tokyo has no DST. Clock 24 h from 2026-10-31 18:00 UTC."""
+    start = utc(2026, 10, 31, 18)
+    async with table(tmp_path, 2, seed=3, start=start, render_boards=False) as tb:
+        alice, bob = tb.players
+        await alice.slash(
+            tb.channel, "caylus settings", time_zone="Asia/Tokyo", quiet_hours="22:00-07:00"
+        )
+        await bob.slash(
+            tb.channel,
+            "caylus settings",
+            time_zone="America/Los_Angeles",
+            quiet_hours="22:00-07:00",
+        )
+        first = await start_game(tb, 2)
+        assert tb.awaited(first).id == bob.id
+        await advance(tb, 48)
+        pings = [(when(tb, m), m.mentions[0].id) for m in posted(tb, "Reminder:")]
+        assert pings == [
+            # bob: half time 06:00 UTC = 23:00 PDT, quiet -> 07:00 PST = 15:00 UTC (07:00 PDT
+            # would be 14:00 UTC); 2 h before = 16:00 UTC = 08:00 PST
+            (utc(2026, 11, 1, 15), bob.id),
+            (utc(2026, 11, 1, 16), bob.id),
+            # alice (from 11-01 18:00 UTC): half time 06:00 UTC = 15:00 JST; 2 h before =
+            # 16:00 UTC = 01:00 JST, quiet until 07:00 JST = 22:00 UTC, after the deadline
+            (utc(2026, 11, 2, 6), alice.id),
+        ]
+        assert [when(tb, m) for m in posted(tb, "Time ran out")] == [
+            utc(2026, 11, 1, 18),
+            utc(2026, 11, 2, 18),
+        ]
+
+
 async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=3, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
         alice, bob = tb.players
