@@ -51,16 +51,16 @@ def posted(tb: Table, prefix: str, channel: Any = None) -> list[Any]:
     return [m for m in (channel or tb.channel).history() if (m.content or "").startswith(prefix)]
 
 
-async def start_game(tb: Table, humans: int, **options: Any) -> Any:
+async def start_game(tb: Table, humans: int, channel: Any = None, **options: Any) -> Any:
     """`/caylus new` (with options such as clock), Join, Start: returns the first prompt."""
-    host = tb.players[0]
-    result = await host.slash(tb.channel, "caylus new", players=humans, **options)
+    host, channel = tb.players[0], channel or tb.channel
+    result = await host.slash(channel, "caylus new", players=humans, **options)
     assert "is open" in said(result), said(result)
-    lobby = tb.channel.last_message
+    lobby = channel.last_message
     for player in tb.players[1:humans]:
         await player.click(lobby, label="Join")
     await host.click(lobby, label="Start")
-    return tb.last_prompt()
+    return tb.last_prompt(channel)
 
 
 async def test_reminders_three_time_zones_quiet_hours_across_eu_dst(tmp_path: Path) -> None:
@@ -376,6 +376,27 @@ async def test_bad_input_is_answered_privately(tmp_path: Path) -> None:
         assert stamp(utc(2026, 3, 3, 9)) in prompt.content
         assert components(prompt)[0]
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_mygames_lists_waiting_games_first(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=3, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
+        alice, bob = tb.players
+        other = tb.guild.create_text_channel("caylus-2")
+        await start_game(tb, 2, clock="3d")  # bob decides first here
+        first = await start_game(tb, 2, channel=other)
+        if tb.awaited(first).id == bob.id:  # make game #2 wait for alice
+            await bob.slash(other, "caylus play", action="pass")
+        assert tb.awaited(tb.last_prompt(other)).id == alice.id
+        lines = said(await alice.slash(tb.channel, "caylus mygames")).splitlines()
+        assert lines[0] == t.MYGAMES_TITLE
+        assert lines[1].startswith("👉 **#2**") and f"<#{other.id}>" in lines[1]
+        assert "**your decision** (place a worker or pass)" in lines[1]
+        assert lines[2].startswith("• **#1**") and f"<#{tb.channel.id}>" in lines[2]
+        assert "waiting for bob, until <t:" in lines[2]
+        lines = said(await bob.slash(other, "caylus mygames")).splitlines()
+        assert lines[1].startswith("👉 **#1**") and lines[2].startswith("• **#2**")
+        outsider = tb.guild.add_member(tb.env.create_user("zoe"))
+        assert t.MYGAMES_NONE in said(await outsider.slash(tb.channel, "caylus mygames"))
 
 
 def test_help_names_the_clock_commands() -> None:
