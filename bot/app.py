@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -17,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import text as t
+from bot.clock_service import ClockService
 from bot.cogs.caylus import CaylusCog
 from bot.service import GameService
 from bot.settings import Settings, invite_url
@@ -26,7 +29,15 @@ log = logging.getLogger(__name__)
 
 
 class CaylusBot(commands.Bot):
-    def __init__(self, service: GameService | None, settings: Settings, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        service: GameService | None,
+        settings: Settings,
+        *,
+        clock: ClockService | None = None,
+        now: Callable[[], datetime] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -37,11 +48,17 @@ class CaylusBot(commands.Bot):
         self.settings = settings
         self.service = service
         self._owns_service = service is None
+        self.clock = clock
+        self.now = now
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await GameService.open(self.settings.database)
-        await self.add_cog(CaylusCog(self, self.service, self.settings))
+        if self.clock is None or self.clock.svc is not self.service:
+            self.clock = ClockService(self.service)
+        await self.add_cog(
+            CaylusCog(self, self.service, self.settings, clock=self.clock, now=self.now)
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_command(sync_command)
@@ -100,9 +117,19 @@ async def _sync_error(ctx: commands.Context, error: commands.CommandError) -> No
     raise error
 
 
-def create_bot(service: GameService | None, settings: Settings) -> commands.Bot:
-    """The bot, ready to run: pass an open service, or None to open `settings.database`."""
-    return CaylusBot(service, settings)
+def create_bot(
+    service: GameService | None,
+    settings: Settings,
+    *,
+    clock: ClockService | None = None,
+    now: Callable[[], datetime] | None = None,
+) -> commands.Bot:
+    """The bot, ready to run: pass an open service, or None to open `settings.database`.
+
+    `clock`: the process's ClockService (made from the service if None). `now`: the time the
+    clock's scheduler and the prompts use (default `discord.utils.utcnow`); give the service the
+    same clock (`GameService.open(..., clock=lambda: now().timestamp())`)."""
+    return CaylusBot(service, settings, clock=clock, now=now)
 
 
 def main() -> int:
@@ -127,9 +154,10 @@ def main() -> int:
 
 async def _run(settings: Settings, token: str) -> None:
     service = await GameService.open(settings.database)
+    clock = ClockService(service)  # one per process, next to the service (same time.time clock)
     log.info("database %s open", settings.database)
     try:
-        async with create_bot(service, settings) as bot:
+        async with create_bot(service, settings, clock=clock) as bot:
             await bot.start(token)
     finally:
         await service.close()

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     render_boards: bool = True  # attach a board image after every phase
     render_threads: int = Field(default=2, ge=1, le=16)
+    clock_loop: bool = True  # run the decision clock's scheduler (deadlines, reminders)
+    clock_tick_seconds: int = Field(default=60, ge=5, le=3600)  # how often it runs
 
     @field_validator("log_level")
     @classmethod

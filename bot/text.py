@@ -60,6 +60,14 @@ DESC = {
     "rules": "Rules of a building or a phase",
     "abort": "Abort this channel's game (host or channel managers)",
     "help": "How to play with this bot",
+    "clock": "Show or change this game's decision clock and reminders (host, before the start)",
+    "settings": "Your time zone, quiet hours and where reminders go (only you see it)",
+    "away": "Stop your clock in this channel's game until a date (your time zone)",
+    "back": "You are back before the end of your away period: your clock runs again",
+    "pause": "Ask to pause this game (it pauses when every player asked)",
+    "resume": "Resume a paused game, or withdraw your request to pause",
+    "reclaim": "Take your seat back from the built-in player",
+    "mygames": "Your games in this server, those waiting for you first (only you see it)",
 }
 OPT_PLAYERS = "Number of players (2-5)"
 OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
@@ -68,6 +76,13 @@ OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
 OPT_TOPIC = "A building or a phase"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
+OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
+OPT_REMINDERS = "Reminders before a deadline: 'half,2h' (default), e.g. 'half', '6h,1h', or 'off'"
+OPT_TIME_ZONE = "Your time zone (IANA name, e.g. Europe/Amsterdam): start typing"
+OPT_QUIET_HOURS = "No reminders then, your local time: '22:00-07:00', or 'off'"
+OPT_REMIND_VIA = "Where your reminders go: a mention in the channel, a direct message, or none"
+OPT_AWAY_UNTIL = "YYYY-MM-DD or 'YYYY-MM-DD HH:MM' in your time zone (a date alone = its end)"
+OPT_KICK_SEAT = "Seat number as in the lobby (1-5); in a running game, an idle player's seat"
 
 # --- lobby --------------------------------------------------------------------------------------
 LOBBY_TITLE = "Caylus — game #{game_id}"
@@ -77,6 +92,11 @@ LOBBY_ABORTED = "This game was aborted."
 LOBBY_SEATS = "Seats ({count}/{wanted})"
 LOBBY_OPTIONS = "Options"
 LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
+LOBBY_CLOCK = "Clock"
+LOBBY_CLOCK_TEXT = (
+    "{clock} per decision · reminders: {reminders} · idle after {takeover_after} missed "
+    "decisions · {max_away_days} away days"
+)
 LOBBY_HOST = "Host: {host}"
 LOBBY_EMPTY = "nobody yet"
 SEAT_LINE = "{n}. {emoji} {name}"
@@ -171,6 +191,10 @@ and its cost. Off-turn decisions (provost, favors, castle, inn, gate, owner's cu
 • `/caylus play` accepts any move: start typing to see your legal moves in words and notation \
 (e.g. `place 7`, `pass`, `batch FWS`, `favor c2S`).
 • `/caylus board`, `/caylus status`, `/caylus me` (private), `/caylus log`, `/caylus rules`.
+• Each decision has a clock (default 24 hours, `/caylus clock` in the lobby); when it runs out \
+the default move is played. `/caylus settings` sets your time zone, quiet hours and reminders; \
+`/caylus away`, `/caylus back`, `/caylus pause`, `/caylus resume`, `/caylus reclaim`, \
+`/caylus mygames`.
 • The host or anyone who can manage the channel may `/caylus abort`.
 After every phase the channel gets the new board and an account of what happened."""
 
@@ -193,3 +217,49 @@ UNEXPECTED = (
     "Please try again in a moment (the error was logged)."
 )
 OWNER_ONLY = "Only the bot's owners may do that."
+
+# --- the clock on Discord (bot/cogs/caylus.py; docs/clock.md) --------------------------------
+DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
+DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
+DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."
+PROMPT_EXPIRED = "⌛ Time ran out: the clock played `{action}`."
+REMINDER_DM = "{text}\nGame channel: {channel}"
+CLOCK_SHOW = "⏰ {text}"
+CLOCK_CHANGED = "{who} changed the clock. {text}"
+CLOCK_CHANGED_NOTE = "Done. {text}"
+SETTINGS_TITLE = "**Your Caylus settings**"
+SETTINGS_LINES = (
+    "Time zone: **{zone}** (it is {local} there now)\n"
+    "Quiet hours: **{quiet}** (no reminders then)\n"
+    "Reminders: **{via}**"
+)
+SETTINGS_SAVED = "Saved."
+SETTINGS_HELP = (
+    "Change them with `/caylus settings time_zone:` `quiet_hours:` (e.g. 22:00-07:00, or off) "
+    "`reminders_via:` (channel, dm or none)."
+)
+QUIET_NONE = "none"
+REMIND_VIA_NAMES = {
+    "channel": "a mention in the game's channel",
+    "dm": "a direct message",
+    "none": "none",
+}
+AWAY_NOTE = "You are away from game #{game_id} until {until}."
+BACK_NOTE = "Welcome back: your clock in game #{game_id} runs again."
+DEADLINE_NOW = " {who}'s decision: decide by {due} ({relative})."
+PAUSE_NOTE = "Asked."
+RESUME_NOTE = "Done."
+RECLAIM_NOTE = "Your seat in game #{game_id} is yours again."
+KICK_NOTE = "The {colour} seat of game #{game_id} now belongs to the built-in player."
+MYGAMES_TITLE = "**Your Caylus games in this server**"
+MYGAMES_NONE = "You have no game in this server. Open one with `/caylus new`."
+MYGAMES_WAITING = "👉 **#{game_id}** in {channel}: **your decision** ({prompt}), decide by {due}"
+MYGAMES_RUNNING = "• **#{game_id}** in {channel}: waiting for {who}{due}"
+MYGAMES_LOBBY = "• **#{game_id}** in {channel}: in the lobby"
+MYGAMES_TAKEN = (
+    "🤖 **#{game_id}** in {channel}: the built-in player holds your seat (`/caylus reclaim`)"
+)
+MYGAMES_DUE = ", until {due}"
+MYGAMES_PAUSED = " · ⏸️ paused"
+MYGAMES_AWAY = " · 💤 you are away until {until}"
+MYGAMES_NOBODY = "the built-in player"

@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,33 @@ def is_game_over(message: Any) -> bool:
     return any("is over" in (e.title or "") for e in message.embeds)
 
 
+class SimClock:
+    """The one clock of a test: SimCord's virtual clock (moved only by `env.advance_time`),
+    shifted by `offset`. The service stamps moves with it and the cog's scheduler and prompts
+    read it, so both agree.
+
+    Why the offset: SimCord 3.2.1's virtual clock always starts at 2026-01-01 00:00 UTC (no
+    public way to set its start), and advancing it ~300 days to a DST change would run the
+    minute loop ~430 000 times. With the offset, time still advances only through SimCord
+    (`env.advance_time`, which also wakes the discord.ext.tasks loop), but reads as autumn 2026.
+    """
+
+    def __init__(self, offset: timedelta = timedelta(0)) -> None:
+        self.offset = offset
+        self.env: Any = None
+
+    def now(self) -> datetime:
+        base = self.env.now() if self.env is not None else datetime.now(UTC)
+        return base + self.offset
+
+    def __call__(self) -> float:  # the service's clock: Unix seconds
+        return self.now().timestamp()
+
+    def start_at(self, instant: datetime) -> None:
+        """Make `now()` read `instant` (before the first move, to choose the test's date)."""
+        self.offset = instant - (self.env.now() if self.env is not None else datetime.now(UTC))
+
+
 def make_settings(database: Path, **extra: Any) -> Settings:
     values: dict[str, Any] = {"database": database, "sync_globally": True}
     values.update(extra)
@@ -82,6 +110,7 @@ class Table:
     service: GameService
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     latencies: list[float] = field(default_factory=list)
+    clock: SimClock = field(default_factory=SimClock)
 
     @property
     def by_id(self) -> dict[int, Any]:
@@ -169,8 +198,10 @@ class Table:
         one opened (nothing kept in memory), then a new bot instance attaches to the world."""
         await self.env.settle()
         await self.service.close()
-        self.service = await GameService.open(self.database, rng=random.Random(99))
-        await self.env.restart_bot(create_bot(self.service, self.settings))
+        self.service = await GameService.open(
+            self.database, rng=random.Random(99), clock=self.clock
+        )
+        await self.env.restart_bot(create_bot(self.service, self.settings, now=self.clock.now))
 
     def transcript(self) -> str:
         """The channel as a reader sees it (text, embeds, files, buttons and menus)."""
@@ -204,20 +235,39 @@ def render_transcript(messages: list[Any]) -> str:
 
 @contextlib.asynccontextmanager
 async def table(
-    tmp_path: Path, players: int = 3, *, seed: int = 1, **settings: Any
+    tmp_path: Path,
+    players: int = 3,
+    *,
+    seed: int = 1,
+    start: datetime | None = None,
+    **settings: Any,
 ) -> AsyncIterator[Table]:
+    """A guild, a channel, `players` members and the bot. `start`: what the shared clock reads
+    when the table is ready (default: SimCord's own start, 2026-01-01 00:00 UTC)."""
     database = tmp_path / "caylus.sqlite3"
     config = make_settings(database, **settings)
-    service = await GameService.open(database, rng=random.Random(seed))
-    bot = create_bot(service, config)
+    clock = SimClock()
+    service = await GameService.open(database, rng=random.Random(seed), clock=clock)
+    bot = create_bot(service, config, now=clock.now)
     try:
         async with simcord.run(bot) as env:
+            clock.env = env
+            if start is not None:
+                clock.start_at(start)
             guild = env.create_guild(name="Caylus club")
             channel = guild.create_text_channel("caylus")
             names = ["alice", "bob", "carol", "dave", "erin"][:players]
             members = [guild.add_member(env.create_user(n)) for n in names]
             tb = Table(
-                env, guild, channel, members, database, config, service, rng=random.Random(seed)
+                env,
+                guild,
+                channel,
+                members,
+                database,
+                config,
+                service,
+                rng=random.Random(seed),
+                clock=clock,
             )
             yield tb
             service = tb.service

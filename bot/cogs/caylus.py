@@ -15,16 +15,27 @@ import io
 import logging
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot import errors as err
 from bot import messages as m
 from bot import text as t
+from bot.clock import (
+    ClockInputError,
+    discord_timestamp,
+    format_duration,
+    parse_clock,
+    suggest_time_zones,
+    time_zone,
+)
+from bot.clock_service import ClockNotice, ClockService, Deadline
 from bot.narration import Chronicle, account, rebuild
 from bot.prompts import Layout, autocomplete_name, describe, layout
 from bot.service import ActResult, GameInfo, GameService
@@ -36,6 +47,7 @@ from engine.caylus import catalogue as cat
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MESSAGE_LIMIT = 2000
 
 
@@ -78,10 +90,24 @@ class Guard:
 class CaylusCog(commands.Cog, name="Caylus"):
     caylus = app_commands.Group(name="caylus", description=t.GROUP_DESC, guild_only=True)
 
-    def __init__(self, bot: commands.Bot, service: GameService, settings: Settings) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        settings: Settings,
+        *,
+        clock: ClockService | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.settings = settings
+        self.clock = clock if clock is not None else ClockService(service)
+        # The time of the clock's scheduler and of the prompts' deadlines: Discord's (SimCord's
+        # virtual clock in tests), or an injected one sharing the service's clock.
+        self.now: Callable[[], datetime] = now if now is not None else discord.utils.utcnow
+        self.prompts: dict[int, discord.Message] = {}  # game -> its last prompt (to mark it)
+        self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -89,8 +115,181 @@ class CaylusCog(commands.Cog, name="Caylus"):
         self.unexpected_errors = 0  # for tests and health checks
         self.timings: list[float] = []  # seconds from arrival to the last answer, per press
 
+    async def cog_load(self) -> None:
+        if self.settings.clock_loop:
+            self.clock_loop.change_interval(seconds=self.settings.clock_tick_seconds)
+            self.clock_loop.start()
+
     async def cog_unload(self) -> None:
+        self.clock_loop.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- the decision clock's scheduler (docs/clock.md) -------------------------------------------
+
+    @tasks.loop(minutes=1)
+    async def clock_loop(self) -> None:
+        # The tick runs as its own task: it ends when the tick is done, which lets a test
+        # harness (SimCord) see the work finish instead of waiting for the endless loop task.
+        await asyncio.ensure_future(self.run_clock())
+
+    @clock_loop.before_loop
+    async def _before_clock_loop(self) -> None:
+        await self.bot.wait_until_ready()  # the first run is right after: a restart catches up
+
+    async def run_clock(self, now: datetime | None = None) -> list[ClockNotice]:
+        """One tick: everything due is applied by the ClockService, then posted here. A notice
+        that cannot be posted is logged and the others still go out; nothing escapes."""
+        try:
+            notices = await self.clock.tick(now if now is not None else self.now())
+        except Exception:
+            log.exception("the clock's tick failed")
+            self.clock_failures += 1
+            return []
+        skip: set[int] = set()
+        for k, notice in enumerate(notices):
+            if k in skip:
+                continue
+            extra: list[ClockNotice] = []
+            if notice.kind == "expired":
+                for j in range(k + 1, len(notices)):
+                    other = notices[j]
+                    if other.kind == "takeover" and other.game_id == notice.game_id:
+                        extra.append(other)
+                        skip.add(j)
+            try:
+                await self.post_notice(notice, extra)
+            except Exception:
+                self.clock_failures += 1
+                log.exception(
+                    "could not post the clock's %s notice of game %s", notice.kind, notice.game_id
+                )
+        return notices
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel
+
+    @staticmethod
+    def _mentions(notice: ClockNotice) -> str | None:
+        return " ".join(f"<@{u}>" for u in notice.user_ids) or None
+
+    async def post_notice(
+        self, notice: ClockNotice, extra: list[ClockNotice] | None = None
+    ) -> None:
+        """Post what the clock decided: a reminder (a short ping, or a DM), an expiry (the old
+        prompt is marked, one line, then boards and the next prompt as after a move), a
+        takeover (with its expiry), the end of an away period."""
+        channel = await self._channel(notice.channel_id)
+        if notice.kind == "reminder":
+            await self._remind(channel, notice)
+            return
+        text = notice.render(self._mentions(notice))
+        if notice.kind == "expired":
+            async with self.locks[notice.game_id]:
+                await self._mark_expired(channel, notice)
+                extra = extra or []
+                lines = [text] + [x.render(self._mentions(x)) for x in extra]
+                # a takeover pings its player once; a plain expiry does not (the next prompt
+                # pings whoever must decide)
+                await channel.send(
+                    _clip("\n".join(lines)), allowed_mentions=PING if extra else NO_MENTIONS
+                )
+                if notice.result is not None:
+                    await self.publish(channel, notice.result)
+            return
+        await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
+
+    async def _remind(self, channel: Any, notice: ClockNotice) -> None:
+        if notice.via == "dm":
+            user_id = notice.user_ids[0]
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                text = t.REMINDER_DM.format(
+                    text=notice.render(f"<@{user_id}>"), channel=f"<#{notice.channel_id}>"
+                )
+                await user.send(_clip(text), allowed_mentions=NO_MENTIONS)
+                return
+            except discord.HTTPException:  # DMs closed: fall back to the channel
+                log.info("could not DM user %s; reminding in the channel", user_id)
+        await channel.send(_clip(notice.render(self._mentions(notice))), allowed_mentions=PING)
+
+    async def _find_prompt(
+        self, channel: Any, game_id: int, versions: set[int]
+    ) -> discord.Message | None:
+        """The prompt message of `game_id` at one of `versions`: the one this instance posted
+        last, or (after a restart) the latest such message in the channel."""
+        message = self.prompts.get(game_id)
+        if message is not None and any(_is_prompt_of(message, game_id, v) for v in versions):
+            return message
+        try:
+            async for found in channel.history(limit=30):
+                if any(_is_prompt_of(found, game_id, v) for v in versions):
+                    return found
+        except discord.HTTPException:
+            log.info("could not read the history of channel %s", getattr(channel, "id", None))
+        return None
+
+    async def _mark_expired(self, channel: Any, notice: ClockNotice) -> None:
+        """The prompt of the decision that ran out loses its buttons and says what was
+        played (an edit, not a new message)."""
+        deadline = notice.deadline
+        if deadline is None:
+            return
+        message = await self._find_prompt(channel, notice.game_id, {deadline.version})
+        if message is None:
+            return
+        action = notice.extra.get("action", "")
+        try:
+            content = _clip(f"{message.content}\n{t.PROMPT_EXPIRED.format(action=action)}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("could not mark the expired prompt of game %s", notice.game_id)
+        self.prompts.pop(notice.game_id, None)
+
+    async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
+        """Edit the current decision's prompt in place (no new message, no new ping) after
+        something changed its deadline (away, back, pause, resume) or the game's version
+        (reclaim, kick): its buttons carry the version, its text the deadline."""
+        try:
+            info = await self.service.game(before.id)
+            if info.status != "running" or not info.pending:
+                return
+            if [p.seat for p in info.pending] != [p.seat for p in before.pending]:
+                return  # another decision: it got its own prompt
+            message = await self._find_prompt(channel, info.id, {before.version, info.version})
+            if message is None:
+                return
+            state = await self.service.state(info.id)
+            content, view = await self._prompt(info, state)
+            edited = await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+            self.prompts[info.id] = edited if edited is not None else message
+        except discord.HTTPException:
+            log.info("could not refresh the prompt of game %s", before.id)
+
+    async def deadline_lines(
+        self, info: GameInfo, names: list[str] | None = None
+    ) -> tuple[list[str], Deadline | None]:
+        """What the prompt says about the clock of the pending decision."""
+        if not info.pending:
+            return [], None
+        deadline = await self.clock.deadline(info.id, self.now())
+        if deadline is None or deadline.seat != info.pending[0].seat:
+            return [], deadline
+        if deadline.paused:
+            return [t.DEADLINE_PAUSED], deadline
+        due, relative = deadline.timestamp("f"), deadline.timestamp("R")
+        if deadline.away_until is not None:
+            names = names or await self.names_for(info)
+            return [
+                t.DEADLINE_AWAY.format(
+                    who=names[deadline.seat],
+                    until=discord_timestamp(deadline.away_until, "f"),
+                    due=due,
+                )
+            ], deadline
+        return [t.DEADLINE_LINE.format(due=due, relative=relative)], deadline
 
     # --- the error handler ----------------------------------------------------------------------
 
@@ -297,6 +496,17 @@ class CaylusCog(commands.Cog, name="Caylus"):
             ),
             inline=False,
         )
+        clock = await self.clock.clock_settings(info.id)
+        embed.add_field(
+            name=t.LOBBY_CLOCK,
+            value=t.LOBBY_CLOCK_TEXT.format(
+                clock=format_duration(clock.clock),
+                reminders=", ".join(clock.reminders) or "off",
+                takeover_after=clock.takeover_after,
+                max_away_days=clock.max_away_days,
+            ),
+            inline=False,
+        )
         host = await self.name_of(info.guild_id, info.host_id, "host")
         embed.set_footer(text=t.LOBBY_HOST.format(host=host))
         return embed
@@ -403,8 +613,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
             return
         if info.pending:
             content, view = await self._prompt(info, result.state, names=names)
-            mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-            await channel.send(content, view=view, allowed_mentions=mentions)
+            message = await channel.send(content, view=view, allowed_mentions=PING)
+            self.prompts[info.id] = message
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)
@@ -445,6 +655,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 turn=state.turn, phase=state.phase, name=t.PHASE_NAMES[state.phase - 1], stock=stock
             )
         )
+        lines += (await self.deadline_lines(info, names))[0]
         view = None
         if for_user is None or for_user in users:
             actions = game.legal_actions(state, seat)
@@ -499,7 +710,9 @@ class CaylusCog(commands.Cog, name="Caylus"):
     # --- commands: lobby --------------------------------------------------------------------------
 
     @caylus.command(name="new", description=t.DESC["new"])
-    @app_commands.describe(players=t.OPT_PLAYERS, favor_mode=t.OPT_FAVOR, tile_set=t.OPT_TILES)
+    @app_commands.describe(
+        players=t.OPT_PLAYERS, favor_mode=t.OPT_FAVOR, tile_set=t.OPT_TILES, clock=t.OPT_CLOCK
+    )
     @app_commands.choices(
         favor_mode=[app_commands.Choice(name=v, value=v) for v in ("full", "simplified")],
         tile_set=[app_commands.Choice(name=v, value=v) for v in ("revised", "first")],
@@ -510,12 +723,18 @@ class CaylusCog(commands.Cog, name="Caylus"):
         players: app_commands.Range[int, 2, 5] | None = None,
         favor_mode: str | None = None,
         tile_set: str | None = None,
+        clock: str | None = None,
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "new"):
             await self.defer_private(interaction)
             if interaction.guild_id is None:
                 raise err.ServiceError(t.GUILD_ONLY)
+            if clock is not None:
+                try:  # checked before the game exists: a bad clock creates nothing
+                    parse_clock(clock)
+                except ClockInputError:
+                    raise err.BadClock(value=clock) from None
             options = {
                 k: v
                 for k, v in (("favor_mode", favor_mode), ("tile_set", tile_set))
@@ -528,6 +747,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 players=players,
                 options=options,
             )
+            if clock is not None:
+                await self.clock.set_clock(info.id, interaction.user.id, clock, can_manage=True)
             await self.announce(
                 interaction,
                 t.OPENED.format(game_id=info.id),
@@ -552,7 +773,35 @@ class CaylusCog(commands.Cog, name="Caylus"):
     async def kick(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
     ) -> None:
+        if interaction.guild_id is not None:
+            info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+            if info is not None and info.status == "running":
+                await self._kick_idle(interaction, info, seat)
+                return
         await self._lobby_command(interaction, "kick", seat=seat)
+
+    async def _kick_idle(self, interaction: discord.Interaction, info: GameInfo, seat: int) -> None:
+        """In a running game the host hands an idle player's seat to the built-in player."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "kick", info.id):
+            await self.defer_private(interaction)
+            async with self.locks[info.id]:
+                notice = await self.clock.kick(
+                    info.id,
+                    interaction.user.id,
+                    seat - 1,
+                    self.now(),
+                    can_manage=self.can_manage(interaction),
+                )
+                await self.announce(
+                    interaction,
+                    t.KICK_NOTE.format(colour=notice.colour, game_id=info.id),
+                    _clip(notice.render(self._mentions(notice))),
+                )
+                if notice.result is not None and notice.result.moves:
+                    await self.publish(interaction.channel, notice.result)
+                else:
+                    await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     async def _lobby_command(
         self, interaction: discord.Interaction, op: str, seat: int = 0
@@ -721,6 +970,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                         who=names[pending.seat], prompt=pending.prompt, since=since
                     )
                 )
+                lines += (await self.deadline_lines(info, names))[0]
             for seat in info.seats:
                 p = state.players[seat.seat]
                 lines.append(
@@ -820,6 +1070,213 @@ class CaylusCog(commands.Cog, name="Caylus"):
         ]
         return found[:25]
 
+    # --- commands: the clock (docs/clock.md) ------------------------------------------------------
+
+    @caylus.command(name="clock", description=t.DESC["clock"])
+    @app_commands.rename(duration="time")
+    @app_commands.describe(duration=t.OPT_CLOCK, reminders=t.OPT_REMINDERS)
+    async def clock_(
+        self,
+        interaction: discord.Interaction,
+        duration: str | None = None,
+        reminders: str | None = None,
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "clock"):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            if duration is None and reminders is None:
+                settings = await self.clock.clock_settings(info.id)
+                await self.tell(interaction, t.CLOCK_SHOW.format(text=settings.text))
+                return
+            async with self.locks[info.id]:
+                settings = await self.clock.configure(
+                    info.id,
+                    interaction.user.id,
+                    clock=duration,
+                    reminders=reminders,
+                    can_manage=self.can_manage(interaction),
+                )
+            kwargs: dict[str, Any] = {}
+            if info.status == "lobby":
+                kwargs = {"embed": await self.lobby_embed(info), "view": lobby_view(info.id)}
+            await self.announce(
+                interaction,
+                t.CLOCK_CHANGED_NOTE.format(text=settings.text),
+                t.CLOCK_CHANGED.format(who=interaction.user.display_name, text=settings.text),
+                **kwargs,
+            )
+
+    @caylus.command(name="settings", description=t.DESC["settings"])
+    @app_commands.describe(
+        time_zone=t.OPT_TIME_ZONE, quiet_hours=t.OPT_QUIET_HOURS, reminders_via=t.OPT_REMIND_VIA
+    )
+    @app_commands.choices(
+        reminders_via=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm", "none")]
+    )
+    async def settings_(
+        self,
+        interaction: discord.Interaction,
+        time_zone: str | None = None,
+        quiet_hours: str | None = None,
+        reminders_via: str | None = None,
+    ) -> None:
+        async with self.guard(interaction, "settings"):
+            await self.defer_private(interaction)
+            changing = (time_zone, quiet_hours, reminders_via) != (None, None, None)
+            mine = await self.clock.set_user_settings(
+                interaction.user.id,
+                time_zone=time_zone,
+                quiet_hours=quiet_hours,
+                remind_via=reminders_via,
+            )
+            local = self.now().astimezone(_zone(mine.time_zone)).strftime("%H:%M")
+            lines = [t.SETTINGS_SAVED] if changing else []
+            lines += [
+                t.SETTINGS_TITLE,
+                t.SETTINGS_LINES.format(
+                    zone=mine.time_zone,
+                    local=local,
+                    quiet=str(mine.quiet_hours) if mine.quiet_hours else t.QUIET_NONE,
+                    via=t.REMIND_VIA_NAMES.get(mine.remind_via, mine.remind_via),
+                ),
+            ]
+            if not changing:
+                lines.append(t.SETTINGS_HELP)
+            await self.tell(interaction, "\n".join(lines))
+
+    @settings_.autocomplete("time_zone")
+    async def time_zone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
+
+    @caylus.command(name="away", description=t.DESC["away"])
+    @app_commands.describe(until=t.OPT_AWAY_UNTIL)
+    async def away(self, interaction: discord.Interaction, until: str) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "away"):
+            await self.defer_private(interaction)
+            info = await self.running_game(interaction)
+            uid = interaction.user.id
+            async with self.locks[info.id]:
+                away = await self.clock.away(info.id, uid, until, self.now())
+                public = away.notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
+                await self.announce(
+                    interaction,
+                    t.AWAY_NOTE.format(game_id=info.id, until=discord_timestamp(away.until)),
+                    _clip(public),
+                )
+                await self.refresh_prompt(interaction.channel, info)
+
+    @caylus.command(name="back", description=t.DESC["back"])
+    async def back(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "back"):
+            await self.defer_private(interaction)
+            info = await self.running_game(interaction)
+            uid = interaction.user.id
+            async with self.locks[info.id]:
+                notice = await self.clock.back(info.id, uid, self.now())
+                public = notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
+                await self.announce(interaction, t.BACK_NOTE.format(game_id=info.id), _clip(public))
+                await self.refresh_prompt(interaction.channel, info)
+
+    @caylus.command(name="pause", description=t.DESC["pause"])
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._pause_command(interaction, "pause")
+
+    @caylus.command(name="resume", description=t.DESC["resume"])
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._pause_command(interaction, "resume")
+
+    async def _pause_command(self, interaction: discord.Interaction, op: str) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, op):
+            await self.defer_private(interaction)
+            info = await self.running_game(interaction)
+            uid = interaction.user.id
+            async with self.locks[info.id]:
+                if op == "pause":
+                    state = await self.clock.vote_pause(info.id, uid, self.now())
+                else:
+                    state = await self.clock.vote_resume(info.id, uid, self.now())
+                public = state.notice.render(f"<@{uid}>")
+                if state.notice.kind == "resumed":
+                    public += await self._deadline_now(info.id)
+                note = t.PAUSE_NOTE if op == "pause" else t.RESUME_NOTE
+                await self.announce(interaction, note, _clip(public))
+                if state.notice.kind in ("paused", "resumed"):
+                    await self.refresh_prompt(interaction.channel, info)
+
+    async def _deadline_now(self, game_id: int) -> str:
+        """' Alice's decision: decide by ...' for announcements that move a deadline."""
+        deadline = await self.clock.deadline(game_id, self.now())
+        if deadline is None or deadline.due is None:
+            return ""
+        info = await self.service.game(game_id)
+        names = await self.names_for(info)
+        return t.DEADLINE_NOW.format(
+            who=names[deadline.seat], due=deadline.timestamp("f"), relative=deadline.timestamp("R")
+        )
+
+    @caylus.command(name="reclaim", description=t.DESC["reclaim"])
+    async def reclaim(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "reclaim"):
+            await self.defer_private(interaction)
+            info = await self.running_game(interaction)
+            uid = interaction.user.id
+            async with self.locks[info.id]:
+                notice = await self.clock.reclaim(info.id, uid)
+                await self.announce(
+                    interaction,
+                    t.RECLAIM_NOTE.format(game_id=info.id),
+                    _clip(notice.render(f"<@{uid}>")),
+                )
+                await self.refresh_prompt(interaction.channel, info)  # the version changed
+
+    @caylus.command(name="mygames", description=t.DESC["mygames"])
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "mygames"):
+            await self.defer_private(interaction)
+            if interaction.guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            games = await self.clock.my_games(interaction.user.id, interaction.guild_id, self.now())
+            if not games:
+                await self.tell(interaction, t.MYGAMES_NONE)
+                return
+            lines = [t.MYGAMES_TITLE]
+            for g in games:
+                channel = f"<#{g.channel_id}>"
+                d = g.deadline
+                if g.taken_over:
+                    line = t.MYGAMES_TAKEN.format(game_id=g.game_id, channel=channel)
+                elif g.status == "lobby":
+                    line = t.MYGAMES_LOBBY.format(game_id=g.game_id, channel=channel)
+                elif g.waiting_for_you and d is not None:
+                    line = t.MYGAMES_WAITING.format(
+                        game_id=g.game_id,
+                        channel=channel,
+                        prompt=d.prompt,
+                        due=d.timestamp("R") if d.due else "—",
+                    )
+                else:
+                    who = t.MYGAMES_NOBODY
+                    if d is not None:
+                        who = await self.name_of(g.guild_id, d.user_id, d.colour)
+                    due = t.MYGAMES_DUE.format(due=d.timestamp("R")) if d and d.due else ""
+                    line = t.MYGAMES_RUNNING.format(
+                        game_id=g.game_id, channel=channel, who=who, due=due
+                    )
+                if g.paused:
+                    line += t.MYGAMES_PAUSED
+                if g.away_until is not None:
+                    line += t.MYGAMES_AWAY.format(until=discord_timestamp(g.away_until))
+                lines.append(line)
+            await self.tell(interaction, "\n".join(lines))
+
     @caylus.command(name="help", description=t.DESC["help"])
     async def help(self, interaction: discord.Interaction) -> None:
         async with self.guard(interaction, "help"):
@@ -887,3 +1344,20 @@ def _label_in(message: discord.Message | None, action: str) -> str | None:
                 if option.value == action:
                     return option.label
     return None
+
+
+def _zone(name: str) -> Any:
+    try:
+        return time_zone(name)
+    except ClockInputError:
+        return time_zone("UTC")
+
+
+def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
+    """A prompt of `game_id` at `version`: its buttons' and menus' ids say so (bot/views.py)."""
+    marks = (f"cay:b:{game_id}:{version}:", f"cay:s:{game_id}:{version}:")
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if (getattr(item, "custom_id", "") or "").startswith(marks):
+                return True
+    return False
