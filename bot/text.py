@@ -77,6 +77,11 @@ OPT_TOPIC = "A building or a phase"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
+OPT_AWAY_DAYS = "Days each player may be away in this game (0-60, default 7; lobby only)"
+OPT_TAKEOVER_AFTER = (
+    "Missed decisions in a row before the built-in player takes the seat (1-20, default 3; "
+    "lobby only)"
+)
 OPT_REMINDERS = "Reminders before a deadline: 'half,2h' (default), e.g. 'half', '6h,1h', or 'off'"
 OPT_TIME_ZONE = "Your time zone (IANA name, e.g. Europe/Amsterdam): start typing"
 OPT_QUIET_HOURS = "No reminders then, your local time: '22:00-07:00', or 'off'"

@@ -402,3 +402,15 @@ async def test_mygames_lists_waiting_games_first(tmp_path: Path) -> None:
 def test_help_names_the_clock_commands() -> None:
     for command in ("away", "pause", "reclaim", "mygames", "settings"):
         assert re.search(rf"/caylus {command}\b", t.HELP)
+
+
+async def test_host_sets_away_allowance_and_takeover_count_in_the_lobby(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=4, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
+        alice, bob = tb.players
+        await alice.slash(tb.channel, "caylus new", players=2)
+        result = await alice.slash(tb.channel, "caylus clock", away_days=3, takeover_after=2)
+        assert "at most 3 away days" in said(result) and "after 2 missed" in said(result)
+        result = await bob.slash(tb.channel, "caylus clock", takeover_after=5)
+        assert "Only the host" in said(result)
+        result = await alice.slash(tb.channel, "caylus clock")
+        assert "at most 3 away days" in said(result) and "after 2 missed" in said(result)

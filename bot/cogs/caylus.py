@@ -1074,18 +1074,25 @@ class CaylusCog(commands.Cog, name="Caylus"):
 
     @caylus.command(name="clock", description=t.DESC["clock"])
     @app_commands.rename(duration="time")
-    @app_commands.describe(duration=t.OPT_CLOCK, reminders=t.OPT_REMINDERS)
+    @app_commands.describe(
+        duration=t.OPT_CLOCK,
+        reminders=t.OPT_REMINDERS,
+        away_days=t.OPT_AWAY_DAYS,
+        takeover_after=t.OPT_TAKEOVER_AFTER,
+    )
     async def clock_(
         self,
         interaction: discord.Interaction,
         duration: str | None = None,
         reminders: str | None = None,
+        away_days: app_commands.Range[int, 0, 60] | None = None,
+        takeover_after: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "clock"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
-            if duration is None and reminders is None:
+            if duration is reminders is away_days is takeover_after is None:
                 settings = await self.clock.clock_settings(info.id)
                 await self.tell(interaction, t.CLOCK_SHOW.format(text=settings.text))
                 return
@@ -1095,6 +1102,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
                     interaction.user.id,
                     clock=duration,
                     reminders=reminders,
+                    max_away_days=away_days,
+                    takeover_after=takeover_after,
                     can_manage=self.can_manage(interaction),
                 )
             kwargs: dict[str, Any] = {}
