@@ -84,14 +84,23 @@ async def test_not_your_decision_and_stale_buttons(tmp_path: Path) -> None:
         assert "no seat" in said(result) and result.followups[0].ephemeral
         # nothing changed: the decider still plays from the same prompt
         assert tb.last_prompt().id == prompt.id
-        # the decider plays by command; the old prompt's buttons are now stale
+        # a private copy of the decision (/caylus me) carries the same buttons
+        copy = (await decider.slash(tb.channel, "caylus me")).response
+        copy_buttons, copy_menus = components(copy.message)
+        assert copy_buttons or copy_menus
+        # the decider plays by command: the channel prompt says so and loses its buttons
         result = await decider.slash(tb.channel, "caylus play", action="pass")
         assert "Played" in said(result)
         assert tb.last_prompt().id != prompt.id
+        answered = tb.fresh(prompt)
+        assert "chose **Pass" in answered.content and not answered.components
+        # the private copy's buttons are now stale
         result = (
-            await decider.select(prompt, [menus[0].options[0].value], custom_id=menus[0].custom_id)
-            if menus
-            else await decider.click(prompt, custom_id=buttons[0].custom_id)
+            await decider.select(
+                copy.message, [copy_menus[0].options[0].value], custom_id=copy_menus[0].custom_id
+            )
+            if copy_menus
+            else await decider.click(copy.message, custom_id=copy_buttons[0].custom_id)
         )
         answer = said(result)
         assert t.BOARD_CHANGED in answer and "place a worker or pass" in answer
@@ -99,8 +108,10 @@ async def test_not_your_decision_and_stale_buttons(tmp_path: Path) -> None:
         # the private answer carries the current prompt's buttons for its decider
         current = tb.last_prompt()
         now_deciding = tb.awaited(current)
-        old_buttons, _ = components(prompt)
-        result = await now_deciding.click(prompt, custom_id=old_buttons[0].custom_id)
+        old_copy = (await now_deciding.slash(tb.channel, "caylus me")).response.message
+        old_buttons, _ = components(old_copy)
+        await now_deciding.click(current, custom_id=components(current)[0][0].custom_id)
+        result = await now_deciding.click(old_copy, custom_id=old_buttons[0].custom_id)
         follow = result.followups[0]
         if follow.components:
             fresh = follow.message

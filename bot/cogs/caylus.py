@@ -248,6 +248,23 @@ class CaylusCog(commands.Cog, name="Caylus"):
             log.info("could not mark the expired prompt of game %s", notice.game_id)
         self.prompts.pop(notice.game_id, None)
 
+    async def _mark_answered(
+        self, channel: Any, game_id: int, version: int, who: str, label: str
+    ) -> None:
+        """A decision answered with /caylus play: its prompt says so and loses its buttons,
+        as when a button is pressed (an edit, not a new message)."""
+        message = await self._find_prompt(channel, game_id, {version})
+        if message is None:
+            return
+        try:
+            done = t.CHOSE.format(who=who, label=label)
+            content = _clip(f"{message.content}\n{done}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("could not mark the answered prompt of game %s", game_id)
+        if self.prompts.get(game_id) is message:
+            self.prompts.pop(game_id, None)
+
     async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
         """Edit the current decision's prompt in place (no new message, no new ping) after
         something changed its deadline (away, back, pause, resume) or the game's version
@@ -885,6 +902,10 @@ class CaylusCog(commands.Cog, name="Caylus"):
                     label = describe(before.state, before.seat.seat, parsed, names).label
                 played = result.moves[0].action if result.moves else action
                 await self.tell(interaction, t.PLAYED.format(label=label, action=played))
+                who = self.names.get(interaction.user.id, interaction.user.display_name)
+                await self._mark_answered(
+                    interaction.channel, info.id, before.game.version, who, label
+                )
                 await self.publish(interaction.channel, result)
         self.timings.append(time.perf_counter() - started)
 
