@@ -75,7 +75,7 @@ async def test_not_your_decision_and_stale_buttons(tmp_path: Path) -> None:
         prompt = tb.last_prompt()
         decider = tb.awaited(prompt)
         other = next(p for p in tb.players[:3] if p.id != decider.id)
-        buttons, menus = components(prompt)
+        buttons, _ = components(prompt)
         result = await other.click(prompt, custom_id=buttons[0].custom_id)
         answer = said(result)
         assert result.followups[0].ephemeral
