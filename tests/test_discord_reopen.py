@@ -24,3 +24,22 @@ async def test_restart_where_the_bot_opens_the_database_itself(tmp_path: Path) -
         result = await decider.click(prompt, custom_id=buttons[-1].custom_id)
         assert not result.followups  # the old button still plays
         assert tb.last_prompt().id != prompt.id
+
+
+async def test_commands_in_a_channel_without_a_game_say_how_to_start_one(tmp_path: Path) -> None:
+    from bot import text as t
+    from tests.discord_harness import said
+
+    async with table(tmp_path, 2, seed=6) as tb:
+        alice = tb.players[0]
+        for command, options in (
+            ("caylus play", {"action": "pass"}),
+            ("caylus board", {}),
+            ("caylus join", {}),
+            ("caylus start", {}),
+            ("caylus status", {}),
+        ):
+            result = await alice.slash(tb.channel, command, **options)
+            assert t.NO_GAME in said(result), command
+            assert result.response.ephemeral, command
+        assert tb.channel.history() == []  # nothing was posted in the channel
