@@ -368,7 +368,7 @@ _space_names: dict[tuple[str | None, str], str] = {}
 def _place_options(s: State, seat: int) -> list[Action]:
     options = [PASS]
     p = s.players[seat]
-    if p.workers <= 0:
+    if p.workers <= 0 or p.deniers <= 0:  # every placement costs at least 1 d
         return options
     deniers = p.deniers
     base = placement_cost(s, seat, "castle")
