@@ -549,6 +549,23 @@ class CaylusCog(commands.Cog, name="Caylus"):
             await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
         self.timings.append(time.perf_counter() - started)
 
+    async def _close_lobbies(self, channel: Any, game_id: int, embed: discord.Embed) -> None:
+        """Every earlier copy of this game's lobby (e.g. posted by /caylus join) shows the new
+        status and loses its Join/Leave/Add bot/Start buttons."""
+        title = t.LOBBY_TITLE.format(game_id=game_id)
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=30):
+                if (
+                    me is not None
+                    and message.author.id == me.id
+                    and message.components
+                    and any(e.title == title for e in message.embeds)
+                ):
+                    await message.edit(embed=embed, view=None)
+        except discord.HTTPException:
+            log.info("could not close the lobby copies of game %s", game_id)
+
     async def _start(
         self, interaction: discord.Interaction, game_id: int, edit_lobby: bool
     ) -> None:
@@ -561,6 +578,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 await interaction.edit_original_response(embed=embed, view=None)
             else:
                 await self.announce(interaction, t.STARTED.format(game_id=game_id), embed=embed)
+            await self._close_lobbies(interaction.channel, game_id, embed)
             names = await self.names_for(result.game)
             order = ", ".join(names[s] for s in result.state.turn_order)
             intro = t.GAME_STARTS.format(game_id=game_id, order=order)
@@ -871,6 +889,11 @@ class CaylusCog(commands.Cog, name="Caylus"):
                     info.id, interaction.user.id, can_manage=self.can_manage(interaction)
                 )
             self.chronicles.pop(info.id, None)
+            if info.status == "lobby":
+                aborted = await self.service.game(info.id)
+                await self._close_lobbies(
+                    interaction.channel, info.id, await self.lobby_embed(aborted)
+                )
             who = interaction.user.display_name
             await self.announce(
                 interaction,

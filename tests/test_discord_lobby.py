@@ -1,0 +1,37 @@
+"""Lobby copies: once the game starts (or is aborted), no lobby message keeps its buttons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import text as t
+from tests.discord_harness import table
+
+
+def lobby_messages(tb, game_id: int) -> list:
+    title = t.LOBBY_TITLE.format(game_id=game_id)
+    return [m for m in tb.channel.history() if any(e.title == title for e in m.embeds)]
+
+
+async def test_every_lobby_copy_loses_its_buttons_at_the_start(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=2) as tb:
+        alice, bob, carol = tb.players
+        await alice.slash(tb.channel, "caylus new", players=3)
+        await bob.slash(tb.channel, "caylus join")  # posts a fresh lobby copy
+        await carol.slash(tb.channel, "caylus join")
+        copies = lobby_messages(tb, 1)
+        assert len(copies) >= 2 and all(m.components for m in copies)
+        await alice.slash(tb.channel, "caylus start")
+        copies = lobby_messages(tb, 1)
+        assert copies and not any(m.components for m in copies)
+        assert all(t.LOBBY_STARTED in (m.embeds[0].description or "") for m in copies)
+
+
+async def test_lobby_copies_lose_their_buttons_when_the_lobby_is_aborted(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=3) as tb:
+        alice, bob = tb.players
+        await alice.slash(tb.channel, "caylus new", players=3)
+        await bob.slash(tb.channel, "caylus join")
+        await alice.slash(tb.channel, "caylus abort")
+        copies = lobby_messages(tb, 1)
+        assert copies and not any(m.components for m in copies)
