@@ -16,6 +16,7 @@ from engine.caylus.rules import (
     build_cost,
     cube_text,
     favor_marker_after,
+    next_house_section,
     placement_cost,
     space_name,
 )
@@ -184,7 +185,8 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
     if verb == "pay":
         return Choice(text, _pay_label(kind, arg))
     if verb == "batch":
-        section = min(state.section, 2)
+        section = next_house_section(state)  # a full section overflows into the next one
+        section = min(state.section, 2) if section is None else section
         points = cat.SECTION_POINTS[section]
         return Choice(
             text,

@@ -73,3 +73,17 @@ def test_accounts_are_grouped_by_phase() -> None:
     assert all(e.kind == "income" for e in told[(2, 1)])
     text = account(1, 2, told[(1, 2)], NAMES)
     assert text.startswith("**Turn 1 · 2. Workers**") and "• " in text
+
+
+def test_batch_label_counts_the_overflow_section() -> None:
+    """With the Dungeon full but not yet scored, a batch builds in the Walls: +4 PP, not +5."""
+    from bot.prompts import describe
+    from engine.caylus.actions import parse
+
+    state = game.new_game(game.Options(players=3), game.Setup(seed=1))
+    full = state.model_copy(deep=True)
+    full.castle[0] = [0, 1, 2, 0, 1, 2]
+    choice = describe(full, 0, parse("batch FWS"), ["A", "B", "C"])
+    assert "+4 PP" in choice.label and "Walls" in choice.description
+    choice = describe(state, 0, parse("batch FWS"), ["A", "B", "C"])
+    assert "+5 PP" in choice.label and "Dungeon" in choice.description

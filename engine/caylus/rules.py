@@ -945,6 +945,15 @@ def castle_spaces_left(s: State) -> int:
     return sum(cat.SECTION_SIZES[k] - len(s.castle[k]) for k in range(s.section, 3))
 
 
+def next_house_section(s: State) -> int | None:
+    """The section the next batch builds in: the one under construction, or the next one with
+    room when it is full (None once no space is left)."""
+    for sec in range(s.section, 3):
+        if len(s.castle[sec]) < cat.SECTION_SIZES[sec]:
+            return sec
+    return None
+
+
 _CASTLE_DONE = 1000  # cursor value once the castle favor has been granted
 
 
@@ -1002,9 +1011,8 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
         return
     p = g.p(seat)
     _pay_cubes(p, action.arg)
-    sec = s.section
-    while len(s.castle[sec]) >= cat.SECTION_SIZES[sec]:
-        sec += 1  # overflow into the next section (never past the Towers: R23 checked)
+    sec = next_house_section(s)  # overflow into the next section; R23 keeps it from None
+    assert sec is not None
     g.w("castle")[sec].append(seat)
     g.w("batches")[seat] += 1
     g.say(
