@@ -13,6 +13,7 @@ from typing import Any
 from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
 from engine.caylus.rules import (
+    USE_REWARDS,
     build_cost,
     cube_text,
     favor_marker_after,
@@ -203,17 +204,8 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
 
 def _pay_label(kind: str, arg: str) -> str:
     paid = f"{arg[:-1]} d" if arg.endswith("d") else _cubes(arg)
-    rewards = {
-        ("church", "2d"): "3 PP",
-        ("church", "4d"): "5 PP",
-        ("bank", "2d"): "1 gold",
-        ("bank", "5d"): "2 gold",
-        ("tailor", "CC"): "4 PP",
-        ("tailor", "CCC"): "6 PP",
-        ("jeweller", "G"): "5 PP",
-        ("jeweller", "GG"): "9 PP",
-    }
-    reward = rewards.get((kind, arg))
+    prestige, gold = USE_REWARDS.get(kind, {}).get(arg, (0, 0))  # the engine's table
+    reward = f"{prestige} PP" if prestige else f"{gold} gold" if gold else None
     if reward is None and kind == "alchemist":
         reward = f"{len(arg) // 2} gold"
     return f"Pay {paid} → {reward}" if reward else f"Pay {paid}"

@@ -890,7 +890,7 @@ def _use_options(s: State, seat: int, kind: str, pos: int) -> list[Action]:
     return options
 
 
-_USE_REWARD = {  # kind -> {payment: (prestige, gold)}
+USE_REWARDS = {  # kind -> {payment: (prestige, gold)}
     "church": {"2d": (3, 0), "4d": (5, 0)},
     "bank": {"2d": (0, 1), "5d": (0, 2)},
     "tailor": {"CC": (4, 0), "CCC": (6, 0)},
@@ -924,7 +924,7 @@ def _do_use(g: _Game, seat: int, action: Action, d: Decision) -> None:
         p.cubes["G"] += gold
         g.say("alchemist", seat, f"{{s}} turns {cube_text(arg)} into {gold} gold")
     else:
-        prestige, gold = _USE_REWARD[kind][arg]
+        prestige, gold = USE_REWARDS[kind][arg]
         if arg.endswith("d"):
             p.deniers -= int(arg[:-1])
         else:
