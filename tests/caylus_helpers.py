@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.caylus import Options, Setup, State, apply, legal_actions, new_game
 from engine.caylus.actions import Action, parse
+from engine.record import GameRecord, replay
 
 BLUE, RED, GREEN, ORANGE = 0, 1, 2, 3
 
@@ -125,24 +126,28 @@ def edit(state: State, **changes: Any) -> State:
 
 def play(state: State, *steps: str | tuple[int, str]) -> State:
     """Apply steps in order; a step is 'text' (whoever decides) or (seat, 'text') (checked)."""
-    for step in steps:
-        if isinstance(step, tuple):
-            seat, text = step
-            state, _ = apply(state, text, seat)
-        else:
-            state, _ = apply(state, step)
-    return state
+    return play_events(state, *steps)[0]
 
 
 def play_events(state: State, *steps: str | tuple[int, str]) -> tuple[State, list[Any]]:
+    """`play`, also returning the events. Every scenario is also checked as a game record: the
+    start position plus the actions (with their seats), replayed, must give the same state."""
+    start = state
     events: list[Any] = []
+    seats: list[int] = []
     for step in steps:
-        if isinstance(step, tuple):
-            seat, text = step
-            state, new = apply(state, text, seat)
-        else:
-            state, new = apply(state, step)
+        seat, text = step if isinstance(step, tuple) else (None, step)
+        acting = state.decision.seat if state.decision is not None else -1
+        state, new = apply(state, text, seat)
+        seats.append(acting)
         events.extend(new)
+    record = GameRecord(
+        start=start.model_dump(mode="json"),
+        actions=[str(parse(step[1] if isinstance(step, tuple) else step)) for step in steps],
+        seats=seats,
+    )
+    replayed = replay(record)
+    assert replayed.ok and replayed.state == state, replayed.failure
     return state, events
 
 
