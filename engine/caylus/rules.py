@@ -372,19 +372,16 @@ def _place_options(s: State, seat: int) -> list[Action]:
         return options
     deniers = p.deniers
     base = placement_cost(s, seat, "castle")
+    workers = s.workers
     if deniers >= base:
         specials = s.specials
-        for target in SPECIAL_SINGLE:
-            if specials[target] is None:
-                options.append(_PLACE[target])
+        options += [action for key, action in _SPECIAL_PLACES if specials[key] is None]
         if len(s.players) > 2 and len(s.stables) < cat.STABLES_SLOTS and seat not in s.stables:
             options.append(_PLACE["stables"])
         if s.inn_left is None:
             options.append(_PLACE["inn"])
         if seat not in s.castle_workers:
             options.append(_PLACE["castle"])
-    workers = s.workers
-    if deniers >= base:
         options += [_PLACE_ROAD[i] for i, _ in _workable_spaces(s) if workers[i] is None]
     elif deniers >= 1:  # only your own buildings (1 d) are within reach
         options += [
@@ -423,6 +420,7 @@ _NO_WORKER_TILES = frozenset(
 )
 _PLACE = {t: A("place", t) for t in (*cat.SPECIALS, "castle")}
 _PLACE_ROAD = [A("place", str(p)) for p in ROAD]
+_SPECIAL_PLACES = tuple((key, _PLACE[key]) for key in SPECIAL_SINGLE)
 _GATE = {t: A("gate", t) for t in GATE_TARGETS}
 _GATE_ROAD = [A("gate", str(p)) for p in ROAD]
 
@@ -435,21 +433,15 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         space = len(s.passed)
         if space == 1:
             p.deniers += cat.FIRST_PASS_BONUS
-            g.say("pass", seat, "{s} passes first (+1 d)", space=space)
+            g.say("pass", seat, "{s} passes first (+1 d)")
         else:
-            g.say("pass", seat, f"{{s}} passes ({_ordinal(space)})", space=space)
+            g.say("pass", seat, f"{{s}} passes ({_ordinal(space)})")
     else:
         target = action.arg
         cost = placement_cost(s, seat, target)
         p.deniers -= cost
         p.workers -= 1
-        g.say(
-            "place",
-            seat,
-            f"{{s}} places a worker on {space_name(s, target)} ({cost} d)",
-            target=target,
-            cost=cost,
-        )
+        g.say("place", seat, f"{{s}} places a worker on {space_name(s, target)} ({cost} d)")
         _occupy(g, seat, target)
     # the next player who has not passed decides (straight away: this is the hot path)
     n = len(s.players)
