@@ -164,6 +164,28 @@ ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
 LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
 LOG_EMPTY = "No moves yet in game #{game_id}."
 LOG_LINE = "{seq}. {who}: `{action}`"
+RULES_FAVORS_TOPIC = "Royal favors — the table, its lines and columns"
+RULES_SCORING_TOPIC = "Castle scoring and the end bonus"
+RULES_FAVORS_HEAD = (
+    "**Royal favors.** Choose a line, move its marker one column right if that column is open "
+    "(1-2 from the start, 3-4 after the Dungeon scoring, 5 after the Walls scoring), then use "
+    "any column up to the marker (lines a and b: the highest)."
+)
+RULES_FAVORS_FOOT = (
+    "Several favors in one phase must use different lines. Simplified mode: every favor is 3 PP."
+)
+RULES_SCORING_HEAD = (
+    "**Castle.** A batch is 1 food + 2 other different cubes; each batch puts a house in the "
+    "section being built. A section is scored when the bailiff reaches its space or it is full "
+    "(houses in that section only):"
+)
+RULES_SCORING_LINE = (
+    "**{name}** ({size} spaces, {points} PP a batch, scored at {trigger}) — houses {rows}"
+)
+RULES_SCORING_FOOT = (
+    "A castle worker who delivers nothing loses 2 PP (not once the castle is full). "
+    "End bonus: 3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 d."
+)
 RULES_UNKNOWN = "I know no building or phase called '{topic}'. Start typing to see the list."
 RULES_BUILDING = "**{name}** ({kind}{pos})"
 RULES_COST = "Cost: {cost}"

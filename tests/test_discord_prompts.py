@@ -87,3 +87,21 @@ def test_batch_label_counts_the_overflow_section() -> None:
     assert "+4 PP" in choice.label and "Walls" in choice.description
     choice = describe(state, 0, parse("batch FWS"), ["A", "B", "C"])
     assert "+5 PP" in choice.label and "Dungeon" in choice.description
+
+
+def test_rules_topics_for_favors_and_scoring_follow_the_rulebook_tables() -> None:
+    from bot.cogs.caylus import rule_topics, rules_text
+
+    values = [value for _, value in rule_topics()]
+    assert "favors" in values and "scoring" in values
+    favors = rules_text("favors")
+    assert "**c) cubes** — 1: 1 food | 2: 1 wood or stone | 3: 1 cloth" in favors
+    assert "5: architect" in favors and "different lines" in favors
+    scoring = rules_text("scoring")
+    assert (
+        "**Dungeon** (6 spaces, 5 PP a batch, scored at 12) — houses 0: -2 PP, 1: nothing, "
+        "2+: 1 favor" in scoring
+    )
+    assert "0: -3 PP, 1: nothing, 2: 1 favor, 3-4: 2 favors, 5+: 3 favors" in scoring
+    assert "0: -4 PP, 1: nothing, 2-3: 1 favor, 4-5: 2 favors, 6+: 3 favors" in scoring
+    assert "3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 d" in scoring

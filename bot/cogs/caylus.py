@@ -1342,11 +1342,60 @@ class CaylusCog(commands.Cog, name="Caylus"):
 def rule_topics() -> list[tuple[str, str]]:
     """(label, value) of every building and phase, for /caylus rules."""
     out = [(f"Phase {k}: {name}", f"phase {k}") for k, name in enumerate(t.PHASE_NAMES, 1)]
+    out += [(t.RULES_FAVORS_TOPIC, "favors"), (t.RULES_SCORING_TOPIC, "scoring")]
     for key, name in cat.SPECIAL_NAMES.items():
         out.append((f"{name} — {cat.SPECIAL_REMINDERS[key]}", key))
     for tile in cat.TILES.values():
         out.append((f"{tile.name} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
     return out
+
+
+def _favor_rules() -> str:
+    """The royal favor table, from the catalogue."""
+    lines = [t.RULES_FAVORS_HEAD]
+    for line in cat.FAVOR_LINES:
+        cells = " | ".join(
+            f"{col}: {text.replace('->', '→')}"
+            for col, text in enumerate(cat.FAVOR_CELL_TEXT[line], start=1)
+        )
+        lines.append(f"**{line}) {cat.FAVOR_LINE_NAMES[line]}** — {cells}")
+    lines.append(t.RULES_FAVORS_FOOT)
+    return "\n".join(lines)
+
+
+def _scoring_rules() -> str:
+    """The castle scoring tables and the end bonus, from the catalogue."""
+    lines = [t.RULES_SCORING_HEAD]
+    for sec, name in enumerate(cat.SECTION_NAMES):
+        results = []
+        for houses in range(0, 7):  # 6 houses or more all score alike
+            pp, favors = cat.section_reward(sec, houses)
+            text = f"{pp} PP" if pp else f"{favors} favor{'s' if favors > 1 else ''}"
+            results.append(text if pp or favors else "nothing")
+        rows = []
+        start = 0
+        for houses in range(1, 8):
+            if houses == 7 or results[houses] != results[start]:
+                span = (
+                    f"{start}+"
+                    if houses == 7
+                    else f"{start}"
+                    if houses - 1 == start
+                    else f"{start}-{houses - 1}"
+                )
+                rows.append(f"{span}: {results[start]}")
+                start = houses
+        lines.append(
+            t.RULES_SCORING_LINE.format(
+                name=name,
+                size=cat.SECTION_SIZES[sec],
+                points=cat.SECTION_POINTS[sec],
+                trigger=cat.SECTION_TRIGGERS[sec],
+                rows=", ".join(rows),
+            )
+        )
+    lines.append(t.RULES_SCORING_FOOT)
+    return "\n".join(lines)
 
 
 def rules_text(topic: str) -> str:
@@ -1356,6 +1405,10 @@ def rules_text(topic: str) -> str:
         if number.isdigit() and 1 <= int(number) <= 7:
             k = int(number)
             return t.RULES_PHASE.format(phase=k, name=t.PHASE_NAMES[k - 1], text=t.PHASE_RULES[k])
+    if key in ("favors", "favor", "royal favors"):
+        return _favor_rules()
+    if key in ("scoring", "score", "castle scoring"):
+        return _scoring_rules()
     if key in cat.SPECIAL_NAMES:
         effect = t.RULES_EFFECT.format(reminder=cat.SPECIAL_REMINDERS[key])
         return f"**{cat.SPECIAL_NAMES[key]}**\n{effect}\n{t.RULES_NOTATION.format(id=key)}"
