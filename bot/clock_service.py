@@ -698,12 +698,9 @@ class ClockService:
         their time zone; a bare date means the end of that day). Their clock stops and their
         reminders are off until then; a second call while away changes the end. At most the
         game's max_away_days in total per player and game."""
-        info = await self.svc.game(game_id)
+        info = await self._running_human(game_id, user_id)
         seat = info.seat_of(user_id)
-        if seat is None or seat.is_bot:
-            raise err.NotSeated(game_id=game_id, user_id=user_id)
-        if info.status != "running":
-            raise err.GameNotRunning(game_id=game_id, status=m.STATUS[info.status])
+        assert seat is not None
         now_s = _ts(now)
         if isinstance(until, str):
             zone = time_zone((await self.user_settings(user_id)).time_zone)
