@@ -123,11 +123,32 @@ class GameOver(ServiceError):
     template = m.GAME_OVER
 
 
-class GameCorrupt(ServiceError):
+class GameDamaged(ServiceError):
+    """The stored game cannot be read: it is marked damaged and skipped until repaired."""
+
+    code = "game_damaged"
+    template = m.GAME_DAMAGED
+
+
+class GameCorrupt(GameDamaged):
     """The log does not replay: the game cannot be served until an administrator repairs it."""
 
     code = "game_corrupt"
     template = m.GAME_CORRUPT
+
+
+class DuplicateCommand(ServiceError):
+    """The same typed move again, sent before the first one's result was seen."""
+
+    code = "duplicate_command"
+    template = m.DUPLICATE_COMMAND
+
+
+class NotSaved(ServiceError):
+    """The database could not be written (a full disk): nothing was changed."""
+
+    code = "not_saved"
+    template = m.NOT_SAVED
 
 
 class BadSetting(ServiceError):

@@ -41,6 +41,18 @@ STALE_VERSION = (
 )
 NOT_YOUR_DECISION = "It is not your decision: game #{game_id} is waiting for {colour} ({prompt})."
 GAME_OVER = "Game #{game_id} is over; no more moves can be made."
+GAME_DAMAGED = (
+    "Game #{game_id} is damaged and cannot be played ({reason}). The bot's operator can see "
+    "the details in the log; the host may free the channel with /caylus abort."
+)
+DUPLICATE_COMMAND = (
+    "You sent '{action}' again before seeing that it was already played (game #{game_id}), "
+    "so the second one was not applied. If you really mean to play it again, send it again."
+)
+NOT_SAVED = (
+    "The server could not save this (its disk is full), so nothing was changed in game "
+    "#{game_id}. Please try again later; the bot's operator has been told."
+)
 GAME_CORRUPT = (
     "The record of game #{game_id} is damaged (action {index}, '{action}': {reason}). "
     "An administrator has to look at it."

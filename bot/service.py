@@ -28,9 +28,12 @@ import engine.errors as engine_errors
 from bot import errors as err
 from bot import messages as m
 from bot.store import (
+    DamagedRow,
+    DiskFull,
     GameRow,
     GuildSettings,
     LogRow,
+    OutboxRow,
     SeatRow,
     Store,
     Tx,
@@ -45,6 +48,10 @@ log = logging.getLogger(__name__)
 
 PHASES_PER_TURN = 7  # Caylus; a game module may say otherwise with `phases_per_turn`
 MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
+# A typed move identical to the player's previous one, sent before that one was saved (or within
+# this many seconds after, for clock differences between Discord and this machine), is a double
+# submit and is not applied twice.
+DUPLICATE_WINDOW = 5.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,6 +129,10 @@ class ActResult:
     phase_ends: tuple[PhaseEnd, ...]
     board_before: Any  # the state when the phase current before this call began (last board)
     outcome: Outcome | None
+    # The outbox row that says what the channel must still see (None: nothing to post); the
+    # Discord layer posts it and calls `post_delivered` (docs/store.md, "The outbox").
+    outbox_id: int | None = None
+    cause: dict[str, Any] = field(default_factory=dict)  # the outbox payload: why this happened
 
     @property
     def version(self) -> int:
@@ -247,6 +258,12 @@ def _engine_error(error: engine_errors.EngineError, game_id: int) -> err.Service
     if isinstance(error, engine_errors.BadSetup):
         return err.BadOptions(reason=text)
     return err.ServiceError(text)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    """User text or a long reason, cut for a message or a log line."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _validation_reason(error: ValidationError) -> str:
@@ -440,6 +457,7 @@ class GameService:
                 live,
                 run,
                 board_before=None,
+                cause={"cause": "start"},
                 extra={
                     "status": "running",
                     "options": options.model_dump(),
@@ -456,7 +474,10 @@ class GameService:
         can_manage: bool = False,
     ) -> GameInfo:
         async with self._lock(game_id):
-            live = await self._load(game_id)
+            try:
+                live = await self._load(game_id)
+            except err.GameDamaged:
+                return await self._abort_damaged(game_id, by_user_id, can_manage)
             self._require_manager(live, by_user_id, can_manage)
             if not live.row.active:
                 raise err.GameNotRunning(game_id=game_id, status=m.STATUS[live.row.status])
@@ -471,6 +492,50 @@ class GameService:
                 },
             )
             return self._info(new_live)
+
+    async def _abort_damaged(self, game_id: int, by_user_id: int, can_manage: bool) -> GameInfo:
+        """A damaged game can still be aborted (to free its channel): plain SQL on the columns
+        that need no decoding. The row stays for an operator to inspect."""
+        rows = await self.store.query(
+            "SELECT host_id, status, guild_id, channel_id FROM games WHERE id = ?", (game_id,)
+        )
+        if not rows:
+            raise err.UnknownGame(game_id=game_id)
+        host_id, status, guild_id, channel_id = rows[0]
+        if not can_manage and by_user_id != host_id:
+            raise err.NotHost(game_id=game_id, user_id=by_user_id)
+        if status not in ("lobby", "running"):
+            raise err.GameNotRunning(game_id=game_id, status=m.STATUS.get(status, str(status)))
+        await self.store.write(
+            lambda tx: tx.execute(
+                "UPDATE games SET status = 'aborted', awaiting_seat = NULL, awaiting_since = NULL, "
+                "ended_at = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+                (tx.now, tx.now, game_id),
+            )
+        )
+        self._forget(game_id)
+        log.warning("damaged game %s aborted by user %s", game_id, by_user_id)
+        now = self._clock()
+        return GameInfo(
+            id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind="?",
+            options={},
+            status="aborted",
+            host_id=host_id,
+            version=-1,
+            seq=0,
+            seats=(),
+            pending=(),
+            awaiting=(),
+            awaiting_since=None,
+            outcome=None,
+            created_at=now,
+            updated_at=now,
+            started_at=None,
+            ended_at=now,
+        )
 
     async def resign(self, game_id: int, user_id: int) -> ActResult:
         """The seat goes to the built-in player, which plays at once if it must decide."""
@@ -500,11 +565,21 @@ class GameService:
     # --- play --------------------------------------------------------------------------------
 
     async def act(
-        self, game_id: int, user_id: int, action: Any, expected_version: int | None
+        self,
+        game_id: int,
+        user_id: int,
+        action: Any,
+        expected_version: int | None,
+        *,
+        issued_at: float | None = None,
     ) -> ActResult:
         """Apply `action` (notation text or an engine action) for `user_id`, then let bot seats
         play until a human must decide. `expected_version` is the version the player saw (None:
-        whatever is current); another version raises StaleVersion and nothing is written."""
+        whatever is current); another version raises StaleVersion and nothing is written.
+
+        `issued_at` (a typed command, which carries no version): when the player sent it. The
+        same move as their previous one, sent before that one was saved, is a double submit:
+        DuplicateCommand, nothing written."""
         async with self._lock(game_id):
             live = await self._load(game_id)
             seat = live.human_seat(user_id)
@@ -524,6 +599,8 @@ class GameService:
                 parsed = game.parse_action(action) if isinstance(action, str) else action
             except engine_errors.EngineError as error:
                 raise _engine_error(error, game_id) from error
+            if issued_at is not None:
+                await self._refuse_double_submit(live, user_id, str(parsed), issued_at)
             run = _Run(
                 game_id=game_id,
                 state=live.state,
@@ -534,6 +611,17 @@ class GameService:
             self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
             self._play_bots(game, run, live.seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start)
+
+    async def _refuse_double_submit(
+        self, live: _Live, user_id: int, action: str, issued_at: float
+    ) -> None:
+        rows = await self.store.query(
+            "SELECT action, created_at FROM actions WHERE game_id = ? AND user_id = ? "
+            "AND by_bot = 0 ORDER BY seq DESC LIMIT 1",
+            (live.row.id, user_id),
+        )
+        if rows and rows[0][0] == action and issued_at < rows[0][1] + DUPLICATE_WINDOW:
+            raise err.DuplicateCommand(game_id=live.row.id, action=action)
 
     # --- clock hooks (bot/clock_service.py, docs/clock.md) -----------------------------------
 
@@ -546,6 +634,7 @@ class GameService:
         now: float,
         takeover: bool = False,
         also: Callable[[Tx], object] | None = None,
+        cause: dict[str, Any] | None = None,
     ) -> ActResult:
         """The clock decides for `seat`, whose time ran out: the engine's `default_action` is
         logged for that seat as a bot move (by_bot, no user). With `takeover` the seat then goes
@@ -585,7 +674,7 @@ class GameService:
                 ]
             self._play_bots(game, run, seats or live.seats, self._seed(live))
             return await self._commit_play(
-                live, run, board_before=live.phase_start, seats=seats, also=also
+                live, run, board_before=live.phase_start, seats=seats, also=also, cause=cause
             )
 
     async def seat_to_bot(
@@ -661,8 +750,12 @@ class GameService:
             return self._info(await self._load(game_id))
 
     async def game_in_channel(self, guild_id: int, channel_id: int) -> GameInfo | None:
-        """The active (lobby or running) game of a channel, if any."""
-        row = await self.store.active_game(guild_id, channel_id)
+        """The active (lobby or running) game of a channel, if any (GameDamaged if it cannot
+        be read: its id is on the error, for /caylus abort)."""
+        try:
+            row = await self.store.active_game(guild_id, channel_id)
+        except DamagedRow as error:
+            raise await self._damaged(error.game_id, error.reason) from None
         return await self.game(row.id) if row else None
 
     async def state(self, game_id: int) -> Any | None:
@@ -720,6 +813,66 @@ class GameService:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
         actions = [r.action for r in await self.store.log(game_id)]
         return GameRecord(game=row.kind, options=row.options, setup=row.setup, actions=actions)
+
+    # --- the outbox: what the channel must still see (docs/store.md) ---------------------------
+
+    async def undelivered(self, game_id: int) -> list[OutboxRow]:
+        """The game's outbox rows not yet posted, oldest first."""
+        return await self.store.undelivered(game_id)
+
+    async def due_posts(self, now: float) -> list[tuple[int, int]]:
+        """(game id, channel id) of the games with an outbox row due for (another) attempt."""
+        return await self.store.games_with_due_posts(now)
+
+    async def post_delivered(self, outbox_id: int) -> None:
+        await self.store.mark_delivered(outbox_id)
+
+    async def post_failed(self, outbox_id: int, error: str, parts_done: int) -> int:
+        """Count a failed attempt (the next after a growing pause); returns the attempts."""
+        return await self.store.mark_failed(outbox_id, error, parts_done, retry_delay)
+
+    async def post_progress(self, outbox_id: int, parts_done: int) -> None:
+        await self.store.set_parts_done(outbox_id, parts_done)
+
+    async def post_result(self, entry: OutboxRow) -> ActResult:
+        """What an outbox row stands for, rebuilt from the log: the moves after `after_seq` up
+        to `to_seq` with their events, the phases they ended, the board before them. `game` is
+        the game as it is now (so a prompt built from it is current)."""
+        async with self._lock(entry.game_id):
+            live = await self._load(entry.game_id)
+            row = live.row
+            game = self._game_module(row.kind)
+            if row.setup is None:
+                raise err.GameNotRunning(game_id=row.id, status=m.STATUS[row.status])
+            rows = (await self.store.log(row.id))[: entry.to_seq]
+            state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
+            run = _Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
+            board_before: Any = state
+            for entry_row in rows:
+                keep = entry_row.seq > entry.after_seq
+                if entry_row.seq == entry.after_seq + 1:
+                    board_before = run.phase_start
+                self._apply(
+                    game,
+                    run,
+                    entry_row.action,
+                    entry_row.seat,
+                    by_bot=entry_row.by_bot,
+                    user_id=entry_row.user_id,
+                    keep=keep,
+                )
+            if entry.to_seq <= entry.after_seq:
+                board_before = run.phase_start
+            return ActResult(
+                game=self._info(live),
+                moves=tuple(run.moves),
+                state=run.state,
+                phase_ends=tuple(run.phase_ends),
+                board_before=board_before if entry.payload.get("cause") != "start" else None,
+                outcome=game.outcome(run.state),
+                outbox_id=entry.id,
+                cause=dict(entry.payload),
+            )
 
     async def games_of_user(
         self, user_id: int, *, guild_id: int | None = None, include_finished: bool = False
@@ -788,18 +941,38 @@ class GameService:
                     self._locks.pop(game_id, None)
 
     async def _load(self, game_id: int) -> _Live:
-        """The game, from memory or from the store (call under the game's lock)."""
+        """The game, from memory or from the store (call under the game's lock).
+
+        The copy in memory is used only while the stored version is still its version: another
+        process (or a tool) that changed the game makes this one read it again."""
         live = self._cache.get(game_id)
         if live is not None:
-            self._cache.move_to_end(game_id)
-            return live
-        pair = await self.store.game_with_seats(game_id)
+            stored = await self.store.current_version(game_id)
+            if stored == live.row.version:
+                self._cache.move_to_end(game_id)
+                return live
+            self._forget(game_id)
+            if stored is None:
+                raise err.UnknownGame(game_id=game_id)
+        try:
+            pair = await self.store.game_with_seats(game_id)
+        except DamagedRow as error:
+            raise await self._damaged(game_id, error.reason) from None
         if pair is None:
             raise err.UnknownGame(game_id=game_id)
         row, seats = pair
         state = phase_start = None
         if row.setup is not None:
-            state, phase_start, row = await self._verify(row)
+            try:
+                state, phase_start, row = await self._verify(row)
+            except err.GameCorrupt as error:
+                await self._damaged(game_id, str(error))
+                raise
+        if await self.store.damaged(game_id) is not None:
+            await self.store.write(
+                lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
+            )
+            log.warning("game %s reads and replays again: no longer marked damaged", game_id)
         live = _Live(
             row=dataclasses.replace(row, snapshot=None, phase_snapshot=None),
             seats=tuple(seats),
@@ -808,6 +981,18 @@ class GameService:
         )
         self._remember(live)
         return live
+
+    async def _damaged(self, game_id: int, reason: str) -> err.GameDamaged:
+        """Mark the game damaged (logged the first time only) and return the error to raise."""
+        if await self.store.mark_damaged(game_id, reason):
+            log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        return err.GameDamaged(game_id=game_id, reason=_clip(reason, 160))
+
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Mark a game damaged from outside (the clock, when its work on the game fails);
+        True the first time (log and report it then)."""
+        self._forget(game_id)
+        return await self.store.mark_damaged(game_id, reason)
 
     async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
         """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
@@ -846,9 +1031,9 @@ class GameService:
         assert row.setup is not None
         try:
             state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
-        except (engine_errors.EngineError, ValidationError) as error:
+        except Exception as error:  # options or setup that no longer make a game
             raise err.GameCorrupt(
-                game_id=row.id, index=0, action="(setup)", reason=str(error)
+                game_id=row.id, index=0, action="(setup)", reason=_clip(str(error), 160)
             ) from error
         run = _Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
         for index, entry in enumerate(rows):
@@ -864,16 +1049,19 @@ class GameService:
                     user_id=entry.user_id,
                     keep=False,
                 )
-            except (engine_errors.EngineError, err.ServiceError) as error:
+            except Exception as error:  # typed or not: this log row does not replay
                 log.error(
                     "game %s: the log does not replay at action %s (%r): %s",
                     row.id,
                     index + 1,
-                    entry.action,
-                    error,
+                    _clip(entry.action),
+                    _clip(str(error), 200),
                 )
                 raise err.GameCorrupt(
-                    game_id=row.id, index=index + 1, action=entry.action, reason=str(error)
+                    game_id=row.id,
+                    index=index + 1,
+                    action=_clip(entry.action, 40),
+                    reason=_clip(str(error), 160),
                 ) from error
         return run.state, run.phase_start
 
@@ -938,32 +1126,43 @@ class GameService:
         seats: Sequence[SeatRow] | None = None,
         log_rows: Sequence[LogRow] = (),
         also: Callable[[Tx], object] | None = None,
+        outbox: tuple[int, int, dict[str, Any]] | None = None,
+        outbox_id: list[int] | None = None,
     ) -> _Live:
-        """One transaction: update the game row at its version (+1), seats, log rows, and
+        """One transaction: update the game row at its version (+1), seats, log rows, the
+        outbox row `(after_seq, to_seq, payload)` (its id appended to `outbox_id`), and
         `also(tx)` (the clock's own rows, bot/clock_service.py)."""
         row = live.row
         try:
 
-            def work(tx: Tx) -> tuple[int, float]:
+            def work(tx: Tx) -> tuple[int, float, int | None]:
                 version = tx.update_game(row.id, row.version, **values)
                 if log_rows:
                     tx.append_actions(row.id, log_rows)
                 if seats is not None:
                     tx.replace_seats(row.id, seats)
+                posted = None
+                if outbox is not None:
+                    posted = tx.insert_outbox(row.id, outbox[0], outbox[1], version, outbox[2])
                 if also is not None:
                     also(tx)
-                return version, tx.now
+                return version, tx.now, posted
 
-            version, now = await self.store.write(work)
+            version, now, posted = await self.store.write(work)
         except VersionConflict:
             self._forget(row.id)
             fresh = await self.store.game(row.id)
             raise err.StaleVersion(
                 game_id=row.id, version=fresh.version if fresh else -1, expected=row.version
             ) from None
+        except DiskFull:
+            self._forget(row.id)
+            raise err.NotSaved(game_id=row.id) from None
         except BaseException:
             self._forget(row.id)  # whatever happened, the next call reads the truth again
             raise
+        if posted is not None and outbox_id is not None:
+            outbox_id.append(posted)
         kept = {k: v for k, v in values.items() if k not in ("snapshot", "phase_snapshot")}
         new_row = dataclasses.replace(row, version=version, updated_at=now, **kept)
         new_live = _Live(
@@ -984,7 +1183,10 @@ class GameService:
         seats: Sequence[SeatRow] | None = None,
         extra: dict[str, Any] | None = None,
         also: Callable[[Tx], object] | None = None,
+        cause: dict[str, Any] | None = None,
     ) -> ActResult:
+        """Commit the moves of `run`; when there is something for the channel to see (moves,
+        or a `cause` such as the start), an outbox row records it in the same transaction."""
         game = self._game_module(live.row.kind)
         state = run.state
         outcome = game.outcome(state)
@@ -1001,7 +1203,18 @@ class GameService:
             values["awaiting_since"] = run.now if awaiting is not None else None
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
-        new_live = await self._commit(live, values, seats=seats, log_rows=run.log_rows(), also=also)
+        payload = dict(cause or {"cause": "move"})
+        outbox = (live.row.seq, run.seq, payload) if run.moves or cause is not None else None
+        posted: list[int] = []
+        new_live = await self._commit(
+            live,
+            values,
+            seats=seats,
+            log_rows=run.log_rows(),
+            also=also,
+            outbox=outbox,
+            outbox_id=posted,
+        )
         new_live.state, new_live.phase_start = state, run.phase_start
         return ActResult(
             game=self._info(new_live),
@@ -1010,6 +1223,8 @@ class GameService:
             phase_ends=tuple(run.phase_ends),
             board_before=board_before,
             outcome=outcome,
+            outbox_id=posted[0] if posted else None,
+            cause=payload,
         )
 
     async def _commit_lobby(
@@ -1147,12 +1362,18 @@ class GameService:
         )
 
 
+def retry_delay(attempts: int) -> float:
+    """Seconds before the next attempt to post after `attempts` failures: 30 s, 1 min, 2 min,
+    ... up to an hour."""
+    return float(min(3600, 30 * 2 ** max(0, attempts - 1)))
+
+
 def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:
     if snapshot is None:
         return False
     try:
         return game.state_from_json(snapshot) == state
-    except ValueError:  # pydantic's ValidationError included
+    except Exception:  # a damaged cache is simply not the same state: it gets replaced
         return False
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import sqlite3
 import time
@@ -41,6 +42,23 @@ class StoreError(Exception):
 
 class VersionConflict(StoreError):
     """`UPDATE games ... WHERE version = ?` matched no row: someone changed the game first."""
+
+
+class DamagedRow(StoreError):
+    """A stored game row that cannot be decoded (e.g. a damaged JSON column)."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id}: {reason}")
+        self.game_id = game_id
+        self.reason = reason
+
+
+class DatabaseLocked(StoreError):
+    """Another bot process holds the database file (one bot process per SQLite file)."""
+
+
+class DiskFull(StoreError):
+    """SQLite could not write: the disk (or the database's size limit) is full."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,10 +95,21 @@ class GameRow:
 
     @classmethod
     def from_sql(cls, row: Sequence[Any]) -> GameRow:
+        """The row decoded; a column that is not what it should be raises DamagedRow."""
         values = list(row)
-        values[4] = json.loads(values[4])
-        values[5] = json.loads(values[5]) if values[5] is not None else None
-        values[12] = json.loads(values[12]) if values[12] is not None else None
+        try:
+            values[4] = json.loads(values[4])
+            values[5] = json.loads(values[5]) if values[5] is not None else None
+            values[12] = json.loads(values[12]) if values[12] is not None else None
+            if not isinstance(values[4], dict):
+                raise ValueError("options is not a JSON object")
+            if values[5] is not None and not isinstance(values[5], dict):
+                raise ValueError("setup is not a JSON object")
+            for k in (0, 1, 2, 7, 8, 9):
+                if not isinstance(values[k], int):
+                    raise ValueError(f"column {k} is not an integer")
+        except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError included
+            raise DamagedRow(row[0] if row else -1, f"unreadable row ({error})"[:200]) from None
         return cls(*values)
 
     @property
@@ -134,6 +163,37 @@ class GuildSettings:
     default_favor_mode: str | None = None
     default_tile_set: str | None = None
     updated_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    game_id: int
+    after_seq: int
+    to_seq: int
+    version: int
+    payload: dict[str, Any]
+    created_at: float
+    attempts: int
+    next_attempt_at: float
+    parts_done: int
+    last_error: str | None
+
+
+_OUTBOX_COLUMNS = (
+    "id, game_id, after_seq, to_seq, version, payload, created_at, attempts, next_attempt_at, "
+    "parts_done, last_error"
+)
+
+
+def _outbox(row: Sequence[Any]) -> OutboxRow:
+    values = list(row)
+    try:
+        payload = json.loads(values[5])
+    except ValueError:
+        payload = {}
+    values[5] = payload if isinstance(payload, dict) else {}
+    return OutboxRow(*values)
 
 
 USER_SETTING_FIELDS = tuple(f.name for f in fields(UserSettings))[1:-1]
@@ -306,6 +366,18 @@ class Tx:
             ],
         )
 
+    def insert_outbox(
+        self, game_id: int, after_seq: int, to_seq: int, version: int, payload: dict[str, Any]
+    ) -> int:
+        """What the channel must see after this change, kept until it has been posted."""
+        cursor = self.conn.execute(
+            "INSERT INTO outbox (game_id, after_seq, to_seq, version, payload, created_at, "
+            "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, after_seq, to_seq, version, json.dumps(payload), self.now, self.now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
     def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
         self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
 
@@ -350,6 +422,7 @@ class Store:
         self._read_tx_lock = asyncio.Lock()
         self._clock = clock
         self._closed = False
+        self._lock: _ProcessLock | None = None
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -362,37 +435,57 @@ class Store:
         synchronous: str = "NORMAL",
         busy_timeout_ms: int = 10_000,
         clock: Any = time.time,
+        exclusive: bool = False,
+        lock_wait: float = 0.0,
+        check: bool = False,
     ) -> Store:
         """Open (creating if needed) and migrate the database at `path`.
 
         `synchronous=NORMAL` in WAL mode: a committed transaction survives a crash of the
         process (SIGKILL); after a power cut the last few may be lost, never corrupted.
         Pass `synchronous="FULL"` to fsync every commit.
+
+        `exclusive`: hold an OS lock on `<path>.lock` while open, so a second bot process on
+        the same file is refused (after waiting up to `lock_wait` seconds for the first to
+        exit) with DatabaseLocked. `check`: run SQLite's quick integrity check first. A file
+        that is not a usable database raises StoreError naming the problem.
         """
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"bad synchronous mode {synchronous!r}")
         path = Path(path)
-        writer = await _connect(path, busy_timeout_ms)
+        lock = await _ProcessLock.acquire(path, lock_wait) if exclusive else None
+        writer: aiosqlite.Connection | None = None
         reader: aiosqlite.Connection | None = None
         try:
+            writer = await _connect(path, busy_timeout_ms)
+            if check:
+                await _integrity_check(writer, path)
             await _run(writer, "PRAGMA journal_mode = WAL")
             await _run(writer, f"PRAGMA synchronous = {synchronous.upper()}")
             await _migrate(writer, migrations_dir or MIGRATIONS_DIR, clock)
             reader = await _connect(path, busy_timeout_ms)
             await _run(reader, "PRAGMA query_only = ON")
+        except sqlite3.DatabaseError as error:
+            await _close_all(writer, reader, lock)
+            raise StoreError(_database_problem(path, error)) from None
         except BaseException:
-            await writer.close()
-            if reader is not None:
-                await reader.close()
+            await _close_all(writer, reader, lock)
             raise
-        return cls(path, writer, reader, clock)
+        store = cls(path, writer, reader, clock)
+        store._lock = lock
+        return store
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
-        await self._reader.close()
-        await self._writer.close()  # runs after every write already handed to its thread
+        try:
+            await self._reader.close()
+            await self._writer.close()  # runs after every write already handed to its thread
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     async def __aenter__(self) -> Store:
         return self
@@ -431,7 +524,145 @@ class Store:
                 raise
 
         # aiosqlite's own way to run a call in its thread (what execute() uses internally)
-        return await self._writer._execute(run)
+        try:
+            return await self._writer._execute(run)
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                raise DiskFull(str(error)) from error
+            raise
+
+    # --- the outbox (what must still be posted), clock stops, damaged games ----------------------
+
+    async def undelivered(self, game_id: int) -> list[OutboxRow]:
+        """The game's outbox rows not yet posted, oldest first."""
+        rows = await self._all(
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL "
+            "ORDER BY id",
+            (game_id,),
+        )
+        return [_outbox(r) for r in rows]
+
+    async def games_with_due_posts(self, now: float) -> list[tuple[int, int]]:
+        """(game id, channel id) of games with an undelivered outbox row due at `now`."""
+        rows = await self._all(
+            "SELECT DISTINCT o.game_id, g.channel_id FROM outbox o "
+            "JOIN games g ON g.id = o.game_id "
+            "WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.game_id",
+            (now,),
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def mark_delivered(self, outbox_id: int) -> None:
+        await self.write(
+            lambda tx: tx.execute(
+                "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+                (tx.now, outbox_id),
+            )
+        )
+
+    async def mark_failed(
+        self, outbox_id: int, error: str, parts_done: int, retry_in: Callable[[int], float]
+    ) -> int:
+        """Count a failed attempt; the next one is due `retry_in(attempts)` seconds later."""
+
+        def work(tx: Tx) -> int:
+            row = tx.fetchone("SELECT attempts FROM outbox WHERE id = ?", (outbox_id,))
+            attempts = (row[0] if row else 0) + 1
+            tx.execute(
+                "UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, "
+                "parts_done = MAX(parts_done, ?) WHERE id = ?",
+                (attempts, tx.now + retry_in(attempts), error[:500], parts_done, outbox_id),
+            )
+            return attempts
+
+        return await self.write(work)
+
+    async def set_parts_done(self, outbox_id: int, parts_done: int) -> None:
+        await self.write(
+            lambda tx: tx.execute(
+                "UPDATE outbox SET parts_done = MAX(parts_done, ?) WHERE id = ?",
+                (parts_done, outbox_id),
+            )
+        )
+
+    async def stop_clock(self, game_id: int, reason: str) -> bool:
+        """Open a clock stop (the bot cannot post); False if one is open already."""
+
+        def work(tx: Tx) -> bool:
+            if tx.fetchone(
+                "SELECT 1 FROM clock_stops WHERE game_id = ? AND restarted_at IS NULL", (game_id,)
+            ):
+                return False
+            tx.execute(
+                "INSERT INTO clock_stops (game_id, stopped_at, reason) VALUES (?, ?, ?)",
+                (game_id, tx.now, reason[:500]),
+            )
+            return True
+
+        return await self.write(work)
+
+    async def restart_clock(self, game_id: int) -> bool:
+        """Close the open clock stop, if any (True if there was one)."""
+        changed = await self.write(
+            lambda tx: tx.execute(
+                "UPDATE clock_stops SET restarted_at = MAX(?, stopped_at) "
+                "WHERE game_id = ? AND restarted_at IS NULL",
+                (tx.now, game_id),
+            )
+        )
+        return changed > 0
+
+    async def open_stop(self, game_id: int) -> tuple[float, str, bool] | None:
+        """(stopped at, reason, host told) of the game's open clock stop."""
+        rows = await self._all(
+            "SELECT stopped_at, reason, host_told FROM clock_stops "
+            "WHERE game_id = ? AND restarted_at IS NULL",
+            (game_id,),
+        )
+        return (rows[0][0], rows[0][1], bool(rows[0][2])) if rows else None
+
+    async def mark_host_told(self, game_id: int) -> bool:
+        """True the first time for the open stop: tell the host once per stop."""
+        changed = await self.write(
+            lambda tx: tx.execute(
+                "UPDATE clock_stops SET host_told = 1 "
+                "WHERE game_id = ? AND restarted_at IS NULL AND host_told = 0",
+                (game_id,),
+            )
+        )
+        return changed > 0
+
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Mark a game damaged; True if it was not marked before (log and report it once)."""
+        changed = await self.write(
+            lambda tx: tx.execute(
+                "INSERT OR IGNORE INTO damaged_games (game_id, reason, marked_at) VALUES (?, ?, ?)",
+                (game_id, reason[:500], tx.now),
+            )
+        )
+        return changed > 0
+
+    async def damaged(self, game_id: int) -> str | None:
+        rows = await self._all("SELECT reason FROM damaged_games WHERE game_id = ?", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def damaged_ids(self) -> set[int]:
+        return {r[0] for r in await self._all("SELECT game_id FROM damaged_games")}
+
+    async def mark_reported(self, game_id: int) -> bool:
+        """True the first time: the channel of a damaged game is told once."""
+        changed = await self.write(
+            lambda tx: tx.execute(
+                "UPDATE damaged_games SET reported = 1 WHERE game_id = ? AND reported = 0",
+                (game_id,),
+            )
+        )
+        return changed > 0
+
+    async def current_version(self, game_id: int) -> int | None:
+        """The stored version of a game (None if there is no such game): cheap, no JSON."""
+        rows = await self._all("SELECT version FROM games WHERE id = ?", (game_id,))
+        return rows[0][0] if rows else None
 
     async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
         await self.write(lambda tx: tx.set_user_settings(user_id, values))
@@ -490,7 +721,7 @@ class Store:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id LIMIT ?"
-        return [GameRow.from_sql(r) for r in await self._all(sql, (*params, limit))]
+        return _readable([(r, None) for r in await self._all(sql, (*params, limit))])
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
@@ -538,7 +769,8 @@ class Store:
             params.append(guild_id)
         sql += " ORDER BY g.updated_at DESC, g.id DESC"
         n = len(_GAME_COLUMNS.split(","))
-        return [(GameRow.from_sql(r[:n]), _seat(r[n:])) for r in await self._all(sql, params)]
+        pairs = [(r[:n], r[n:]) for r in await self._all(sql, params)]
+        return [(game, _seat(seat)) for game, seat in _readable_pairs(pairs)]
 
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(
@@ -595,7 +827,13 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
                     f"database at schema {current}, next file is {migration.path.name}"
                 )
             for statement in migration.statements():
-                await _run(conn, statement)
+                try:
+                    await _run(conn, statement)
+                except sqlite3.OperationalError as error:
+                    raise StoreError(
+                        f"migration {migration.path.name} failed: {error}; nothing of it was "
+                        "applied"
+                    ) from error
             await _run(
                 conn,
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
@@ -613,3 +851,114 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
             f"the database is at schema {rows[0][0]}, newer than this code "
             f"({newest}); refusing to run"
         )
+
+
+def _readable(rows: list[tuple[Sequence[Any], None]]) -> list[GameRow]:
+    return [game for game, _ in _readable_pairs(rows)]
+
+
+def _readable_pairs(rows: list[tuple[Sequence[Any], T]]) -> list[tuple[GameRow, T]]:
+    """Decoded game rows of a listing; a damaged one is left out (the clock and the service
+    mark and report it when they meet it), so one bad row cannot break a list."""
+    out = []
+    for raw, extra in rows:
+        try:
+            out.append((GameRow.from_sql(raw), extra))
+        except DamagedRow as error:
+            log.debug("left a damaged game out of a listing: %s", error)
+    return out
+
+
+async def _close_all(
+    writer: aiosqlite.Connection | None,
+    reader: aiosqlite.Connection | None,
+    lock: _ProcessLock | None,
+) -> None:
+    for conn in (reader, writer):
+        if conn is not None:
+            try:
+                await conn.close()
+            except Exception:  # closing after a failed open: the first error is what matters
+                log.debug("closing a connection after a failed open", exc_info=True)
+    if lock is not None:
+        lock.release()
+
+
+async def _integrity_check(conn: aiosqlite.Connection, path: Path) -> None:
+    """SQLite's quick check (structure of every table and index, not the contents' meaning)."""
+    rows = await conn.execute_fetchall("PRAGMA quick_check")
+    problems = [str(r[0]) for r in rows if str(r[0]).lower() != "ok"]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise StoreError(
+            f"the database {path} is damaged: {problems[0]}{more}; restore it from a backup "
+            "or move it away to start with an empty one"
+        )
+
+
+def _database_problem(path: Path, error: sqlite3.DatabaseError) -> str:
+    text = str(error)
+    code = getattr(error, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_NOTADB or "not a database" in text:
+        return (
+            f"{path} is not a SQLite database (or its header is damaged); point "
+            "CAYLUS_DATABASE at the right file, or restore it from a backup"
+        )
+    if code == sqlite3.SQLITE_CORRUPT or "malformed" in text:
+        return f"the database {path} is damaged ({text}); restore it from a backup"
+    if code == sqlite3.SQLITE_FULL:
+        return f"cannot write the database {path}: the disk is full"
+    if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_READONLY):
+        return f"cannot open the database {path} for writing ({text})"
+    return f"cannot use the database {path}: {text}"
+
+
+class _ProcessLock:
+    """An exclusive OS lock on `<database>.lock`, held while a bot process has the file open.
+
+    flock locks belong to the open file, so a second opener (another process, or a second
+    `Store.open(..., exclusive=True)` in this one) is refused until the first closes or dies;
+    the kernel drops the lock of a killed process, so a crash never leaves a stale lock.
+    """
+
+    def __init__(self, path: Path, handle: Any) -> None:
+        self.path = path
+        self._handle = handle
+
+    @classmethod
+    async def acquire(cls, database: Path, wait: float) -> _ProcessLock:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock (documented in docs/store.md)
+            return cls(database, None)
+        path = database.with_name(database.name + ".lock")
+        try:
+            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held while open
+        except OSError as error:
+            raise StoreError(f"cannot create the lock file {path}: {error.strerror}") from None
+        deadline = time.monotonic() + max(0.0, wait)
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() >= deadline:
+                    handle.seek(0)
+                    holder = handle.read().strip() or "another process"
+                    handle.close()
+                    raise DatabaseLocked(
+                        f"the database {database} is in use by another bot process "
+                        f"({holder}); stop it first, or give this one another "
+                        "CAYLUS_DATABASE"
+                    ) from None
+                await asyncio.sleep(0.2)
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}")
+        handle.flush()
+        return cls(database, handle)
+
+    def release(self) -> None:
+        if self._handle is not None:
+            self._handle.close()  # closing the file drops the flock
+            self._handle = None

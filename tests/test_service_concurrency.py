@@ -124,9 +124,10 @@ async def test_many_players_many_games_no_lost_or_doubled_action(svc: GameServic
         assert (await svc.game(gid)).status == "finished"
 
 
-async def test_two_services_on_one_file_never_double_apply(tmp_path: Path) -> None:
+async def test_two_services_on_one_file_see_each_others_moves(tmp_path: Path) -> None:
     """Two processes (here: two services with their own connections and caches) on one file:
-    the version check in SQL refuses the one that computed from an old version."""
+    each call checks the stored version, so neither answers from a stale copy; a move computed
+    from an old version is refused in SQL."""
     path = tmp_path / "shared.db"
     first = await GameService.open(path, rng=random.Random(1))
     second = await GameService.open(path)
@@ -137,11 +138,17 @@ async def test_two_services_on_one_file_never_double_apply(tmp_path: Path) -> No
         user = result.awaiting[0].user_id
         legal = await first.legal_actions(gid, user)
         await first.act(gid, user, legal[0], result.version)
-        with pytest.raises(err.StaleVersion):  # second's cache is old; SQL says no
-            await second.act(gid, user, legal[0], None)
-        again = await second.game(gid)  # reloaded from the store
-        assert again.version == result.version + 1
+        seen = await second.game(gid)  # not the cached copy: the first's move is there
+        assert seen.version == result.version + 1
         assert (await second.log(gid)).total == 1
+        with pytest.raises(err.StaleVersion):  # a button of the old version
+            await second.act(gid, user, legal[0], result.version)
+        # the player now awaited plays through the second process, the first sees it
+        nxt = seen.awaiting[0].user_id
+        move = (await second.legal_actions(gid, nxt))[0]
+        done = await second.act(gid, nxt, move, seen.version)
+        assert (await first.game(gid)).version == done.version
+        assert (await first.log(gid)).total == 2
     finally:
         await second.close()
         await first.close()
