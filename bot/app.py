@@ -14,15 +14,19 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import ValidationError
 
 from bot import text as t
 from bot.clock_service import ClockService
 from bot.cogs.caylus import CaylusCog
+from bot.logsafe import configure_logging
 from bot.service import GameService
 from bot.settings import Settings, invite_url
+from bot.store import StoreError
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -133,27 +137,58 @@ def create_bot(
 
 
 def main() -> int:
-    settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """`caylus bot`: every problem at start-up is one clear line on stderr and a non-zero exit
+    (bad settings, a database that is damaged, newer than this code or in use by another
+    process, no network, a refused token); no traceback."""
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(f"caylus bot: {settings_problem(error)}", file=sys.stderr)
+        return 2
     token = settings.token
+    configure_logging(settings.log_level, secrets=[token or ""])
     if not token:
         print(t.NO_TOKEN.format(invite=invite_url(settings.application_id)), file=sys.stderr)
         return 2
     try:
         asyncio.run(_run(settings, token))
-    except discord.LoginFailure as error:
-        print(f"Discord refused the token: {error}", file=sys.stderr)
+    except discord.LoginFailure:
+        print(t.START_BAD_TOKEN, file=sys.stderr)
+        return 1
+    except StoreError as error:
+        print(f"caylus bot: {error}", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print(t.START_INTENTS, file=sys.stderr)
+        return 1
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
+        print(t.START_NO_NETWORK.format(error=_one_line(error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
     return 0
 
 
+def settings_problem(error: ValidationError) -> str:
+    """The first bad setting, named as in .env."""
+    first = error.errors()[0]
+    field = str(first.get("loc", ("?",))[0])
+    value = first.get("input")
+    shown = f" ({str(value)[:40]!r})" if value is not None and "token" not in field else ""
+    return t.START_BAD_SETTING.format(
+        name=f"CAYLUS_{field.upper()}", value=shown, reason=first.get("msg", "invalid")
+    )
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
+
+
 async def _run(settings: Settings, token: str) -> None:
-    service = await GameService.open(settings.database)
+    service = await GameService.open(
+        settings.database, exclusive=True, lock_wait=settings.db_lock_wait, check=True
+    )
     clock = ClockService(service)  # one per process, next to the service (same time.time clock)
     log.info("database %s open", settings.database)
     try:

@@ -17,6 +17,7 @@ import asyncio
 import dataclasses
 import logging
 import math
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
@@ -40,7 +41,7 @@ from bot.clock import (
     time_zone,
 )
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import Tx
+from bot.store import StoreError, Tx
 
 log = logging.getLogger(__name__)
 
@@ -416,13 +417,18 @@ class ClockService:
     async def tick(self, now: datetime) -> list[ClockNotice]:
         """Everything due at `now`, at most once each: expiries (default move applied, maybe a
         takeover), reminders (one per decision and item; of several overdue ones, after a
-        restart, only the most urgent is sent), the ends of away periods. Run it every minute."""
+        restart, only the most urgent is sent), the ends of away periods. Run it every minute.
+
+        Each game's work is isolated: a game whose work fails for a reason of its own is marked
+        damaged (logged once, one 'damaged' notice for its channel) and skipped from then on;
+        the other games go on."""
         async with self._tick_lock:
             notices: list[ClockNotice] = []
             now_s = _ts(now)
             notices += await self._announce_returns(now_s)
             rows = await self._awaited_rows(None)
-            for row, deadline in await self._timings(rows, now):
+            broken: list[tuple[dict[str, Any], BaseException]] = []
+            for row, deadline in await self._timings(rows, now, broken):
                 if deadline.due is None:
                     continue
                 try:
@@ -432,9 +438,53 @@ class ClockService:
                         notices += await self._remind(row, deadline, now)
                 except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
                     continue  # the game moved meanwhile: the next tick sees the new decision
-                except err.ServiceError:
-                    log.exception("clock: game %s could not be handled", row["id"])
+                except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+                    # the store, not the game: try again at the next tick
+                    log.warning("clock: game %s must wait for the store: %s", row["id"], error)
+                except Exception as error:
+                    broken.append((row, error))
+            for row, error in broken:
+                notices += await self._damaged(row, error)
+            notices += await self._report_damaged()
             return notices
+
+    async def _damaged(self, row: dict[str, Any], error: BaseException) -> list[ClockNotice]:
+        """The clock's work on this game failed for a reason of the game's own: mark it damaged
+        (logged once, with the traceback); its channel is told by `_report_damaged`."""
+        gid = row["id"]
+        reason = f"{type(error).__name__}: {error}"[:300]
+        try:
+            if await self.svc.mark_damaged(gid, reason):
+                log.error("clock: game %s is damaged, skipped from now on", gid, exc_info=error)
+        except Exception:
+            log.exception("clock: could not mark game %s damaged", gid)
+        return []
+
+    async def _report_damaged(self) -> list[ClockNotice]:
+        """One notice per damaged game not yet reported to its channel (however it was found:
+        by the clock, or by a player's command)."""
+        rows = await self.store.query(
+            "SELECT d.game_id, g.guild_id, g.channel_id FROM damaged_games d "
+            "JOIN games g ON g.id = d.game_id WHERE d.reported = 0 "
+            "AND g.status IN ('lobby', 'running') ORDER BY d.game_id"
+        )
+        notices = []
+        for gid, guild, channel in rows:
+            if not isinstance(channel, int) or not await self.store.mark_reported(gid):
+                continue
+            notices.append(
+                ClockNotice(
+                    kind="damaged",
+                    game_id=gid,
+                    guild_id=guild if isinstance(guild, int) else 0,
+                    channel_id=channel,
+                    user_ids=(),
+                    seat=None,
+                    colour="",
+                    template=m.CLOCK_DAMAGED.format(game_id=gid),
+                )
+            )
+        return notices
 
     async def _expire(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
         gid, seat, user = row["id"], deadline.seat, deadline.user_id
@@ -454,14 +504,24 @@ class ClockService:
 
         info = await self.svc.game(gid)
         decision = next((p for p in info.pending if p.seat == seat), None)
+        prompt = decision.prompt if decision else ""
+        # Kept with the outbox row, so the lines can be posted again after a failure.
+        cause = {
+            "cause": "expired",
+            "seat": seat,
+            "user_id": user,
+            "colour": deadline.colour,
+            "in_row": in_row,
+            "limit": row["takeover_after"],
+            "takeover": takeover,
+            "prompt": prompt,
+            "version": row["version"],
+        }
         result = await self.svc.clock_move(
-            gid, seat, row["version"], now=now_s, takeover=takeover, also=also
+            gid, seat, row["version"], now=now_s, takeover=takeover, also=also, cause=cause
         )
         action = result.moves[0].action
-        prompt = decision.prompt if decision else ""
-        text = m.CLOCK_EXPIRED.format(player="{player}", game_id=gid, prompt=prompt, action=action)
-        if not takeover and in_row > 1:
-            text += m.CLOCK_EXPIRED_IN_ROW.format(count=in_row, limit=row["takeover_after"])
+        expired, taken = expiry_templates(gid, cause, action)
         base = {
             "game_id": gid,
             "guild_id": row["guild_id"],
@@ -474,24 +534,15 @@ class ClockService:
         notices = [
             ClockNotice(
                 kind="expired",
-                template=text,
+                template=expired,
                 deadline=deadline,
                 result=result,
                 extra={"action": action, "in_row": in_row},
                 **base,
             )
         ]
-        if takeover:
-            notices.append(
-                ClockNotice(
-                    kind="takeover",
-                    template=m.CLOCK_TAKEOVER.format(
-                        player="{player}", count=in_row, game_id=gid, colour=deadline.colour
-                    ),
-                    deadline=deadline,
-                    **base,
-                )
-            )
+        if taken is not None:
+            notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
         return notices
 
     async def _remind(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
@@ -910,7 +961,10 @@ class ClockService:
         result = []
         for game in out:
             if game.status == "running":
-                deadline = await self.deadline(game.game_id, now)
+                try:
+                    deadline = await self.deadline(game.game_id, now)
+                except err.GameDamaged:
+                    continue  # cannot be read: left out of the list (reported to its channel)
                 away = await self.store.query(
                     "SELECT MAX(COALESCE(ended_at, until_at)) FROM clock_away "
                     "WHERE game_id = ? AND seat = ? AND from_at <= ? "
@@ -971,7 +1025,8 @@ class ClockService:
             "JOIN seats s ON s.game_id = g.id AND s.seat = g.awaiting_seat "
             "LEFT JOIN clock_settings c ON c.game_id = g.id "
             "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
-            "AND g.awaiting_since IS NOT NULL AND (? IS NULL OR g.id = ?) ORDER BY g.id",
+            "AND g.awaiting_since IS NOT NULL AND (? IS NULL OR g.id = ?) "
+            "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
             (
                 int(DEFAULT_CLOCK.total_seconds()),
                 DEFAULT_REMINDER_SPEC,
@@ -983,8 +1038,13 @@ class ClockService:
         return [dict(zip(self._AWAITED, r, strict=True)) for r in rows]
 
     async def _timings(
-        self, rows: list[dict[str, Any]], now: datetime
+        self,
+        rows: list[dict[str, Any]],
+        now: datetime,
+        broken: list[tuple[dict[str, Any], BaseException]] | None = None,
     ) -> list[tuple[dict[str, Any], Deadline]]:
+        """The deadline of each row; a row that cannot be computed goes to `broken` (or
+        raises, without that list)."""
         if not rows:
             return []
         ids = [r["id"] for r in rows]
@@ -992,6 +1052,11 @@ class ClockService:
         pauses: dict[int, list[tuple[float, float | None]]] = {}
         for gid, begun, ended in await self.store.query(
             f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id IN ({marks})",
+            ids,
+        ):
+            pauses.setdefault(gid, []).append((begun, ended))
+        for gid, begun, ended in await self.store.query(
+            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id IN ({marks})",
             ids,
         ):
             pauses.setdefault(gid, []).append((begun, ended))
@@ -1005,37 +1070,46 @@ class ClockService:
         now_s = _ts(now)
         out = []
         for r in rows:
-            timing = compute_timing(
-                r["awaiting_since"],
-                float(r["clock_seconds"]),
-                pauses.get(r["id"], []),
-                aways.get((r["id"], r["awaiting_seat"]), []),
-                now_s,
-            )
-            out.append(
-                (
-                    r,
-                    Deadline(
-                        game_id=r["id"],
-                        guild_id=r["guild_id"],
-                        channel_id=r["channel_id"],
-                        seat=r["awaiting_seat"],
-                        colour=r["colour"],
-                        user_id=r["user_id"],
-                        seq=r["seq"],
-                        version=r["version"],
-                        kind="",
-                        prompt="",
-                        since=_dt(r["awaiting_since"]),
-                        clock_start=_dt(timing.clock_start),
-                        due=_dt(timing.due) if timing.due is not None else None,
-                        clock=timedelta(seconds=r["clock_seconds"]),
-                        paused=timing.due is None,
-                        away_until=_dt(timing.away_until) if timing.away_until else None,
-                    ),
-                )
-            )
+            try:
+                out.append((r, self._deadline_of(r, pauses, aways, now_s)))
+            except Exception as error:
+                if broken is None:
+                    raise
+                broken.append((r, error))
         return out
+
+    @staticmethod
+    def _deadline_of(
+        r: dict[str, Any],
+        pauses: dict[int, list[tuple[float, float | None]]],
+        aways: dict[tuple[int, int], list[tuple[float, float]]],
+        now_s: float,
+    ) -> Deadline:
+        timing = compute_timing(
+            r["awaiting_since"],
+            float(r["clock_seconds"]),
+            _merge(pauses.get(r["id"], [])),
+            aways.get((r["id"], r["awaiting_seat"]), []),
+            now_s,
+        )
+        return Deadline(
+            game_id=r["id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            seat=r["awaiting_seat"],
+            colour=r["colour"],
+            user_id=r["user_id"],
+            seq=r["seq"],
+            version=r["version"],
+            kind="",
+            prompt="",
+            since=_dt(r["awaiting_since"]),
+            clock_start=_dt(timing.clock_start),
+            due=_dt(timing.due) if timing.due is not None else None,
+            clock=timedelta(seconds=r["clock_seconds"]),
+            paused=timing.due is None,
+            away_until=_dt(timing.away_until) if timing.away_until else None,
+        )
 
     async def _expiries_in_row(self, game_id: int, seat: int) -> int:
         rows = await self.store.query(
@@ -1099,6 +1173,36 @@ class ClockService:
         except ClockInputError:
             raise err.BadTimeZone(value=name) from None
         return name.strip()
+
+
+def expiry_templates(game_id: int, cause: dict[str, Any], action: str) -> tuple[str, str | None]:
+    """The lines of an expiry ('{player}' for the player), from the cause kept with the
+    outbox row: what ran out and what the clock played, then the takeover if there was one."""
+    expired = m.CLOCK_EXPIRED.format(
+        player="{player}", game_id=game_id, prompt=cause.get("prompt", ""), action=action
+    )
+    in_row, limit = int(cause.get("in_row", 1)), int(cause.get("limit", DEFAULT_TAKEOVER_AFTER))
+    if not cause.get("takeover") and in_row > 1:
+        expired += m.CLOCK_EXPIRED_IN_ROW.format(count=in_row, limit=limit)
+    taken = None
+    if cause.get("takeover"):
+        taken = m.CLOCK_TAKEOVER.format(
+            player="{player}", count=in_row, game_id=game_id, colour=cause.get("colour", "")
+        )
+    return expired, taken
+
+
+def _merge(intervals: Iterable[tuple[float, float | None]]) -> list[tuple[float, float | None]]:
+    """Overlapping stops (a pause and a clock stop at once) counted once."""
+    out: list[tuple[float, float | None]] = []
+    for begun, ended in sorted(intervals, key=lambda x: x[0]):
+        if out and (out[-1][1] is None or begun <= out[-1][1]):
+            last_begun, last_end = out[-1]
+            end = None if last_end is None or ended is None else max(last_end, ended)
+            out[-1] = (last_begun, end)
+        else:
+            out.append((begun, ended))
+    return out
 
 
 def _with_decision(deadline: Deadline, kind: str, prompt: str) -> Deadline:

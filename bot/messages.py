@@ -76,6 +76,11 @@ CLOCK_TAKEOVER = (
     "{player} missed {count} decisions in a row in game #{game_id}: the built-in player takes "
     "the {colour} seat. {player} can take it back any time with /caylus reclaim."
 )
+CLOCK_DAMAGED = (
+    "⚠ Game #{game_id} is damaged: the bot cannot read it, so its clock is stopped and no more "
+    "moves can be made. The bot's operator can see why in the log; the host may free the "
+    "channel with /caylus abort."
+)
 CLOCK_REMINDER = (
     "Reminder: game #{game_id} is waiting for {player} ({prompt}). Time runs out {due_relative} "
     "({due})."

@@ -302,7 +302,14 @@ class GameService:
 
     @classmethod
     async def open(cls, path: str | Path, **kwargs: Any) -> GameService:
-        store_keys = {"migrations_dir", "synchronous", "busy_timeout_ms"}
+        store_keys = {
+            "migrations_dir",
+            "synchronous",
+            "busy_timeout_ms",
+            "exclusive",
+            "lock_wait",
+            "check",
+        }
         store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
         if "clock" in kwargs:
             store_args["clock"] = kwargs["clock"]
@@ -833,6 +840,19 @@ class GameService:
 
     async def post_progress(self, outbox_id: int, parts_done: int) -> None:
         await self.store.set_parts_done(outbox_id, parts_done)
+
+    async def stop_clock(self, game_id: int, reason: str) -> bool:
+        """The bot cannot post in the game's channel: its clock stands still (no default moves
+        played into the void) until `restart_clock`. True if it was running until now."""
+        return await self.store.stop_clock(game_id, reason)
+
+    async def restart_clock(self, game_id: int) -> bool:
+        """Posting works again: the clock runs again (the stopped time is given back)."""
+        return await self.store.restart_clock(game_id)
+
+    async def claim_host_notice(self, game_id: int) -> bool:
+        """True once per clock stop: the caller tells the host."""
+        return await self.store.mark_host_told(game_id)
 
     async def post_result(self, entry: OutboxRow) -> ActResult:
         """What an outbox row stands for, rebuilt from the log: the moves after `after_seq` up

@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     )
     application_id: int | None = None  # only for the invite link printed without a token
     database: Path = Path("caylus.sqlite3")
+    # a second bot process on the same file waits this long for the first to exit, then stops
+    db_lock_wait: float = Field(default=30.0, ge=0, le=600)
     dev_guild_id: int | None = None  # commands are synced there at every start (instantly)
     sync_globally: bool = False  # sync the commands globally at this start (takes a while)
     owner_ids: str = ""  # comma-separated user ids allowed to run the owner command `sync`

@@ -423,6 +423,7 @@ class Store:
         self._clock = clock
         self._closed = False
         self._lock: _ProcessLock | None = None
+        self._full = False  # a full disk was logged and no write has worked since
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -525,11 +526,18 @@ class Store:
 
         # aiosqlite's own way to run a call in its thread (what execute() uses internally)
         try:
-            return await self._writer._execute(run)
+            result = await self._writer._execute(run)
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                if not self._full:  # once for the operator, not once per refused move
+                    self._full = True
+                    log.error("cannot write %s: the disk is full (%s)", self.path, error)
                 raise DiskFull(str(error)) from error
             raise
+        if self._full:
+            self._full = False
+            log.warning("writing %s works again", self.path)
+        return result
 
     # --- the outbox (what must still be posted), clock stops, damaged games ----------------------
 

@@ -39,6 +39,22 @@ To create the bot:
      to publish the commands everywhere, start once with CAYLUS_SYNC_GLOBALLY=true
      (or mention the bot with "sync global" as an owner).
 See docs/discord.md for every setting."""
+START_BAD_SETTING = (
+    "the setting {name}{value} is not valid: {reason}. Fix it in .env or the environment "
+    "(.env.example lists every setting)."
+)
+START_BAD_TOKEN = (
+    "caylus bot: Discord refused the token. Copy a fresh one from the Developer Portal (Bot, "
+    "Reset Token) into CAYLUS_DISCORD_TOKEN."
+)
+START_INTENTS = (
+    "caylus bot: Discord asks for a privileged intent this bot does not need; turn the "
+    "privileged intents off in the Developer Portal (Bot page)."
+)
+START_NO_NETWORK = (
+    "caylus bot: cannot reach Discord ({error}). Check the network and try again; the games "
+    "are safe in the database."
+)
 SYNCED = "Synced {count} command(s) {where}."
 SYNC_WHERE_GUILD = "to this server"
 SYNC_WHERE_GLOBAL = "globally (Discord may take up to an hour to show them everywhere)"
@@ -133,6 +149,31 @@ PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them
 PROMPT_BOT = "{who} (bot) decides."
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
+MADE_NOT_POSTED = (
+    "Your move **{label}** was made and saved, but I could not post what comes next in the "
+    "channel ({reason}). I keep trying; the game's clock is stopped until I can post again."
+)
+STARTED_NOT_POSTED = (
+    "The game has started and is saved, but I could not post the board and the first prompt "
+    "in the channel ({reason}). I keep trying; the clock is stopped until I can post."
+)
+HOST_CANNOT_POST = (
+    "I cannot post in {channel}, where your game #{game_id} is played ({reason}). The game is "
+    "saved and its clock is stopped; as soon as I can post there again, the game goes on by "
+    "itself. Check that I may View Channel, Send Messages, Embed Links and Attach Files there."
+)
+NOT_SAVED_ANY = (
+    "The server could not save this (its disk is full), so nothing was changed. Please try "
+    "again later; the bot's operator has been told."
+)
+CLOCK_RUNS_AGAIN = "I can post here again: game #{game_id} goes on, and its clock runs again."
+REASON_FORBIDDEN = "I am missing a permission in that channel"
+REASON_NOT_FOUND = "the channel or message no longer exists"
+REASON_DISCORD = "Discord failed with error {status}"
+REASON_NETWORK = "Discord could not be reached"
+WRONG_CHANNEL = (
+    "This button belongs to game #{game_id}, which is played in {channel}; use the buttons there."
+)
 PLACEHOLDER_MORE = "{title} ({first}–{last})"
 
 # --- game over ----------------------------------------------------------------------------------

@@ -15,11 +15,13 @@ import io
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -35,11 +37,12 @@ from bot.clock import (
     suggest_time_zones,
     time_zone,
 )
-from bot.clock_service import ClockNotice, ClockService, Deadline
+from bot.clock_service import ClockNotice, ClockService, Deadline, expiry_templates
 from bot.narration import Chronicle, account, rebuild
 from bot.prompts import Layout, autocomplete_name, describe, layout
 from bot.service import ActResult, GameInfo, GameService
 from bot.settings import Settings
+from bot.store import DiskFull
 from bot.views import choice_view, lobby_view
 from engine import get_game
 from engine.caylus import catalogue as cat
@@ -49,6 +52,55 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
 MESSAGE_LIMIT = 2000
+
+
+# What a failed post can raise: Discord refusing or failing, or the network.
+DELIVERY_ERRORS: tuple[type[BaseException], ...] = (
+    discord.HTTPException,
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    OSError,
+)
+POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at once ...
+POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
+
+
+@dataclass(slots=True)
+class Part:
+    """One channel message of a delivery: `build` makes it (rendering its board) only when it
+    is posted, so a retry that skips the parts already posted does no work for them."""
+
+    game_id: int
+    kind: str  # notice | board | over | prompt
+    build: Callable[[], Awaitable[dict[str, Any] | None]]
+
+
+class _Lazy:
+    """A board rendered once, started at the first `get` (renders run in threads)."""
+
+    def __init__(self, fn: Callable[..., Awaitable[bytes | None]], *args: Any) -> None:
+        self._fn, self._args = fn, args
+        self._task: asyncio.Future[bytes | None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._fn(*self._args))
+
+    async def get(self) -> bytes | None:
+        self.start()
+        assert self._task is not None
+        return await self._task
+
+
+def _delivery_reason(error: BaseException) -> str:
+    """Why a post failed, in a few words a host or player can act on."""
+    if isinstance(error, discord.Forbidden):
+        return t.REASON_FORBIDDEN
+    if isinstance(error, discord.NotFound):
+        return t.REASON_NOT_FOUND
+    if isinstance(error, discord.HTTPException):
+        return t.REASON_DISCORD.format(status=error.status)
+    return t.REASON_NETWORK
 
 
 def _render(state: Any, names: list[str], previous: Any) -> bytes:
@@ -137,27 +189,27 @@ class CaylusCog(commands.Cog, name="Caylus"):
         await self.bot.wait_until_ready()  # the first run is right after: a restart catches up
 
     async def run_clock(self, now: datetime | None = None) -> list[ClockNotice]:
-        """One tick: everything due is applied by the ClockService, then posted here. A notice
-        that cannot be posted is logged and the others still go out; nothing escapes."""
+        """One run of the scheduler: first what earlier posts (or a restart) left undelivered,
+        then the clock's tick (everything due is applied by the ClockService, then posted
+        here). A notice that cannot be posted is logged and the others still go out; nothing
+        escapes."""
+        now = now if now is not None else self.now()
         try:
-            notices = await self.clock.tick(now if now is not None else self.now())
+            await self.deliver_due(now)
+        except Exception:
+            log.exception("posting the outbox failed")
+            self.clock_failures += 1
+        try:
+            notices = await self.clock.tick(now)
         except Exception:
             log.exception("the clock's tick failed")
             self.clock_failures += 1
             return []
-        skip: set[int] = set()
-        for k, notice in enumerate(notices):
-            if k in skip:
-                continue
-            extra: list[ClockNotice] = []
-            if notice.kind == "expired":
-                for j in range(k + 1, len(notices)):
-                    other = notices[j]
-                    if other.kind == "takeover" and other.game_id == notice.game_id:
-                        extra.append(other)
-                        skip.add(j)
+        for notice in notices:
+            if notice.kind == "takeover":
+                continue  # its line is posted with its expiry (the outbox row of that move)
             try:
-                await self.post_notice(notice, extra)
+                await self.post_notice(notice)
             except Exception:
                 self.clock_failures += 1
                 log.exception(
@@ -175,30 +227,24 @@ class CaylusCog(commands.Cog, name="Caylus"):
     def _mentions(notice: ClockNotice) -> str | None:
         return " ".join(f"<@{u}>" for u in notice.user_ids) or None
 
-    async def post_notice(
-        self, notice: ClockNotice, extra: list[ClockNotice] | None = None
-    ) -> None:
+    async def post_notice(self, notice: ClockNotice) -> None:
         """Post what the clock decided: a reminder (a short ping, or a DM), an expiry (the old
-        prompt is marked, one line, then boards and the next prompt as after a move), a
-        takeover (with its expiry), the end of an away period."""
+        prompt is marked, then the outbox row of the clock's move: the expiry's lines, with
+        the takeover if any, boards and the next prompt as after a move), the end of an away
+        period, a damaged game."""
+        if notice.kind == "expired":
+            async with self.locks[notice.game_id]:
+                try:
+                    await self._mark_expired(await self._channel(notice.channel_id), notice)
+                except DELIVERY_ERRORS:
+                    log.info("could not mark the expired prompt of game %s", notice.game_id)
+                await self.deliver(notice.game_id, notice.result)
+            return
         channel = await self._channel(notice.channel_id)
         if notice.kind == "reminder":
             await self._remind(channel, notice)
             return
         text = notice.render(self._mentions(notice))
-        if notice.kind == "expired":
-            async with self.locks[notice.game_id]:
-                await self._mark_expired(channel, notice)
-                extra = extra or []
-                lines = [text] + [x.render(self._mentions(x)) for x in extra]
-                # a takeover pings its player once; a plain expiry does not (the next prompt
-                # pings whoever must decide)
-                await channel.send(
-                    _clip("\n".join(lines)), allowed_mentions=PING if extra else NO_MENTIONS
-                )
-                if notice.result is not None:
-                    await self.publish(channel, notice.result)
-            return
         await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
 
     async def _remind(self, channel: Any, notice: ClockNotice) -> None:
@@ -324,6 +370,9 @@ class CaylusCog(commands.Cog, name="Caylus"):
             if isinstance(error, err.ServiceError):
                 game_id = getattr(error, "game_id", None) or game_id
                 await self._explain(interaction, error, game_id)
+                return
+            if isinstance(error, DiskFull):  # logged once by the store
+                await self.tell(interaction, t.NOT_SAVED_ANY)
                 return
             if isinstance(error, app_commands.AppCommandError):
                 await self.tell(interaction, str(error) or t.UNEXPECTED)
@@ -451,6 +500,20 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
         return names
 
+    def issued_at(self, interaction: discord.Interaction) -> float:
+        """When the user sent this interaction, on the clock the service stamps moves with
+        (Discord's creation time of the interaction, as an age, applied to our clock)."""
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return self.now().timestamp() - max(0.0, age)
+
+    async def _same_channel(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A button acts only in its own game's channel (a copied or forwarded message)."""
+        info = await self.service.game(game_id)
+        if interaction.channel_id != info.channel_id:
+            raise err.ServiceError(
+                t.WRONG_CHANNEL.format(game_id=game_id, channel=f"<#{info.channel_id}>")
+            )
+
     def can_manage(self, interaction: discord.Interaction) -> bool:
         perms = interaction.permissions
         return bool(perms.manage_channels or perms.administrator)
@@ -533,6 +596,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
         self.remember(interaction.user)
         async with self.guard(interaction, f"lobby:{op}", game_id):
             await interaction.response.defer()
+            await self._same_channel(interaction, game_id)
             uid = interaction.user.id
             if op == "start":
                 await self._start(interaction, game_id, edit_lobby=True)
@@ -579,10 +643,9 @@ class CaylusCog(commands.Cog, name="Caylus"):
             else:
                 await self.announce(interaction, t.STARTED.format(game_id=game_id), embed=embed)
             await self._close_lobbies(interaction.channel, game_id, embed)
-            names = await self.names_for(result.game)
-            order = ", ".join(names[s] for s in result.state.turn_order)
-            intro = t.GAME_STARTS.format(game_id=game_id, order=order)
-            await self.publish(interaction.channel, result, intro=intro)
+            failed = await self.deliver(game_id, result)
+            if failed is not None:
+                await self.tell(interaction, t.STARTED_NOT_POSTED.format(reason=failed))
 
     # --- playing ----------------------------------------------------------------------------------
 
@@ -592,24 +655,144 @@ class CaylusCog(commands.Cog, name="Caylus"):
         """A choice button or menu was used."""
         started = time.perf_counter()
         self.remember(interaction.user)
-        async with self.guard(interaction, f"press:{action}", game_id):
+        async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
             await interaction.response.defer()
             async with self.locks[game_id]:
+                await self._same_channel(interaction, game_id)
                 result = await self.service.act(game_id, interaction.user.id, action, version)
                 label = _label_in(interaction.message, action) or action
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 if interaction.message is not None:
                     done = t.CHOSE.format(who=who, label=label)
                     content = _clip(f"{interaction.message.content}\n{done}")
-                    await interaction.edit_original_response(
-                        content=content, view=None, allowed_mentions=NO_MENTIONS
-                    )
-                await self.publish(interaction.channel, result)
+                    try:
+                        await interaction.edit_original_response(
+                            content=content, view=None, allowed_mentions=NO_MENTIONS
+                        )
+                    except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
+                        log.info("could not mark the pressed prompt of game %s", game_id)
+                failed = await self.deliver(game_id, result)
+                if failed is not None:
+                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
+                    await self.tell(interaction, note)
         self.timings.append(time.perf_counter() - started)
 
-    async def publish(self, channel: Any, result: ActResult, intro: str | None = None) -> None:
-        """Boards and accounts of the phases that ended, then the next prompt (or the end)."""
+    # --- posting what happened: the outbox (docs/store.md, "The outbox") -----------------------
+
+    async def deliver(self, game_id: int, fresh: ActResult | None = None) -> str | None:
+        """Post every undelivered outbox row of the game, oldest first: boards and accounts of
+        the phases that ended, then the prompt of the decision now pending (or the end). Call
+        under `self.locks[game_id]`. `fresh`: the result just committed (saves rebuilding it).
+
+        Returns None when everything is posted. When Discord refuses or fails, the attempt is
+        counted (the scheduler tries again later, skipping what was already posted), the game's
+        clock stops until a post succeeds, the host is told once, and the reason is returned
+        for the player who acted."""
+        entries = await self.service.undelivered(game_id)
+        if not entries:
+            return None
+        info = fresh.game if fresh is not None else await self.service.game(game_id)
+        try:
+            channel = await self._channel(info.channel_id)
+        except DELIVERY_ERRORS as error:
+            return await self._delivery_failed(info, entries[0].id, entries[0].parts_done, error)
+        for k, entry in enumerate(entries):
+            if fresh is not None and fresh.outbox_id == entry.id:
+                result = fresh
+            else:
+                result = await self.service.post_result(entry)
+            parts = await self._parts(result, with_prompt=k == len(entries) - 1)
+            done = entry.parts_done
+            try:
+                for part in parts[entry.parts_done :]:
+                    await self._post(channel, part)
+                    done += 1
+            except DELIVERY_ERRORS as error:
+                return await self._delivery_failed(info, entry.id, done, error)
+            await self.service.post_delivered(entry.id)
+        if await self.service.restart_clock(game_id):
+            log.info("game %s: posting works again; its clock runs again", game_id)
+            await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
+        return None
+
+    async def deliver_due(self, now: datetime) -> int:
+        """The scheduler's part: post what earlier attempts (or a restart) left undelivered.
+        Returns how many games still could not be posted."""
+        failed = 0
+        for game_id, _channel_id in await self.service.due_posts(now.timestamp()):
+            try:
+                async with self.locks[game_id]:
+                    if await self.deliver(game_id) is not None:
+                        failed += 1
+            except err.GameDamaged:
+                continue  # reported by the clock; nothing to post for a game nobody can read
+            except Exception:
+                failed += 1
+                log.exception("could not post the outbox of game %s", game_id)
+        return failed
+
+    async def _delivery_failed(
+        self, info: GameInfo, outbox_id: int, done: int, error: BaseException
+    ) -> str:
+        reason = _delivery_reason(error)
+        attempts = await self.service.post_failed(outbox_id, reason, done)
+        if await self.service.stop_clock(info.id, reason):
+            log.warning(
+                "game %s: cannot post in channel %s (%s); its clock is stopped until it can",
+                info.id,
+                info.channel_id,
+                reason,
+            )
+        else:
+            log.info("game %s: posting failed again (attempt %s): %s", info.id, attempts, reason)
+        if await self.service.claim_host_notice(info.id):
+            await self._tell_host(info, reason)
+        return reason
+
+    async def _tell_host(self, info: GameInfo, reason: str) -> None:
+        """A direct message to the host: the bot cannot post in the game's channel."""
+        try:
+            user = self.bot.get_user(info.host_id) or await self.bot.fetch_user(info.host_id)
+            text = t.HOST_CANNOT_POST.format(
+                game_id=info.id, channel=f"<#{info.channel_id}>", reason=reason
+            )
+            await user.send(_clip(text), allowed_mentions=NO_MENTIONS)
+        except DELIVERY_ERRORS:
+            log.info("could not tell the host of game %s (DMs closed?)", info.id)
+
+    async def _post_quietly(self, channel: Any, text: str) -> None:
+        try:
+            await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
+        except DELIVERY_ERRORS:
+            log.info("could not post a notice in channel %s", getattr(channel, "id", None))
+
+    async def _post(self, channel: Any, part: Part) -> None:
+        """Post one part; a server error or a network failure is tried again at once after a
+        short pause (Discord refusing, 403/404, is not: that needs a person)."""
+        message = await part.build()
+        if message is None:
+            return
+        files = message.pop("files", [])
+        for attempt in range(POST_ATTEMPTS):
+            kwargs = dict(message)
+            if files:
+                kwargs["files"] = [discord.File(io.BytesIO(data), filename=n) for n, data in files]
+            try:
+                sent = await channel.send(**kwargs)
+                break
+            except (discord.Forbidden, discord.NotFound):
+                raise
+            except DELIVERY_ERRORS:
+                if attempt == POST_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(POST_RETRY_PAUSE * (2**attempt))
+        if part.kind == "prompt":
+            self.prompts[part.game_id] = sent
+
+    async def _parts(self, result: ActResult, *, with_prompt: bool) -> list[Part]:
+        """The messages of one outbox row, each built only when it is posted."""
         info = result.game
+        gid = info.id
         names = await self.names_for(info)
         chronicle = await self._chronicle(info, result)
         groups: list[tuple[Any, list[tuple[int, int]]]] = []
@@ -619,37 +802,88 @@ class CaylusCog(commands.Cog, name="Caylus"):
             else:
                 groups.append((end.state, [(end.turn, end.phase)]))
         told = chronicle.take([p for _, phases in groups for p in phases])
-        if not groups and intro is not None:
-            groups.append((result.state, []))
+        cause = result.cause or {}
+        parts: list[Part] = []
+        intro = None
         previous = result.board_before
-        renders = []
-        for state, _ in groups:
-            renders.append(asyncio.ensure_future(self.render(state, names, previous)))
-            previous = state
+        if cause.get("cause") == "start":
+            first = result.board_before if result.board_before is not None else result.state
+            order = ", ".join(names[s] for s in first.turn_order)
+            intro = t.GAME_STARTS.format(game_id=gid, order=order)
+            previous = None
+            if not groups:
+                groups.append((result.state, []))
+        if cause.get("cause") == "expired" and result.moves:
+            parts.append(self._expiry_part(gid, cause, result.moves[0].action))
         over = result.outcome is not None
-        for k, (_state, phases) in enumerate(groups):
-            parts = [intro] if intro and k == 0 else []
-            parts += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
-            text = "\n".join(p for p in parts if p)
-            png = await renders[k]
-            last = k == len(groups) - 1
-            if over and last:
-                await self._game_over(channel, info, result, names, text, png)
-                return
-            turn, phase = phases[-1] if phases else (result.state.turn, result.state.phase)
-            file = self.board_file(png, t.ACCOUNT_BOARD.format(turn=turn, phase=phase))
-            kwargs: dict[str, Any] = {"allowed_mentions": NO_MENTIONS}
-            if file is not None:
-                kwargs["file"] = file
-            if text or file is not None:
-                await channel.send(_clip(text) if text else None, **kwargs)
+        renders: list[Any] = []
+        for state, _ in groups:
+            renders.append(_Lazy(self.render, state, names, previous))
+            previous = state
+        for k, (state, phases) in enumerate(groups):
+            lines = [intro] if intro and k == 0 else []
+            lines += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
+            text = "\n".join(x for x in lines if x)
+            if over and k == len(groups) - 1:
+                parts.append(self._over_part(info, result, names, text, renders[k]))
+                return parts
+            turn, phase = phases[-1] if phases else (state.turn, state.phase)
+            filename = t.ACCOUNT_BOARD.format(turn=turn, phase=phase)
+            parts.append(self._board_part(gid, text, renders[k], filename))
         if over:
-            await self._game_over(channel, info, result, names, "", None)
-            return
-        if info.pending:
-            content, view = await self._prompt(info, result.state, names=names)
-            message = await channel.send(content, view=view, allowed_mentions=PING)
-            self.prompts[info.id] = message
+            parts.append(self._over_part(info, result, names, "", None))
+        elif with_prompt:
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
+        return parts
+
+    def _expiry_part(self, game_id: int, cause: dict[str, Any], action: str) -> Part:
+        async def build() -> dict[str, Any]:
+            expired, taken = expiry_templates(game_id, cause, action)
+            mention = f"<@{cause['user_id']}>" if cause.get("user_id") else cause.get("colour", "")
+            lines = [expired.replace("{player}", mention)]
+            if taken is not None:
+                lines.append(taken.replace("{player}", mention))
+            # a takeover pings its player once; a plain expiry does not (the next prompt
+            # pings whoever must decide)
+            mentions = PING if taken is not None else NO_MENTIONS
+            return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
+
+        return Part(game_id, "notice", build)
+
+    def _board_part(self, game_id: int, text: str, render: _Lazy, filename: str) -> Part:
+        async def build() -> dict[str, Any] | None:
+            png = await render.get()
+            if not text and png is None:
+                return None
+            message: dict[str, Any] = {"content": _clip(text) if text else None}
+            message["allowed_mentions"] = NO_MENTIONS
+            if png is not None:
+                message["files"] = [(filename, png)]
+            return message
+
+        return Part(game_id, "board", build)
+
+    def _over_part(
+        self, info: GameInfo, result: ActResult, names: list[str], text: str, render: Any
+    ) -> Part:
+        async def build() -> dict[str, Any]:
+            png = await render.get() if render is not None else None
+            self.chronicles.pop(info.id, None)
+            return self._game_over_message(info, result, names, text, png)
+
+        return Part(info.id, "over", build)
+
+    async def _prompt_message(self, game_id: int) -> dict[str, Any] | None:
+        """The prompt of the decision pending now (none if the game no longer waits)."""
+        info = await self.service.game(game_id)
+        if info.status != "running" or not info.pending:
+            return None
+        state = await self.service.state(game_id)
+        content, view = await self._prompt(info, state)
+        message: dict[str, Any] = {"content": content, "allowed_mentions": PING}
+        if view is not None:
+            message["view"] = view
+        return message
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)
@@ -659,9 +893,16 @@ class CaylusCog(commands.Cog, name="Caylus"):
             chronicle.follow(game, result.moves)
             return chronicle
         record = await self.service.record(info.id)
+        upto = result.moves[-1].seq if result.moves else len(record.actions)
         loop = asyncio.get_running_loop()
         chronicle = await loop.run_in_executor(
-            self.executor, rebuild, game, record.options, record.setup, list(record.actions), []
+            self.executor,
+            rebuild,
+            game,
+            record.options,
+            record.setup,
+            list(record.actions[:upto]),
+            [],
         )
         self.chronicles[info.id] = chronicle
         return chronicle
@@ -701,15 +942,15 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 lines.append(t.PROMPT_TOO_MANY)
         return _clip("\n".join(lines)), view
 
-    async def _game_over(
-        self,
-        channel: Any,
+    @staticmethod
+    def _game_over_message(
         info: GameInfo,
         result: ActResult,
         names: list[str],
         text: str,
         png: bytes | None,
-    ) -> None:
+    ) -> dict[str, Any]:
+        """The game-over message: scores with their breakdown, winners, the final board."""
         outcome = result.outcome
         assert outcome is not None
         embed = discord.Embed(
@@ -734,13 +975,15 @@ class CaylusCog(commands.Cog, name="Caylus"):
         best = outcome.scores[outcome.winners[0]]
         template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
         embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)
-        kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
-        file = self.board_file(png, "final_board.png")
-        if file is not None:
-            kwargs["file"] = file
+        message: dict[str, Any] = {
+            "content": _clip(text) if text else None,
+            "embed": embed,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if png is not None:
+            message["files"] = [("final_board.png", png)]
             embed.set_image(url="attachment://final_board.png")
-        await channel.send(_clip(text) if text else None, **kwargs)
-        self.chronicles.pop(info.id, None)
+        return message
 
     # --- commands: lobby --------------------------------------------------------------------------
 
@@ -834,7 +1077,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                     _clip(notice.render(self._mentions(notice))),
                 )
                 if notice.result is not None and notice.result.moves:
-                    await self.publish(interaction.channel, notice.result)
+                    await self.deliver(info.id, notice.result)
                 else:
                     await self.refresh_prompt(interaction.channel, info)  # the version changed
 
@@ -883,7 +1126,20 @@ class CaylusCog(commands.Cog, name="Caylus"):
         self.remember(interaction.user)
         async with self.guard(interaction, "abort"):
             await self.defer_private(interaction)
-            info = await self.channel_game(interaction)
+            try:
+                info = await self.channel_game(interaction)
+            except err.GameDamaged as damaged:  # it cannot be read, but it can be aborted
+                gid = damaged.game_id
+                await self.service.abort(
+                    gid, interaction.user.id, can_manage=self.can_manage(interaction)
+                )
+                who = interaction.user.display_name
+                await self.announce(
+                    interaction,
+                    t.ABORT_DONE.format(game_id=gid),
+                    t.ABORTED.format(game_id=gid, who=who),
+                )
+                return
             async with self.locks[info.id]:
                 await self.service.abort(
                     info.id, interaction.user.id, can_manage=self.can_manage(interaction)
@@ -908,13 +1164,19 @@ class CaylusCog(commands.Cog, name="Caylus"):
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         started = time.perf_counter()
         self.remember(interaction.user)
-        async with self.guard(interaction, f"play:{action}"):
+        async with self.guard(interaction, f"play:{_clip(action, 40)}"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             info = await self.running_game(interaction)
             async with self.locks[info.id]:
                 before = await self.service.view(info.id, interaction.user.id)
                 try:
-                    result = await self.service.act(info.id, interaction.user.id, action, None)
+                    result = await self.service.act(
+                        info.id,
+                        interaction.user.id,
+                        action,
+                        None,
+                        issued_at=self.issued_at(interaction),
+                    )
                 except err.ServiceError as error:
                     await self.handle_error(interaction, error, "play", info.id)
                     return
@@ -929,7 +1191,10 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, label
                 )
-                await self.publish(interaction.channel, result)
+                failed = await self.deliver(info.id, result)
+                if failed is not None:
+                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
+                    await self.tell(interaction, note)
         self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
