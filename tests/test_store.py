@@ -70,7 +70,7 @@ async def test_failed_migration_leaves_nothing(tmp_path: Path) -> None:
         "CREATE TABLE half_done (a INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
     path = tmp_path / "store.db"
-    with pytest.raises(StoreError, match="0002_broken.sql failed: no such table"):
+    with pytest.raises(StoreError, match=r"0002_broken\.sql failed: no such table"):
         await Store.open(path, migrations_dir=mig)
     assert "half_done" not in _tables(path)
     assert "games" in _tables(path)  # 0001 committed on its own

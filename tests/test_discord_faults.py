@@ -1,0 +1,276 @@
+"""Discord failing around a committed move, end to end in SimCord: a server error on the next
+post, a lost Send permission, a restart with posts outstanding, the clock while the channel is
+unreachable, a button pressed in the wrong channel, a typed move sent twice, a damaged game.
+
+Each reproduces what used to strand a game (no prompt, a wrong "nothing was changed", a clock
+playing default moves into the void) and checks the game goes on by itself once Discord does.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot import text as t
+from bot.prompts import layout
+from bot.views import choice_view
+from engine import caylus
+from tests.discord_harness import MENTION, Table, components, said, table
+from tests.test_discord_clock import H, advance, start_game
+from tests.test_reliability import _find_repeatable
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def messages(tb: Table) -> str:
+    """The route of posting in the game's channel (not in DMs)."""
+    return f"/channels/{tb.channel.id}/messages"
+
+
+def quiet_button(prompt: Any) -> Any:
+    buttons, _ = components(prompt)
+    return next(b for b in buttons if b.label.startswith(("Pass", "Stop", "Skip")))
+
+
+def prompts(tb: Table) -> list[Any]:
+    return [m for m in tb.channel.history() if m.components and MENTION.search(m.content or "")]
+
+
+async def game_id(tb: Table) -> int:
+    info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+    assert info is not None
+    return info.id
+
+
+def deny_send(tb: Table) -> Overwrite:
+    """The bot loses Send Messages in the game's channel (a moderator's change)."""
+    me = tb.env.bot.user
+    overwrite = Overwrite(
+        target_id=me.id,
+        type=OverwriteType.MEMBER,
+        allow=0,
+        deny=discord.Permissions(send_messages=True).value,
+    )
+    tb.env.backend.channels[tb.channel.id].overwrites.append(overwrite)
+    return overwrite
+
+
+async def test_a_server_error_once_is_retried_at_once(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=2, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        actor = tb.awaited(first)
+        tb.env.inject_error("POST", messages(tb), status=500, times=1)
+        result = await actor.click(first, custom_id=quiet_button(first).custom_id)
+        assert "could not post" not in said(result)
+        nxt = tb.last_prompt()
+        assert nxt is not None and nxt.id != first.id  # the next prompt is there
+        assert not await tb.service.undelivered(await game_id(tb))
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_server_errors_after_a_move_tell_the_truth_and_the_scheduler_posts_later(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        first = await start_game(tb, 3)
+        gid = await game_id(tb)
+        before = await tb.service.game(gid)
+        actor = tb.awaited(first)
+        tb.env.inject_error("POST", messages(tb), status=500, times=None)
+        result = await actor.click(first, custom_id=quiet_button(first).custom_id)
+        answer = said(result)
+        # the truth: the move was made, the next prompt could not be posted
+        assert "was made and saved" in answer and "Discord failed with error 500" in answer
+        assert "nothing was changed" not in answer.lower()
+        after = await tb.service.game(gid)
+        assert after.version == before.version + 1 and after.seq > before.seq
+        assert tb.last_prompt() is None  # no new prompt could be posted ...
+        assert not components(tb.fresh(first))[0]  # ... and the pressed one lost its buttons
+        # the clock stands still: nobody can be timed out by a prompt they never saw
+        deadline = await tb.cog.clock.deadline(gid, tb.clock.now())
+        assert deadline.paused and deadline.due is None
+        # the host is told privately, once
+        host_dms = tb.players[0].user.dm_channel.history()
+        assert len(host_dms) == 1 and f"<#{tb.channel.id}>" in host_dms[0].content
+        # Discord recovers: the scheduler posts what was left, without anyone doing anything
+        tb.env.backend.faults.clear()
+        await tb.env.advance_time(120)
+        nxt = tb.last_prompt()
+        assert nxt is not None and nxt.id != first.id
+        assert tb.awaited(nxt).id == after.awaiting_user_ids[0]
+        assert any(
+            t.CLOCK_RUNS_AGAIN.format(game_id=gid) == m.content for m in tb.channel.history()
+        )
+        assert not await tb.service.undelivered(gid)
+        running = await tb.cog.clock.deadline(gid, tb.clock.now())
+        assert not running.paused and running.due is not None
+        assert len(tb.players[0].user.dm_channel.history()) == 1  # told once
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_lost_send_permission_stops_the_clock_until_it_is_given_back(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 2, seed=4, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        gid = await game_id(tb)
+        actor = tb.awaited(first)
+        overwrite = deny_send(tb)
+        result = await actor.click(first, custom_id=quiet_button(first).custom_id)
+        assert t.REASON_FORBIDDEN in said(result) and "was made and saved" in said(result)
+        seq = (await tb.service.game(gid)).seq
+        # days pass: the clock plays no default moves into a channel nobody can read
+        await advance(tb, 72)
+        assert (await tb.service.game(gid)).seq == seq
+        assert "Time ran out" not in tb.transcript()
+        # the permission is given back: the game goes on by itself
+        tb.env.backend.channels[tb.channel.id].overwrites.remove(overwrite)
+        await advance(tb, 1)
+        nxt = tb.last_prompt()
+        assert nxt is not None and nxt.id != first.id
+        deadline = await tb.cog.clock.deadline(gid, tb.clock.now())
+        # the clock restarted with the whole decision time (the 72 h stop given back)
+        assert deadline.due is not None and deadline.due > tb.clock.now()
+        assert (deadline.due - tb.clock.now()).total_seconds() > 20 * H
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_restart_posts_what_was_left_undelivered(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=5, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        gid = await game_id(tb)
+        actor = tb.awaited(first)
+        tb.env.inject_error("POST", messages(tb), status=503, times=None)
+        await actor.click(first, custom_id=quiet_button(first).custom_id)
+        assert len(await tb.service.undelivered(gid)) == 1
+        await tb.restart()  # a new process: nothing in memory
+        tb.env.backend.faults.clear()
+        await tb.env.advance_time(120)  # its scheduler's first runs
+        nxt = tb.last_prompt()
+        assert nxt is not None and nxt.id != first.id
+        assert not await tb.service.undelivered(gid)
+        # and the game plays on through the new process
+        await tb.step(pass_rate=1.0)
+        assert tb.last_prompt().id != nxt.id
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_injected_failures_never_leave_a_game_without_a_prompt(tmp_path: Path) -> None:
+    """Random server errors and permission losses during play; each time Discord recovers and
+    the scheduler runs, the game has exactly its pending prompt (none lost, none doubled)."""
+    rng = random.Random(8)
+    async with table(tmp_path, 3, seed=8, render_boards=False) as tb:
+        await start_game(tb, 3)
+        gid = await game_id(tb)
+        injected = 0
+        for _ in range(40):
+            if rng.random() < 0.3:
+                injected += 1
+                if rng.random() < 0.5:
+                    tb.env.inject_error("POST", messages(tb), status=500, times=rng.randint(1, 4))
+                else:
+                    tb.env.inject_error(
+                        "*", f"/channels/{tb.channel.id}*", status=403, code=50013, times=2
+                    )
+            prompt = tb.last_prompt()
+            if prompt is not None and (await tb.service.game(gid)).status == "running":
+                info = await tb.service.game(gid)
+                if prompt.components and str(info.version) in str(prompt.components):
+                    await tb.step(pass_rate=0.7)
+            tb.env.backend.faults.clear()
+            await tb.env.advance_time(3600)  # the scheduler catches up
+            info = await tb.service.game(gid)
+            if info.status != "running":
+                break
+            assert not await tb.service.undelivered(gid)
+            last = tb.last_prompt()
+            assert last is not None and tb.awaited(last).id == info.awaiting_user_ids[0]
+            marks = (f"cay:b:{gid}:{info.version}:", f"cay:s:{gid}:{info.version}:")
+            assert any(
+                (getattr(item, "custom_id", "") or "").startswith(marks)
+                for row in last.components
+                for item in getattr(row, "children", [row])
+            )
+        assert injected > 5
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_button_acts_only_in_its_own_games_channel(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=6, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        gid = await game_id(tb)
+        other = tb.guild.create_text_channel("elsewhere")
+        info = await tb.service.game(gid)
+        state = await tb.service.state(gid)
+        seat = info.pending[0].seat
+        names = await tb.cog.names_for(info)
+        shape = layout(state, seat, caylus.legal_actions(state, seat), names)
+        channel = tb.env.bot.get_channel(other.id)
+        await channel.send("a copy", view=choice_view(gid, info.version, shape))
+        copy = other.last_message
+        actor = tb.awaited(first)
+        result = await actor.click(copy, custom_id=quiet_button(copy).custom_id)
+        assert f"belongs to game #{gid}" in said(result) and f"<#{tb.channel.id}>" in said(result)
+        assert (await tb.service.game(gid)).version == info.version  # nothing changed
+        assert [m.content for m in other.history()] == ["a copy"]  # nothing posted there
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_typed_move_sent_twice_is_played_once(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=9, render_boards=False) as tb:
+        await start_game(tb, 3)
+        gid = await game_id(tb)
+        info = await tb.service.game(gid)
+        state = await tb.service.state(gid)
+        found = _find_repeatable(state, None, random.Random(1))
+        assert found is not None
+        moves, repeated = found
+        users = {s.seat: s.user_id for s in info.seats}
+        for seat, action in moves:  # the way there, straight through the service
+            await tb.service.act(gid, users[seat], action, None)
+        with sqlite3.connect(tb.database) as conn:  # those posts are not what this tests
+            conn.execute("UPDATE outbox SET delivered_at = 0 WHERE delivered_at IS NULL")
+        tb.cog.chronicles.pop(gid, None)
+        info = await tb.service.game(gid)
+        player = tb.by_id[info.awaiting_user_ids[0]]
+        seq = info.seq
+        # a double submit: the second copy arrives the same instant the first is saved
+        first = await player.slash(tb.channel, "caylus play", action=repeated)
+        second = await player.slash(tb.channel, "caylus play", action=repeated)
+        assert "Played:" in said(first)
+        assert "send it again" in said(second) and "Played:" not in said(second)
+        log = (await tb.service.log(gid, after_seq=seq)).entries
+        assert [e.action for e in log if not e.by_bot].count(repeated) == 1
+        # sent again on purpose, after seeing the result: played like any move
+        await tb.env.advance_time(30)
+        third = await player.slash(tb.channel, "caylus play", action=repeated)
+        assert "Played:" in said(third)
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_damaged_game_answers_clearly_and_can_be_aborted(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=7, render_boards=False) as tb:
+        await start_game(tb, 2)
+        gid = await game_id(tb)
+        with sqlite3.connect(tb.database) as conn:
+            conn.execute("UPDATE games SET setup = 'garbage' WHERE id = ?", (gid,))
+        await tb.restart()
+        alice = tb.players[0]
+        result = await alice.slash(tb.channel, "caylus board")
+        assert f"Game #{gid} is damaged" in said(result)
+        await tb.env.advance_time(60)  # the scheduler reports it in the channel, once
+        await tb.env.advance_time(60)
+        reports = [m for m in tb.channel.history() if "is damaged" in (m.content or "")]
+        assert len(reports) == 1
+        result = await alice.slash(tb.channel, "caylus abort")
+        assert "aborted" in said(result).lower()
+        result = await alice.slash(tb.channel, "caylus new", players=2)
+        assert "is open" in said(result)
+        assert tb.cog.unexpected_errors == 0
