@@ -61,6 +61,13 @@ class Chronicle:
         self.told = keep
         return out
 
+    def take_phase(self, turn: int, phase: int) -> list[Event]:
+        """The events of the phase still going on, told now (a favor's prompt follows them):
+        the account at the end of the phase has the rest."""
+        out = [x.event for x in self.told if (x.turn, x.phase) == (turn, phase)]
+        self.told = [x for x in self.told if (x.turn, x.phase) != (turn, phase)]
+        return out
+
 
 def rebuild(
     game: Any,
@@ -83,9 +90,13 @@ def rebuild(
     return chronicle
 
 
-def account(turn: int, phase: int, events: list[Event], names: list[str]) -> str:
-    """A short account of one phase: a header line and one line per event (capped)."""
-    lines = [t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])]
+def account(
+    turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
+) -> str:
+    """A short account of one phase: a header line and one line per event (capped).
+    `so_far`: the phase is still going on (the account of its first part)."""
+    header = t.PHASE_HEADER_SO_FAR if so_far else t.PHASE_HEADER
+    lines = [header.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])]
     sentences = [_line(e, names) for e in events if _worth_telling(e)]
     sentences = [s for s in sentences if s]
     if not sentences:

@@ -14,13 +14,18 @@ from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
 from engine.caylus.rules import (
     USE_REWARDS,
+    apply,
     build_cost,
+    can_deliver_batch,
+    castle_spaces_left,
     cube_text,
     favor_marker_after,
     next_house_section,
     placement_cost,
     space_name,
+    worker_can_work,
 )
+from engine.errors import EngineError
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -66,6 +71,17 @@ _SKIP_LABELS = {
     "joust": "No joust",
     "exchange": "Keep my cubes",
 }
+
+
+def headline(state: Any, prompt: str, names: list[str]) -> str:
+    """The sentence of the pending decision (the engine's, which names the building and its
+    position), with who used the building when an owner picks their cube."""
+    d = state.decision
+    if d is not None and d.kind == "owner" and d.at:
+        user = state.workers[d.at - 1]
+        if user is not None:
+            return f"{prompt}, used by {names[user]}"
+    return prompt
 
 
 def _cubes(cubes: str) -> str:
@@ -214,29 +230,85 @@ def _pay_label(kind: str, arg: str) -> str:
 def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
     line = arg[0]
     line_name = cat.FAVOR_LINE_NAMES[line].capitalize()
+    before = state.players[seat].favors[cat.FAVOR_LINES.index(line)]
+    after = _favor_column(state, seat, line)
+    marker = f"marker to column {after}" if after > before else f"marker stays at column {after}"
     if line in ("a", "b"):
-        col = _favor_column(state, seat, line)
         gain = (
-            f"+{cat.FAVOR_PRESTIGE[col - 1]} PP"
+            f"+{cat.FAVOR_PRESTIGE[after - 1]} PP"
             if line == "a"
-            else f"+{cat.FAVOR_DENIERS[col - 1]} d"
+            else f"+{cat.FAVOR_DENIERS[after - 1]} d"
         )
-        return Choice(text, f"{line_name}: {gain}", f"line {line}, column {col}")
+        return Choice(text, f"{line_name}: {gain}", f"line {line}, {marker}")
     col = int(arg[1])
     if line == "c":
         if len(arg) > 2:
             cell = f"1 {CUBE_NAMES[arg[2]]}"
         else:
             cell = cat.FAVOR_CELL_TEXT["c"][col - 1].replace("->", "→")
-        return Choice(text, f"{line_name}: {cell}", f"line c, column {col}")
+        return Choice(text, f"{line_name}: {cell}", f"line c column {col}, {marker}")
     cell = cat.FAVOR_CELL_TEXT["d"][col - 1]
-    cell = "no effect" if cell == "-" else cell
-    return Choice(
-        text,
-        f"{line_name}: {cell}",
-        f"line d, column {col}",
-        "secondary" if col == 1 else "primary",
+    if cell == "-":  # the first column of line d does nothing but move the marker on
+        return Choice(
+            text, f"{line_name}: no effect, {marker}", f"line d column {col}", "secondary"
+        )
+    return Choice(text, f"{line_name}: {cell}", f"line d column {col}, {marker}")
+
+
+# --- warnings: a choice that breaks what the player has committed to -----------------------------
+
+
+def _still_to_work(state: Any, seat: int) -> list[int]:
+    """Road positions where `seat` has a worker that has not worked yet this turn."""
+    if state.phase > 5:
+        return []
+    d = state.decision
+    now = d.at if state.phase == 5 and d is not None and d.at else 0
+    last = min(state.provost, cat.ROAD_LENGTH)
+    return [p for p in range(now + 1, last + 1) if state.workers[p - 1] == seat]
+
+
+def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[str]) -> dict:
+    """action text -> a warning, for the choices that would leave a worker the player has
+    already placed with nothing to do: the castle worker without a batch (the penalty), a road
+    worker that could no longer pay or would end beyond the provost."""
+    castle = (
+        seat in state.castle_workers
+        and state.batches[seat] == 0
+        and state.phase <= 6
+        and castle_spaces_left(state) > 0  # a full castle waives the penalty (R22)
+        and can_deliver_batch(state.players[seat].cubes)
     )
+    roads = [p for p in _still_to_work(state, seat) if worker_can_work(state, seat, p)]
+    if not castle and not roads:
+        return {}
+    out: dict[str, str] = {}
+    for action in actions:
+        if action.verb in ("pass", "skip", "batch"):
+            continue
+        try:
+            after, _ = apply(state, action, seat)
+        except EngineError:
+            continue
+        holdings = state.model_copy(update={"players": after.players})
+        lost = []
+        if castle and not can_deliver_batch(after.players[seat].cubes):
+            lost.append(f"⚠ leaves no batch for the castle: −{cat.CASTLE_PENALTY} PP")
+        for pos in roads:
+            where = _road_name(state, pos)
+            if pos > after.provost:
+                lost.append(f"⚠ your worker on the {where} ends beyond the provost")
+            elif after.workers[pos - 1] == seat and not worker_can_work(holdings, seat, pos):
+                lost.append(f"⚠ your worker on the {where} would have nothing to do")
+        if lost:
+            out[str(action)] = "; ".join(lost)
+    return out
+
+
+def _warned(choice: Choice, warning: str | None) -> Choice:
+    if not warning:
+        return choice
+    return Choice(choice.action, f"{choice.label} {warning}", warning, "danger")
 
 
 # --- layout -------------------------------------------------------------------------------------
@@ -288,7 +360,8 @@ def _fit(buttons: list[Choice], groups: list[tuple[str, list[Choice]]]) -> Layou
 def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
     """The components for `seat`'s decision: buttons for few choices, menus by group."""
     kind = state.decision.kind if state.decision is not None else ""
-    choices = [describe(state, seat, a, names) for a in actions]
+    warnings = commitment_warnings(state, seat, actions, names)
+    choices = [_warned(describe(state, seat, a, names), warnings.get(str(a))) for a in actions]
     by_action = dict(zip((str(a) for a in actions), choices, strict=True))
     quiet = [c for a, c in by_action.items() if a in ("pass", "skip", "gate back")]
     doing = [c for a, c in by_action.items() if a not in ("pass", "skip", "gate back")]
@@ -327,10 +400,19 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
     return _finish(_fit(quiet, [(title, doing)]))
 
 
+def _button_label(choice: Choice) -> str:
+    """A button has no description line: what the option does goes into its label when it
+    fits (a select menu shows descriptions under each option)."""
+    if choice.description and choice.description not in choice.label:
+        both = f"{choice.label} · {choice.description}"
+        if len(both) <= BUTTON_LABEL:
+            return both
+    return _short(choice.label, BUTTON_LABEL)
+
+
 def _finish(result: Layout) -> Layout:
     result.buttons = [
-        Choice(c.action, _short(c.label, BUTTON_LABEL), c.description, c.style)
-        for c in result.buttons
+        Choice(c.action, _button_label(c), c.description, c.style) for c in result.buttons
     ]
     for menu in result.menus:
         menu.placeholder = _short(menu.placeholder, 150)

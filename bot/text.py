@@ -139,6 +139,7 @@ ABORT_DONE = "Game #{game_id} is aborted."
 # --- play ---------------------------------------------------------------------------------------
 GAME_STARTS = "**Game #{game_id} begins.** Turn order: {order}."
 PHASE_HEADER = "**Turn {turn} · {phase}. {name}**"
+PHASE_HEADER_SO_FAR = "**Turn {turn} · {phase}. {name}** (so far)"
 PHASE_NOTHING = "nothing happened"
 MORE_LINES = "… and {count} more"
 ACCOUNT_BOARD = "board_t{turn}_p{phase}.png"
@@ -195,6 +196,10 @@ STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
 STATUS_SEAT = "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} workers left"
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
+ME_NO_SEAT = (
+    "You have no seat in game #{game_id}: you are watching. `/caylus status` shows every "
+    "player's stock and who must decide."
+)
 ME_LINE = "**{pp} PP** · **{deniers} d** · {cubes} · {workers} workers in hand"
 ME_FAVORS = "Favor markers: prestige {a}, deniers {b}, cubes {c}, buildings {d}"
 ME_BUILDINGS = "Your buildings: {buildings}"
@@ -227,12 +232,15 @@ RULES_SCORING_FOOT = (
     "A castle worker who delivers nothing loses 2 PP (not once the castle is full). "
     "End bonus: 3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 d."
 )
-RULES_UNKNOWN = "I know no building or phase called '{topic}'. Start typing to see the list."
+RULES_UNKNOWN = (
+    "I know no building, phase, space or figure called '{topic}'. Start typing to see the list."
+)
 RULES_BUILDING = "**{name}** ({kind}{pos})"
 RULES_COST = "Cost: {cost}"
 RULES_PRESTIGE = "Built: +{pp} PP{favors}"
 RULES_EFFECT = "Effect: {reminder}"
 RULES_NOTATION = "Notation id: `{id}`"
+RULES_PLACE = "To place a worker here: `/caylus play place {id}`"
 PHASE_RULES = {
     1: "Each player takes 2 d, +1 d per residence and library, +2 d per hotel.",
     2: "In turn order, place one worker at a time or pass. A placement costs 1 d plus 1 d for "
@@ -250,6 +258,75 @@ PHASE_RULES = {
     "the bailiff reaches its space or it is full. The game ends after the Towers.",
 }
 RULES_PHASE = "**Phase {phase}: {name}**\n{text}"
+# /caylus rules: the figures and special spaces, in words (key -> (topic label, text)).
+RULES_FIGURES: dict[str, tuple[str, str]] = {
+    "provost": (
+        "Provost — which buildings work this turn",
+        "The provost stands on the road. In phase 5 only the buildings from the bridge up to "
+        "the provost act; a worker beyond him does nothing (the placement is lost). In phase 4 "
+        "each player, in passing order, may move him up to 3 spaces either way for 1 d a space; "
+        "the merchants' guild moves him 1-3 spaces for free. At the end of the turn he goes back "
+        "to the bailiff.",
+    ),
+    "bailiff": (
+        "Bailiff — the clock of the game",
+        "The bailiff moves along the road in phase 7: 1 space, or 2 if the provost stood ahead "
+        "of him. When he reaches the scoring space of the castle section being built (or the "
+        "section is full), that section is scored: royal favors or a penalty by the houses each "
+        "player built there. The game ends after the Towers are scored.",
+    ),
+    "bridge": (
+        "Bridge — passing and the order of the provost",
+        "A player who passes in phase 2 puts their marker on the bridge: the first to pass gets "
+        "1 d, and every later placement of the others costs 1 d more per player who has passed. "
+        "The bridge order is also the order in which players may move the provost in phase 4.",
+    ),
+    "castle": (
+        "Castle — batches, houses and sections",
+        "In phase 6 the workers in the castle, in arrival order, each deliver batches of 1 food "
+        "and 2 other different cubes; each batch builds a house in the section under "
+        "construction (Dungeon 5 PP, Walls 4 PP, Towers 3 PP a house; a full section overflows "
+        "into the next). A castle worker with no batch loses 2 PP. Whoever delivered the most "
+        "batches this turn gains a royal favor (ties: the first to arrive).",
+    ),
+    "gate": (
+        "Gate — a late placement",
+        "In phase 3 the worker on the gate moves, for free, to any unoccupied space (a road "
+        "building, a special space or the castle), or goes back to its owner.",
+    ),
+    "trading": ("Trading post", "In phase 3 the worker on the trading post takes 3 d."),
+    "guild": (
+        "Merchants' guild",
+        "In phase 3 the worker on the merchants' guild moves the provost 1, 2 or 3 spaces "
+        "either way, for free.",
+    ),
+    "joust": (
+        "Joust field",
+        "In phase 3 the worker on the joust field may pay 1 d and 1 cloth for a royal favor.",
+    ),
+    "stables": (
+        "Stables — the next turn order",
+        "Up to 3 workers (one per player). In phase 3 their owners move to the front of the "
+        "turn order, in the order they entered the stables.",
+    ),
+    "inn": (
+        "Inn — cheap placements",
+        "A worker that enters the inn's left space moves to its right space in phase 3 and "
+        "stays there: while it does, its owner pays 1 d for every placement whatever the bridge "
+        "says. In phase 3 the occupant may leave instead (the worker goes home).",
+    ),
+    "residences": (
+        "Residences and prestige buildings",
+        "A lawyer turns one of your road buildings into a residence (+1 d income each turn). "
+        "Prestige buildings (PP and sometimes royal favors) are built by the architect, only on "
+        "one of your own residences.",
+    ),
+    "end": (
+        "End of the game",
+        "The game ends after the Towers are scored (or when the castle is full). Each gold is "
+        "worth 3 PP, each 3 other cubes 1 PP, each 4 d 1 PP; the most PP wins (ties share).",
+    ),
+}
 HELP = """\
 **Caylus in Discord**
 • `/caylus new` opens a game here; others press **Join** (or `/caylus join`); **Add bot** fills a \
@@ -291,6 +368,9 @@ DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
 DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
 DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."
 PROMPT_EXPIRED = "⌛ Time ran out: the clock played `{action}`."
+PROMPT_ABORTED = "⛔ The game was aborted."
+ACCOUNT_SO_FAR = "{account}"
+LOBBY_NOTE_UPDATED = "{note} The lobby above is updated."
 REMINDER_DM = "{text}\nGame channel: {channel}"
 CLOCK_SHOW = "⏰ {text}"
 CLOCK_CHANGED = "{who} changed the clock. {text}"

@@ -99,6 +99,31 @@ def make_settings(database: Path, **extra: Any) -> Settings:
     return Settings(_env_file=None, **values)
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A message the bot posted (`post`) or edited (`edit`), as the channel saw it then: what
+    players read even if it is removed or edited again later."""
+
+    kind: str
+    at: datetime
+    message: Any
+
+
+def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
+    """Record every message the bot posts or edits, with the test clock's time."""
+
+    async def on_message(message: Any) -> None:
+        if bot.user is not None and message.author.id == bot.user.id:
+            seen.append(Seen("post", clock.now(), message))
+
+    async def on_message_edit(_before: Any, after: Any) -> None:
+        if bot.user is not None and after.author.id == bot.user.id:
+            seen.append(Seen("edit", clock.now(), after))
+
+    bot.add_listener(on_message, "on_message")
+    bot.add_listener(on_message_edit, "on_message_edit")
+
+
 @dataclass
 class Table:
     env: Any
@@ -111,6 +136,7 @@ class Table:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     latencies: list[float] = field(default_factory=list)
     clock: SimClock = field(default_factory=SimClock)
+    seen: list[Seen] = field(default_factory=list)
 
     @property
     def by_id(self) -> dict[int, Any]:
@@ -201,7 +227,9 @@ class Table:
         self.service = await GameService.open(
             self.database, rng=random.Random(99), clock=self.clock
         )
-        await self.env.restart_bot(create_bot(self.service, self.settings, now=self.clock.now))
+        bot = create_bot(self.service, self.settings, now=self.clock.now)
+        watch(bot, self.clock, self.seen)
+        await self.env.restart_bot(bot)
 
     def transcript(self) -> str:
         """The channel as a reader sees it (text, embeds, files, buttons and menus)."""
@@ -249,6 +277,8 @@ async def table(
     clock = SimClock()
     service = await GameService.open(database, rng=random.Random(seed), clock=clock)
     bot = create_bot(service, config, now=clock.now)
+    seen: list[Seen] = []
+    watch(bot, clock, seen)
     try:
         async with simcord.run(bot) as env:
             clock.env = env
@@ -268,6 +298,7 @@ async def table(
                 service,
                 rng=random.Random(seed),
                 clock=clock,
+                seen=seen,
             )
             yield tb
             service = tb.service

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot import text as t
-from tests.discord_harness import Table, components, said, table
+from tests.discord_harness import MENTION, Table, components, said, table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -48,7 +48,31 @@ def when(tb: Table, message: Any) -> datetime:
 
 
 def posted(tb: Table, prefix: str, channel: Any = None) -> list[Any]:
-    return [m for m in (channel or tb.channel).history() if (m.content or "").startswith(prefix)]
+    """Messages the bot posted in the channel starting with `prefix`, also those it removed
+    later (an answered decision's reminders)."""
+    where = (channel or tb.channel).id
+    return [
+        x.message
+        for x in tb.seen
+        if x.kind == "post"
+        and x.message.channel.id == where
+        and (x.message.content or "").startswith(prefix)
+    ]
+
+
+def expiries(tb: Table) -> list[tuple[datetime, Any]]:
+    """(when, prompt) for each prompt edited to say its time ran out (once per prompt)."""
+    out, done = [], set()
+    for x in tb.seen:
+        content = x.message.content or ""
+        if x.kind == "edit" and "⌛ Time ran out" in content and x.message.id not in done:
+            done.add(x.message.id)
+            out.append((x.at, x.message))
+    return out
+
+
+def in_channel(tb: Table, message: Any) -> bool:
+    return any(m.id == message.id for m in tb.channel.history())
 
 
 async def start_game(tb: Table, humans: int, channel: Any = None, **options: Any) -> Any:
@@ -112,14 +136,17 @@ async def test_reminders_three_time_zones_quiet_hours_across_eu_dst(tmp_path: Pa
         assert [when(tb, m) for m in dms] == [utc(2026, 10, 26, 18)]
         assert "Reminder: game #1" in dms[0].content and f"<#{tb.channel.id}>" in dms[0].content
         assert stamp(utc(2026, 10, 27, 6)) in dms[0].content
-        # each expiry was a pass, announced at the deadline, once
-        expired = posted(tb, "Time ran out")
-        assert [(when(tb, m), m.content.split()[4]) for m in expired] == [
+        # each expiry was a pass, written into its prompt at the deadline, once
+        expired = expiries(tb)
+        assert [(at, MENTION.search(m.content).group(0)) for at, m in expired] == [
             (utc(2026, 10, 25, 6), f"<@{carol.id}>"),
             (utc(2026, 10, 26, 6), f"<@{alice.id}>"),
             (utc(2026, 10, 27, 6), f"<@{bob.id}>"),
         ]
-        assert all("`pass`" in m.content for m in expired)
+        assert all("`pass`" in m.content for _, m in expired)
+        assert posted(tb, "Time ran out") == []  # no extra line per expiry
+        # the reminders of answered (expired) decisions are gone: nothing piles up
+        assert not [m for m in posted(tb, "Reminder:") if in_channel(tb, m)]
         assert tb.cog.clock_failures == 0 and tb.cog.unexpected_errors == 0
 
 
@@ -151,7 +178,7 @@ async def test_reminders_across_the_us_dst_change(tmp_path: Path) -> None:
             # 16:00 UTC = 01:00 JST, quiet until 07:00 JST = 22:00 UTC, after the deadline
             (utc(2026, 11, 2, 6), alice.id),
         ]
-        assert [when(tb, m) for m in posted(tb, "Time ran out")] == [
+        assert [at for at, _ in expiries(tb)] == [
             utc(2026, 11, 1, 18),
             utc(2026, 11, 2, 18),
         ]
@@ -166,11 +193,10 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
         assert tb.awaited(first).id == bob.id
 
         await advance(tb, 1)
-        # the expired prompt is edited (buttons gone, what the clock played), then one line
+        # the expired prompt is edited (buttons gone, what the clock played), no extra line
         marked = tb.fresh(first)
         assert not marked.components and "Time ran out: the clock played `pass`" in marked.content
-        line = posted(tb, "Time ran out")[0]
-        assert f"<@{bob.id}>" in line.content and "`pass`" in line.content
+        assert posted(tb, "Time ran out") == []
         result = await bob.slash(tb.channel, "caylus mygames")
         assert f"<#{tb.channel.id}>" in said(result) and result.response.ephemeral
 
@@ -184,7 +210,7 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
                 await tb.step(pass_rate=1.0)  # the quiet choice
                 continue
             await advance(tb, 1)
-            takeover = next(iter(posted(tb, "Time ran out")[2:]), None)
+            takeover = next(iter(posted(tb, "Time ran out")), None)
             if takeover is not None:
                 break
         assert takeover is not None, tb.transcript()
@@ -254,7 +280,7 @@ async def test_away_and_pause(tmp_path: Path) -> None:
         assert "you are away until" in said(result)
 
         await advance(tb, 7)  # 16:00 UTC: the first deadline (15:00) passed, nothing expired
-        assert posted(tb, "Time ran out") == []
+        assert expiries(tb) == []
         # one reminder: half time of the restarted clock [13:00, 19:00]
         assert [when(tb, m) for m in posted(tb, "Reminder:")] == [utc(2026, 3, 2, 16)]
         returned = [m for m in tb.channel.history() if "is back in game #1" in (m.content or "")]
@@ -284,8 +310,8 @@ async def test_away_and_pause(tmp_path: Path) -> None:
         due = utc(2026, 3, 3, 19)
         assert "running again" in resumed and f"decide by {stamp(due)}" in resumed
         await advance(tb, 3)
-        expired = posted(tb, "Time ran out")
-        assert len(expired) == 1 and when(tb, expired[0]) == due
+        expired = expiries(tb)
+        assert len(expired) == 1 and expired[0][0] == due
         assert tb.cog.clock_failures == 0 and tb.cog.unexpected_errors == 0
 
 
@@ -328,7 +354,7 @@ async def test_a_failing_notice_does_not_stop_the_loop(tmp_path: Path) -> None:
         tb.cog._remind = broken
         await advance(tb, 1)  # the half-time reminder fails (logged); the expiry still posts
         assert tb.cog.clock_failures == 1
-        assert len(posted(tb, "Time ran out")) == 1
+        assert len(expiries(tb)) == 1
         assert tb.cog.clock_loop.is_running()
 
 

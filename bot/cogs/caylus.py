@@ -39,7 +39,7 @@ from bot.clock import (
 )
 from bot.clock_service import ClockNotice, ClockService, Deadline, expiry_templates
 from bot.narration import Chronicle, account, rebuild
-from bot.prompts import Layout, autocomplete_name, describe, layout
+from bot.prompts import Layout, autocomplete_name, describe, headline, layout
 from bot.service import ActResult, GameInfo, GameService
 from bot.settings import Settings
 from bot.store import DiskFull
@@ -90,6 +90,10 @@ class _Lazy:
         self.start()
         assert self._task is not None
         return await self._task
+
+
+async def _nothing() -> None:
+    return None
 
 
 def _delivery_reason(error: BaseException) -> str:
@@ -159,6 +163,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
         # virtual clock in tests), or an injected one sharing the service's clock.
         self.now: Callable[[], datetime] = now if now is not None else discord.utils.utcnow
         self.prompts: dict[int, discord.Message] = {}  # game -> its last prompt (to mark it)
+        self.reminders: defaultdict[int, list[discord.Message]] = defaultdict(list)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
@@ -259,7 +264,18 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 return
             except discord.HTTPException:  # DMs closed: fall back to the channel
                 log.info("could not DM user %s; reminding in the channel", user_id)
-        await channel.send(_clip(notice.render(self._mentions(notice))), allowed_mentions=PING)
+        sent = await channel.send(
+            _clip(notice.render(self._mentions(notice))), allowed_mentions=PING
+        )
+        self.reminders[notice.game_id].append(sent)
+
+    async def _drop_reminders(self, game_id: int) -> None:
+        """The decision was answered: its reminder lines go (they would only pile up)."""
+        for message in self.reminders.pop(game_id, []):
+            try:
+                await message.delete()
+            except DELIVERY_ERRORS:
+                log.info("could not remove a reminder of game %s", game_id)
 
     async def _find_prompt(
         self, channel: Any, game_id: int, versions: set[int]
@@ -287,8 +303,13 @@ class CaylusCog(commands.Cog, name="Caylus"):
         if message is None:
             return
         action = notice.extra.get("action", "")
+        line = t.PROMPT_EXPIRED.format(action=action)
+        in_row = int(notice.extra.get("in_row", 1))
+        limit = int((notice.result.cause if notice.result else {}).get("limit", 0) or 0)
+        if in_row > 1 and limit and in_row < limit:
+            line += m.CLOCK_EXPIRED_IN_ROW.format(count=in_row, limit=limit)
         try:
-            content = _clip(f"{message.content}\n{t.PROMPT_EXPIRED.format(action=action)}")
+            content = _clip(f"{message.content}\n{line}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not mark the expired prompt of game %s", notice.game_id)
@@ -310,6 +331,19 @@ class CaylusCog(commands.Cog, name="Caylus"):
             log.info("could not mark the answered prompt of game %s", game_id)
         if self.prompts.get(game_id) is message:
             self.prompts.pop(game_id, None)
+
+    async def _close_prompt(self, channel: Any, info: GameInfo) -> None:
+        """The game ended without its prompt being answered (an abort): the prompt says so and
+        loses its buttons."""
+        message = await self._find_prompt(channel, info.id, {info.version})
+        if message is None:
+            return
+        try:
+            content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("could not close the prompt of game %s", info.id)
+        self.prompts.pop(info.id, None)
 
     async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
         """Edit the current decision's prompt in place (no new message, no new ping) after
@@ -710,6 +744,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
             except DELIVERY_ERRORS as error:
                 return await self._delivery_failed(info, entry.id, done, error)
             await self.service.post_delivered(entry.id)
+        await self._drop_reminders(game_id)
         if await self.service.restart_clock(game_id):
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
@@ -813,7 +848,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
             previous = None
             if not groups:
                 groups.append((result.state, []))
-        if cause.get("cause") == "expired" and result.moves:
+        if cause.get("cause") == "expired" and cause.get("takeover") and result.moves:
+            # a plain expiry is told in its prompt (edited); a takeover pings its player
             parts.append(self._expiry_part(gid, cause, result.moves[0].action))
         over = result.outcome is not None
         renders: list[Any] = []
@@ -833,6 +869,13 @@ class CaylusCog(commands.Cog, name="Caylus"):
         if over:
             parts.append(self._over_part(info, result, names, "", None))
         elif with_prompt:
+            decision = result.state.decision
+            if decision is not None and decision.kind == "favor":
+                # what won the favor comes before the favor's prompt, not after it
+                turn, phase = result.state.turn, result.state.phase
+                so_far = account(turn, phase, chronicle.take_phase(turn, phase), names, True)
+                if so_far:
+                    parts.append(self._board_part(gid, so_far, _Lazy(_nothing), ""))
             parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
         return parts
 
@@ -924,7 +967,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
         player = state.players[seat]
         users = [s.user_id for s in info.awaiting if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in users) if mention else "🔔"
-        lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=pending.prompt)]
+        sentence = headline(state, pending.prompt, names)
+        lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=sentence)]
         stock = f"{player.deniers} d · {_cubes(player.cubes)} · {player.prestige} PP"
         lines.append(
             t.PROMPT_CONTEXT.format(
@@ -1098,20 +1142,38 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 info = await self.service.add_bot(info.id, uid, can_manage=manage)
             else:
                 info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
-            note, public = t.LOBBY_NOTES[op]
+            note, _public = t.LOBBY_NOTES[op]
             who = interaction.user.display_name
             facts = {"game_id": info.id, "seat": seat, "who": who}
             if info.status == "aborted":
                 await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
                 return
             view = lobby_view(info.id) if info.status == "lobby" else None
-            await self.announce(
-                interaction,
-                note.format(**facts),
-                public.format(**facts),
-                embed=await self.lobby_embed(info),
-                view=view,
-            )
+            embed = await self.lobby_embed(info)
+            if await self._update_lobby(interaction.channel, info.id, embed, view):
+                await self.tell(interaction, t.LOBBY_NOTE_UPDATED.format(note=note.format(**facts)))
+                return
+            await self.announce(interaction, note.format(**facts), None, embed=embed, view=view)
+
+    async def _update_lobby(
+        self, channel: Any, game_id: int, embed: discord.Embed, view: Any
+    ) -> bool:
+        """Edit the game's lobby message in place (no second copy in the channel); False when
+        it cannot be found (deleted, or long scrolled away)."""
+        title = t.LOBBY_TITLE.format(game_id=game_id)
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=50):
+                if (
+                    me is not None
+                    and message.author.id == me.id
+                    and any(e.title == title for e in message.embeds)
+                ):
+                    await message.edit(embed=embed, view=view)
+                    return True
+        except discord.HTTPException:
+            log.info("could not update the lobby of game %s", game_id)
+        return False
 
     @caylus.command(name="start", description=t.DESC["start"])
     async def start(self, interaction: discord.Interaction) -> None:
@@ -1144,6 +1206,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 await self.service.abort(
                     info.id, interaction.user.id, can_manage=self.can_manage(interaction)
                 )
+                await self._close_prompt(interaction.channel, info)
+                await self._drop_reminders(info.id)
             self.chronicles.pop(info.id, None)
             if info.status == "lobby":
                 aborted = await self.service.game(info.id)
@@ -1302,7 +1366,8 @@ class CaylusCog(commands.Cog, name="Caylus"):
             info = await self.running_game(interaction)
             view = await self.service.view(info.id, interaction.user.id)
             if view.seat is None:
-                raise err.NotSeated(game_id=info.id, user_id=interaction.user.id)
+                await self.tell(interaction, t.ME_NO_SEAT.format(game_id=info.id))
+                return
             names = await self.names_for(info)
             seat = view.seat
             p = view.state.players[seat.seat]
@@ -1608,8 +1673,7 @@ def rule_topics() -> list[tuple[str, str]]:
     """(label, value) of every building and phase, for /caylus rules."""
     out = [(f"Phase {k}: {name}", f"phase {k}") for k, name in enumerate(t.PHASE_NAMES, 1)]
     out += [(t.RULES_FAVORS_TOPIC, "favors"), (t.RULES_SCORING_TOPIC, "scoring")]
-    for key, name in cat.SPECIAL_NAMES.items():
-        out.append((f"{name} — {cat.SPECIAL_REMINDERS[key]}", key))
+    out += [(label, key) for key, (label, _) in t.RULES_FIGURES.items()]
     for tile in cat.TILES.values():
         out.append((f"{tile.name} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
     return out
@@ -1674,9 +1738,16 @@ def rules_text(topic: str) -> str:
         return _favor_rules()
     if key in ("scoring", "score", "castle scoring"):
         return _scoring_rules()
-    if key in cat.SPECIAL_NAMES:
-        effect = t.RULES_EFFECT.format(reminder=cat.SPECIAL_REMINDERS[key])
-        return f"**{cat.SPECIAL_NAMES[key]}**\n{effect}\n{t.RULES_NOTATION.format(id=key)}"
+    aliases = {"trading post": "trading", "merchants' guild": "guild", "joust field": "joust"}
+    key = aliases.get(key, key)
+    by_label = {label.split(" — ")[0].lower(): k for k, (label, _) in t.RULES_FIGURES.items()}
+    key = by_label.get(key, key)
+    if key in t.RULES_FIGURES:
+        label, text = t.RULES_FIGURES[key]
+        lines = [f"**{label}**", text]
+        if key in cat.SPECIAL_NAMES:
+            lines.append(t.RULES_PLACE.format(id=key))
+        return "\n".join(lines)
     by_name = {tile.name.lower(): tile.id for tile in cat.TILES.values()}
     tile = cat.TILES.get(key) or cat.TILES.get(by_name.get(key, ""))
     if tile is None:

@@ -109,18 +109,18 @@ def _copy_model(model: BaseModel) -> Any:
     return new
 
 
-_decisions: dict[tuple[str, int, int, str, bool], Decision] = {}
+_decisions: dict[tuple[str, int, int, str, bool, str], Decision] = {}
 
 
 def _decision(
-    kind: str, seat: int, at: int = 0, effect: str = "", via_favor: bool = False
+    kind: str, seat: int, at: int = 0, effect: str = "", via_favor: bool = False, why: str = ""
 ) -> Decision:
     """Decisions are never changed once made, so equal ones are shared between states."""
-    key = (kind, seat, at, effect, via_favor)
+    key = (kind, seat, at, effect, via_favor, why)
     found = _decisions.get(key)
     if found is None:
         found = _decisions[key] = Decision(
-            kind=kind, seat=seat, at=at, effect=effect, via_favor=via_favor
+            kind=kind, seat=seat, at=at, effect=effect, via_favor=via_favor, why=why
         )
     return found
 
@@ -1083,15 +1083,18 @@ def _grant_favor(g: _Game, seat: int, why: str) -> None:
         return
     g.say("favor", seat, f"{{s}} wins a royal favor ({why})")
     g.w("favor_queue").append(seat)  # R25: resolved one at a time in the order won
+    g.w("favor_why").append(why)
 
 
 def _next_favor(g: _Game) -> None:
     s = g.s
     seat = g.w("favor_queue").pop(0)
+    reasons = g.w("favor_why")
+    why = reasons.pop(0) if reasons else ""  # states saved before reasons were kept have none
     if len(s.favor_lines_used[seat]) >= len(cat.FAVOR_LINES):
         g.say("favor", seat, "{s} loses a favor: all four lines were used this phase")
         return
-    s.decision = _decision(kind="favor", seat=seat)
+    s.decision = _decision(kind="favor", seat=seat, why=why)
 
 
 def favor_marker_after(s: State, seat: int, line: int) -> int:
@@ -1303,7 +1306,18 @@ def pending(state: State) -> list[PendingDecision]:
     d = state.decision
     if state.over or d is None:
         return []
-    return [PendingDecision(seat=d.seat, kind=d.kind, prompt=_PROMPTS[d.kind])]
+    return [PendingDecision(seat=d.seat, kind=d.kind, prompt=decision_prompt(state, d))]
+
+
+def decision_prompt(state: State, d: Decision) -> str:
+    """What `d` asks, naming the building and its road position, or what won a favor."""
+    if d.kind == "favor" and d.why:
+        return f"choose a royal favor (won for {d.why})"
+    if not d.at or d.kind not in _PROMPTS_AT:
+        return _PROMPTS[d.kind]
+    tile = state.road[d.at - 1]
+    where = f"{cat.TILES[tile].name} ({d.at})" if tile else f"space {d.at}"
+    return _PROMPTS_AT[d.kind].format(where=where)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -1399,6 +1413,20 @@ _PROMPTS: dict[str, str] = {
     "exchange": "give 1 cube and take 2 (royal favor)",
 }
 PROMPTS = _PROMPTS
+# The same, for a decision at a road building: {where} is its name and position, "Farm (11)".
+_PROMPTS_AT: dict[str, str] = {
+    "produce": "choose what the {where} produces",
+    "owner": "choose your owner's cube from the {where}",
+    "build": "choose a building to build with the {where}",
+    "lawyer": "choose a building to turn into a residence with the {where}",
+    "sell": "sell a cube at the {where}",
+    "buy": "buy cubes at the {where}",
+    "church": "pay deniers for prestige at the {where}",
+    "tailor": "pay cloth for prestige at the {where}",
+    "bank": "buy gold at the {where}",
+    "alchemist": "turn cubes into gold at the {where}",
+    "jeweller": "pay gold for prestige at the {where}",
+}
 
 
 def default_action(state: State) -> Action | None:
@@ -1421,3 +1449,29 @@ def default_action(state: State) -> Action | None:
         "favor": _FAVOR["b"],
     }.get(d.kind, SKIP)
     return preferred if preferred in options else options[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers for the bot's warnings: would a worker already placed still have work?
+# ---------------------------------------------------------------------------------------------
+
+
+def can_deliver_batch(cubes: dict[str, int]) -> bool:
+    """A castle batch: 1 food and two other different kinds (gold counts as a kind)."""
+    return cubes.get("F", 0) >= 1 and sum(1 for c in "WSCG" if cubes.get(c, 0) >= 1) >= 2
+
+
+def worker_can_work(s: State, seat: int, pos: int) -> bool:
+    """Whether `seat`'s worker on the road building at `pos` could do more than skip there,
+    with what the seat holds in `s` (a production building always works)."""
+    tile_id = s.road[pos - 1]
+    if tile_id is None:
+        return False
+    tile = TILES[tile_id]
+    if tile.effect is Effect.PRODUCE:
+        return True
+    kind = _EFFECT_DECISION.get(tile.effect)
+    if kind is None:
+        return True
+    d = _decision(kind=kind, seat=seat, at=pos, effect=tile.effect.value)
+    return any(a is not SKIP for a in _legal(s, d))

@@ -86,6 +86,7 @@ class Decision(BaseModel):
     at: int = 0
     effect: str = ""  # for build/lawyer decisions: carpenter, mason, architect, lawyer
     via_favor: bool = False  # a favor's building effect (line d): discounts apply
+    why: str = ""  # for a favor: what won it ("the joust field", "the Walls scoring", ...)
 
 
 class State(_FastModel):
@@ -117,6 +118,7 @@ class State(_FastModel):
     discarded: list[str] = Field(default_factory=list)  # neutral tiles removed by the lawyer
     lawyer_pending: list[tuple[int, int]] = Field(default_factory=list)  # (position, seat), R7
     favor_queue: list[int] = Field(default_factory=list)  # seats owed a favor, in order won
+    favor_why: list[str] = Field(default_factory=list)  # what won each queued favor (same order)
     favor_lines_used: list[str]  # per seat: favor lines used in this phase (R10)
     batches: list[int]  # per seat: castle batches delivered this turn
     decision: Decision | None = None
