@@ -6,9 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image
 
 from engine.caylus.state import State
+from engine.protocol import Event
 from render.board import render_image
 from render.png import encode_png
 
@@ -19,10 +22,15 @@ def to_png(image: Image.Image) -> bytes:
 
 
 def render_png(
-    state: State, *, names: list[str] | None = None, previous: State | None = None
+    state: State,
+    *,
+    names: list[str] | None = None,
+    previous: State | None = None,
+    events: Sequence[Event] | None = None,
 ) -> bytes:
-    """The board of `state` as PNG bytes; `names` are display names by seat."""
-    return to_png(render_image(state, names=names, previous=previous))
+    """The board of `state` as PNG bytes; `names` are display names by seat, `events` those of
+    the phase(s) since `previous` (the placements and passes they name are changes too)."""
+    return to_png(render_image(state, names=names, previous=previous, events=events))
 
 
 __all__ = ["render_image", "render_png", "to_png"]

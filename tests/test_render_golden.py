@@ -18,7 +18,7 @@ from PIL import Image, ImageChops
 from engine import caylus
 from engine.record import record_for
 from render import render_image
-from render.cli import from_record, random_game
+from render.cli import random_game, record_post
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -67,9 +67,9 @@ def _different_fraction(a: Image.Image, b: Image.Image) -> float:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str, tmp_path: Path) -> None:
     record = _make_record(name)
-    state, previous = from_record(str(record), None)
+    post = record_post(str(record), None)
     names = CASES[name][5] or None
-    image = render_image(state, names=names, previous=previous)
+    image = render_image(post.state, names=names, previous=post.previous, events=post.events)
     golden = GOLDEN / f"{name}.png"
     if UPDATE:
         image.save(golden, optimize=True)
