@@ -1,12 +1,15 @@
-"""`caylus render`: draw a board to a PNG file, from a game record or a seeded random game.
+"""`caylus render`: draw a board (or the phone card) to a PNG file, from a game record or a
+seeded random game.
 
 caylus render --record game.json --out board.png
 caylus render --seed 7 --players 4 --turn 6 --phase 2 --out board.png
+caylus render --seed 7 --players 5 --turn 6 --phase 3 --card --phone-preview --out card.png
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
 from collections.abc import Iterator, Sequence
@@ -47,6 +50,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-highlight",
         action="store_true",
         help="do not highlight what changed in the last phase",
+    )
+    parser.add_argument(
+        "--card", action="store_true", help="draw the phone card instead of the whole board"
+    )
+    parser.add_argument(
+        "--phone-preview",
+        action="store_true",
+        help="also write OUT.400px.png: the picture as wide as a phone chat shows it",
     )
     parser.add_argument("--out", default="board.png", help="PNG file to write")
 
@@ -164,7 +175,7 @@ def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from render import render_png
+    from render import render_card_png, render_png
 
     if args.record:
         post = record_post(args.record, args.upto)
@@ -174,8 +185,26 @@ def run(args: argparse.Namespace) -> int:
         )
     state = post.state
     previous, events = (None, None) if args.no_highlight else (post.previous, post.events)
-    png = render_png(state, names=args.names, previous=previous, events=events)
+    draw = render_card_png if args.card else render_png
+    png = draw(state, names=args.names, previous=previous, events=events)
     Path(args.out).write_bytes(png)
     status = "game over" if state.over else f"turn {state.turn} phase {state.phase}"
     print(f"wrote {args.out} ({len(png) // 1024} KB, {status})")
+    if args.phone_preview:
+        preview = Path(args.out).with_suffix(".400px.png")
+        preview.write_bytes(phone_preview(png))
+        print(f"wrote {preview} (as a phone chat shows it: 400 px wide)")
     return 0
+
+
+def phone_preview(png: bytes) -> bytes:
+    """The picture scaled to the width a phone chat shows it (to check it can be read)."""
+    from PIL import Image
+
+    from render import theme
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * theme.PHONE_WIDTH / image.width)
+    out = io.BytesIO()
+    image.resize((theme.PHONE_WIDTH, height), Image.Resampling.LANCZOS).save(out, "PNG")
+    return out.getvalue()

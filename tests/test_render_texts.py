@@ -9,6 +9,7 @@ from engine import caylus
 from engine.caylus import catalogue as cat
 from engine.caylus.state import State
 from render import render_image
+from render.card import render_card
 from render.changes import placement_target, workers_phase
 from render.cli import Post, game_posts, random_post
 from render.describe import castle_status
@@ -38,6 +39,8 @@ def test_final_board_says_the_game_ended_after_the_towers_scoring() -> None:
     board = _texts(lambda: render_image(final, previous=post.previous, events=post.events))
     assert status in board
     assert not any("complete" in x or "0 spaces left" in x for x in board)
+    card = " ".join(_texts(lambda: render_card(final, previous=post.previous, events=post.events)))
+    assert status[:1].upper() + status[1:] in card
 
 
 def test_castle_status_at_every_stage() -> None:
@@ -84,6 +87,20 @@ def test_workers_phase_what_changed_lists_placements_and_passes() -> None:
         banner = next(x for x in board if x.startswith("What changed:"))
         assert "workers placed:" in banner and "no change" not in banner
         assert "passed: " + ", ".join(names[s] for s in passes) in banner  # type: ignore[index]
+    # the card: one line per player with every space and the passing position
+    card = " ".join(
+        _texts(
+            lambda: render_card(post.state, names=names, previous=post.previous, events=post.events)
+        )
+    )
+    assert "No change" not in card
+    for seat in range(4):
+        spaces = [placement_target(e) for e in placed if e.seat == seat]
+        place = passes.index(seat) + 1
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+        expected = f"{names[seat]}: " + ", ".join(spaces) if spaces else f"{names[seat]}: passed"
+        assert expected in card
+        assert f"passed {ordinal}" in card
 
 
 def test_placement_events_name_their_space() -> None:
