@@ -39,9 +39,9 @@ def _deflate(part: memoryview, level: int, last: bool) -> bytes:
 
 def to_palette(image: Image.Image, colors: int = 256) -> Image.Image:
     """`image` with at most `colors` colours (fast octree, no dithering: text stays crisp)."""
-    return image.convert("RGB").quantize(
-        colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    return image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image, level: int = 1) -> bytes:
