@@ -7,7 +7,9 @@ phase; `previous` = the state at the start of the phase, `events` = the events o
 that ended) and prints one JSON object:
 
 - "bytes_per_game": the sum of `render_phase_pictures` over every post of a complete 3- and
-  4-player game, against the whole RGB board after every phase (what was posted before);
+  4-player game (the card after every phase, the whole board when a workers phase begins and
+  at the end), the same without the per-turn boards, and the whole RGB board after every phase
+  (what was posted before);
 - "smallest_text": every text drawn goes through `render.pieces.text`, which records its font
   size; the smallest displayed capital height is cap height / font size (0.729 for DejaVu Sans
   Condensed) x smallest font px x 400 / picture width, for the card and the whole board, over
@@ -79,7 +81,7 @@ def text_sizes(seed: int) -> dict[str, object]:
 
 
 def bytes_per_game(seed: int, players: int) -> dict[str, object]:
-    posted = cards = boards = before = 0
+    posted = cards = boards = before = card_bytes = final_board = 0
     largest = 0
     posts = list(game_posts(seed, players))
     for post in posts:
@@ -91,7 +93,10 @@ def bytes_per_game(seed: int, players: int) -> dict[str, object]:
             posted += len(picture.data)
             largest = max(largest, len(picture.data))
         cards += 1
+        card_bytes += len(pictures[0].data)
         boards += len(pictures) - 1
+        if post.state.over:
+            final_board = sum(len(p.data) for p in pictures[1:])
         before += len(to_png(render_image(post.state, names=names, previous=post.previous)))
     return {
         "players": players,
@@ -101,6 +106,8 @@ def bytes_per_game(seed: int, players: int) -> dict[str, object]:
         "posted_bytes": posted,
         "posted_mb": round(posted / 1e6, 2),
         "largest_picture_bytes": largest,
+        "average_card_bytes": card_bytes // max(1, cards),
+        "cards_and_final_board_only_mb": round((card_bytes + final_board) / 1e6, 2),
         "before_rgb_board_every_phase_mb": round(before / 1e6, 2),
     }
 
