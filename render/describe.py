@@ -17,7 +17,6 @@ from engine.caylus.rules import (
 from engine.caylus.state import State
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
-GOLD_WORD = "gold"  # gold is a cube (yellow, letter G), never a coin: deniers are the money
 
 
 def ordinal(k: int) -> str:
