@@ -8,22 +8,18 @@ Everything a player needs to decide is on it; see docs/render.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import TILES, Effect, Kind
-from engine.caylus.rules import (
-    PROMPTS,
-    base_placement_cost,
-    castle_spaces_left,
-    final_scores,
-    incomes,
-    open_columns,
-)
+from engine.caylus.rules import final_scores, incomes, open_columns
 from engine.caylus.state import State
+from engine.protocol import Event
 from render import theme as t
+from render.changes import Changes, diff, workers_phase
+from render.describe import castle_status, decision_text, ordinal, the_section_is
 from render.pieces import (
     blend,
     cube,
@@ -86,10 +82,6 @@ def scoring_text(section: int) -> str:
     return "houses " + " · ".join(parts)
 
 
-def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
-
-
 def lowest_empty_lot(s: State) -> int | None:
     for i, tile in enumerate(s.road):
         if tile is None:
@@ -97,83 +89,23 @@ def lowest_empty_lot(s: State) -> int | None:
     return None
 
 
-@dataclass
-class Changes:
-    """What differs from the state at the start of the last phase (all empty without one)."""
-
-    road: set[int]
-    castle: list[int]  # per section: index of the first new house
-    favors: set[tuple[int, int]]  # (seat, line)
-    prestige: list[int]
-    deniers: list[int]
-    cubes: list[dict[str, int]]
-    workers: list[int]
-    notes: list[str]
-
-    @classmethod
-    def none(cls, s: State) -> Changes:
-        return cls(
-            set(),
-            [99, 99, 99],
-            set(),
-            [0] * s.n,
-            [0] * s.n,
-            [{} for _ in range(s.n)],
-            [0] * s.n,
-            [],
-        )
-
-
-def diff(s: State, prev: State | None, names: list[str]) -> Changes:
-    ch = Changes.none(s)
-    if prev is None or prev.n != s.n:
-        return ch
-    for i in range(cat.ROAD_LENGTH):
-        if s.road[i] != prev.road[i] or s.owners[i] != prev.owners[i]:
-            ch.road.add(i + 1)
-            tile, old = s.road[i], prev.road[i]
-            owner = s.owners[i]
-            if tile == "residence" and old is not None and owner is not None:
-                ch.notes.append(
-                    f"{names[owner]} turned the {TILES[old].name} ({i + 1}) into a residence"
-                )
-            elif tile is not None and owner is not None:
-                ch.notes.append(f"{names[owner]} built the {TILES[tile].name} ({i + 1})")
-            elif tile is None:
-                ch.notes.append(f"space {i + 1} was cleared")
-    ch.castle = [len(prev.castle[k]) for k in range(3)]
-    new_houses = sum(len(s.castle[k]) - len(prev.castle[k]) for k in range(3))
-    if new_houses > 0:
-        ch.notes.append(f"{new_houses} new castle house{'s' if new_houses > 1 else ''}")
-    for seat in range(s.n):
-        p, q = s.players[seat], prev.players[seat]
-        for line in range(4):
-            if p.favors[line] != q.favors[line]:
-                ch.favors.add((seat, line))
-        ch.prestige[seat] = p.prestige - q.prestige
-        ch.deniers[seat] = p.deniers - q.deniers
-        ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES if p.cubes[c] != q.cubes[c]}
-        ch.workers[seat] = p.workers - q.workers
-    if s.provost != prev.provost and s.bailiff == prev.bailiff:
-        ch.notes.append(f"provost {prev.provost} → {s.provost}")
-    if s.bailiff != prev.bailiff:
-        ch.notes.append(f"bailiff {prev.bailiff} → {s.bailiff}")
-    if s.scored > prev.scored:
-        done = ", ".join(cat.SECTION_NAMES[k] for k in range(prev.scored, s.scored))
-        ch.notes.append(f"scored: {done}")
-    if s.turn_order != prev.turn_order:
-        ch.notes.append("new turn order")
-    return ch
-
-
 class Painter:
-    def __init__(self, s: State, names: list[str] | None, previous: State | None) -> None:
+    def __init__(
+        self,
+        s: State,
+        names: list[str] | None,
+        previous: State | None,
+        events: Sequence[Event] | None = None,
+    ) -> None:
         self.s = s
         self.names = list(names) if names else default_names(s.n)
         if len(self.names) < s.n:
             self.names += default_names(s.n)[len(self.names) :]
         self.letters = seat_letters(self.names[: s.n])
-        self.ch = diff(s, previous, self.names)
+        self.ch: Changes = diff(s, previous, self.names)
+        placed = workers_phase(s, previous, events)
+        if placed is not None:  # placements and passes are changes too
+            self.ch.notes.insert(0, placed.banner(self.names))
         self.has_prev = previous is not None
         self.img = Image.new("RGB", (W, MAX_HEIGHT), t.TABLE)
         self.d = ImageDraw.Draw(self.img)
@@ -237,7 +169,7 @@ class Painter:
             name = fit(self.names[seat], 22, 260, True)
             text(d, (M + 44, y + 24), name, 22, t.DECIDE, bold=True, anchor="lm")
             x = M + 50 + text_width(name, 22, True)
-            what = self.decision_text()
+            what = decision_text(s)
             text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
         y += 48
         if self.has_prev:
@@ -248,31 +180,6 @@ class Painter:
             text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220), anchor="lm")
             y += 28
         return y
-
-    def decision_text(self) -> str:
-        s = self.s
-        dec = s.decision
-        assert dec is not None
-        what = "must " + PROMPTS.get(dec.kind, dec.kind)
-        extra = ""
-        if dec.kind == "place":
-            extra = f"next worker costs {base_placement_cost(s, dec.seat)} d"
-        elif dec.kind in ("build", "lawyer") and dec.effect:
-            extra = f"as {dec.effect}" + (" (royal favor)" if dec.via_favor else "")
-        elif dec.kind == "favor":
-            used = s.favor_lines_used[dec.seat]
-            extra = f"columns 1-{open_columns(s)} open"
-            if used:
-                extra += f"; lines used: {', '.join(used)}"
-        elif dec.kind == "castle":
-            extra = f"{castle_spaces_left(s)} spaces left"
-        elif dec.kind in ("bribe", "guild"):
-            extra = f"provost on {s.provost}"
-        if dec.at:
-            tile = s.road[dec.at - 1]
-            where = f"at the {TILES[tile].name} ({dec.at})" if tile else f"at {dec.at}"
-            extra = f"{where}; {extra}" if extra else where
-        return f"{what}" + (f"  ({extra})" if extra else "")
 
     # ------------------------------------------------------------------ game over
     def results(self, y: int) -> int:
@@ -669,16 +576,9 @@ class Painter:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
         )
-        building = cat.SECTION_NAMES[s.section] if s.section < 3 else "complete"
         text(d, (x + 12, y + 16), "CASTLE", 17, t.INK, bold=True, anchor="lm")
-        text(
-            d,
-            (x + 90, y + 16),
-            f"building: {building} · {castle_spaces_left(s)} spaces left",
-            14,
-            t.INK_SOFT,
-            anchor="lm",
-        )
+        status = fit(castle_status(s), 14, w - 100)
+        text(d, (x + 90, y + 16), status, 14, t.INK_SOFT, anchor="lm")
         cell = 26
         gap = 3
         sx = x + 14
@@ -721,7 +621,7 @@ class Painter:
             name = cat.SECTION_NAMES[s.section]
             label = (
                 f"{name} scoring, when the bailiff reaches "
-                f"{cat.SECTION_TRIGGERS[s.section]} or the {name} are full:"
+                f"{cat.SECTION_TRIGGERS[s.section]} or {the_section_is(name)} full:"
             )
             text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
             text(
@@ -732,6 +632,9 @@ class Painter:
                 t.INK,
                 anchor="lm",
             )
+        else:
+            ended = "All three sections are scored: the game ended after the Towers scoring."
+            text(d, (x + 12, yy + 13), fit(ended, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
         # castle workers in arrival order
         yy += 58
         text(d, (x + 12, yy), "Arrival order:", 14, t.INK_SOFT, anchor="lm")
@@ -1120,7 +1023,11 @@ class Painter:
 
 
 def render_image(
-    state: State, *, names: list[str] | None = None, previous: State | None = None
+    state: State,
+    *,
+    names: list[str] | None = None,
+    previous: State | None = None,
+    events: Sequence[Event] | None = None,
 ) -> Image.Image:
-    """The board of `state` as a Pillow image (RGB)."""
-    return Painter(state, names, previous).paint()
+    """The board of `state` as a Pillow image (RGB); `events`: those of the last phase."""
+    return Painter(state, names, previous, events).paint()

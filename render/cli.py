@@ -1,19 +1,25 @@
-"""`caylus render`: draw a board to a PNG file, from a game record or a seeded random game.
+"""`caylus render`: draw a board (or the phone card) to a PNG file, from a game record or a
+seeded random game.
 
 caylus render --record game.json --out board.png
 caylus render --seed 7 --players 4 --turn 6 --phase 2 --out board.png
+caylus render --seed 7 --players 5 --turn 6 --phase 3 --card --phone-preview --out card.png
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import caylus
 from engine.caylus.state import State
 from engine.errors import EngineError
+from engine.protocol import Event
 from engine.record import GameRecord, initial_state
 
 
@@ -45,19 +51,88 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not highlight what changed in the last phase",
     )
+    parser.add_argument(
+        "--card", action="store_true", help="draw the phone card instead of the whole board"
+    )
+    parser.add_argument(
+        "--phone-preview",
+        action="store_true",
+        help="also write OUT.400px.png: the picture as wide as a phone chat shows it",
+    )
     parser.add_argument("--out", default="board.png", help="PNG file to write")
 
 
+@dataclass
+class Post:
+    """What the bot posts when a phase ends: the state, the state at the start of the phase(s)
+    that ended (`previous`) and their engine events."""
+
+    state: State
+    previous: State | None = None
+    events: list[Event] = field(default_factory=list)
+
+
 class _PhaseTracker:
-    """Remembers the first state of the current phase and of the one before it."""
+    """Follows a game like the bot: a post each time an action ends a phase (or the game)."""
 
     def __init__(self, state: State) -> None:
-        self.current = state
-        self.previous: State | None = None
+        self.post = Post(state)
+        self.current = state  # the first state of the current phase
+        self.pending: list[Event] = []  # events of the current phase, not told yet
 
-    def step(self, new_state: State) -> None:
-        if (new_state.turn, new_state.phase) != (self.current.turn, self.current.phase):
-            self.previous, self.current = self.current, new_state
+    def step(self, new_state: State, events: Sequence[Event] = ()) -> bool:
+        """Follow one action; True when it ended a phase (a new post)."""
+        self.pending += [e for e in events if e.kind != "turn"]
+        now = (new_state.turn, new_state.phase)
+        if now == (self.current.turn, self.current.phase) and not new_state.over:
+            return False
+        told: list[Event] = []
+        rest: list[Event] = []
+        for event in self.pending:  # the phases that ended are told; the current one waits
+            ended = new_state.over or (event.turn, event.phase) < now
+            (told if ended else rest).append(event)
+        self.pending = rest
+        self.post = Post(new_state, self.current, told)
+        self.current = new_state
+        return True
+
+
+def game_posts(
+    seed: int, players: int, favor_mode: str = "full", tile_set: str = "revised"
+) -> Iterator[Post]:
+    """Every post of a seeded random game (engine.caylus.choose_action), in order."""
+    options = caylus.Options(players=players, favor_mode=favor_mode, tile_set=tile_set)
+    state = caylus.new_game(options, caylus.Setup(seed=seed))
+    rng = random.Random(seed)
+    tracker = _PhaseTracker(state)
+    while not state.over:
+        seat = state.decision.seat  # type: ignore[union-attr]
+        state, events = caylus.apply(state, caylus.choose_action(state, seat, rng))
+        if tracker.step(state, events):
+            yield tracker.post
+
+
+def random_post(
+    seed: int,
+    players: int,
+    turn: int | None,
+    phase: int,
+    favor_mode: str = "full",
+    tile_set: str = "revised",
+) -> Post:
+    """A seeded random game stopped at the first decision of (turn, phase) or later, with the
+    last post's `previous` state and events (what the picture marks as changed)."""
+    options = caylus.Options(players=players, favor_mode=favor_mode, tile_set=tile_set)
+    state = caylus.new_game(options, caylus.Setup(seed=seed))
+    rng = random.Random(seed)
+    tracker = _PhaseTracker(state)
+    while not state.over:
+        if turn is not None and (state.turn, state.phase) >= (turn, phase):
+            break
+        seat = state.decision.seat  # type: ignore[union-attr]
+        state, events = caylus.apply(state, caylus.choose_action(state, seat, rng))
+        tracker.step(state, events)
+    return Post(state, tracker.post.previous, tracker.post.events)
 
 
 def random_game(
@@ -68,53 +143,68 @@ def random_game(
     favor_mode: str = "full",
     tile_set: str = "revised",
 ) -> tuple[State, State | None]:
-    """A seeded random game stopped at the first decision of (turn, phase) or later.
-
-    Returns the state and the state at the start of the phase before (for the highlight).
-    """
-    options = caylus.Options(players=players, favor_mode=favor_mode, tile_set=tile_set)
-    state = caylus.new_game(options, caylus.Setup(seed=seed))
-    rng = random.Random(seed)
-    tracker = _PhaseTracker(state)
-    while not state.over:
-        if turn is not None and (state.turn, state.phase) >= (turn, phase):
-            break
-        seat = state.decision.seat  # type: ignore[union-attr]
-        state, _ = caylus.apply(state, caylus.choose_action(state, seat, rng))
-        tracker.step(state)
-    return state, tracker.previous
+    """`random_post` as (state, the state at the start of the phase before)."""
+    post = random_post(seed, players, turn, phase, favor_mode, tile_set)
+    return post.state, post.previous
 
 
-def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
-    """The state after the record's actions (or its first `upto`), and the phase start before."""
+def record_post(path: str, upto: int | None) -> Post:
+    """The state after the record's actions (or its first `upto`), with the last post's
+    `previous` state and events."""
     record = GameRecord.model_validate_json(Path(path).read_text())
     actions = record.actions if upto is None else record.actions[:upto]
     state = initial_state(record)
     tracker = _PhaseTracker(state)
     for index, text in enumerate(actions):
         try:
-            state, _ = caylus.apply(state, text)
+            state, events = caylus.apply(state, text)
         except EngineError as error:
             print(
                 f"action {index} '{text}' failed: {error}; drawing the state before it",
                 file=sys.stderr,
             )
             break
-        tracker.step(state)
-    return state, tracker.previous
+        tracker.step(state, events)
+    return Post(state, tracker.post.previous, tracker.post.events)
+
+
+def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
+    """`record_post` as (state, the state at the start of the phase before)."""
+    post = record_post(path, upto)
+    return post.state, post.previous
 
 
 def run(args: argparse.Namespace) -> int:
-    from render import render_png
+    from render import render_card_png, render_png
 
     if args.record:
-        state, previous = from_record(args.record, args.upto)
+        post = record_post(args.record, args.upto)
     else:
-        state, previous = random_game(
+        post = random_post(
             args.seed, args.players, args.turn, args.phase, args.favor_mode, args.tile_set
         )
-    png = render_png(state, names=args.names, previous=None if args.no_highlight else previous)
+    state = post.state
+    previous, events = (None, None) if args.no_highlight else (post.previous, post.events)
+    draw = render_card_png if args.card else render_png
+    png = draw(state, names=args.names, previous=previous, events=events)
     Path(args.out).write_bytes(png)
     status = "game over" if state.over else f"turn {state.turn} phase {state.phase}"
     print(f"wrote {args.out} ({len(png) // 1024} KB, {status})")
+    if args.phone_preview:
+        preview = Path(args.out).with_suffix(".400px.png")
+        preview.write_bytes(phone_preview(png))
+        print(f"wrote {preview} (as a phone chat shows it: 400 px wide)")
     return 0
+
+
+def phone_preview(png: bytes) -> bytes:
+    """The picture scaled to the width a phone chat shows it (to check it can be read)."""
+    from PIL import Image
+
+    from render import theme
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * theme.PHONE_WIDTH / image.width)
+    out = io.BytesIO()
+    image.resize((theme.PHONE_WIDTH, height), Image.Resampling.LANCZOS).save(out, "PNG")
+    return out.getvalue()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -66,6 +70,29 @@ def _ink(fill: t.RGB) -> int:
     return _INK_DRAW._getink(fill)[0]  # type: ignore[attr-defined]
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One call of `text`: what was written and at which font size (px of the picture)."""
+
+    text: str
+    size: int
+    bold: bool
+
+
+_drawn: ContextVar[list[DrawnText] | None] = ContextVar("drawn_text", default=None)
+
+
+@contextmanager
+def recording_text() -> Iterator[list[DrawnText]]:
+    """Collects every text drawn in this block (this thread only): how the sizes are measured."""
+    log: list[DrawnText] = []
+    token = _drawn.set(log)
+    try:
+        yield log
+    finally:
+        _drawn.reset(token)
+
+
 def text(
     d: Draw,
     xy: tuple[float, float],
@@ -78,6 +105,9 @@ def text(
     """Draw `s` like ImageDraw.text, with its glyph mask cached (most labels repeat)."""
     if not s:
         return
+    log = _drawn.get()
+    if log is not None:
+        log.append(DrawnText(s, size, bold))
     mask, (ox, oy) = _mask(s, size, bold, anchor)
     d.draw.draw_bitmap((round(xy[0]) + ox, round(xy[1]) + oy), mask, _ink(fill))
 

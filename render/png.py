@@ -1,9 +1,14 @@
-"""A small, fast PNG writer for the board picture (stdlib zlib only).
+"""A small, fast PNG writer for the pictures (stdlib zlib only), RGB or palette.
 
 Pillow's PNG encoder tries five row filters on every row, which costs more than the drawing
-for a 1080 x 1900 board. Flat-coloured pictures compress well without filters, so this writer
-stores every row unfiltered and deflates the rows in a few independent chunks (in threads: zlib
-releases the GIL), joined into one zlib stream with sync flushes, like pigz does.
+for a 1080 x 1900 board. Flat-coloured pictures compress well without filters (and palette
+pictures are best left unfiltered anyway), so this writer stores every row unfiltered and
+deflates the rows in a few independent chunks (in threads: zlib releases the GIL), joined into
+one zlib stream with sync flushes, like pigz does.
+
+`to_palette` turns a drawn RGB picture into a palette one without dithering: the pictures are
+flat colours plus anti-aliased text, so 64-256 colours keep the text crisp at a third of the
+bytes (one byte a pixel instead of three, and longer runs for deflate).
 """
 
 from __future__ import annotations
@@ -32,13 +37,28 @@ def _deflate(part: memoryview, level: int, last: bool) -> bytes:
     return c.compress(part) + c.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
 
 
-def encode_png(image: Image.Image, level: int = 1) -> bytes:
-    """`image` (RGB) as PNG bytes: unfiltered rows, deflated in parallel chunks."""
-    global _pool
+def to_palette(image: Image.Image, colors: int = 256) -> Image.Image:
+    """`image` with at most `colors` colours (fast octree, no dithering: text stays crisp)."""
     if image.mode != "RGB":
         image = image.convert("RGB")
+    return image.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def encode_png(image: Image.Image, level: int = 1) -> bytes:
+    """`image` (RGB, or P for a palette picture) as PNG bytes: unfiltered rows, deflated in
+    parallel chunks."""
+    global _pool
+    palette = b""
+    if image.mode == "P":
+        palette = bytes(image.getpalette() or [])  # type: ignore[arg-type]
+        palette = palette[: 3 * 256] or b"\0\0\0"
+        bytes_per_pixel, colour_type = 1, 3
+    else:
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        bytes_per_pixel, colour_type = 3, 2
     w, h = image.size
-    stride = w * 3
+    stride = w * bytes_per_pixel
     pixels = image.tobytes()
     raw = bytearray((stride + 1) * h)  # filter byte 0 (None) before every row
     view = memoryview(pixels)
@@ -63,10 +83,11 @@ def encode_png(image: Image.Image, level: int = 1) -> bytes:
         checksum = zlib.adler32(raw)
         body = _deflate(parts[0], level, True)
     stream = b"\x78\x01" + body + struct.pack(">I", checksum & 0xFFFFFFFF)
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)  # 8 bits, no interlace
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
+        + (_chunk(b"PLTE", palette) if palette else b"")
         + _chunk(b"IDAT", stream)
         + _chunk(b"IEND", b"")
     )

@@ -92,3 +92,27 @@ PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle"
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans Condensed at `size` px (never a system font)."""
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+# --- the phone card (render/card.py) ---
+# Discord shows an attachment about 400 px wide in a phone chat. The card is laid out in those
+# display pixels and drawn CARD_SCALE times larger, so it stays sharp on 2x-3x phone screens.
+PHONE_WIDTH = 400
+CARD_SCALE = 2
+CARD_WIDTH = round(PHONE_WIDTH * CARD_SCALE)
+MIN_CAP_HEIGHT_AT_PHONE = 9  # px: a capital letter or digit as displayed at PHONE_WIDTH
+CARD_COLOURS = 64  # palette size of the posted card (no dithering: text stays crisp)
+BOARD_COLOURS = 64  # palette size of the posted whole board
+
+
+@lru_cache(maxsize=2)
+def cap_height_ratio(bold: bool = False) -> float:
+    """Height of a capital (H) over the font size: 0.73 for DejaVu Sans Condensed."""
+    size = 1000
+    top = font(size, bold).getbbox("H", anchor="ls")[1]
+    return -top / size
+
+
+def displayed_cap_height(size: int, image_width: int, bold: bool = False) -> float:
+    """How tall a capital letter of a `size` px font is when the picture is PHONE_WIDTH wide."""
+    return cap_height_ratio(bold) * size * PHONE_WIDTH / image_width

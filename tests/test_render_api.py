@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from engine import caylus
-from render import render_image, render_png
+from render import render_image, render_png, to_png
 from render.board import scoring_text, seat_letters
 from render.cli import random_game
 
@@ -27,12 +27,16 @@ def _png(data: bytes) -> Image.Image:
 
 def test_new_game_png_round_trips_and_is_small() -> None:
     state = caylus.new_game(caylus.Options(players=4), caylus.Setup(seed=1))
+    drawn = render_image(state)
+    # the fast PNG writer stores exactly the drawn pixels
+    assert _png(to_png(drawn)).tobytes() == drawn.tobytes()
+    # the posted board is a full-size palette PNG of (nearly) the same pixels
     data = render_png(state)
     image = _png(data)
-    assert image.mode == "RGB" and image.width == 1080
-    assert len(data) < 1_000_000
-    # the fast PNG writer stores exactly the drawn pixels
-    assert image.tobytes() == render_image(state).tobytes()
+    assert image.mode == "P" and image.size == drawn.size and drawn.width == 1080
+    assert len(data) < 250_000
+    moved = ImageChops.difference(image.convert("RGB"), drawn).convert("L").histogram()
+    assert sum(moved[48:]) / (drawn.width * drawn.height) < 0.002
 
 
 def test_every_player_count_and_favor_mode() -> None:

@@ -1,4 +1,5 @@
-"""Golden pictures: fixed game records drawn and compared with stored PNGs, with a tolerance.
+"""Golden pictures: fixed game records drawn (the whole board, and the phone card of some) and
+compared with stored PNGs, with a tolerance.
 
 Regenerate after an intended change of the look with
     UPDATE_GOLDEN=1 pytest tests/test_render_golden.py
@@ -17,8 +18,8 @@ from PIL import Image, ImageChops
 
 from engine import caylus
 from engine.record import record_for
-from render import render_image
-from render.cli import from_record, random_game
+from render import render_card, render_image
+from render.cli import random_game, record_post
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -33,7 +34,17 @@ CASES: dict[str, tuple[int, int, str, int | None, int, list[str]]] = {
     "five_players_t12_late": (13, 5, "full", 12, 5, ["Alice", "Bob", "Carol", "Dan", "Eve"]),
     "five_players_game_over": (13, 5, "full", None, 2, ["Alice", "Bob", "Carol", "Dan", "Eve"]),
     "three_players_simplified": (9, 3, "simplified", 9, 2, []),
+    "four_players_t8_specials": (17, 4, "full", 8, 3, ["Ann", "Ben", "Cleo", "Dev"]),
 }
+# The phone card of these records too (card_<name>.png): a new workers phase with 2 players,
+# right after a workers phase, late in a 5-player game, the end, simplified favors.
+CARD_CASES = [
+    "two_players_t7_workers",
+    "four_players_t8_specials",
+    "five_players_t12_late",
+    "five_players_game_over",
+    "three_players_simplified",
+]
 
 
 def _make_record(name: str) -> Path:
@@ -64,12 +75,7 @@ def _different_fraction(a: Image.Image, b: Image.Image) -> float:
     return over.histogram()[255] / (a.width * a.height)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden(name: str, tmp_path: Path) -> None:
-    record = _make_record(name)
-    state, previous = from_record(str(record), None)
-    names = CASES[name][5] or None
-    image = render_image(state, names=names, previous=previous)
+def _compare(name: str, image: Image.Image, tmp_path: Path) -> None:
     golden = GOLDEN / f"{name}.png"
     if UPDATE:
         image.save(golden, optimize=True)
@@ -85,3 +91,19 @@ def test_golden(name: str, tmp_path: Path) -> None:
         f"{name}: {fraction:.2%} of the pixels differ from the golden picture; the new picture "
         f"is {actual_path} (UPDATE_GOLDEN=1 regenerates after an intended change)"
     )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden(name: str, tmp_path: Path) -> None:
+    post = record_post(str(_make_record(name)), None)
+    names = CASES[name][5] or None
+    image = render_image(post.state, names=names, previous=post.previous, events=post.events)
+    _compare(name, image, tmp_path)
+
+
+@pytest.mark.parametrize("name", CARD_CASES)
+def test_card_golden(name: str, tmp_path: Path) -> None:
+    post = record_post(str(_make_record(name)), None)
+    names = CASES[name][5] or None
+    image = render_card(post.state, names=names, previous=post.previous, events=post.events)
+    _compare(f"card_{name}", image, tmp_path)

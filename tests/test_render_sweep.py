@@ -2,7 +2,8 @@
 
 Games: 300 in all (75 per player count 2-5, favor modes alternating). From each game we draw
 every state whose (players, favor mode, phase, decision kind) was not drawn before, one random
-state with the change highlight, and the final board (game over). About 1,000 pictures.
+state with the change highlight, and the final board (game over): the whole board and the
+phone card of each. About 1,000 pictures of each.
 
 Drawing literally every state of 300 games (about 75,000 pictures, some 17 CPU-minutes) is too
 slow for every CI run; `CAYLUS_RENDER_EVERY_STATE=N` also draws every state of the first N games
@@ -19,7 +20,8 @@ import pytest
 from PIL import Image
 
 from engine import caylus
-from render import render_image, render_png
+from engine.protocol import Event
+from render import render_card, render_image, render_phase_pictures
 
 GAMES_PER_COUNT = 75
 EVERY_STATE_GAMES = int(os.environ.get("CAYLUS_RENDER_EVERY_STATE", "0"))
@@ -31,17 +33,30 @@ NAME_SETS = [
 ]
 
 
-def _play(seed: int, players: int, favor_mode: str) -> list[caylus.State]:
+def _play(seed: int, players: int, favor_mode: str) -> tuple[list[caylus.State], list[list[Event]]]:
+    """The states of a game, and the events of the action leading to each (none for the first)."""
     options = caylus.Options(players=players, favor_mode=favor_mode)
     state = caylus.new_game(options, caylus.Setup(seed=seed))
     rng = random.Random(seed)
     states = [state]
+    events: list[list[Event]] = [[]]
     while not state.over:
         seat = state.decision.seat
-        state, _ = caylus.apply(state, caylus.choose_action(state, seat, rng))
+        state, happened = caylus.apply(state, caylus.choose_action(state, seat, rng))
         states.append(state)
+        events.append(happened)
         assert len(states) < 5000, "a random game should end"
-    return states
+    return states, events
+
+
+def _draw_both(
+    state: caylus.State,
+    names: list[str] | None,
+    previous: caylus.State,
+    events: list[Event] | None,
+) -> None:
+    render_image(state, names=names, previous=previous, events=events)
+    render_card(state, names=names, previous=previous, events=events)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -51,7 +66,7 @@ def test_random_games_render(players: int) -> None:
     for game in range(GAMES_PER_COUNT):
         seed = 1000 * players + game
         favor_mode = "full" if game % 2 == 0 else "simplified"
-        states = _play(seed, players, favor_mode)
+        states, events = _play(seed, players, favor_mode)
         names = NAME_SETS[game % len(NAME_SETS)]
         names = names[:players] if names else None
         rng = random.Random(seed)
@@ -62,20 +77,28 @@ def test_random_games_render(players: int) -> None:
             if key in seen and not every:
                 continue
             seen.add(key)
-            render_image(state, names=names, previous=states[max(0, i - 7)])
+            start = max(0, i - 7)
+            since = [e for happened in events[start + 1 : i + 1] for e in happened]
+            # with the events half of the time, read off the two states otherwise
+            _draw_both(state, names, states[start], since if game % 2 else None)
             drawn += 1
         i = rng.randrange(len(states))
-        render_image(states[i], names=names, previous=states[max(0, i - rng.randint(1, 40))])
+        _draw_both(states[i], names, states[max(0, i - rng.randint(1, 40))], None)
         final = states[-1]
         assert final.over
         if game % 15 == 0:
-            png = render_png(final, names=names, previous=states[-2])
-            assert len(png) < 1_000_000
-            image = Image.open(io.BytesIO(png))
-            image.load()
-            assert image.width == 1080
+            pictures = render_phase_pictures(
+                final, names=names, previous=states[-2], events=events[-1]
+            )
+            assert len(pictures) == 2  # the final card and the final board
+            for picture in pictures:
+                assert len(picture.data) < 1_000_000
+                image = Image.open(io.BytesIO(picture.data))
+                image.load()
+                assert image.width in (800, 1080)
         else:
             render_image(final, names=names)
+            render_card(final, names=names)
         drawn += 2
     assert drawn >= 2 * GAMES_PER_COUNT
     kinds = {k for _, _, k in seen}

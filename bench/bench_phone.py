@@ -1,0 +1,156 @@
+"""Benchmark: what the bot posts per game, and how small the text is on a phone.
+
+    python bench/bench_phone.py [--seed 3] [--runs 15]
+
+Plays seeded random games the way the bot posts them (one post each time an action ends a
+phase; `previous` = the state at the start of the phase, `events` = the events of the phases
+that ended) and prints one JSON object:
+
+- "bytes_per_game": the sum of `render_phase_pictures` over every post of a complete 3- and
+  4-player game (the card after every phase, the whole board when a workers phase begins and
+  at the end), the same without the per-turn boards, and the whole RGB board after every phase
+  (what was posted before);
+- "smallest_text": every text drawn goes through `render.pieces.text`, which records its font
+  size; the smallest displayed capital height is cap height / font size (0.729 for DejaVu Sans
+  Condensed) x smallest font px x 400 / picture width, for the card and the whole board, over
+  2- to 5-player games in both favor modes, several phases each and the final board;
+- "timings_ms": medians of drawing + encoding one post (card, whole board, a whole post).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from render import render_card_png, render_image, render_phase_pictures, render_png, to_png
+from render import theme as t
+from render.card import render_card
+from render.cli import game_posts
+from render.pieces import recording_text
+
+NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
+
+
+def smallest_text(draw: object, width: int) -> dict[str, object]:
+    with recording_text() as drawn:
+        draw()  # type: ignore[operator]
+    smallest = min(drawn, key=lambda x: x.size)
+    return {
+        "font_px": smallest.size,
+        "width_px": width,
+        "text": smallest.text,
+        "cap_px_at_400": round(t.displayed_cap_height(smallest.size, width), 2),
+    }
+
+
+def text_sizes(seed: int) -> dict[str, object]:
+    """The smallest text of the card and of the board over many states and player counts."""
+    card: dict[str, object] | None = None
+    board: dict[str, object] | None = None
+    states = 0
+    for players in (2, 3, 4, 5):
+        for mode in ("full", "simplified"):
+            posts = list(game_posts(seed + players, players, mode))
+            picked = [*posts[:: max(1, len(posts) // 8)], posts[-1]]
+            for post in picked:
+                names = NAMES[:players]
+                states += 1
+                c = smallest_text(
+                    lambda p=post, n=names: render_card(
+                        p.state, names=n, previous=p.previous, events=p.events
+                    ),
+                    t.CARD_WIDTH,
+                )
+                b = smallest_text(
+                    lambda p=post, n=names: render_image(
+                        p.state, names=n, previous=p.previous, events=p.events
+                    ),
+                    t.WIDTH,
+                )
+                if card is None or c["cap_px_at_400"] < card["cap_px_at_400"]:  # type: ignore[operator]
+                    card = c
+                if board is None or b["cap_px_at_400"] < board["cap_px_at_400"]:  # type: ignore[operator]
+                    board = b
+    return {"states": states, "card": card, "whole_board": board}
+
+
+def bytes_per_game(seed: int, players: int) -> dict[str, object]:
+    posted = cards = boards = before = card_bytes = final_board = 0
+    largest = 0
+    posts = list(game_posts(seed, players))
+    for post in posts:
+        names = NAMES[:players]
+        pictures = render_phase_pictures(
+            post.state, names=names, previous=post.previous, events=post.events
+        )
+        for picture in pictures:
+            posted += len(picture.data)
+            largest = max(largest, len(picture.data))
+        cards += 1
+        card_bytes += len(pictures[0].data)
+        boards += len(pictures) - 1
+        if post.state.over:
+            final_board = sum(len(p.data) for p in pictures[1:])
+        before += len(to_png(render_image(post.state, names=names, previous=post.previous)))
+    return {
+        "players": players,
+        "posts": len(posts),
+        "cards": cards,
+        "whole_boards": boards,
+        "posted_bytes": posted,
+        "posted_mb": round(posted / 1e6, 2),
+        "largest_picture_bytes": largest,
+        "average_card_bytes": card_bytes // max(1, cards),
+        "cards_and_final_board_only_mb": round((card_bytes + final_board) / 1e6, 2),
+        "before_rgb_board_every_phase_mb": round(before / 1e6, 2),
+    }
+
+
+def median_ms(fn: object, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()  # type: ignore[operator]
+        times.append((time.perf_counter() - t0) * 1000)
+    return round(statistics.median(times), 1)
+
+
+def timings(seed: int, runs: int) -> dict[str, object]:
+    posts = list(game_posts(seed, 5))
+    mid = next(p for p in posts if p.state.turn >= 8 and p.state.phase == 2)
+    names = NAMES
+    kw = {"names": names, "previous": mid.previous, "events": mid.events}
+    render_phase_pictures(mid.state, **kw)  # warm the font and text caches
+    rgb_board = median_ms(lambda: to_png(render_image(mid.state, **kw)), runs)
+    return {
+        "state": f"5 players, seed {seed}, turn {mid.state.turn} phase {mid.state.phase}",
+        "card": median_ms(lambda: render_card_png(mid.state, **kw), runs),
+        "card_draw_only": median_ms(lambda: render_card(mid.state, **kw), runs),
+        "whole_board_palette": median_ms(lambda: render_png(mid.state, **kw), runs),
+        "whole_board_rgb_before": rgb_board,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    result = {
+        "phone_width_px": t.PHONE_WIDTH,
+        "card_width_px": t.CARD_WIDTH,
+        "smallest_text": text_sizes(args.seed),
+        "bytes_per_game": [bytes_per_game(args.seed, 3), bytes_per_game(args.seed, 4)],
+        "timings_ms": timings(args.seed, args.runs),
+    }
+    print(json.dumps(result, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,473 @@
+"""The phone card: what a player needs for the next decision, readable in a phone chat.
+
+Discord shows an attachment about 400 px wide in a phone chat (theme.PHONE_WIDTH). The card is
+laid out in those display pixels ("dp") and drawn CARD_SCALE times larger, and no text is
+smaller than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall on the phone.
+
+Top to bottom: the turn and the seven phases -> who decides now and what (or the winner) -> the
+players (prestige, deniers, cubes, workers in hand, royal favor markers, with this phase's
+changes) or the final scores -> what happened (placements and passes, builds, provost, castle
+...) -> the castle and the road in two lines. The whole board (render/board.py) has the rest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.caylus import catalogue as cat
+from engine.caylus.rules import PROMPTS, final_scores
+from engine.caylus.state import State
+from engine.protocol import Event
+from render import theme as t
+from render.board import default_names, seat_letters
+from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
+from render.describe import castle_status, decision_detail, ordinal
+from render.pieces import cube, marker, text, text_width, worker
+
+S = t.CARD_SCALE
+W_DP = t.PHONE_WIDTH
+M = 8  # margin, dp
+INNER = W_DP - 2 * M
+MAX_HEIGHT_DP = 1400
+
+# The smallest font (px of the card) whose capitals are MIN_CAP_HEIGHT_AT_PHONE px on the phone.
+MIN_TEXT = math.ceil(
+    t.MIN_CAP_HEIGHT_AT_PHONE * t.CARD_WIDTH / (t.PHONE_WIDTH * t.cap_height_ratio())
+)
+SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
+BODY = max(SMALL, 13.5)
+NAME = 15.5
+NUMBER = 16
+TITLE = 19
+LINE = 19  # dp between two lines of BODY text
+# Pieces draw their letter at a fixed fraction of their size: big enough for MIN_TEXT letters.
+PIECE_R = math.ceil(MIN_TEXT / 1.15) / S  # worker disc radius (letter = 1.15 r)
+CUBE = math.ceil(MIN_TEXT / 0.66) / S  # cube side (letter = 0.66 side)
+MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0.7 side)
+MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the message's text has the rest
+
+HEADER_BG = (40, 30, 24)
+HEADER_INK = (240, 214, 150)
+CARD_BG = t.BOARD
+DECIDE_BG = (250, 236, 240)
+WIN_BG = (252, 236, 180)
+FAVOR_BG = (232, 222, 240)
+CHANGED_BG = (255, 226, 120)
+SECTION_BG = (222, 212, 190)
+
+# Player table columns, dp: where each number ends (right-aligned); its change follows it in
+# a small green or red badge, so that it cannot be read as part of the next column.
+DIGIT = 9.4  # width of a bold digit at NUMBER size, dp
+PP_END = 36
+D_END = 82
+CUBES_END = 120  # the first cube kind's numbers end here
+CUBE_COL = 38
+WORKERS_MID = CUBES_END + 4 * CUBE_COL + 30
+COL_FAVORS = WORKERS_MID + 14
+FAVOR_COL = 15
+
+
+def phases_label(s: State, previous: State | None) -> str:
+    """The phase(s) since `previous`: 'Workers', 'End of turn 5, Income'."""
+    if previous is None:
+        return ""
+    first = (previous.turn, previous.phase)
+    last = (s.turn, s.phase)
+    if not s.over and last > first:  # the current phase has not ended: the one before it
+        last = (s.turn, s.phase - 1) if s.phase > 1 else (s.turn - 1, 7)
+    name = t.PHASE_NAMES
+    if first == last:
+        return f"turn {first[0]} · {name[first[1] - 1]}"
+    if first[0] == last[0]:
+        return f"turn {first[0]} · {name[first[1] - 1]} → {name[last[1] - 1]}"
+    return f"turn {first[0]} {name[first[1] - 1]} → turn {last[0]} {name[last[1] - 1]}"
+
+
+class Card:
+    def __init__(
+        self,
+        s: State,
+        names: list[str] | None,
+        previous: State | None,
+        events: Sequence[Event] | None,
+    ) -> None:
+        self.s = s
+        self.names = list(names) if names else default_names(s.n)
+        if len(self.names) < s.n:
+            self.names += default_names(s.n)[len(self.names) :]
+        self.letters = seat_letters(self.names[: s.n])
+        self.previous = previous
+        self.ch = diff(s, previous, self.names)
+        self.placed: WorkersPhase | None = workers_phase(s, previous, events)
+        self.changes: list[Change] = phase_changes(s, previous, events, self.names)
+        dec = s.decision
+        self.decider = dec.seat if dec is not None and not s.over else None
+        self.img = Image.new("RGB", (t.CARD_WIDTH, round(MAX_HEIGHT_DP * S)), CARD_BG)
+        self.d = ImageDraw.Draw(self.img)
+
+    # ------------------------------------------------------------------ dp drawing helpers
+    def write(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        fill: t.RGB = t.INK,
+        bold: bool = False,
+        anchor: str = "lm",
+    ) -> None:
+        text(self.d, (x * S, y * S), s, max(MIN_TEXT, round(size * S)), fill, bold, anchor)
+
+    @staticmethod
+    def width(s: str, size: float, bold: bool = False) -> float:
+        return text_width(s, max(MIN_TEXT, round(size * S)), bold) / S
+
+    def fit(self, s: str, size: float, width: float, bold: bool = False) -> str:
+        if self.width(s, size, bold) <= width:
+            return s
+        while s and self.width(s + "…", size, bold) > width:
+            s = s[:-1]
+        return s.rstrip() + "…"
+
+    def wrap(self, s: str, size: float, width: float, first: float | None = None) -> list[str]:
+        """Greedy word wrap; the first line may be narrower (`first`)."""
+        lines: list[str] = []
+        line = ""
+        for word in s.split():
+            trial = f"{line} {word}" if line else word
+            room = first if first is not None and not lines else width
+            if self.width(trial, size) <= room or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
+
+    def box(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: t.RGB | None,
+        outline: t.RGB | None = None,
+        width: float = 1,
+        radius: float = 6,
+    ) -> None:
+        self.d.rounded_rectangle(
+            (x0 * S, y0 * S, x1 * S, y1 * S),
+            radius=round(radius * S),
+            fill=fill,
+            outline=outline,
+            width=max(1, round(width * S)),
+        )
+
+    def piece(self, cx: float, cy: float, seat: int) -> None:
+        worker(self.d, cx * S, cy * S, PIECE_R * S, seat, self.letters[seat])
+
+    # ------------------------------------------------------------------ whole card
+    def paint(self) -> Image.Image:
+        y = self.header(0)
+        y = self.decision(y)
+        y = self.results(y + 6) if self.s.over else self.players(y + 6)
+        y = self.happened(y + 8)
+        y = self.castle_and_road(y + 8)
+        return self.img.crop((0, 0, t.CARD_WIDTH, round((y + M) * S)))
+
+    def header(self, y: float) -> float:
+        s = self.s
+        h = 36
+        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+        self.write(M, y + h / 2, f"Turn {s.turn}", TITLE, t.WHITE, bold=True)
+        x = M + self.width(f"Turn {s.turn}", TITLE, True) + 10
+        label = "Game over" if s.over else t.PHASE_NAMES[s.phase - 1]
+        self.write(x, y + h / 2, label, NAME, HEADER_INK, bold=True)
+        # the seven phases, the current one lit
+        bw, gap = 18, 3
+        x = W_DP - M - 7 * bw - 6 * gap
+        for k in range(1, 8):
+            current = k == s.phase and not s.over
+            done = s.over or k < s.phase
+            fill = HEADER_INK if current else (90, 74, 58) if done else None
+            self.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
+            ink = t.INK if current else (200, 186, 160)
+            self.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
+            x += bw + gap
+        return y + h
+
+    def decision(self, y: float) -> float:
+        s = self.s
+        if s.over:
+            return self.winner(y)
+        if self.decider is None or s.decision is None:
+            return y
+        seat = self.decider
+        prompt = "must " + PROMPTS.get(s.decision.kind, s.decision.kind)
+        detail = decision_detail(s)
+        name = self.fit(self.names[seat], NAME, 170, True)
+        x = M + 2 * PIECE_R + 8
+        name_w = self.width(name, NAME, True) + 6
+        first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
+        rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
+        h = 10 + LINE * (len(first) + len(rest)) + 4
+        self.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
+        self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
+        top = y + 5 + LINE / 2
+        self.piece(M + PIECE_R, top, seat)
+        self.write(x, top, name, NAME, t.DECIDE, bold=True)
+        for i, line in enumerate(first):
+            self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
+        for i, line in enumerate(rest, start=len(first)):
+            self.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
+        return y + h
+
+    def winner(self, y: float) -> float:
+        s = self.s
+        outcome = final_scores(s)
+        who = " and ".join(self.names[i] for i in outcome.winners)
+        verb = "win" if len(outcome.winners) > 1 else "wins"
+        best = outcome.scores[outcome.winners[0]]
+        head = self.wrap(f"★ {who} {verb} with {best} points", NAME, INNER)
+        status = castle_status(s)
+        lines = self.wrap(status[:1].upper() + status[1:], BODY, INNER)
+        h = 10 + LINE * (len(head) + len(lines)) + 6
+        self.box(0, y, W_DP, y + h, WIN_BG, radius=0)
+        top = y + 5 + LINE / 2
+        for i, line in enumerate(head):
+            self.write(M, top + i * LINE, line, NAME, t.INK, bold=True)
+        for i, line in enumerate(lines, start=len(head)):
+            self.write(M, top + i * LINE + 2, line, BODY, t.INK_SOFT)
+        return y + h
+
+    # ------------------------------------------------------------------ players
+    def players(self, y: float) -> float:
+        s = self.s
+        full = s.options.favor_mode == "full"
+        # column heads: PP, d, the five cubes, a worker, the favor lines a-d
+        h = 24
+        cy = y + h / 2
+        self.write(PP_END - DIGIT, cy, "PP", BODY, t.INK_SOFT, bold=True, anchor="mm")
+        self.write(D_END - DIGIT, cy, "d", BODY, t.INK_SOFT, bold=True, anchor="mm")
+        for k, c in enumerate(cat.CUBES):
+            x = CUBES_END + k * CUBE_COL - DIGIT / 2 - CUBE / 2
+            cube(self.d, x * S, (cy - CUBE / 2) * S, CUBE * S, c)
+        wx = WORKERS_MID
+        r = 7
+        self.d.ellipse(((wx - r) * S, (cy - r) * S, (wx + r) * S, (cy + r) * S), fill=t.INK_SOFT)
+        if full:
+            self.box(COL_FAVORS - 2, y, COL_FAVORS + 4 * FAVOR_COL + 2, y + h, FAVOR_BG, radius=4)
+            for k, line in enumerate(cat.FAVOR_LINES):
+                fx = COL_FAVORS + k * FAVOR_COL + FAVOR_COL / 2
+                self.write(fx, cy, line, BODY, t.INK, bold=True, anchor="mm")
+        y += h + 2
+        for seat in s.turn_order:
+            y = self.player_row(seat, y, full) + 4
+        favors = "a–d: royal favor lines (column)" if full else "royal favors: 3 PP each"
+        legend = f"● workers in hand · {favors}"
+        self.write(W_DP - M, y + 7, legend, SMALL, t.INK_SOFT, anchor="rm")
+        return y + 12
+
+    def player_row(self, seat: int, y: float, full: bool) -> float:
+        s, ch = self.s, self.ch
+        p = s.players[seat]
+        deciding = seat == self.decider
+        h = 46
+        self.box(
+            M,
+            y,
+            W_DP - M,
+            y + h,
+            (252, 232, 240) if deciding else t.PANEL,
+            outline=t.DECIDE if deciding else (150, 134, 110),
+            width=2 if deciding else 0.5,
+        )
+        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
+        top = y + 13
+        self.piece(M + 8 + PIECE_R, top + 1, seat)
+        x = M + 12 + 2 * PIECE_R
+        name = self.fit(self.names[seat], NAME, 190, True)
+        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
+        x += self.width(name, NAME, True) + 8
+        status = self.status(seat)
+        if status:
+            ink = t.DECIDE if deciding else t.INK_SOFT
+            self.write(x, top + 1, self.fit(status, SMALL, W_DP - M - 4 - x), SMALL, ink)
+        row = y + 33
+        self.number(PP_END, row, p.prestige, ch.prestige[seat])
+        self.number(D_END, row, p.deniers, ch.deniers[seat])
+        for k, c in enumerate(cat.CUBES):
+            self.number(CUBES_END + k * CUBE_COL, row, p.cubes[c], ch.cubes[seat].get(c, 0))
+        ink = t.INK if p.workers else t.INK_FAINT
+        self.write(WORKERS_MID, row, str(p.workers), NUMBER, ink, True, "mm")
+        if full:
+            for k in range(4):
+                fx = COL_FAVORS + k * FAVOR_COL
+                column = p.favors[k]
+                fill = CHANGED_BG if (seat, k) in ch.favors else FAVOR_BG
+                self.box(fx + 1, row - 9, fx + FAVOR_COL - 1, row + 9, fill, radius=3)
+                ink = t.INK if column else t.INK_FAINT
+                self.write(fx + FAVOR_COL / 2, row, str(column), NUMBER, ink, True, "mm")
+        return y + h
+
+    def number(self, end: float, y: float, value: int, delta: int) -> None:
+        """A bold number ending at `end`, this phase's change in a badge after it."""
+        self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
+        if delta:
+            label = f"{delta:+d}".replace("-", "−")
+            w = self.width(label, SMALL, True) + 3
+            x = end + 1.5
+            self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
+            self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+
+    def status(self, seat: int) -> str:
+        s = self.s
+        parts = []
+        if seat == self.decider:
+            parts.append("▶ deciding")
+        if seat in s.passed and 2 <= s.phase <= 4:  # the passing order rules phases 2-4
+            parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+        if s.inn_right == seat:
+            parts.append("in the inn")
+        return " · ".join(parts)
+
+    # ------------------------------------------------------------------ game over
+    def results(self, y: float) -> float:
+        s = self.s
+        out = final_scores(s)
+        rows = sorted(range(s.n), key=lambda i: (-out.scores[i], s.turn_order.index(i)))
+        for seat in rows:
+            b = out.breakdown[seat]
+            win = seat in out.winners
+            h = 46
+            self.box(M, y, W_DP - M, y + h, WIN_BG if win else t.PANEL, (150, 134, 110), 0.5)
+            top = y + 13
+            place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
+            self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
+            self.piece(M + 18 + PIECE_R, top + 1, seat)
+            x = M + 22 + 2 * PIECE_R
+            label = self.names[seat] + ("  ★ winner" if win else "")
+            self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
+            self.write(W_DP - M - 8, y + h / 2, str(b["total"]), TITLE + 3, t.INK, True, "rm")
+            parts = (
+                f"{b['game']} PP in play · gold +{b['gold']} · cubes +{b['cubes']}"
+                f" · deniers +{b['deniers']}"
+            )
+            self.write(x, y + 33, self.fit(parts, SMALL, W_DP - M - 50 - x), SMALL, t.INK_SOFT)
+            y += h + 4
+        return y - 4
+
+    # ------------------------------------------------------------------ what happened
+    def happened(self, y: float) -> float:
+        s = self.s
+        title = "WHAT HAPPENED"
+        label = phases_label(s, self.previous)
+        h = 24
+        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
+        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
+        if label:
+            x = M + self.width(title, SMALL, True) + 8
+            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
+        y += h + 4
+        items: list[tuple[int | None, str]] = []
+        if self.placed is not None:
+            for seat in s.turn_order:
+                summary = self.placed.seat_summary(seat)
+                if summary:
+                    items.append((seat, f"{self.names[seat]}: {summary}"))
+        items += [(c.seat, c.line()) for c in self.changes]
+        if not items:
+            items.append((None, self.nothing_listed()))
+        text_x = M + 2 * PIECE_R + 6
+        rows = 0
+        for k, (seat, sentence) in enumerate(items):
+            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
+            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
+                more = len(items) - k
+                self.write(
+                    text_x, y + LINE / 2, f"… and {more} more in the message", BODY, t.INK_SOFT
+                )
+                y += LINE
+                break
+            if seat is not None:
+                self.piece(M + PIECE_R, y + LINE / 2, seat)
+            else:
+                self.box(
+                    M + PIECE_R - 3,
+                    y + LINE / 2 - 3,
+                    M + PIECE_R + 3,
+                    y + LINE / 2 + 3,
+                    t.INK_SOFT,
+                    radius=1,
+                )
+            for i, line in enumerate(lines):
+                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
+            y += LINE * len(lines) + 3
+            rows += len(lines)
+        return y
+
+    def nothing_listed(self) -> str:
+        if self.previous is None:
+            return "The game begins."
+        ch = self.ch
+        if any(ch.prestige) or any(ch.deniers) or any(ch.cubes):
+            return "No change on the board; the badges show the resources gained and spent."
+        return "No change on the board."
+
+    # ------------------------------------------------------------------ castle and road
+    def castle_and_road(self, y: float) -> float:
+        s = self.s
+        lines: list[str] = []
+        if s.over:
+            parts = [
+                f"{cat.SECTION_NAMES[k]} {len(s.castle[k])}/{cat.SECTION_SIZES[k]}"
+                for k in range(3)
+            ]
+            lines.append("Castle houses: " + " · ".join(parts))
+        else:
+            status = castle_status(s)
+            lines += self.wrap("Castle: " + status, BODY, INNER - 12)
+        h = 8 + LINE * (len(lines) + (0 if s.over else 2))
+        self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
+        yy = y + 4 + LINE / 2
+        for line in lines:
+            self.write(M + 6, yy, line, BODY)
+            yy += LINE
+        if s.over:
+            return y + h
+        # houses per player in the section being built
+        sec = min(s.section, 2)
+        x = M + 6
+        label = f"{cat.SECTION_NAMES[sec]} houses:"
+        self.write(x, yy, label, BODY, t.INK_SOFT)
+        x += self.width(label, BODY) + 6
+        counts = [(seat, s.castle[sec].count(seat)) for seat in s.turn_order]
+        if not any(c for _, c in counts):
+            self.write(x, yy, "none yet", BODY, t.INK_SOFT)
+        for seat, c in counts:
+            if not c:
+                continue
+            marker(self.d, x * S, (yy - MARKER / 2) * S, MARKER * S, seat, self.letters[seat])
+            self.write(x + MARKER + 3, yy, str(c), NUMBER, t.INK, bold=True)
+            x += MARKER + 20
+        yy += LINE
+        scoring = f"{cat.SECTION_NAMES[sec]} scoring at {cat.SECTION_TRIGGERS[sec]}"
+        road = f"Provost {s.provost} · bailiff {s.bailiff} · {scoring}"
+        self.write(M + 6, yy, self.fit(road, BODY, INNER - 12), BODY)
+        return y + h
+
+
+def render_card(
+    state: State,
+    *,
+    names: list[str] | None = None,
+    previous: State | None = None,
+    events: Sequence[Event] | None = None,
+) -> Image.Image:
+    """The phone card of `state` (RGB): players, the decision and what changed since
+    `previous` (the state at the start of the phase), from the phase's `events` if given."""
+    return Card(state, names, previous, events).paint()
