@@ -16,7 +16,8 @@ PHASE_NAMES = (
     "End of turn",
 )
 COLOUR_EMOJI = {"blue": "🔵", "red": "🔴", "green": "🟢", "orange": "🟠", "black": "⚫"}
-CUBE_EMOJI = {"F": "🍖", "W": "🪵", "S": "🪨", "C": "🧵", "G": "🪙"}
+# Gold is a yellow square, not a coin: a coin beside "7 d" reads as money.
+CUBE_EMOJI = {"F": "🍖", "W": "🪵", "S": "🪨", "C": "🧵", "G": "🟨"}
 
 BOT_NAME = "Bot ({colour})"
 PLAYER_NAME = "Player ({colour})"

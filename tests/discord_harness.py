@@ -197,9 +197,10 @@ class Table:
     async def play_out(self, *, max_steps: int = 3000, **kwargs: Any) -> Any:
         """Answer prompts until the game-over message; returns it."""
         for _ in range(max_steps):
-            last = self.channel.last_message
-            if is_game_over(last):
-                return last
+            # the game-over message, then (with pictures) the whole final board
+            over = [m for m in self.channel.history()[-2:] if is_game_over(m)]
+            if over:
+                return over[-1]
             await self.step(**kwargs)
             assert self.cog.unexpected_errors == 0
         raise AssertionError("the game did not end")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -19,14 +20,19 @@ from tests.discord_harness import components, is_game_over, said, table
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-def _final_checks(final: discord.Message, names: list[str]) -> None:
+def _final_checks(final: discord.Message, names: list[str], history: list[Any]) -> None:
     assert is_game_over(final)
     embed = final.embeds[0]
     assert "🏆" in embed.description
     for name in names:
         assert f"**{name}**" in embed.description  # a score line per player
     assert "(gold)" in embed.description and "(deniers)" in embed.description
-    assert final.attachments and final.attachments[0].filename == "final_board.png"
+    assert final.attachments and final.attachments[0].filename == "caylus_final.png"
+    # the whole final board follows in a message of its own
+    after = history[[m.id for m in history].index(final.id) + 1 :]
+    assert [a.filename for m in after for a in m.attachments] == ["caylus_final_board.png"]
+    # nothing is left to press once the game is over
+    assert not [m for m in history if m.components]
 
 
 async def test_three_humans_play_a_whole_game(tmp_path: Path) -> None:
@@ -37,10 +43,13 @@ async def test_three_humans_play_a_whole_game(tmp_path: Path) -> None:
         first = tb.last_prompt()
         assert first is not None and len(first.mentions) == 1
         final = await tb.play_out(pass_rate=0.6, play_rate=0.15)
-        _final_checks(final, ["alice", "bob", "carol"])
         history = tb.channel.history()
-        boards = [a.filename for m in history for a in m.attachments]
-        assert any(b.endswith("_p2.png") for b in boards)  # boards after phases
+        _final_checks(final, ["alice", "bob", "carol"], history)
+        pictures = [a.filename for m in history for a in m.attachments]
+        assert any(b.endswith("_p2.png") for b in pictures)  # a phone card after each phase
+        assert any(b.endswith("_p2_board.png") for b in pictures)  # the board once a turn
+        for message in history:  # each picture in its own message: full width on a phone
+            assert len(message.attachments) <= 1
         for message in history:
             if message.components and "<@" in message.content:
                 assert len(message.mentions) == 1  # one decider pinged per prompt
@@ -60,7 +69,7 @@ async def test_two_humans_and_two_bots(tmp_path: Path) -> None:
                 m.id in {p.id for p in tb.players} for m in message.mentions
             )
         final = await tb.play_out(pass_rate=0.5)
-        _final_checks(final, ["alice", "bob"])
+        _final_checks(final, ["alice", "bob"], tb.channel.history())
         assert "Bot (" in final.embeds[0].description
         # bot seats never get a prompt: every prompt pings one of the two humans
         ids = {p.id for p in tb.players}
@@ -201,7 +210,7 @@ async def test_restart_mid_game_keeps_old_buttons(tmp_path: Path) -> None:
         assert len(tb.channel.history()) > before
         assert tb.last_prompt().id != prompt.id
         final = await tb.play_out(pass_rate=0.7)
-        _final_checks(final, ["alice", "bob", "carol"])
+        _final_checks(final, ["alice", "bob", "carol"], tb.channel.history())
 
 
 async def test_lobby_leave_kick_and_guards(tmp_path: Path) -> None:

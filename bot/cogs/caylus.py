@@ -46,6 +46,7 @@ from bot.store import DiskFull
 from bot.views import choice_view, lobby_view
 from engine import get_game
 from engine.caylus import catalogue as cat
+from render import starts_workers_phase
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,8 @@ class _Lazy:
         return await self._task
 
 
-async def _nothing() -> None:
-    return None
+async def _no_pictures() -> list[Any]:
+    return []
 
 
 def _delivery_reason(error: BaseException) -> str:
@@ -107,10 +108,18 @@ def _delivery_reason(error: BaseException) -> str:
     return t.REASON_NETWORK
 
 
-def _render(state: Any, names: list[str], previous: Any) -> bytes:
-    from render import render_png
+def _phase_pictures(
+    state: Any, names: list[str], previous: Any, events: list[Any], board: bool
+) -> list[Any]:
+    from render import render_phase_pictures
 
-    return render_png(state, names=names, previous=previous)
+    return render_phase_pictures(state, names=names, previous=previous, events=events, board=board)
+
+
+def _board_picture(state: Any, names: list[str], previous: Any) -> Any:
+    from render import render_board_picture
+
+    return render_board_picture(state, names=names, previous=previous)
 
 
 def _cubes(cubes: dict[str, int]) -> str:
@@ -566,15 +575,24 @@ class CaylusCog(commands.Cog, name="Caylus"):
             raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
         return info
 
-    async def render(self, state: Any, names: list[str], previous: Any) -> bytes | None:
+    async def pictures(
+        self, state: Any, names: list[str], previous: Any, events: list[Any], board: bool
+    ) -> list[Any]:
+        """What is posted after a phase: the phone card, and the whole board when `board`
+        (render/__init__.py), drawn in a worker thread."""
+        if not self.settings.render_boards:
+            return []
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor, _phase_pictures, state, names, previous, events, board
+        )
+
+    async def render_board(self, state: Any, names: list[str], previous: Any) -> Any:
+        """The whole board, full size (`/caylus board`), or None when pictures are off."""
         if not self.settings.render_boards:
             return None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, _render, state, names, previous)
-
-    @staticmethod
-    def board_file(png: bytes | None, name: str = "board.png") -> discord.File | None:
-        return discord.File(io.BytesIO(png), filename=name) if png else None
+        return await loop.run_in_executor(self.executor, _board_picture, state, names, previous)
 
     # --- the lobby --------------------------------------------------------------------------------
 
@@ -852,20 +870,22 @@ class CaylusCog(commands.Cog, name="Caylus"):
             # a plain expiry is told in its prompt (edited); a takeover pings its player
             parts.append(self._expiry_part(gid, cause, result.moves[0].action))
         over = result.outcome is not None
-        renders: list[Any] = []
-        for state, _ in groups:
-            renders.append(_Lazy(self.render, state, names, previous))
-            previous = state
         for k, (state, phases) in enumerate(groups):
             lines = [intro] if intro and k == 0 else []
             lines += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
             text = "\n".join(x for x in lines if x)
+            events = [e for phase in phases for e in told[phase]]
+            # the whole board too when a new turn's placements begin, and at the end
+            board = state.over or starts_workers_phase(state, previous)
+            pictures = _Lazy(self.pictures, state, names, previous, events, board)
+            previous = state
             if over and k == len(groups) - 1:
-                parts.append(self._over_part(info, result, names, text, renders[k]))
+                parts.append(self._over_part(info, result, names, text, pictures))
+                parts.append(self._picture_part(gid, pictures, 1))
                 return parts
-            turn, phase = phases[-1] if phases else (state.turn, state.phase)
-            filename = t.ACCOUNT_BOARD.format(turn=turn, phase=phase)
-            parts.append(self._board_part(gid, text, renders[k], filename))
+            parts.append(self._board_part(gid, text, pictures))
+            if board:
+                parts.append(self._picture_part(gid, pictures, 1))
         if over:
             parts.append(self._over_part(info, result, names, "", None))
         elif with_prompt:
@@ -875,7 +895,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 turn, phase = result.state.turn, result.state.phase
                 so_far = account(turn, phase, chronicle.take_phase(turn, phase), names, True)
                 if so_far:
-                    parts.append(self._board_part(gid, so_far, _Lazy(_nothing), ""))
+                    parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
             parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
         return parts
 
@@ -893,26 +913,42 @@ class CaylusCog(commands.Cog, name="Caylus"):
 
         return Part(game_id, "notice", build)
 
-    def _board_part(self, game_id: int, text: str, render: _Lazy, filename: str) -> Part:
+    def _board_part(self, game_id: int, text: str, pictures: _Lazy) -> Part:
+        """A phase's account with its phone card."""
+
         async def build() -> dict[str, Any] | None:
-            png = await render.get()
-            if not text and png is None:
+            drawn = await pictures.get() or []
+            if not text and not drawn:
                 return None
             message: dict[str, Any] = {"content": _clip(text) if text else None}
             message["allowed_mentions"] = NO_MENTIONS
-            if png is not None:
-                message["files"] = [(filename, png)]
+            if drawn:
+                message["files"] = [(drawn[0].filename, drawn[0].data)]
             return message
 
         return Part(game_id, "board", build)
 
+    def _picture_part(self, game_id: int, pictures: _Lazy, index: int) -> Part:
+        """One more picture of the same phase (the whole board), in a message of its own so
+        that Discord shows it at full width."""
+
+        async def build() -> dict[str, Any] | None:
+            drawn = await pictures.get() or []
+            if len(drawn) <= index:
+                return None
+            picture = drawn[index]
+            return {"files": [(picture.filename, picture.data)], "allowed_mentions": NO_MENTIONS}
+
+        return Part(game_id, "board", build)
+
     def _over_part(
-        self, info: GameInfo, result: ActResult, names: list[str], text: str, render: Any
+        self, info: GameInfo, result: ActResult, names: list[str], text: str, pictures: Any
     ) -> Part:
         async def build() -> dict[str, Any]:
-            png = await render.get() if render is not None else None
+            drawn = (await pictures.get() or []) if pictures is not None else []
             self.chronicles.pop(info.id, None)
-            return self._game_over_message(info, result, names, text, png)
+            card = drawn[0] if drawn else None
+            return self._game_over_message(info, result, names, text, card)
 
         return Part(info.id, "over", build)
 
@@ -992,9 +1028,10 @@ class CaylusCog(commands.Cog, name="Caylus"):
         result: ActResult,
         names: list[str],
         text: str,
-        png: bytes | None,
+        card: Any,
     ) -> dict[str, Any]:
-        """The game-over message: scores with their breakdown, winners, the final board."""
+        """The game-over message: scores with their breakdown, winners, the final card (the
+        whole final board follows in a message of its own)."""
         outcome = result.outcome
         assert outcome is not None
         embed = discord.Embed(
@@ -1024,9 +1061,9 @@ class CaylusCog(commands.Cog, name="Caylus"):
             "embed": embed,
             "allowed_mentions": NO_MENTIONS,
         }
-        if png is not None:
-            message["files"] = [("final_board.png", png)]
-            embed.set_image(url="attachment://final_board.png")
+        if card is not None:
+            message["files"] = [(card.filename, card.data)]
+            embed.set_image(url=f"attachment://{card.filename}")
         return message
 
     # --- commands: lobby --------------------------------------------------------------------------
@@ -1304,13 +1341,16 @@ class CaylusCog(commands.Cog, name="Caylus"):
             state = await self.service.state(info.id)
             previous = await self.service.phase_start_state(info.id)
             names = await self.names_for(info)
-            png = await self.render(state, names, previous)
+            picture = await self.render_board(state, names, previous)
             content = None
             if info.pending:
                 content, _ = await self._prompt(
                     info, state, names=names, mention=False, for_user=-1
                 )
-            await self.tell(interaction, content, file=self.board_file(png))
+            file = None
+            if picture is not None:
+                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+            await self.tell(interaction, content, file=file)
 
     @caylus.command(name="status", description=t.DESC["status"])
     async def status(self, interaction: discord.Interaction) -> None:
