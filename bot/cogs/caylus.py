@@ -66,16 +66,6 @@ POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at o
 POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
 
 
-@dataclass(slots=True)
-class Part:
-    """One channel message of a delivery: `build` makes it (rendering its board) only when it
-    is posted, so a retry that skips the parts already posted does no work for them."""
-
-    game_id: int
-    kind: str  # notice | board | over | prompt
-    build: Callable[[], Awaitable[dict[str, Any] | None]]
-
-
 class _Lazy:
     """A board rendered once, started at the first `get` (renders run in threads)."""
 
@@ -91,6 +81,17 @@ class _Lazy:
         self.start()
         assert self._task is not None
         return await self._task
+
+
+@dataclass(slots=True)
+class Part:
+    """One channel message of a delivery: `build` makes it (rendering its board) only when it
+    is posted, so a retry that skips the parts already posted does no work for them."""
+
+    game_id: int
+    kind: str  # notice | board | over | prompt
+    build: Callable[[], Awaitable[dict[str, Any] | None]]
+    pictures: _Lazy | None = None  # started before the first post, so renders overlap
 
 
 async def _no_pictures() -> list[Any]:
@@ -755,6 +756,9 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 result = await self.service.post_result(entry)
             parts = await self._parts(result, with_prompt=k == len(entries) - 1)
             done = entry.parts_done
+            for part in parts[entry.parts_done :]:
+                if part.pictures is not None:
+                    part.pictures.start()  # the render threads draw while earlier parts post
             try:
                 for part in parts[entry.parts_done :]:
                     await self._post(channel, part)
@@ -926,7 +930,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
                 message["files"] = [(drawn[0].filename, drawn[0].data)]
             return message
 
-        return Part(game_id, "board", build)
+        return Part(game_id, "board", build, pictures)
 
     def _picture_part(self, game_id: int, pictures: _Lazy, index: int) -> Part:
         """One more picture of the same phase (the whole board), in a message of its own so
@@ -939,7 +943,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
             picture = drawn[index]
             return {"files": [(picture.filename, picture.data)], "allowed_mentions": NO_MENTIONS}
 
-        return Part(game_id, "board", build)
+        return Part(game_id, "board", build, pictures)
 
     def _over_part(
         self, info: GameInfo, result: ActResult, names: list[str], text: str, pictures: Any
@@ -950,7 +954,7 @@ class CaylusCog(commands.Cog, name="Caylus"):
             card = drawn[0] if drawn else None
             return self._game_over_message(info, result, names, text, card)
 
-        return Part(info.id, "over", build)
+        return Part(info.id, "over", build, pictures)
 
     async def _prompt_message(self, game_id: int) -> dict[str, Any] | None:
         """The prompt of the decision pending now (none if the game no longer waits)."""
