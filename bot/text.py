@@ -364,7 +364,7 @@ UNEXPECTED = (
 )
 OWNER_ONLY = "Only the bot's owners may do that."
 
-# --- the clock on Discord (bot/cogs/caylus.py; docs/clock.md) --------------------------------
+# --- the clock on Discord (bot/cogs/clock.py; docs/clock.md) ----------------------------------
 DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
 DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
 DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."

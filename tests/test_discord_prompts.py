@@ -90,7 +90,7 @@ def test_batch_label_counts_the_overflow_section() -> None:
 
 
 def test_rules_topics_for_favors_and_scoring_follow_the_rulebook_tables() -> None:
-    from bot.cogs.caylus import rule_topics, rules_text
+    from bot.cogs.rules import rule_topics, rules_text
 
     values = [value for _, value in rule_topics()]
     assert "favors" in values and "scoring" in values

@@ -1,0 +1,515 @@
+"""What every part of the `/caylus` cog shares: the service, names, the one error handler
+(`Guard`), private answers, prompts and the pictures drawn off the event loop.
+
+Every entry point (a command, a button, a menu) acknowledges the interaction first (defer), then
+calls the game service, then answers: privately for errors and private information, in the
+channel for what everyone should see. Errors of every entry point go through `Guard`: service
+and engine errors become a short private sentence; anything else is logged with game, user and
+command and the user gets an apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import Any
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors as err
+from bot import messages as m
+from bot import text as t
+from bot.clock import (
+    ClockInputError,
+    discord_timestamp,
+    time_zone,
+)
+from bot.clock_service import ClockService, Deadline
+from bot.narration import Chronicle, rebuild
+from bot.prompts import Layout, headline, layout
+from bot.service import ActResult, GameInfo, GameService
+from bot.settings import Settings
+from bot.store import DiskFull
+from bot.views import choice_view
+from engine import get_game
+from engine.caylus import catalogue as cat
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
+MESSAGE_LIMIT = 2000
+# What a failed post can raise: Discord refusing or failing, or the network.
+DELIVERY_ERRORS: tuple[type[BaseException], ...] = (
+    discord.HTTPException,
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    OSError,
+)
+POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at once ...
+POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
+
+
+def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _cubes(cubes: dict[str, int]) -> str:
+    return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
+
+
+def _phase_pictures(
+    state: Any, names: list[str], previous: Any, events: list[Any], board: bool
+) -> list[Any]:
+    from render import render_phase_pictures
+
+    return render_phase_pictures(state, names=names, previous=previous, events=events, board=board)
+
+
+def _board_picture(state: Any, names: list[str], previous: Any) -> Any:
+    from render import render_board_picture
+
+    return render_board_picture(state, names=names, previous=previous)
+
+
+def _board_picture(state: Any, names: list[str], previous: Any) -> Any:
+    from render import render_board_picture
+
+    return render_board_picture(state, names=names, previous=previous)
+
+
+class Guard:
+    """`async with cog.guard(interaction, "play", game_id):` — the one error handler."""
+
+    def __init__(
+        self,
+        cog: TableBase,
+        interaction: discord.Interaction,
+        command: str,
+        game_id: int | None = None,
+    ) -> None:
+        self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
+
+    async def __aenter__(self) -> Guard:
+        return self
+
+    async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
+        if error is None or not isinstance(error, Exception):
+            return False
+        await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
+        return True
+
+
+def _label_in(message: discord.Message | None, action: str) -> str | None:
+    """The label the player saw for `action` on the pressed message."""
+    if message is None:
+        return None
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            custom_id = getattr(item, "custom_id", "") or ""
+            if custom_id.endswith(f":{action}") and getattr(item, "label", None):
+                return item.label
+            for option in getattr(item, "options", ()) or ():
+                if option.value == action:
+                    return option.label
+    return None
+
+
+def _zone(name: str) -> Any:
+    try:
+        return time_zone(name)
+    except ClockInputError:
+        return time_zone("UTC")
+
+
+def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
+    """A prompt of `game_id` at `version`: its buttons' and menus' ids say so (bot/views.py)."""
+    marks = (f"cay:b:{game_id}:{version}:", f"cay:s:{game_id}:{version}:")
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if (getattr(item, "custom_id", "") or "").startswith(marks):
+                return True
+    return False
+
+
+class TableBase:
+    """State and helpers shared by every part of the cog (composed in bot/cogs/caylus.py)."""
+
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        settings: Settings,
+        *,
+        clock: ClockService | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.settings = settings
+        self.clock = clock if clock is not None else ClockService(service)
+        # The time of the clock's scheduler and of the prompts' deadlines: Discord's (SimCord's
+        # virtual clock in tests), or an injected one sharing the service's clock.
+        self.now: Callable[[], datetime] = now if now is not None else discord.utils.utcnow
+        self.prompts: dict[int, discord.Message] = {}  # game -> its last prompt (to mark it)
+        self.reminders: defaultdict[int, list[discord.Message]] = defaultdict(list)
+        self.clock_failures = 0  # notices that could not be posted (logged)
+        self.names: dict[int, str] = {}
+        self.chronicles: dict[int, Chronicle] = {}
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="caylus")
+        self.unexpected_errors = 0  # for tests and health checks
+        self.timings: list[float] = []  # seconds from arrival to the last answer, per press
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel
+
+    async def _find_prompt(
+        self, channel: Any, game_id: int, versions: set[int]
+    ) -> discord.Message | None:
+        """The prompt message of `game_id` at one of `versions`: the one this instance posted
+        last, or (after a restart) the latest such message in the channel."""
+        message = self.prompts.get(game_id)
+        if message is not None and any(_is_prompt_of(message, game_id, v) for v in versions):
+            return message
+        try:
+            async for found in channel.history(limit=30):
+                if any(_is_prompt_of(found, game_id, v) for v in versions):
+                    return found
+        except discord.HTTPException:
+            log.info("could not read the history of channel %s", getattr(channel, "id", None))
+        return None
+
+    async def _mark_answered(
+        self, channel: Any, game_id: int, version: int, who: str, label: str
+    ) -> None:
+        """A decision answered with /caylus play: its prompt says so and loses its buttons,
+        as when a button is pressed (an edit, not a new message)."""
+        message = await self._find_prompt(channel, game_id, {version})
+        if message is None:
+            return
+        try:
+            done = t.CHOSE.format(who=who, label=label)
+            content = _clip(f"{message.content}\n{done}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("could not mark the answered prompt of game %s", game_id)
+        if self.prompts.get(game_id) is message:
+            self.prompts.pop(game_id, None)
+
+    async def _close_prompt(self, channel: Any, info: GameInfo) -> None:
+        """The game ended without its prompt being answered (an abort): the prompt says so and
+        loses its buttons."""
+        message = await self._find_prompt(channel, info.id, {info.version})
+        if message is None:
+            return
+        try:
+            content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("could not close the prompt of game %s", info.id)
+        self.prompts.pop(info.id, None)
+
+    async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
+        """Edit the current decision's prompt in place (no new message, no new ping) after
+        something changed its deadline (away, back, pause, resume) or the game's version
+        (reclaim, kick): its buttons carry the version, its text the deadline."""
+        try:
+            info = await self.service.game(before.id)
+            if info.status != "running" or not info.pending:
+                return
+            if [p.seat for p in info.pending] != [p.seat for p in before.pending]:
+                return  # another decision: it got its own prompt
+            message = await self._find_prompt(channel, info.id, {before.version, info.version})
+            if message is None:
+                return
+            state = await self.service.state(info.id)
+            content, view = await self._prompt(info, state)
+            edited = await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+            self.prompts[info.id] = edited if edited is not None else message
+        except discord.HTTPException:
+            log.info("could not refresh the prompt of game %s", before.id)
+
+    async def deadline_lines(
+        self, info: GameInfo, names: list[str] | None = None
+    ) -> tuple[list[str], Deadline | None]:
+        """What the prompt says about the clock of the pending decision."""
+        if not info.pending:
+            return [], None
+        deadline = await self.clock.deadline(info.id, self.now())
+        if deadline is None or deadline.seat != info.pending[0].seat:
+            return [], deadline
+        if deadline.paused:
+            return [t.DEADLINE_PAUSED], deadline
+        due, relative = deadline.timestamp("f"), deadline.timestamp("R")
+        if deadline.away_until is not None:
+            names = names or await self.names_for(info)
+            return [
+                t.DEADLINE_AWAY.format(
+                    who=names[deadline.seat],
+                    until=discord_timestamp(deadline.away_until, "f"),
+                    due=due,
+                )
+            ], deadline
+        return [t.DEADLINE_LINE.format(due=due, relative=relative)], deadline
+
+    def guard(
+        self, interaction: discord.Interaction, command: str, game_id: int | None = None
+    ) -> Guard:
+        return Guard(self, interaction, command, game_id)
+
+    async def handle_error(
+        self, interaction: discord.Interaction, error: Exception, command: str, game_id: int | None
+    ) -> None:
+        if isinstance(error, app_commands.CommandInvokeError):
+            error = error.original  # type: ignore[assignment]
+        try:
+            if isinstance(error, err.ServiceError):
+                game_id = getattr(error, "game_id", None) or game_id
+                await self._explain(interaction, error, game_id)
+                return
+            if isinstance(error, DiskFull):  # logged once by the store
+                await self.tell(interaction, t.NOT_SAVED_ANY)
+                return
+            if isinstance(error, app_commands.AppCommandError):
+                await self.tell(interaction, str(error) or t.UNEXPECTED)
+                return
+        except Exception:  # answering failed: log it like any unexpected error
+            log.exception("could not answer an error in %s (game %s)", command, game_id)
+            return
+        self.unexpected_errors += 1
+        log.error(
+            "unexpected error in %s (game %s, user %s, guild %s, channel %s)",
+            command,
+            game_id,
+            interaction.user.id if interaction.user else None,
+            interaction.guild_id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        try:
+            await self.tell(interaction, t.UNEXPECTED)
+        except Exception:
+            log.exception("could not apologise for an error in %s", command)
+
+    async def _explain(
+        self, interaction: discord.Interaction, error: err.ServiceError, game_id: int | None
+    ) -> None:
+        if isinstance(error, err.StaleVersion):
+            await self._stale(interaction, game_id or error.game_id)
+            return
+        if isinstance(error, err.NotYourDecision | err.NotSeated) and game_id is not None:
+            info = await self.service.game(game_id)
+            if info.status == "running" and info.pending:
+                await self.tell(interaction, await self._not_yours(info, interaction.user.id))
+                return
+        if isinstance(error, err.NotHost):
+            await self.tell(interaction, t.NEED_MANAGER.format(game_id=error.game_id))
+            return
+        if isinstance(error, err.MalformedAction):
+            await self.tell(interaction, t.MALFORMED.format(reason=str(error)))
+            return
+        await self.tell(interaction, str(error))
+
+    async def _not_yours(self, info: GameInfo, user_id: int) -> str:
+        names = await self.names_for(info)
+        pending = info.pending[0]
+        who = names[pending.seat]
+        if info.seat_of(user_id) is None:
+            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=pending.prompt)
+        return t.NOT_YOUR_DECISION.format(who=who, prompt=pending.prompt)
+
+    async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
+        info = await self.service.game(game_id)
+        if info.status == "finished":
+            await self.tell(interaction, t.BOARD_CHANGED_OVER.format(game_id=game_id))
+            return
+        if info.status != "running" or not info.pending:
+            await self.tell(
+                interaction,
+                t.BOARD_CHANGED_GONE.format(game_id=game_id, status=m.STATUS[info.status]),
+            )
+            return
+        state = await self.service.state(game_id)
+        content, view = await self._prompt(info, state, mention=False, for_user=interaction.user.id)
+        await self.tell(interaction, t.BOARD_CHANGED + "\n" + content, view=view)
+
+    @staticmethod
+    async def defer_private(interaction: discord.Interaction) -> None:
+        """Acknowledge a command at once. Its errors are private; what everyone should see
+        (a lobby, the start, an abort) is posted in the channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def announce(
+        self, interaction: discord.Interaction, note: str, content: str | None = None, **kwargs: Any
+    ) -> None:
+        """Post in the channel for everyone, and tell the user privately that it is done."""
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        await interaction.channel.send(content, **kwargs)  # type: ignore[union-attr]
+        await self.tell(interaction, note)
+
+    async def tell(
+        self,
+        interaction: discord.Interaction,
+        content: str | None = None,
+        *,
+        ephemeral: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        """Answer the interaction (first response or follow-up)."""
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        if content is not None:
+            kwargs["content"] = _clip(content)
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+    def remember(self, user: discord.abc.User) -> None:
+        self.names[user.id] = user.display_name
+
+    async def name_of(self, guild_id: int, user_id: int, colour: str) -> str:
+        name = self.names.get(user_id)
+        if name:
+            return name
+        guild = self.bot.get_guild(guild_id)
+        member = guild.get_member(user_id) if guild else None
+        if member is None and guild is not None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                member = None
+        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour)
+        if member:
+            self.names[user_id] = name
+        return name
+
+    async def names_for(self, info: GameInfo) -> list[str]:
+        names = []
+        for seat in info.seats:
+            if seat.user_id is None:
+                names.append(t.BOT_NAME.format(colour=seat.colour))
+            else:
+                names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
+        return names
+
+    def issued_at(self, interaction: discord.Interaction) -> float:
+        """When the user sent this interaction, on the clock the service stamps moves with
+        (Discord's creation time of the interaction, as an age, applied to our clock)."""
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return self.now().timestamp() - max(0.0, age)
+
+    async def _same_channel(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A button acts only in its own game's channel (a copied or forwarded message)."""
+        info = await self.service.game(game_id)
+        if interaction.channel_id != info.channel_id:
+            raise err.ServiceError(
+                t.WRONG_CHANNEL.format(game_id=game_id, channel=f"<#{info.channel_id}>")
+            )
+
+    def can_manage(self, interaction: discord.Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms.manage_channels or perms.administrator)
+
+    async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
+        if interaction.guild_id is None:
+            raise err.ServiceError(t.GUILD_ONLY)
+        info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+        if info is None:
+            raise err.ServiceError(t.NO_GAME)
+        return info
+
+    async def running_game(self, interaction: discord.Interaction) -> GameInfo:
+        info = await self.channel_game(interaction)
+        if info.status == "lobby":
+            raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
+        return info
+
+    async def pictures(
+        self, state: Any, names: list[str], previous: Any, events: list[Any], board: bool
+    ) -> list[Any]:
+        """What is posted after a phase: the phone card, and the whole board when `board`
+        (render/__init__.py), drawn in a worker thread."""
+        if not self.settings.render_boards:
+            return []
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor, _phase_pictures, state, names, previous, events, board
+        )
+
+    async def render_board(self, state: Any, names: list[str], previous: Any) -> Any:
+        """The whole board, full size (`/caylus board`), or None when pictures are off."""
+        if not self.settings.render_boards:
+            return None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, _board_picture, state, names, previous)
+
+    async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
+        game = get_game(info.kind)
+        chronicle = self.chronicles.get(info.id)
+        first = result.moves[0].seq if result.moves else info.seq + 1
+        if chronicle is not None and chronicle.seq == first - 1:
+            chronicle.follow(game, result.moves)
+            return chronicle
+        record = await self.service.record(info.id)
+        upto = result.moves[-1].seq if result.moves else len(record.actions)
+        loop = asyncio.get_running_loop()
+        chronicle = await loop.run_in_executor(
+            self.executor,
+            rebuild,
+            game,
+            record.options,
+            record.setup,
+            list(record.actions[:upto]),
+            [],
+        )
+        self.chronicles[info.id] = chronicle
+        return chronicle
+
+    async def _prompt(
+        self,
+        info: GameInfo,
+        state: Any,
+        *,
+        names: list[str] | None = None,
+        mention: bool = True,
+        for_user: int | None = None,
+    ) -> tuple[str, discord.ui.View | None]:
+        """The prompt of the pending decision: text, and the components for its decider."""
+        names = names or await self.names_for(info)
+        game = get_game(info.kind)
+        pending = info.pending[0]
+        seat = pending.seat
+        player = state.players[seat]
+        users = [s.user_id for s in info.awaiting if s.user_id is not None]
+        mentions = " ".join(f"<@{u}>" for u in users) if mention else "🔔"
+        sentence = headline(state, pending.prompt, names)
+        lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=sentence)]
+        stock = f"{player.deniers} d · {_cubes(player.cubes)} · {player.prestige} PP"
+        lines.append(
+            t.PROMPT_CONTEXT.format(
+                turn=state.turn, phase=state.phase, name=t.PHASE_NAMES[state.phase - 1], stock=stock
+            )
+        )
+        lines += (await self.deadline_lines(info, names))[0]
+        view = None
+        if for_user is None or for_user in users:
+            actions = game.legal_actions(state, seat)
+            shape: Layout = layout(state, seat, actions, names)
+            view = choice_view(info.id, info.version, shape)
+            lines.append(t.PROMPT_HELP)
+            if shape.hidden:
+                lines.append(t.PROMPT_TOO_MANY)
+        return _clip("\n".join(lines)), view

@@ -1,0 +1,361 @@
+"""Posting what happened: the outbox rows of a game become channel messages (accounts, phone
+cards, boards, the next prompt), with retries, clock stops and the host told (docs/store.md,
+"The outbox").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot import errors as err
+from bot import text as t
+from bot.clock_service import expiry_templates
+from bot.cogs.base import (
+    DELIVERY_ERRORS,
+    NO_MENTIONS,
+    PING,
+    POST_ATTEMPTS,
+    POST_RETRY_PAUSE,
+    TableBase,
+    _clip,
+)
+from bot.narration import account
+from bot.service import ActResult, GameInfo
+from render import starts_workers_phase
+
+log = logging.getLogger(__name__)
+
+
+class _Lazy:
+    """A board rendered once, started at the first `get` (renders run in threads)."""
+
+    def __init__(self, fn: Callable[..., Awaitable[bytes | None]], *args: Any) -> None:
+        self._fn, self._args = fn, args
+        self._task: asyncio.Future[bytes | None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._fn(*self._args))
+
+    async def get(self) -> bytes | None:
+        self.start()
+        assert self._task is not None
+        return await self._task
+
+
+@dataclass(slots=True)
+class Part:
+    """One channel message of a delivery: `build` makes it (rendering its board) only when it
+    is posted, so a retry that skips the parts already posted does no work for them."""
+
+    game_id: int
+    kind: str  # notice | board | over | prompt
+    build: Callable[[], Awaitable[dict[str, Any] | None]]
+    pictures: _Lazy | None = None  # started before the first post, so renders overlap
+
+
+async def _no_pictures() -> list[Any]:
+    return []
+
+
+def _delivery_reason(error: BaseException) -> str:
+    """Why a post failed, in a few words a host or player can act on."""
+    if isinstance(error, discord.Forbidden):
+        return t.REASON_FORBIDDEN
+    if isinstance(error, discord.NotFound):
+        return t.REASON_NOT_FOUND
+    if isinstance(error, discord.HTTPException):
+        return t.REASON_DISCORD.format(status=error.status)
+    return t.REASON_NETWORK
+
+
+class Delivery(TableBase):
+    """Posting a game's outbox."""
+
+    async def deliver(self, game_id: int, fresh: ActResult | None = None) -> str | None:
+        """Post every undelivered outbox row of the game, oldest first: boards and accounts of
+        the phases that ended, then the prompt of the decision now pending (or the end). Call
+        under `self.locks[game_id]`. `fresh`: the result just committed (saves rebuilding it).
+
+        Returns None when everything is posted. When Discord refuses or fails, the attempt is
+        counted (the scheduler tries again later, skipping what was already posted), the game's
+        clock stops until a post succeeds, the host is told once, and the reason is returned
+        for the player who acted."""
+        entries = await self.service.undelivered(game_id)
+        if not entries:
+            return None
+        info = fresh.game if fresh is not None else await self.service.game(game_id)
+        try:
+            channel = await self._channel(info.channel_id)
+        except DELIVERY_ERRORS as error:
+            return await self._delivery_failed(info, entries[0].id, entries[0].parts_done, error)
+        for k, entry in enumerate(entries):
+            if fresh is not None and fresh.outbox_id == entry.id:
+                result = fresh
+            else:
+                result = await self.service.post_result(entry)
+            parts = await self._parts(result, with_prompt=k == len(entries) - 1)
+            done = entry.parts_done
+            for part in parts[entry.parts_done :]:
+                if part.pictures is not None:
+                    part.pictures.start()  # the render threads draw while earlier parts post
+            try:
+                for part in parts[entry.parts_done :]:
+                    await self._post(channel, part)
+                    done += 1
+            except DELIVERY_ERRORS as error:
+                return await self._delivery_failed(info, entry.id, done, error)
+            await self.service.post_delivered(entry.id)
+        await self._drop_reminders(game_id)
+        if await self.service.restart_clock(game_id):
+            log.info("game %s: posting works again; its clock runs again", game_id)
+            await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
+        return None
+
+    async def deliver_due(self, now: datetime) -> int:
+        """The scheduler's part: post what earlier attempts (or a restart) left undelivered.
+        Returns how many games still could not be posted."""
+        failed = 0
+        for game_id, _channel_id in await self.service.due_posts(now.timestamp()):
+            try:
+                async with self.locks[game_id]:
+                    if await self.deliver(game_id) is not None:
+                        failed += 1
+            except err.GameDamaged:
+                continue  # reported by the clock; nothing to post for a game nobody can read
+            except Exception:
+                failed += 1
+                log.exception("could not post the outbox of game %s", game_id)
+        return failed
+
+    async def _delivery_failed(
+        self, info: GameInfo, outbox_id: int, done: int, error: BaseException
+    ) -> str:
+        reason = _delivery_reason(error)
+        attempts = await self.service.post_failed(outbox_id, reason, done)
+        if await self.service.stop_clock(info.id, reason):
+            log.warning(
+                "game %s: cannot post in channel %s (%s); its clock is stopped until it can",
+                info.id,
+                info.channel_id,
+                reason,
+            )
+        else:
+            log.info("game %s: posting failed again (attempt %s): %s", info.id, attempts, reason)
+        if await self.service.claim_host_notice(info.id):
+            await self._tell_host(info, reason)
+        return reason
+
+    async def _tell_host(self, info: GameInfo, reason: str) -> None:
+        """A direct message to the host: the bot cannot post in the game's channel."""
+        try:
+            user = self.bot.get_user(info.host_id) or await self.bot.fetch_user(info.host_id)
+            text = t.HOST_CANNOT_POST.format(
+                game_id=info.id, channel=f"<#{info.channel_id}>", reason=reason
+            )
+            await user.send(_clip(text), allowed_mentions=NO_MENTIONS)
+        except DELIVERY_ERRORS:
+            log.info("could not tell the host of game %s (DMs closed?)", info.id)
+
+    async def _post_quietly(self, channel: Any, text: str) -> None:
+        try:
+            await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
+        except DELIVERY_ERRORS:
+            log.info("could not post a notice in channel %s", getattr(channel, "id", None))
+
+    async def _post(self, channel: Any, part: Part) -> None:
+        """Post one part; a server error or a network failure is tried again at once after a
+        short pause (Discord refusing, 403/404, is not: that needs a person)."""
+        message = await part.build()
+        if message is None:
+            return
+        files = message.pop("files", [])
+        for attempt in range(POST_ATTEMPTS):
+            kwargs = dict(message)
+            if files:
+                kwargs["files"] = [discord.File(io.BytesIO(data), filename=n) for n, data in files]
+            try:
+                sent = await channel.send(**kwargs)
+                break
+            except (discord.Forbidden, discord.NotFound):
+                raise
+            except DELIVERY_ERRORS:
+                if attempt == POST_ATTEMPTS - 1:
+                    raise
+                await asyncio.sleep(POST_RETRY_PAUSE * (2**attempt))
+        if part.kind == "prompt":
+            self.prompts[part.game_id] = sent
+
+    async def _parts(self, result: ActResult, *, with_prompt: bool) -> list[Part]:
+        """The messages of one outbox row, each built only when it is posted."""
+        info = result.game
+        gid = info.id
+        names = await self.names_for(info)
+        chronicle = await self._chronicle(info, result)
+        groups: list[tuple[Any, list[tuple[int, int]]]] = []
+        for end in result.phase_ends:
+            if groups and groups[-1][0] is end.state:
+                groups[-1][1].append((end.turn, end.phase))
+            else:
+                groups.append((end.state, [(end.turn, end.phase)]))
+        told = chronicle.take([p for _, phases in groups for p in phases])
+        cause = result.cause or {}
+        parts: list[Part] = []
+        intro = None
+        previous = result.board_before
+        if cause.get("cause") == "start":
+            first = result.board_before if result.board_before is not None else result.state
+            order = ", ".join(names[s] for s in first.turn_order)
+            intro = t.GAME_STARTS.format(game_id=gid, order=order)
+            previous = None
+            if not groups:
+                groups.append((result.state, []))
+        if cause.get("cause") == "expired" and cause.get("takeover") and result.moves:
+            # a plain expiry is told in its prompt (edited); a takeover pings its player
+            parts.append(self._expiry_part(gid, cause, result.moves[0].action))
+        over = result.outcome is not None
+        for k, (state, phases) in enumerate(groups):
+            lines = [intro] if intro and k == 0 else []
+            lines += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
+            text = "\n".join(x for x in lines if x)
+            events = [e for phase in phases for e in told[phase]]
+            # the whole board too when a new turn's placements begin, and at the end
+            board = state.over or starts_workers_phase(state, previous)
+            pictures = _Lazy(self.pictures, state, names, previous, events, board)
+            previous = state
+            if over and k == len(groups) - 1:
+                parts.append(self._over_part(info, result, names, text, pictures))
+                parts.append(self._picture_part(gid, pictures, 1))
+                return parts
+            parts.append(self._board_part(gid, text, pictures))
+            if board:
+                parts.append(self._picture_part(gid, pictures, 1))
+        if over:
+            parts.append(self._over_part(info, result, names, "", None))
+        elif with_prompt:
+            decision = result.state.decision
+            if decision is not None and decision.kind == "favor":
+                # what won the favor comes before the favor's prompt, not after it
+                turn, phase = result.state.turn, result.state.phase
+                so_far = account(turn, phase, chronicle.take_phase(turn, phase), names, True)
+                if so_far:
+                    parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
+        return parts
+
+    def _expiry_part(self, game_id: int, cause: dict[str, Any], action: str) -> Part:
+        async def build() -> dict[str, Any]:
+            expired, taken = expiry_templates(game_id, cause, action)
+            mention = f"<@{cause['user_id']}>" if cause.get("user_id") else cause.get("colour", "")
+            lines = [expired.replace("{player}", mention)]
+            if taken is not None:
+                lines.append(taken.replace("{player}", mention))
+            # a takeover pings its player once; a plain expiry does not (the next prompt
+            # pings whoever must decide)
+            mentions = PING if taken is not None else NO_MENTIONS
+            return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
+
+        return Part(game_id, "notice", build)
+
+    def _board_part(self, game_id: int, text: str, pictures: _Lazy) -> Part:
+        """A phase's account with its phone card."""
+
+        async def build() -> dict[str, Any] | None:
+            drawn = await pictures.get() or []
+            if not text and not drawn:
+                return None
+            message: dict[str, Any] = {"content": _clip(text) if text else None}
+            message["allowed_mentions"] = NO_MENTIONS
+            if drawn:
+                message["files"] = [(drawn[0].filename, drawn[0].data)]
+            return message
+
+        return Part(game_id, "board", build, pictures)
+
+    def _picture_part(self, game_id: int, pictures: _Lazy, index: int) -> Part:
+        """One more picture of the same phase (the whole board), in a message of its own so
+        that Discord shows it at full width."""
+
+        async def build() -> dict[str, Any] | None:
+            drawn = await pictures.get() or []
+            if len(drawn) <= index:
+                return None
+            picture = drawn[index]
+            return {"files": [(picture.filename, picture.data)], "allowed_mentions": NO_MENTIONS}
+
+        return Part(game_id, "board", build, pictures)
+
+    def _over_part(
+        self, info: GameInfo, result: ActResult, names: list[str], text: str, pictures: Any
+    ) -> Part:
+        async def build() -> dict[str, Any]:
+            drawn = (await pictures.get() or []) if pictures is not None else []
+            self.chronicles.pop(info.id, None)
+            card = drawn[0] if drawn else None
+            return self._game_over_message(info, result, names, text, card)
+
+        return Part(info.id, "over", build, pictures)
+
+    async def _prompt_message(self, game_id: int) -> dict[str, Any] | None:
+        """The prompt of the decision pending now (none if the game no longer waits)."""
+        info = await self.service.game(game_id)
+        if info.status != "running" or not info.pending:
+            return None
+        state = await self.service.state(game_id)
+        content, view = await self._prompt(info, state)
+        message: dict[str, Any] = {"content": content, "allowed_mentions": PING}
+        if view is not None:
+            message["view"] = view
+        return message
+
+    @staticmethod
+    def _game_over_message(
+        info: GameInfo,
+        result: ActResult,
+        names: list[str],
+        text: str,
+        card: Any,
+    ) -> dict[str, Any]:
+        """The game-over message: scores with their breakdown, winners, the final card (the
+        whole final board follows in a message of its own)."""
+        outcome = result.outcome
+        assert outcome is not None
+        embed = discord.Embed(
+            title=t.GAME_OVER_TITLE.format(game_id=info.id), colour=discord.Colour.gold()
+        )
+        order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
+        lines = []
+        for seat in order:
+            b = outcome.breakdown[seat]
+            lines.append(
+                t.SCORE_LINE.format(
+                    emoji=t.COLOUR_EMOJI.get(info.seats[seat].colour, ""),
+                    name=names[seat],
+                    total=b["total"],
+                    game=b["game"],
+                    gold=b["gold"],
+                    cubes=b["cubes"],
+                    deniers=b["deniers"],
+                )
+            )
+        winners = " & ".join(names[s] for s in outcome.winners)
+        best = outcome.scores[outcome.winners[0]]
+        template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
+        embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)
+        message: dict[str, Any] = {
+            "content": _clip(text) if text else None,
+            "embed": embed,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if card is not None:
+            message["files"] = [(card.filename, card.data)]
+            embed.set_image(url=f"attachment://{card.filename}")
+        return message

@@ -1,0 +1,322 @@
+"""The lobby: /caylus new, join, leave, addbot, kick, start, abort, and the lobby buttons."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import errors as err
+from bot import messages as m
+from bot import text as t
+from bot.clock import (
+    ClockInputError,
+    format_duration,
+    parse_clock,
+)
+from bot.cogs.base import TableBase, _clip
+from bot.cogs.group import caylus
+from bot.service import GameInfo
+from bot.views import lobby_view
+
+log = logging.getLogger(__name__)
+
+
+class LobbyCommands(TableBase):
+    """The lobby commands and buttons."""
+
+    async def lobby_embed(self, info: GameInfo) -> discord.Embed:
+        names = await self.names_for(info)
+        wanted = info.options.get("players", len(info.seats))
+        lines = [
+            t.SEAT_LINE.format(
+                n=s.seat + 1, emoji=t.COLOUR_EMOJI.get(s.colour, ""), name=names[s.seat]
+            )
+            for s in info.seats
+        ]
+        status = {
+            "lobby": t.LOBBY_OPEN,
+            "running": t.LOBBY_STARTED,
+            "aborted": t.LOBBY_ABORTED,
+        }.get(info.status, m.STATUS[info.status])
+        embed = discord.Embed(
+            title=t.LOBBY_TITLE.format(game_id=info.id),
+            description=status,
+            colour=discord.Colour.gold(),
+        )
+        embed.add_field(
+            name=t.LOBBY_SEATS.format(count=len(info.seats), wanted=wanted),
+            value="\n".join(lines) or t.LOBBY_EMPTY,
+            inline=False,
+        )
+        embed.add_field(
+            name=t.LOBBY_OPTIONS,
+            value=t.LOBBY_OPTIONS_TEXT.format(
+                favor_mode=info.options.get("favor_mode", "full"),
+                tile_set=info.options.get("tile_set", "revised"),
+            ),
+            inline=False,
+        )
+        clock = await self.clock.clock_settings(info.id)
+        embed.add_field(
+            name=t.LOBBY_CLOCK,
+            value=t.LOBBY_CLOCK_TEXT.format(
+                clock=format_duration(clock.clock),
+                reminders=", ".join(clock.reminders) or "off",
+                takeover_after=clock.takeover_after,
+                max_away_days=clock.max_away_days,
+            ),
+            inline=False,
+        )
+        host = await self.name_of(info.guild_id, info.host_id, "host")
+        embed.set_footer(text=t.LOBBY_HOST.format(host=host))
+        return embed
+
+    async def lobby_press(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"lobby:{op}", game_id):
+            await interaction.response.defer()
+            await self._same_channel(interaction, game_id)
+            uid = interaction.user.id
+            if op == "start":
+                await self._start(interaction, game_id, edit_lobby=True)
+                return
+            if op == "join":
+                info = await self.service.join(game_id, uid)
+            elif op == "leave":
+                info = await self.service.leave(game_id, uid)
+            else:
+                info = await self.service.add_bot(
+                    game_id, uid, can_manage=self.can_manage(interaction)
+                )
+            view = lobby_view(game_id) if info.status == "lobby" else None
+            await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
+        self.timings.append(time.perf_counter() - started)
+
+    async def _close_lobbies(self, channel: Any, game_id: int, embed: discord.Embed) -> None:
+        """Every earlier copy of this game's lobby (e.g. posted by /caylus join) shows the new
+        status and loses its Join/Leave/Add bot/Start buttons."""
+        title = t.LOBBY_TITLE.format(game_id=game_id)
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=30):
+                if (
+                    me is not None
+                    and message.author.id == me.id
+                    and message.components
+                    and any(e.title == title for e in message.embeds)
+                ):
+                    await message.edit(embed=embed, view=None)
+        except discord.HTTPException:
+            log.info("could not close the lobby copies of game %s", game_id)
+
+    async def _start(
+        self, interaction: discord.Interaction, game_id: int, edit_lobby: bool
+    ) -> None:
+        async with self.locks[game_id]:
+            result = await self.service.start(
+                game_id, interaction.user.id, can_manage=self.can_manage(interaction)
+            )
+            embed = await self.lobby_embed(result.game)
+            if edit_lobby:
+                await interaction.edit_original_response(embed=embed, view=None)
+            else:
+                await self.announce(interaction, t.STARTED.format(game_id=game_id), embed=embed)
+            await self._close_lobbies(interaction.channel, game_id, embed)
+            failed = await self.deliver(game_id, result)
+            if failed is not None:
+                await self.tell(interaction, t.STARTED_NOT_POSTED.format(reason=failed))
+
+    @caylus.command(name="new", description=t.DESC["new"])
+    @app_commands.describe(
+        players=t.OPT_PLAYERS, favor_mode=t.OPT_FAVOR, tile_set=t.OPT_TILES, clock=t.OPT_CLOCK
+    )
+    @app_commands.choices(
+        favor_mode=[app_commands.Choice(name=v, value=v) for v in ("full", "simplified")],
+        tile_set=[app_commands.Choice(name=v, value=v) for v in ("revised", "first")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 5] | None = None,
+        favor_mode: str | None = None,
+        tile_set: str | None = None,
+        clock: str | None = None,
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "new"):
+            await self.defer_private(interaction)
+            if interaction.guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            if clock is not None:
+                try:  # checked before the game exists: a bad clock creates nothing
+                    parse_clock(clock)
+                except ClockInputError:
+                    raise err.BadClock(value=clock) from None
+            options = {
+                k: v
+                for k, v in (("favor_mode", favor_mode), ("tile_set", tile_set))
+                if v is not None
+            }
+            info = await self.service.create_game(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                players=players,
+                options=options,
+            )
+            if clock is not None:
+                await self.clock.set_clock(info.id, interaction.user.id, clock, can_manage=True)
+            await self.announce(
+                interaction,
+                t.OPENED.format(game_id=info.id),
+                embed=await self.lobby_embed(info),
+                view=lobby_view(info.id),
+            )
+
+    @caylus.command(name="join", description=t.DESC["join"])
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "join")
+
+    @caylus.command(name="leave", description=t.DESC["leave"])
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "leave")
+
+    @caylus.command(name="addbot", description=t.DESC["addbot"])
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await self._lobby_command(interaction, "bot")
+
+    @caylus.command(name="kick", description=t.DESC["kick"])
+    @app_commands.describe(seat=t.OPT_SEAT)
+    async def kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
+    ) -> None:
+        if interaction.guild_id is not None:
+            info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+            if info is not None and info.status == "running":
+                await self._kick_idle(interaction, info, seat)
+                return
+        await self._lobby_command(interaction, "kick", seat=seat)
+
+    async def _kick_idle(self, interaction: discord.Interaction, info: GameInfo, seat: int) -> None:
+        """In a running game the host hands an idle player's seat to the built-in player."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "kick", info.id):
+            await self.defer_private(interaction)
+            async with self.locks[info.id]:
+                notice = await self.clock.kick(
+                    info.id,
+                    interaction.user.id,
+                    seat - 1,
+                    self.now(),
+                    can_manage=self.can_manage(interaction),
+                )
+                await self.announce(
+                    interaction,
+                    t.KICK_NOTE.format(colour=notice.colour, game_id=info.id),
+                    _clip(notice.render(self._mentions(notice))),
+                )
+                if notice.result is not None and notice.result.moves:
+                    await self.deliver(info.id, notice.result)
+                else:
+                    await self.refresh_prompt(interaction.channel, info)  # the version changed
+
+    async def _lobby_command(
+        self, interaction: discord.Interaction, op: str, seat: int = 0
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, op):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            uid = interaction.user.id
+            manage = self.can_manage(interaction)
+            if op == "join":
+                info = await self.service.join(info.id, uid)
+            elif op == "leave":
+                info = await self.service.leave(info.id, uid)
+            elif op == "bot":
+                info = await self.service.add_bot(info.id, uid, can_manage=manage)
+            else:
+                info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
+            note, _public = t.LOBBY_NOTES[op]
+            who = interaction.user.display_name
+            facts = {"game_id": info.id, "seat": seat, "who": who}
+            if info.status == "aborted":
+                await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
+                return
+            view = lobby_view(info.id) if info.status == "lobby" else None
+            embed = await self.lobby_embed(info)
+            if await self._update_lobby(interaction.channel, info.id, embed, view):
+                await self.tell(interaction, t.LOBBY_NOTE_UPDATED.format(note=note.format(**facts)))
+                return
+            await self.announce(interaction, note.format(**facts), None, embed=embed, view=view)
+
+    async def _update_lobby(
+        self, channel: Any, game_id: int, embed: discord.Embed, view: Any
+    ) -> bool:
+        """Edit the game's lobby message in place (no second copy in the channel); False when
+        it cannot be found (deleted, or long scrolled away)."""
+        title = t.LOBBY_TITLE.format(game_id=game_id)
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=50):
+                if (
+                    me is not None
+                    and message.author.id == me.id
+                    and any(e.title == title for e in message.embeds)
+                ):
+                    await message.edit(embed=embed, view=view)
+                    return True
+        except discord.HTTPException:
+            log.info("could not update the lobby of game %s", game_id)
+        return False
+
+    @caylus.command(name="start", description=t.DESC["start"])
+    async def start(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "start"):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            await self._start(interaction, info.id, edit_lobby=False)
+
+    @caylus.command(name="abort", description=t.DESC["abort"])
+    async def abort(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "abort"):
+            await self.defer_private(interaction)
+            try:
+                info = await self.channel_game(interaction)
+            except err.GameDamaged as damaged:  # it cannot be read, but it can be aborted
+                gid = damaged.game_id
+                await self.service.abort(
+                    gid, interaction.user.id, can_manage=self.can_manage(interaction)
+                )
+                who = interaction.user.display_name
+                await self.announce(
+                    interaction,
+                    t.ABORT_DONE.format(game_id=gid),
+                    t.ABORTED.format(game_id=gid, who=who),
+                )
+                return
+            async with self.locks[info.id]:
+                await self.service.abort(
+                    info.id, interaction.user.id, can_manage=self.can_manage(interaction)
+                )
+                await self._close_prompt(interaction.channel, info)
+                await self._drop_reminders(info.id)
+            self.chronicles.pop(info.id, None)
+            if info.status == "lobby":
+                aborted = await self.service.game(info.id)
+                await self._close_lobbies(
+                    interaction.channel, info.id, await self.lobby_embed(aborted)
+                )
+            who = interaction.user.display_name
+            await self.announce(
+                interaction,
+                t.ABORT_DONE.format(game_id=info.id),
+                t.ABORTED.format(game_id=info.id, who=who),
+            )

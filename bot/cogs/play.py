@@ -1,0 +1,258 @@
+"""Playing and looking: the choice buttons and menus, /caylus play (with autocomplete), board,
+status, me, log."""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+
+import discord
+from discord import app_commands
+
+from bot import errors as err
+from bot import messages as m
+from bot import text as t
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _cubes, _label_in
+from bot.cogs.group import caylus
+from bot.prompts import autocomplete_name, describe
+from engine import get_game
+from engine.caylus import catalogue as cat
+
+log = logging.getLogger(__name__)
+
+
+class PlayCommands(TableBase):
+    """Moves and looks."""
+
+    async def press(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None:
+        """A choice button or menu was used."""
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
+            await interaction.response.defer()
+            async with self.locks[game_id]:
+                await self._same_channel(interaction, game_id)
+                result = await self.service.act(game_id, interaction.user.id, action, version)
+                label = _label_in(interaction.message, action) or action
+                who = self.names.get(interaction.user.id, interaction.user.display_name)
+                if interaction.message is not None:
+                    done = t.CHOSE.format(who=who, label=label)
+                    content = _clip(f"{interaction.message.content}\n{done}")
+                    try:
+                        await interaction.edit_original_response(
+                            content=content, view=None, allowed_mentions=NO_MENTIONS
+                        )
+                    except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
+                        log.info("could not mark the pressed prompt of game %s", game_id)
+                failed = await self.deliver(game_id, result)
+                if failed is not None:
+                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
+                    await self.tell(interaction, note)
+        self.timings.append(time.perf_counter() - started)
+
+    @caylus.command(name="play", description=t.DESC["play"])
+    @app_commands.describe(action=t.OPT_ACTION)
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        started = time.perf_counter()
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"play:{_clip(action, 40)}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            async with self.locks[info.id]:
+                before = await self.service.view(info.id, interaction.user.id)
+                try:
+                    result = await self.service.act(
+                        info.id,
+                        interaction.user.id,
+                        action,
+                        None,
+                        issued_at=self.issued_at(interaction),
+                    )
+                except err.ServiceError as error:
+                    await self.handle_error(interaction, error, "play", info.id)
+                    return
+                label = action
+                if before.state is not None and before.seat is not None:
+                    names = await self.names_for(info)
+                    parsed = get_game(info.kind).parse_action(action)
+                    label = describe(before.state, before.seat.seat, parsed, names).label
+                played = result.moves[0].action if result.moves else action
+                await self.tell(interaction, t.PLAYED.format(label=label, action=played))
+                who = self.names.get(interaction.user.id, interaction.user.display_name)
+                await self._mark_answered(
+                    interaction.channel, info.id, before.game.version, who, label
+                )
+                failed = await self.deliver(info.id, result)
+                if failed is not None:
+                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
+                    await self.tell(interaction, note)
+        self.timings.append(time.perf_counter() - started)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            if interaction.guild_id is None:
+                return []
+            info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+            if info is None or info.status != "running":
+                return []
+            view = await self.service.view(info.id, interaction.user.id)
+            if view.decision is None or view.seat is None:
+                return []
+            game = get_game(info.kind)
+            names = await self.names_for(info)
+            seat = view.seat.seat
+            actions = game.legal_actions(view.state, seat)
+            needle = current.strip().lower()
+            out = []
+            for action in actions:
+                choice = describe(view.state, seat, action, names)
+                name = autocomplete_name(choice)
+                if needle and needle not in name.lower():
+                    continue
+                out.append(app_commands.Choice(name=name, value=choice.action))
+                if len(out) == 25:
+                    break
+            return out
+        except Exception:
+            log.exception("autocomplete of /caylus play failed")
+            return []
+
+    @caylus.command(name="board", description=t.DESC["board"])
+    async def board(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "board"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            state = await self.service.state(info.id)
+            previous = await self.service.phase_start_state(info.id)
+            names = await self.names_for(info)
+            picture = await self.render_board(state, names, previous)
+            content = None
+            if info.pending:
+                content, _ = await self._prompt(
+                    info, state, names=names, mention=False, for_user=-1
+                )
+            file = None
+            if picture is not None:
+                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+            await self.tell(interaction, content, file=file)
+
+    @caylus.command(name="status", description=t.DESC["status"])
+    async def status(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "status"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.channel_game(interaction)
+            names = await self.names_for(info)
+            lines = [f"**{t.STATUS_TITLE.format(game_id=info.id, status=m.STATUS[info.status])}**"]
+            if info.status == "lobby":
+                await self.tell(interaction, embed=await self.lobby_embed(info))
+                return
+            state = await self.service.state(info.id)
+            lines.append(
+                t.STATUS_TURN.format(
+                    turn=state.turn,
+                    phase=state.phase,
+                    name=t.PHASE_NAMES[state.phase - 1],
+                    bailiff=state.bailiff,
+                    provost=state.provost,
+                )
+            )
+            if info.pending:
+                pending = info.pending[0]
+                since = ""
+                if info.awaiting_since:
+                    since = t.STATUS_SINCE.format(when=f"<t:{int(info.awaiting_since)}:R>")
+                lines.append(
+                    t.STATUS_WAITING.format(
+                        who=names[pending.seat], prompt=pending.prompt, since=since
+                    )
+                )
+                lines += (await self.deadline_lines(info, names))[0]
+            for seat in info.seats:
+                p = state.players[seat.seat]
+                lines.append(
+                    t.STATUS_SEAT.format(
+                        emoji=t.COLOUR_EMOJI.get(seat.colour, ""),
+                        name=names[seat.seat],
+                        pp=p.prestige,
+                        deniers=p.deniers,
+                        cubes=_cubes(p.cubes),
+                        workers=p.workers,
+                    )
+                )
+            await self.tell(interaction, "\n".join(lines))
+
+    @caylus.command(name="me", description=t.DESC["me"])
+    async def me(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "me"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            view = await self.service.view(info.id, interaction.user.id)
+            if view.seat is None:
+                await self.tell(interaction, t.ME_NO_SEAT.format(game_id=info.id))
+                return
+            names = await self.names_for(info)
+            seat = view.seat
+            p = view.state.players[seat.seat]
+            title = t.ME_TITLE.format(
+                game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
+            )
+            lines = [
+                f"**{title}**",
+                t.ME_LINE.format(
+                    pp=p.prestige, deniers=p.deniers, cubes=_cubes(p.cubes), workers=p.workers
+                ),
+                t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
+            ]
+            owned = [
+                f"{cat.TILES[tile].name} ({i + 1})"
+                for i, tile in enumerate(view.state.road)
+                if tile and view.state.owners[i] == seat.seat
+            ]
+            lines.append(
+                t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
+            )
+            components = None
+            if view.decision is not None:
+                lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))
+                _, components = await self._prompt(
+                    info, view.state, names=names, mention=False, for_user=interaction.user.id
+                )
+            elif info.pending:
+                lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
+            await self.tell(interaction, "\n".join(lines), view=components)
+
+    @caylus.command(name="log", description=t.DESC["log"])
+    @app_commands.describe(page=t.OPT_PAGE)
+    async def log_(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "log"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            per_page = 20
+            total = info.seq
+            if total == 0:
+                await self.tell(interaction, t.LOG_EMPTY.format(game_id=info.id))
+                return
+            after = max(0, total - per_page * page)
+            limit = min(per_page, total - after) if page > 1 else per_page
+            entries = (await self.service.log(info.id, after_seq=after, limit=limit)).entries
+            names = await self.names_for(info)
+            title = t.LOG_TITLE.format(
+                game_id=info.id, first=entries[0].seq, last=entries[-1].seq, total=total
+            )
+            lines = [f"**{title}**"]
+            lines += [
+                t.LOG_LINE.format(seq=e.seq, who=names[e.seat], action=e.action) for e in entries
+            ]
+            await self.tell(interaction, "\n".join(lines))
