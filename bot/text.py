@@ -138,7 +138,8 @@ STARTED = "Game #{game_id} has started."
 ABORT_DONE = "Game #{game_id} is aborted."
 
 # --- play ---------------------------------------------------------------------------------------
-GAME_STARTS = "**Game #{game_id} begins.** Turn order: {order}."
+GAME_STARTS = "**Game #{game_id} begins.** {intro}"
+GAME_STARTS_ORDER = "Turn order: {order}."
 PHASE_HEADER = "**Turn {turn} · {phase}. {name}**"
 PHASE_HEADER_SO_FAR = "**Turn {turn} · {phase}. {name}** (so far)"
 PHASE_NOTHING = "nothing happened"

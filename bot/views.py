@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import text as t
-from bot.prompts import Layout
+from bot.games.layout import Layout
 
 if TYPE_CHECKING:
     from bot.cogs.caylus import CaylusCog

@@ -19,7 +19,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot import text as t
-from bot.prompts import layout
+from bot.games.caylus.prompts import layout
 from bot.views import choice_view
 from engine import caylus
 from tests.discord_harness import MENTION, Table, components, said, table

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bot.narration import Chronicle, account, attribute
-from bot.prompts import MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, autocomplete_name, layout
+from bot.games.caylus.narration import account
+from bot.games.caylus.prompts import layout
+from bot.games.layout import MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, autocomplete_name
+from bot.narration import Chronicle, attribute
 from engine import caylus as game
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
@@ -77,7 +79,7 @@ def test_accounts_are_grouped_by_phase() -> None:
 
 def test_batch_label_counts_the_overflow_section() -> None:
     """With the Dungeon full but not yet scored, a batch builds in the Walls: +4 PP, not +5."""
-    from bot.prompts import describe
+    from bot.games.caylus.prompts import describe
     from engine.caylus.actions import parse
 
     state = game.new_game(game.Options(players=3), game.Setup(seed=1))
@@ -90,7 +92,7 @@ def test_batch_label_counts_the_overflow_section() -> None:
 
 
 def test_rules_topics_for_favors_and_scoring_follow_the_rulebook_tables() -> None:
-    from bot.cogs.rules import rule_topics, rules_text
+    from bot.games.caylus.rules import rule_topics, rules_text
 
     values = [value for _, value in rule_topics()]
     assert "favors" in values and "scoring" in values

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.prompts import commitment_warnings
+from bot.games.caylus.prompts import commitment_warnings
 from engine import caylus
 from engine.caylus import catalogue as cat
 from tests.discord_harness import Table, components, said, table

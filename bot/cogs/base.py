@@ -32,14 +32,13 @@ from bot.clock import (
     time_zone,
 )
 from bot.clock_service import ClockService, Deadline
+from bot.games import GameUI, Picture, ui_for
 from bot.narration import Chronicle, rebuild
-from bot.prompts import Layout, headline, layout
 from bot.service import ActResult, GameInfo, GameService
 from bot.settings import Settings
 from bot.store import DiskFull
 from bot.views import choice_view
 from engine import get_game
-from engine.caylus import catalogue as cat
 
 log = logging.getLogger(__name__)
 
@@ -59,30 +58,6 @@ POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _cubes(cubes: dict[str, int]) -> str:
-    return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
-
-
-def _phase_pictures(
-    state: Any, names: list[str], previous: Any, events: list[Any], board: bool
-) -> list[Any]:
-    from render import render_phase_pictures
-
-    return render_phase_pictures(state, names=names, previous=previous, events=events, board=board)
-
-
-def _board_picture(state: Any, names: list[str], previous: Any) -> Any:
-    from render import render_board_picture
-
-    return render_board_picture(state, names=names, previous=previous)
-
-
-def _board_picture(state: Any, names: list[str], previous: Any) -> Any:
-    from render import render_board_picture
-
-    return render_board_picture(state, names=names, previous=previous)
 
 
 class Guard:
@@ -437,24 +412,39 @@ class TableBase:
             raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
         return info
 
+    @staticmethod
+    def ui(kind: str) -> GameUI:
+        """The game's words and pictures (bot/games/)."""
+        return ui_for(kind)
+
     async def pictures(
-        self, state: Any, names: list[str], previous: Any, events: list[Any], board: bool
-    ) -> list[Any]:
-        """What is posted after a phase: the phone card, and the whole board when `board`
-        (render/__init__.py), drawn in a worker thread."""
+        self,
+        kind: str,
+        state: Any,
+        names: list[str],
+        previous: Any,
+        events: list[Any],
+        board: bool,
+    ) -> list[Picture]:
+        """What is posted after a phase: the phone card, and the whole board when `board`,
+        drawn in a worker thread."""
         if not self.settings.render_boards:
             return []
+        ui = self.ui(kind)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self.executor, _phase_pictures, state, names, previous, events, board
+            self.executor, ui.phase_pictures, state, names, previous, events, board
         )
 
-    async def render_board(self, state: Any, names: list[str], previous: Any) -> Any:
+    async def render_board(
+        self, kind: str, state: Any, names: list[str], previous: Any
+    ) -> Picture | None:
         """The whole board, full size (`/caylus board`), or None when pictures are off."""
         if not self.settings.render_boards:
             return None
+        ui = self.ui(kind)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, _board_picture, state, names, previous)
+        return await loop.run_in_executor(self.executor, ui.board_picture, state, names, previous)
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)
@@ -492,22 +482,17 @@ class TableBase:
         game = get_game(info.kind)
         pending = info.pending[0]
         seat = pending.seat
-        player = state.players[seat]
         users = [s.user_id for s in info.awaiting if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in users) if mention else "🔔"
-        sentence = headline(state, pending.prompt, names)
+        ui = self.ui(info.kind)
+        sentence = ui.headline(state, pending, names)
         lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=sentence)]
-        stock = f"{player.deniers} d · {_cubes(player.cubes)} · {player.prestige} PP"
-        lines.append(
-            t.PROMPT_CONTEXT.format(
-                turn=state.turn, phase=state.phase, name=t.PHASE_NAMES[state.phase - 1], stock=stock
-            )
-        )
+        lines.append(ui.context(state, seat))
         lines += (await self.deadline_lines(info, names))[0]
         view = None
         if for_user is None or for_user in users:
             actions = game.legal_actions(state, seat)
-            shape: Layout = layout(state, seat, actions, names)
+            shape = ui.layout(state, seat, actions, names)
             view = choice_view(info.id, info.version, shape)
             lines.append(t.PROMPT_HELP)
             if shape.hidden:

@@ -27,9 +27,8 @@ from bot.cogs.base import (
     TableBase,
     _clip,
 )
-from bot.narration import account
+from bot.games import ui_for
 from bot.service import ActResult, GameInfo
-from render import starts_workers_phase
 
 log = logging.getLogger(__name__)
 
@@ -211,10 +210,10 @@ class Delivery(TableBase):
         parts: list[Part] = []
         intro = None
         previous = result.board_before
+        ui = self.ui(info.kind)
         if cause.get("cause") == "start":
             first = result.board_before if result.board_before is not None else result.state
-            order = ", ".join(names[s] for s in first.turn_order)
-            intro = t.GAME_STARTS.format(game_id=gid, order=order)
+            intro = t.GAME_STARTS.format(game_id=gid, intro=ui.intro(first, names))
             previous = None
             if not groups:
                 groups.append((result.state, []))
@@ -224,12 +223,12 @@ class Delivery(TableBase):
         over = result.outcome is not None
         for k, (state, phases) in enumerate(groups):
             lines = [intro] if intro and k == 0 else []
-            lines += [account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
+            lines += [ui.account(turn, phase, told[(turn, phase)], names) for turn, phase in phases]
             text = "\n".join(x for x in lines if x)
             events = [e for phase in phases for e in told[phase]]
             # the whole board too when a new turn's placements begin, and at the end
-            board = state.over or starts_workers_phase(state, previous)
-            pictures = _Lazy(self.pictures, state, names, previous, events, board)
+            board = ui.shows_board(state, previous)
+            pictures = _Lazy(self.pictures, info.kind, state, names, previous, events, board)
             previous = state
             if over and k == len(groups) - 1:
                 parts.append(self._over_part(info, result, names, text, pictures))
@@ -241,11 +240,10 @@ class Delivery(TableBase):
         if over:
             parts.append(self._over_part(info, result, names, "", None))
         elif with_prompt:
-            decision = result.state.decision
-            if decision is not None and decision.kind == "favor":
-                # what won the favor comes before the favor's prompt, not after it
+            if ui.tells_before_prompt(result.state):
+                # what won a favor comes before the favor's prompt, not after it
                 turn, phase = result.state.turn, result.state.phase
-                so_far = account(turn, phase, chronicle.take_phase(turn, phase), names, True)
+                so_far = ui.account(turn, phase, chronicle.take_phase(turn, phase), names, True)
                 if so_far:
                     parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
             parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
@@ -331,21 +329,8 @@ class Delivery(TableBase):
         embed = discord.Embed(
             title=t.GAME_OVER_TITLE.format(game_id=info.id), colour=discord.Colour.gold()
         )
-        order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
-        lines = []
-        for seat in order:
-            b = outcome.breakdown[seat]
-            lines.append(
-                t.SCORE_LINE.format(
-                    emoji=t.COLOUR_EMOJI.get(info.seats[seat].colour, ""),
-                    name=names[seat],
-                    total=b["total"],
-                    game=b["game"],
-                    gold=b["gold"],
-                    cubes=b["cubes"],
-                    deniers=b["deniers"],
-                )
-            )
+        emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
+        lines = ui_for(info.kind).score_lines(outcome, names, emojis)
         winners = " & ".join(names[s] for s in outcome.winners)
         best = outcome.scores[outcome.winners[0]]
         template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY

@@ -54,10 +54,7 @@ class LobbyCommands(TableBase):
         )
         embed.add_field(
             name=t.LOBBY_OPTIONS,
-            value=t.LOBBY_OPTIONS_TEXT.format(
-                favor_mode=info.options.get("favor_mode", "full"),
-                tile_set=info.options.get("tile_set", "revised"),
-            ),
+            value=self.ui(info.kind).options_text(info.options),
             inline=False,
         )
         clock = await self.clock.clock_settings(info.id)

@@ -13,11 +13,10 @@ from discord import app_commands
 from bot import errors as err
 from bot import messages as m
 from bot import text as t
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _cubes, _label_in
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
 from bot.cogs.group import caylus
-from bot.prompts import autocomplete_name, describe
+from bot.games.layout import autocomplete_name
 from engine import get_game
-from engine.caylus import catalogue as cat
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +77,8 @@ class PlayCommands(TableBase):
                 if before.state is not None and before.seat is not None:
                     names = await self.names_for(info)
                     parsed = get_game(info.kind).parse_action(action)
-                    label = describe(before.state, before.seat.seat, parsed, names).label
+                    ui = self.ui(info.kind)
+                    label = ui.describe(before.state, before.seat.seat, parsed, names).label
                 played = result.moves[0].action if result.moves else action
                 await self.tell(interaction, t.PLAYED.format(label=label, action=played))
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
@@ -111,7 +111,7 @@ class PlayCommands(TableBase):
             needle = current.strip().lower()
             out = []
             for action in actions:
-                choice = describe(view.state, seat, action, names)
+                choice = self.ui(info.kind).describe(view.state, seat, action, names)
                 name = autocomplete_name(choice)
                 if needle and needle not in name.lower():
                     continue
@@ -132,7 +132,7 @@ class PlayCommands(TableBase):
             state = await self.service.state(info.id)
             previous = await self.service.phase_start_state(info.id)
             names = await self.names_for(info)
-            picture = await self.render_board(state, names, previous)
+            picture = await self.render_board(info.kind, state, names, previous)
             content = None
             if info.pending:
                 content, _ = await self._prompt(
@@ -155,15 +155,9 @@ class PlayCommands(TableBase):
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
             state = await self.service.state(info.id)
-            lines.append(
-                t.STATUS_TURN.format(
-                    turn=state.turn,
-                    phase=state.phase,
-                    name=t.PHASE_NAMES[state.phase - 1],
-                    bailiff=state.bailiff,
-                    provost=state.provost,
-                )
-            )
+            emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
+            looks = self.ui(info.kind).status_lines(state, names, emojis)
+            lines.append(looks[0])
             if info.pending:
                 pending = info.pending[0]
                 since = ""
@@ -175,18 +169,7 @@ class PlayCommands(TableBase):
                     )
                 )
                 lines += (await self.deadline_lines(info, names))[0]
-            for seat in info.seats:
-                p = state.players[seat.seat]
-                lines.append(
-                    t.STATUS_SEAT.format(
-                        emoji=t.COLOUR_EMOJI.get(seat.colour, ""),
-                        name=names[seat.seat],
-                        pp=p.prestige,
-                        deniers=p.deniers,
-                        cubes=_cubes(p.cubes),
-                        workers=p.workers,
-                    )
-                )
+            lines += looks[1:]
             await self.tell(interaction, "\n".join(lines))
 
     @caylus.command(name="me", description=t.DESC["me"])
@@ -201,25 +184,10 @@ class PlayCommands(TableBase):
                 return
             names = await self.names_for(info)
             seat = view.seat
-            p = view.state.players[seat.seat]
             title = t.ME_TITLE.format(
                 game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
             )
-            lines = [
-                f"**{title}**",
-                t.ME_LINE.format(
-                    pp=p.prestige, deniers=p.deniers, cubes=_cubes(p.cubes), workers=p.workers
-                ),
-                t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
-            ]
-            owned = [
-                f"{cat.TILES[tile].name} ({i + 1})"
-                for i, tile in enumerate(view.state.road)
-                if tile and view.state.owners[i] == seat.seat
-            ]
-            lines.append(
-                t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
-            )
+            lines = [f"**{title}**", *self.ui(info.kind).me_lines(view.state, seat.seat)]
             components = None
             if view.decision is not None:
                 lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))

@@ -1,4 +1,4 @@
-"""A pending decision and its legal actions -> plain-word choices laid out as buttons and menus.
+"""A Caylus decision and its legal actions -> plain-word choices laid out as buttons and menus.
 
 Pure (no Discord): `describe` gives each action a label with its cost and a short description,
 `layout` groups the choices into at most 5 rows (a row is up to 5 buttons or one select menu of
@@ -7,9 +7,16 @@ at most 25 options). Labels and costs come from the engine's catalogue and rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.layout import (
+    BUTTON_LABEL,
+    MAX_BUTTONS_PER_ROW,
+    Choice,
+    Layout,
+    finish,
+    fit,
+)
 from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
 from engine.caylus.rules import (
@@ -26,41 +33,6 @@ from engine.caylus.rules import (
     worker_can_work,
 )
 from engine.errors import EngineError
-
-MAX_ROWS = 5
-MAX_BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
-BUTTON_LABEL = 80
-OPTION_LABEL = 100
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    action: str  # notation text, sent back to the service
-    label: str
-    description: str = ""
-    style: str = "primary"  # primary | secondary | success | danger
-
-
-@dataclass(slots=True)
-class Menu:
-    placeholder: str
-    choices: list[Choice]
-
-
-@dataclass(slots=True)
-class Layout:
-    buttons: list[Choice] = field(default_factory=list)
-    menus: list[Menu] = field(default_factory=list)
-    hidden: int = 0  # choices that did not fit (reachable with /caylus play)
-
-    @property
-    def rows(self) -> int:
-        return len(self.menus) + -(-len(self.buttons) // MAX_BUTTONS_PER_ROW)
-
-    def choices(self) -> list[Choice]:
-        return [*self.buttons, *(c for m in self.menus for c in m.choices)]
-
 
 _SKIP_LABELS = {
     "castle": "Stop delivering",
@@ -314,49 +286,6 @@ def _warned(choice: Choice, warning: str | None) -> Choice:
 # --- layout -------------------------------------------------------------------------------------
 
 
-def _short(label: str, limit: int) -> str:
-    return label if len(label) <= limit else label[: limit - 1] + "…"
-
-
-def _menus(title: str, choices: list[Choice]) -> list[Menu]:
-    """One menu, or several when there are more than 25 choices."""
-    if len(choices) <= MAX_OPTIONS:
-        return [Menu(title, choices)] if choices else []
-    parts = -(-len(choices) // MAX_OPTIONS)
-    size = -(-len(choices) // parts)
-    menus = []
-    for k in range(parts):
-        chunk = choices[k * size : (k + 1) * size]
-        menus.append(Menu(f"{title} ({k + 1}/{parts})", chunk))
-    return menus
-
-
-def _fit(buttons: list[Choice], groups: list[tuple[str, list[Choice]]]) -> Layout:
-    """Lay groups out as menus (a group of few choices becomes buttons when rows allow)."""
-    layout = Layout(buttons=list(buttons))
-    menus: list[Menu] = []
-    for title, choices in groups:
-        menus.extend(_menus(title, choices))
-    # merge neighbouring menus while there are too many rows
-    while menus and len(menus) + -(-len(layout.buttons) // MAX_BUTTONS_PER_ROW) > MAX_ROWS:
-        best = None
-        for k in range(len(menus) - 1):
-            size = len(menus[k].choices) + len(menus[k + 1].choices)
-            if size <= MAX_OPTIONS and (best is None or size < best[1]):
-                best = (k, size)
-        if best is None:  # nothing merges: drop the last menu (reachable with /caylus play)
-            layout.hidden += len(menus.pop().choices)
-            continue
-        k = best[0]
-        merged = Menu(
-            f"{menus[k].placeholder} · {menus[k + 1].placeholder}",
-            menus[k].choices + menus[k + 1].choices,
-        )
-        menus[k : k + 2] = [merged]
-    layout.menus = menus
-    return layout
-
-
 def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
     """The components for `seat`'s decision: buttons for few choices, menus by group."""
     kind = state.decision.kind if state.decision is not None else ""
@@ -369,7 +298,7 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
         specials = [c for c in doing if not c.action.split()[1].isdigit()]
         road = [c for c in doing if c.action.split()[1].isdigit()]
         groups = [("Special buildings and the castle", specials), ("Road buildings", road)]
-        return _finish(_fit(quiet, [g for g in groups if g[1]]))
+        return finish(fit(quiet, [g for g in groups if g[1]]))
     if kind == "favor":
         lines: dict[str, list[Choice]] = {}
         for c in doing:
@@ -383,47 +312,18 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
             elif found:
                 name = cat.FAVOR_LINE_NAMES[line]
                 groups.append((f"Line {line} ({name})", found))
-        return _finish(_fit(buttons + quiet, groups))
+        return finish(fit(buttons + quiet, groups))
     if kind == "exchange":
         gives: dict[str, list[Choice]] = {}
         for c in doing:
             gives.setdefault(c.action.split()[1], []).append(c)
         groups = [(f"Give 1 {CUBE_NAMES[g]}", cs) for g, cs in gives.items()]
-        return _finish(_fit(quiet, groups))
+        return finish(fit(quiet, groups))
     if len(doing) <= 2 * MAX_BUTTONS_PER_ROW - len(quiet) and all(
         len(c.label) <= BUTTON_LABEL for c in doing
     ):
-        return _finish(Layout(buttons=doing + quiet))
+        return finish(Layout(buttons=doing + quiet))
     title = {"build": "Choose a building", "lawyer": "Choose a building to transform"}.get(
         kind, "Choose"
     )
-    return _finish(_fit(quiet, [(title, doing)]))
-
-
-def _button_label(choice: Choice) -> str:
-    """A button has no description line: what the option does goes into its label when it
-    fits (a select menu shows descriptions under each option)."""
-    if choice.description and choice.description not in choice.label:
-        both = f"{choice.label} · {choice.description}"
-        if len(both) <= BUTTON_LABEL:
-            return both
-    return _short(choice.label, BUTTON_LABEL)
-
-
-def _finish(result: Layout) -> Layout:
-    result.buttons = [
-        Choice(c.action, _button_label(c), c.description, c.style) for c in result.buttons
-    ]
-    for menu in result.menus:
-        menu.placeholder = _short(menu.placeholder, 150)
-        menu.choices = [
-            Choice(c.action, _short(c.label, OPTION_LABEL), _short(c.description, 100), c.style)
-            for c in menu.choices
-        ]
-    return result
-
-
-def autocomplete_name(choice: Choice) -> str:
-    """The text of an autocomplete suggestion: plain words and the notation (max 100)."""
-    tail = f" · {choice.action}"
-    return _short(choice.label, 100 - len(tail)) + tail
+    return finish(fit(quiet, [(title, doing)]))

@@ -1,0 +1,107 @@
+"""What the Discord layer needs from a game, beyond its engine: the words and pictures.
+
+Each game is a folder `bot/games/<name>/` whose `UI` implements `GameUI`; the cogs, the service
+and the store never branch on the game. Everything here is pure (no Discord objects): strings,
+the choices of a prompt (`bot.games.layout`), picture bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
+
+from bot.games.layout import Choice, Layout
+from engine.protocol import Event, Outcome, PendingDecision
+
+
+class Picture(NamedTuple):
+    """One attachment: its file name and its PNG bytes."""
+
+    filename: str
+    data: bytes
+
+
+class GameUI(Protocol):
+    kind: str  # the engine's game name
+    title: str  # the game's name for players
+    phases_per_turn: int
+
+    # --- the lobby
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The lobby's line about the game's options."""
+        ...
+
+    # --- prompts
+    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+        """The sentence of a pending decision."""
+        ...
+
+    def context(self, state: Any, seat: int) -> str:
+        """The line under it: turn, phase and what the deciding seat holds."""
+        ...
+
+    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        """The decision's choices as buttons and menus."""
+        ...
+
+    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+        """One action in plain words (labels, autocomplete)."""
+        ...
+
+    # --- what happened
+    def intro(self, state: Any, names: list[str]) -> str:
+        """The first line of a game."""
+        ...
+
+    def account(
+        self, turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
+    ) -> str:
+        """The account of a phase (or of its first part, `so_far`)."""
+        ...
+
+    def tells_before_prompt(self, state: Any) -> bool:
+        """Whether the pending decision needs the account of the phase so far before it (a
+        favor: what won it)."""
+        ...
+
+    def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
+        """One line per seat, best first, with the breakdown."""
+        ...
+
+    # --- pictures
+    def shows_board(self, state: Any, previous: Any) -> bool:
+        """Whether the whole board follows the phone card after these phases."""
+        ...
+
+    def phase_pictures(
+        self,
+        state: Any,
+        names: list[str],
+        previous: Any,
+        events: Sequence[Event],
+        board: bool,
+    ) -> list[Picture]:
+        """The card (and the board when `board`) after a phase."""
+        ...
+
+    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
+        """The whole board, for /caylus board."""
+        ...
+
+    # --- looking
+    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+        """/caylus status: where the game stands and one line per seat."""
+        ...
+
+    def me_lines(self, state: Any, seat: int) -> list[str]:
+        """/caylus me: what this seat holds (visible to its player only)."""
+        ...
+
+    # --- rules
+    def rule_topics(self) -> list[tuple[str, str]]:
+        """(label, value) of every topic of /caylus rules."""
+        ...
+
+    def rules_text(self, topic: str) -> str:
+        """The text of a topic (or a sentence saying it is unknown)."""
+        ...

@@ -1,0 +1,154 @@
+"""Caylus in Discord: its prompts, accounts, pictures, looks and rules behind `GameUI`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot import text as t
+from bot.games.base import Picture
+from bot.games.caylus import narration, prompts, rules
+from bot.games.layout import Choice, Layout
+from engine.caylus import catalogue as cat
+from engine.protocol import Event, Outcome, PendingDecision
+
+
+def cubes_text(cubes: dict[str, int]) -> str:
+    return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
+
+
+class CaylusUI:
+    kind = "caylus"
+    title = "Caylus"
+    phases_per_turn = 7
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        return t.LOBBY_OPTIONS_TEXT.format(
+            favor_mode=options.get("favor_mode", "full"),
+            tile_set=options.get("tile_set", "revised"),
+        )
+
+    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+        return prompts.headline(state, pending.prompt, names)
+
+    def context(self, state: Any, seat: int) -> str:
+        player = state.players[seat]
+        stock = f"{player.deniers} d · {cubes_text(player.cubes)} · {player.prestige} PP"
+        return t.PROMPT_CONTEXT.format(
+            turn=state.turn,
+            phase=state.phase,
+            name=t.PHASE_NAMES[state.phase - 1],
+            stock=stock,
+        )
+
+    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        return prompts.layout(state, seat, actions, names)
+
+    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+        return prompts.describe(state, seat, action, names)
+
+    def intro(self, state: Any, names: list[str]) -> str:
+        order = ", ".join(names[s] for s in state.turn_order)
+        return t.GAME_STARTS_ORDER.format(order=order)
+
+    def account(
+        self, turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
+    ) -> str:
+        return narration.account(turn, phase, events, names, so_far)
+
+    def tells_before_prompt(self, state: Any) -> bool:
+        return state.decision is not None and state.decision.kind == "favor"
+
+    def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
+        order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
+        lines = []
+        for seat in order:
+            b = outcome.breakdown[seat]
+            lines.append(
+                t.SCORE_LINE.format(
+                    emoji=emojis[seat],
+                    name=names[seat],
+                    total=b["total"],
+                    game=b["game"],
+                    gold=b["gold"],
+                    cubes=b["cubes"],
+                    deniers=b["deniers"],
+                )
+            )
+        return lines
+
+    def shows_board(self, state: Any, previous: Any) -> bool:
+        from render import starts_workers_phase
+
+        return bool(state.over) or starts_workers_phase(state, previous)
+
+    def phase_pictures(
+        self,
+        state: Any,
+        names: list[str],
+        previous: Any,
+        events: Sequence[Event],
+        board: bool,
+    ) -> list[Picture]:
+        from render import render_phase_pictures
+
+        drawn = render_phase_pictures(
+            state, names=names, previous=previous, events=events, board=board
+        )
+        return [Picture(p.filename, p.data) for p in drawn]
+
+    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
+        from render import render_board_picture
+
+        drawn = render_board_picture(state, names=names, previous=previous)
+        return Picture(drawn.filename, drawn.data)
+
+    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+        lines = [
+            t.STATUS_TURN.format(
+                turn=state.turn,
+                phase=state.phase,
+                name=t.PHASE_NAMES[state.phase - 1],
+                bailiff=state.bailiff,
+                provost=state.provost,
+            )
+        ]
+        for seat, p in enumerate(state.players):
+            lines.append(
+                t.STATUS_SEAT.format(
+                    emoji=emojis[seat],
+                    name=names[seat],
+                    pp=p.prestige,
+                    deniers=p.deniers,
+                    cubes=cubes_text(p.cubes),
+                    workers=p.workers,
+                )
+            )
+        return lines
+
+    def me_lines(self, state: Any, seat: int) -> list[str]:
+        p = state.players[seat]
+        lines = [
+            t.ME_LINE.format(
+                pp=p.prestige, deniers=p.deniers, cubes=cubes_text(p.cubes), workers=p.workers
+            ),
+            t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
+        ]
+        owned = [
+            f"{cat.TILES[tile].name} ({i + 1})"
+            for i, tile in enumerate(state.road)
+            if tile and state.owners[i] == seat
+        ]
+        lines.append(
+            t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
+        )
+        return lines
+
+    def rule_topics(self) -> list[tuple[str, str]]:
+        return rules.rule_topics()
+
+    def rules_text(self, topic: str) -> str:
+        return rules.rules_text(topic)
+
+
+UI = CaylusUI()
