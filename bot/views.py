@@ -4,7 +4,9 @@ The custom id carries everything a press needs, so any running bot instance can 
 - `cay:b:{game}:{version}:{action}`: a choice button (the action in notation),
 - `cay:s:{game}:{version}:{k}`: a choice menu whose option values are actions,
 - `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start).
-Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers.
+Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
+an id are at most 18 digits and an action at most 60 characters, so a crafted id matches no item
+(it could not name a game anyway, and would overflow the database's integers).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def _cog(interaction: discord.Interaction) -> CaylusCog:
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:b:(?P<game>\d+):(?P<version>\d+):(?P<action>[^:]+)",
+    template=r"cay:b:(?P<game>\d{1,18}):(?P<version>\d{1,18}):(?P<action>[^:]{1,60})",
 ):
     def __init__(
         self, game_id: int, version: int, action: str, label: str = "", style: str = "primary"
@@ -65,7 +67,7 @@ class ChoiceButton(
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"cay:s:(?P<game>\d+):(?P<version>\d+):(?P<k>\d+)",
+    template=r"cay:s:(?P<game>\d{1,18}):(?P<version>\d{1,18}):(?P<k>\d{1,2})",
 ):
     def __init__(
         self,
@@ -100,7 +102,7 @@ class ChoiceSelect(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:l:(?P<game>\d+):(?P<op>join|leave|bot|start)",
+    template=r"cay:l:(?P<game>\d{1,18}):(?P<op>join|leave|bot|start)",
 ):
     _LOOK = {
         "join": (t.BUTTON_JOIN, discord.ButtonStyle.success),

@@ -274,3 +274,17 @@ async def test_a_damaged_game_answers_clearly_and_can_be_aborted(tmp_path: Path)
         result = await alice.slash(tb.channel, "caylus new", players=2)
         assert "is open" in said(result)
         assert tb.cog.unexpected_errors == 0
+
+
+def test_crafted_custom_ids_do_not_reach_the_store() -> None:
+    """A button id too long for a game id (it would overflow SQLite's integers) or an action
+    longer than any move matches no button: the press is not handled at all."""
+    from bot.views import ChoiceButton, ChoiceSelect, LobbyButton
+
+    button = ChoiceButton.__discord_ui_compiled_template__
+    assert button.fullmatch("cay:b:12:3:place 7")
+    assert not button.fullmatch("cay:b:" + "9" * 30 + ":3:pass")
+    assert not button.fullmatch("cay:b:12:" + "9" * 30 + ":pass")
+    assert not button.fullmatch("cay:b:12:3:" + "x" * 61)
+    assert not ChoiceSelect.__discord_ui_compiled_template__.fullmatch("cay:s:1:2:" + "9" * 5)
+    assert not LobbyButton.__discord_ui_compiled_template__.fullmatch("cay:l:" + "9" * 19 + ":join")
