@@ -174,35 +174,32 @@ class _Game:
     through `p(seat)`, so the old state is never touched and an action copies only what it
     changes."""
 
-    __slots__ = ("events", "owned", "s")
+    __slots__ = ("events", "owned", "phases", "s")
 
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[Event] = []
-        self.owned: set[object] = set()
+        self.owned: dict[object, Any] = {}  # field name or seat -> the new state's own copy
+        self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
-        value = getattr(self.s, name)
-        if name in self.owned:
-            return value
-        value = value.copy()
-        setattr(self.s, name, value)
-        self.owned.add(name)
-        return value
+        found = self.owned.get(name)
+        if found is None:
+            found = self.owned[name] = getattr(self.s, name).copy()
+            setattr(self.s, name, found)
+        return found
 
     def p(self, seat: int) -> Player:
-        owned = self.owned
-        if seat in owned:
-            return self.s.players[seat]
-        players = self.w("players")
-        new = players[seat] = players[seat].clone()
-        owned.add(seat)
-        return new
+        found = self.owned.get(seat)
+        if found is None:
+            players = self.w("players")
+            found = self.owned[seat] = players[seat] = players[seat].clone()
+        return found
 
     def say(self, kind: str, seat: int | None, text: str, other: int | None = None, **data: Any):
         s = self.s
         self.events.append(
-            Event(kind, seat, text, 0, other, data or None, s.round, s.phase)  # type: ignore[arg-type]
+            Event(kind, seat, text, 0, other, data or None, s.round, self.phases[s.stage])  # type: ignore[arg-type]
         )
 
 
@@ -348,40 +345,59 @@ def _action_options(s: State, seat: int) -> list[Action]:
         if p.hand:
             options.append(SWAP)
         if p.workers:
-            workers, flipped = s.workers, s.flipped
             options += [
-                PLACE[i]
-                for i in range(len(s.road))
-                if workers[i] is None and not flipped[i]  # never on a residence
+                action
+                for action, worker, flipped in zip(PLACE, s.workers, s.flipped)  # noqa: B905
+                if worker is None and not flipped  # never on a residence
             ]
     f, w, st, gold = p.cubes
-    total = f + w + st + gold
-    for card in p.hand:
-        for (pf, pw, ps, pg), action in BUILD[card]:
-            if pf <= f and pw <= w and ps <= st and pg <= gold:
-                options.append(action)
-    if total >= 3:
-        options += _prestige_options(s, seat, p)
+    # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
+    stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
+    if f or w or st or gold:
+        for card in p.hand:
+            options += _payable(BUILD, card, stock)
+        if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
+            options += _prestige_options(s, seat, stock)
     return options
 
 
-def _prestige_options(s: State, seat: int, p: Player) -> list[Action]:
+_PAYABLE: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
+
+
+def _payable(
+    table: dict[str, list[tuple[tuple[int, int, int, int], Action]]],
+    card: str,
+    stock: tuple[int, int, int, int],
+) -> list[Action]:
+    """The actions of `table[card]` whose payment `stock` (F W S G, capped at 8) can make;
+    cached, since the same few stocks come up again and again."""
+    key = (card, stock)
+    found = _PAYABLE.get(key)
+    if found is None:
+        f, w, st, gold = stock
+        found = _PAYABLE[key] = [
+            action
+            for (pf, pw, ps, pg), action in table[card]
+            if pf <= f and pw <= w and ps <= st and pg <= gold
+        ]
+    return found
+
+
+def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> list[Action]:
     options: list[Action] = []
-    f, w, st, gold = p.cubes
     if s.options.variant == "beginner":
         for card in s.prestige_supply:
-            for (pf, pw, ps, pg), action in PRESTIGE_BEGINNER[card]:
-                if pf <= f and pw <= w and ps <= st and pg <= gold:
-                    options.append(action)
+            options += _payable(PRESTIGE_BEGINNER, card, stock)
+        return options
+    if True not in s.flipped:
         return options
     homes = free_residences(s, seat)
     if not homes:
         return options  # standard game: a prestige building needs a free own residence (M13)
     for card in s.prestige_supply:
-        for (pf, pw, ps, pg), _ in PRESTIGE_BEGINNER[card]:
-            if pf <= f and pw <= w and ps <= st and pg <= gold:
-                pay = cat.cube_text((pf, pw, ps, pg))
-                options += [A("prestige", f"{card} @{i + 1} {pay}") for i in homes]
+        for action in _payable(PRESTIGE_BEGINNER, card, stock):
+            pay = action.arg.split()[1]
+            options += [A("prestige", f"{card} @{i + 1} {pay}") for i in homes]
     return options
 
 
@@ -1009,15 +1025,26 @@ def deciding_seats(state: State) -> list[int]:
     return [d.seat] if d is not None else []
 
 
+_PENDING: dict[tuple[int, str], PendingDecision] = {}
+
+
+def _pending(seat: int, kind: str) -> PendingDecision:
+    found = _PENDING.get((seat, kind))
+    if found is None:  # frozen, so one object per (seat, kind) serves every state
+        found = _PENDING[seat, kind] = PendingDecision(seat, kind, PROMPTS[kind])
+    return found
+
+
 def pending(state: State) -> list[PendingDecision]:
+    """Who must decide what now: several seats for the opening hands, else at most one."""
     if state.over:
         return []
     if state.waiting:
-        return [PendingDecision(seat, "redraw", PROMPTS["redraw"]) for seat in state.waiting]
+        return [_pending(seat, "redraw") for seat in state.waiting]
     d = state.decision
     if d is None:
         return []
-    return [PendingDecision(d.seat, d.kind, PROMPTS[d.kind])]
+    return [_pending(d.seat, d.kind)]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -1045,33 +1072,43 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
     global _cache
-    action = coerce(action)
+    if action.__class__ is str:
+        action = coerce(action)
     if state.over:
         raise GameOver("The game is over; no more moves can be made.")
-    seats = deciding_seats(state)
-    if not seats:
-        raise IllegalAction("The game waits for no decision in this state.")
-    if seat is None:
-        seat = seats[0]
-    elif seat.__class__ is not int or seat not in seats:
-        waits = ", ".join(f"seat {k}" for k in seats)
-        kind = "redraw" if state.waiting else state.decision.kind  # type: ignore[union-attr]
-        raise NotYourDecision(
-            f"It is not your decision: the game waits for {waits} ({PROMPTS[kind]})."
-        )
-    d = state.decision if not state.waiting else None
-    if d is None:
+    waiting = state.waiting
+    if waiting:
+        d = None
         options = _OPENING
+        if seat is None:
+            seat = waiting[0]
+        elif seat.__class__ is not int or seat not in waiting:
+            _not_your_decision(state)
     else:
+        d = state.decision
+        if d is None:
+            raise IllegalAction("The game waits for no decision in this state.")
+        if seat is None:
+            seat = d.seat
+        elif seat.__class__ is not int or seat != d.seat:
+            _not_your_decision(state)
         cached_state, cached = _cache
         options = cached if cached_state is state else _legal(state, d)
     if not any(map(is_, options, repeat(action))):
-        action = _complete(state, d, action, options)
+        action = coerce(action)  # an Action made elsewhere, or anything else
+        if not any(map(is_, options, repeat(action))):
+            action = _complete(state, d, action, options)
     g = _Game(state.copy())
     _resolve(g, seat, d, action)
     options = _advance(g)
     _cache = (g.s, options)
     return g.s, g.events
+
+
+def _not_your_decision(state: State) -> None:
+    waits = ", ".join(f"seat {k}" for k in deciding_seats(state))
+    kind = "redraw" if state.waiting else state.decision.kind  # type: ignore[union-attr]
+    raise NotYourDecision(f"It is not your decision: the game waits for {waits} ({PROMPTS[kind]}).")
 
 
 def _complete(state: State, d: Decision | None, action: Action, options: list[Action]) -> Action:
