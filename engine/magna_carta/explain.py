@@ -101,7 +101,7 @@ def why_illegal(
             at = [w for w in words if w.startswith("@")]
             if at and int(at[0][1:]) - 1 not in homes:
                 free = ", ".join(str(i + 1) for i in homes)
-                return f"{at[0][1:]} is not one of your free residences ({free})."
+                return f"Position {at[0][1:]} is not one of your free residences ({free})."
         return (
             f"The {card.name} costs {_cost_words(card.cost)} (gold may stand in for any "
             f"cube); you have {_stock(p.cubes)}."
@@ -123,12 +123,18 @@ def why_illegal(
     if verb in ("sell", "trade"):
         return f"You have no {cat.CUBE_NAMES[arg]} to hand in."
     if verb == "pay":
-        prices = "1 d (1 gold) or 3 d (2 gold)" if kind == "bank" else "2 d (1 token) or 5 d (2)"
-        if d is not None and d.part == "owner":
-            prices = "2 d (1 gold)" if kind == "bank" else "3 d (1 token)"
-        if int(arg[:-1]) > p.deniers:
+        owner = d is not None and d.part == "owner"
+        table = {
+            ("bank", False): cat.BANK_WORKER,
+            ("bank", True): cat.BANK_OWNER,
+            ("church", False): cat.CHURCH_WORKER,
+            ("church", True): cat.CHURCH_OWNER,
+        }[kind, owner]
+        what = "gold" if kind == "bank" else "token(s)"
+        prices = " or ".join(f"{price} d ({count} {what})" for price, count in table.items())
+        if int(arg[:-1]) in table and int(arg[:-1]) > p.deniers:
             return f"You have {p.deniers} d, not {arg[:-1]} d."
-        if kind == "church":
+        if kind == "church" and int(arg[:-1]) in table:
             return (
                 f"Here you can pay {prices}, and only for tokens still left ({sum(s.tokens)} left)."
             )

@@ -179,7 +179,10 @@ class _Game:
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[Event] = []
-        self.owned: dict[object, Any] = {}  # field name or seat -> the new state's own copy
+        # field name or seat -> the new state's own copy; the players list is always copied
+        # (nearly every action changes a player, and it is short)
+        players = state.players = state.players.copy()
+        self.owned: dict[object, Any] = {"players": players}
         self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
@@ -190,10 +193,11 @@ class _Game:
         return found
 
     def p(self, seat: int) -> Player:
-        found = self.owned.get(seat)
+        owned = self.owned
+        found = owned.get(seat)
         if found is None:
-            players = self.w("players")
-            found = self.owned[seat] = players[seat] = players[seat].clone()
+            players = owned["players"]
+            found = owned[seat] = players[seat] = players[seat].clone()
         return found
 
     def say(self, kind: str, seat: int | None, text: str, other: int | None = None, **data: Any):
@@ -232,12 +236,13 @@ def _do_opening(g: _Game, seat: int, action: Action) -> None:
     waiting = g.w("waiting")
     waiting.remove(seat)
     if action is REDRAW:
-        discarded, _ = _swap_hand(g, seat)
+        discarded, drawn = _swap_hand(g, seat)
         g.say(
             "redraw",
             seat,
             f"{{s}} discards {_names(discarded)} and draws 3 new cards",
             discarded=discarded,
+            private=_private_cards(seat, drawn),
         )
     else:
         g.say("keep", seat, "{s} keeps their opening hand")
@@ -1140,39 +1145,44 @@ def outcome(state: State) -> Outcome | None:
 
 
 def score_breakdown(state: State, seat: int) -> dict[str, int]:
-    """The points `seat` would score now: castle tokens, own road buildings at their shield
+    """The points `seat` would score now (see `score_breakdowns`)."""
+    return score_breakdowns(state)[seat]
+
+
+def score_breakdowns(state: State) -> list[dict[str, int]]:
+    """The points each seat would score now: castle tokens, own road buildings at their shield
     (a residence 1, a covered one 0), prestige buildings, 1 a gold, 1 per 3 other cubes, 1 per
     3 d. Cards in hand and cubes stored on cards score nothing (M17)."""
-    p = state.players[seat]
-    tokens = sum(k * pp for k, pp in zip(p.tokens, cat.TOKEN_PP, strict=True))
-    buildings = prestige = 0
+    n = len(state.players)
+    buildings = [0] * n
+    prestige = [0] * n
+    flipped, covers, road = state.flipped, state.covers, state.road
     for i, owner in enumerate(state.owners):
-        if owner != seat:
+        if owner is None:
             continue
-        if not state.flipped[i]:
-            buildings += CARDS[state.road[i]].pp
-        elif state.covers[i] is None:
-            buildings += cat.RESIDENCE_PP
+        if not flipped[i]:
+            buildings[owner] += CARDS[road[i]].pp
+        elif covers[i] is None:
+            buildings[owner] += cat.RESIDENCE_PP
         else:
-            prestige += CARDS[state.covers[i]].pp  # type: ignore[index]
-    prestige += sum(CARDS[c].pp for c in p.prestige)
-    gold = p.cubes[cat.GOLD] * cat.END_GOLD_PP
-    cubes = sum(p.cubes[:3]) // cat.END_CUBES_PER_PP
-    deniers = p.deniers // cat.END_DENIERS_PER_PP
-    total = tokens + buildings + prestige + gold + cubes + deniers
-    return {
-        "tokens": tokens,
-        "buildings": buildings,
-        "prestige": prestige,
-        "gold": gold,
-        "cubes": cubes,
-        "deniers": deniers,
-        "total": total,
-    }
+            prestige[owner] += CARDS[covers[i]].pp  # type: ignore[index]
+    out = []
+    for seat, p in enumerate(state.players):
+        parts = {
+            "tokens": sum(k * pp for k, pp in zip(p.tokens, cat.TOKEN_PP, strict=True)),
+            "buildings": buildings[seat],
+            "prestige": prestige[seat] + sum(CARDS[c].pp for c in p.prestige),
+            "gold": p.cubes[cat.GOLD] * cat.END_GOLD_PP,
+            "cubes": (p.cubes[0] + p.cubes[1] + p.cubes[2]) // cat.END_CUBES_PER_PP,
+            "deniers": p.deniers // cat.END_DENIERS_PER_PP,
+        }
+        parts["total"] = sum(parts.values())
+        out.append(parts)
+    return out
 
 
 def final_scores(state: State) -> Outcome:
-    breakdown = [score_breakdown(state, seat) for seat in range(len(state.players))]
+    breakdown = score_breakdowns(state)
     scores = [b["total"] for b in breakdown]
     best = max(scores)
     return Outcome(

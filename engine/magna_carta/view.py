@@ -9,17 +9,16 @@ player work from views.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
-from engine.magna_carta.rules import PROMPTS, deciding_seats, legal_actions, score_breakdown
+from engine.magna_carta.rules import PROMPTS, deciding_seats, legal_actions, score_breakdowns
 from engine.magna_carta.state import State
 
 
-@dataclass(frozen=True, slots=True)
-class RoadCardView:
+class RoadCardView(NamedTuple):
     position: int  # 1 = the first card of the road
     card: str
     owner: int | None
@@ -30,8 +29,7 @@ class RoadCardView:
     active: bool  # activates this round as the provost stands now (the whole road: beginner)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     seat: int
     deniers: int
     cubes: dict[str, int]
@@ -46,8 +44,7 @@ class PlayerView:
     score: dict[str, int]  # the points this player would score now
 
 
-@dataclass(frozen=True, slots=True)
-class PendingView:
+class PendingView(NamedTuple):
     seat: int
     kind: str
     prompt: str
@@ -79,8 +76,13 @@ class View:
     over: bool
 
     def model_dump(self) -> dict[str, Any]:
-        data = asdict(self)
+        """A JSON-ready dict (for the bot and the renderer)."""
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data["road"] = [r._asdict() for r in self.road]
+        data["players"] = [p._asdict() for p in self.players]
+        data["pending"] = [p._asdict() for p in self.pending]
         data["legal"] = [str(a) for a in self.legal]
+        data["due_flips"] = [list(f) for f in self.due_flips]
         return data
 
 
@@ -89,32 +91,26 @@ def view(state: State, seat: int | None) -> View:
     s = state
     last = s.provost if s.options.variant == "standard" else len(s.road) - 1
     road = [
-        RoadCardView(
-            position=i + 1,
-            card=s.road[i],
-            owner=s.owners[i],
-            residence=s.flipped[i],
-            cover=s.covers[i],
-            stored=s.stored[i],
-            worker=s.workers[i],
-            active=i <= last,
+        RoadCardView(i + 1, card, owner, flipped, cover, stored, worker, i <= last)
+        for i, (card, owner, flipped, cover, stored, worker) in enumerate(
+            zip(s.road, s.owners, s.flipped, s.covers, s.stored, s.workers, strict=True)
         )
-        for i in range(len(s.road))
     ]
+    scores = score_breakdowns(s)
     players = [
         PlayerView(
-            seat=k,
-            deniers=p.deniers,
-            cubes=dict(zip(cat.CUBES, p.cubes, strict=True)),
-            workers=p.workers,
-            hand=list(p.hand) if k == seat else None,
-            hand_size=len(p.hand),
-            deck_size=len(p.deck),
-            discard=list(p.discard),
-            tokens=dict(zip(cat.TOKEN_NAMES, p.tokens, strict=True)),
-            prestige=list(p.prestige),
-            passed=s.passed.index(k) + 1 if k in s.passed else None,
-            score=score_breakdown(s, k),
+            k,
+            p.deniers,
+            dict(zip(cat.CUBES, p.cubes, strict=True)),
+            p.workers,
+            list(p.hand) if k == seat else None,
+            len(p.hand),
+            len(p.deck),
+            list(p.discard),
+            dict(zip(cat.TOKEN_NAMES, p.tokens, strict=True)),
+            list(p.prestige),
+            s.passed.index(k) + 1 if k in s.passed else None,
+            scores[k],
         )
         for k, p in enumerate(s.players)
     ]
