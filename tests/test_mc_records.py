@@ -219,3 +219,11 @@ def test_replay_command_stops_at_an_illegal_action(tmp_path: Path, capsys):
     path.write_text(bad.model_dump_json())
     assert main(["replay", str(path)]) == 1
     assert "action 6 'deliver GGG' failed" in capsys.readouterr().err
+
+
+def test_the_layering_test_scans_the_magna_carta_package():
+    from tests.test_layers import ROOT, sources
+
+    scanned = {str(p.relative_to(ROOT)) for p in sources("engine")}
+    for name in ("rules", "state", "actions", "catalogue", "view", "player", "conformance"):
+        assert f"engine/magna_carta/{name}.py" in scanned

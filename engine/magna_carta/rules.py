@@ -241,7 +241,7 @@ def _do_opening(g: _Game, seat: int, action: Action) -> None:
             "redraw",
             seat,
             f"{{s}} discards {_names(discarded)} and draws 3 new cards",
-            discarded=discarded,
+            discarded=list(discarded),
             private=_private_cards(seat, drawn),
         )
     else:
@@ -262,7 +262,7 @@ def _reshuffle(g: _Game, seat: int, p: Player) -> None:
     """The whole discard pile becomes the new draw pile, shuffled by a generator seeded from the
     game's seed, the seat and how often this pile was reshuffled before (recorded in the state,
     so a replay or a saved state reshuffles the same way)."""
-    pile = p.discard
+    pile = list(p.discard)
     rng = random.Random(f"magna-carta/{g.s.setup.seed}/{seat}/{p.shuffles}")
     rng.shuffle(pile)
     p.deck = pile
@@ -274,14 +274,14 @@ def _reshuffle(g: _Game, seat: int, p: Player) -> None:
 def _draw(g: _Game, seat: int, count: int) -> list[str]:
     """Draw up to `count` cards (fewer only when the draw and discard piles are both empty)."""
     p = g.p(seat)
-    drawn: list[str] = []
-    for _ in range(count):
-        if not p.deck:
-            if not p.discard:
-                break
-            _reshuffle(g, seat, p)
-        drawn.append(p.deck.pop(0))
-    p.hand.extend(drawn)
+    drawn = p.deck[:count]
+    p.deck = p.deck[count:]
+    if len(drawn) < count and p.discard:
+        _reshuffle(g, seat, p)
+        more = count - len(drawn)
+        drawn += p.deck[:more]
+        p.deck = p.deck[more:]
+    p.hand = p.hand + drawn
     return drawn
 
 
@@ -291,7 +291,7 @@ def _swap_hand(g: _Game, seat: int) -> tuple[list[str], list[str]]:
     p = g.p(seat)
     discarded = p.hand
     p.hand = []
-    p.discard.extend(discarded)
+    p.discard = p.discard + discarded
     return discarded, _draw(g, seat, len(discarded))
 
 
@@ -443,7 +443,7 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
             "swap",
             seat,
             f"{{s}} pays 1 d, discards {_names(discarded)} and draws {len(drawn)} new cards",
-            discarded=discarded,
+            discarded=list(discarded),
             private=_private_cards(seat, drawn),
         )
     elif verb == "place":
@@ -456,7 +456,8 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
     elif verb == "build":
         card, payment = action.arg.split()
         p = g.p(seat)
-        p.hand.remove(card)
+        hand = p.hand = p.hand.copy()
+        hand.remove(card)
         _pay(p, payment)
         stored = cat.STORED_CUBES[len(s.players)] if CARDS[card].stores else 0
         g.w("road").append(card)
@@ -486,7 +487,8 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
             where = f" on their residence at {i + 1}"
             at: int | None = i + 1
         else:
-            g.p(seat).prestige.append(card)
+            p = g.p(seat)
+            p.prestige = [*p.prestige, card]
             where, at = "", None
         g.say(
             "prestige",
@@ -516,12 +518,15 @@ def _ordinal(k: int) -> str:
 
 
 def _cube_words(cubes: str) -> str:
-    parts = []
-    for c in cat.CUBES:
-        k = cubes.count(c)
-        if k:
-            parts.append(f"{k} {cat.CUBE_NAMES[c]}")
-    return " + ".join(parts) if parts else "nothing"
+    """'FSS' -> '1 food + 2 stone' (cached: few different texts come up)."""
+    found = _CUBE_WORDS.get(cubes)
+    if found is None:
+        parts = [f"{cubes.count(c)} {cat.CUBE_NAMES[c]}" for c in cat.CUBES if c in cubes]
+        found = _CUBE_WORDS[cubes] = " + ".join(parts) if parts else "nothing"
+    return found
+
+
+_CUBE_WORDS: dict[str, str] = {}
 
 
 def card_label(s: State, i: int) -> str:
@@ -849,7 +854,9 @@ def _take_token(g: _Game, seat: int) -> None:
     for k in range(3):
         if tokens[k]:
             tokens[k] -= 1
-            g.p(seat).tokens[k] += 1
+            p = g.p(seat)
+            won = p.tokens = p.tokens.copy()
+            won[k] += 1
             g.say(
                 "token",
                 seat,

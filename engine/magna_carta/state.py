@@ -43,6 +43,9 @@ class Setup(BaseModel):
     decks: list[list[str]] | None = None
 
 
+_new_player = object.__new__
+
+
 class Player:
     """One seat's holdings. `deck` is the draw pile, top card first; `discard` the discard
     pile, bottom card first (face up, so public)."""
@@ -82,15 +85,17 @@ class Player:
         self.shuffles = shuffles  # reshuffles of this draw pile so far (drives the next one)
 
     def clone(self) -> Player:
-        new = Player.__new__(Player)
+        """A copy for the engine to change. Only `cubes` is copied: the card lists, `tokens`
+        and `prestige` are shared and the engine replaces them instead of changing them."""
+        new = _new_player(Player)
         new.deniers = self.deniers
         new.cubes = self.cubes.copy()
         new.workers = self.workers
-        new.hand = self.hand.copy()
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.tokens = self.tokens.copy()
-        new.prestige = self.prestige.copy()
+        new.hand = self.hand
+        new.deck = self.deck
+        new.discard = self.discard
+        new.tokens = self.tokens
+        new.prestige = self.prestige
         new.shuffles = self.shuffles
         return new
 
