@@ -350,11 +350,7 @@ def _action_options(s: State, seat: int) -> list[Action]:
         if p.hand:
             options.append(SWAP)
         if p.workers:
-            options += [
-                action
-                for action, worker, flipped in zip(PLACE, s.workers, s.flipped)  # noqa: B905
-                if worker is None and not flipped  # never on a residence
-            ]
+            options += _free_cards(s)
     f, w, st, gold = p.cubes
     # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
     stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
@@ -364,6 +360,26 @@ def _action_options(s: State, seat: int) -> list[Action]:
         if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
             options += _prestige_options(s, seat, stock)
     return options
+
+
+_places: tuple[list[int | None], list[bool], list[Action]] = ([], [], [])
+
+
+def _free_cards(s: State) -> list[Action]:
+    """`place` actions of the road cards without a worker that are no residence. Cached for the
+    last pair of lists: the engine replaces a list instead of changing it, so the same list
+    objects mean the same contents (and the cache holds them, so their ids stay theirs)."""
+    global _places
+    workers, flipped, found = _places
+    if workers is s.workers and flipped is s.flipped:
+        return found
+    found = [
+        action
+        for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
+        if worker is None and not residence  # never on a residence
+    ]
+    _places = (s.workers, s.flipped, found)
+    return found
 
 
 _PAYABLE: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
