@@ -227,3 +227,32 @@ def test_the_layering_test_scans_the_magna_carta_package():
     scanned = {str(p.relative_to(ROOT)) for p in sources("engine")}
     for name in ("rules", "state", "actions", "catalogue", "view", "player", "conformance"):
         assert f"engine/magna_carta/{name}.py" in scanned
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["road"].append({"card": "palace", "owner": 0}),
+        lambda d: d["road"][0].update(owner=1),  # a neutral card with an owner
+        lambda d: d["road"][0].update(worker=7),
+        lambda d: d["players"][0]["hand"].append("library"),
+        lambda d: d.update(decision={"kind": "dance", "seat": 0, "at": 0, "part": ""}),
+        lambda d: d.update(decision={"kind": "action", "seat": 9, "at": 0, "part": ""}),
+        lambda d: d.update(provost=40),
+        lambda d: d.update(start_player=5),
+        lambda d: d.update(due_flips=[[30, 0]]),
+        lambda d: d["players"].pop(),
+    ],
+)
+def test_a_state_json_that_refers_to_nothing_is_refused(change):
+    data = position().model_dump()
+    change(data)
+    with pytest.raises(ValueError):
+        State.model_validate(data)
+
+
+def test_decision_kinds_and_prompts_agree():
+    from engine.magna_carta.rules import PROMPTS
+    from engine.magna_carta.state import DECISION_KINDS
+
+    assert set(PROMPTS) == {*DECISION_KINDS, "redraw"}

@@ -46,7 +46,7 @@ PRESTIGE_BEGINNER = {
 }
 LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
 
-PROMPTS: dict[str, str] = {
+PROMPTS: dict[str, str] = {  # one per decision kind (state.DECISION_KINDS, and "redraw")
     "redraw": "keep your opening hand or redraw all three cards (once, free)",
     "action": "draw, swap your hand, place a worker, build, build a prestige building or pass",
     "provost": "move the provost (1 d a card, up to 3) or skip",

@@ -416,13 +416,71 @@ class StateModel(_Strict):
     over: bool = False
 
 
+DECISION_KINDS = (
+    "action",
+    "provost",
+    "buy",
+    "sell",
+    "lawyer",
+    "trade",
+    "bank",
+    "church",
+    "castle",
+)
+
+
+def _check(m: StateModel) -> None:
+    """Structural checks of a state coming in as JSON (ids, seats and positions in range), so
+    the engine never meets a reference to nothing. Game invariants are the conformance's job."""
+    n = m.options.players
+    seats = range(n)
+    problems = []
+    if len(m.players) != n or len(m.delivered) != n:
+        problems.append("the number of players differs from the options")
+    player_cards = set(cat.DECKS[m.options.variant])
+    prestige_cards = set(cat.PRESTIGE_SUPPLY[m.options.variant])
+    for k, p in enumerate(m.players):
+        if not set(p.hand + p.deck + p.discard) <= player_cards:
+            problems.append(f"seat {k} holds cards of no {m.options.variant} deck")
+        if not set(p.prestige) <= prestige_cards:
+            problems.append(f"seat {k} has an unknown prestige building")
+    if not set(m.prestige_supply) <= prestige_cards:
+        problems.append("an unknown prestige building in the supply")
+    for i, r in enumerate(m.road):
+        card = cat.CARDS.get(r.card)
+        if card is None or card.kind is cat.Kind.PRESTIGE:
+            problems.append(f"road card {i + 1} is unknown")
+        elif (card.kind is cat.Kind.NEUTRAL) != (r.owner is None):
+            problems.append(f"road card {i + 1} has a wrong owner")
+        if r.owner is not None and r.owner not in seats:
+            problems.append(f"road card {i + 1} belongs to no seat")
+        if r.worker is not None and r.worker not in seats:
+            problems.append(f"road card {i + 1} has a worker of no seat")
+        if r.cover is not None and r.cover not in prestige_cards:
+            problems.append(f"road card {i + 1} carries an unknown prestige building")
+    if m.start_player not in seats or not set(m.passed + m.waiting) <= set(seats):
+        problems.append("a seat out of range")
+    if (m.provost is None) != (m.options.variant == "beginner") or (
+        m.provost is not None and not 1 <= m.provost <= len(m.road)
+    ):
+        problems.append("the provost is off the road")
+    d = m.decision
+    if d is not None and (
+        d.kind not in DECISION_KINDS or d.seat not in seats or not 0 <= d.at <= len(m.road)
+    ):
+        problems.append("the decision is not one of this game")
+    if any(not 1 <= at <= len(m.road) or seat not in seats for at, seat in m.due_flips):
+        problems.append("a Lawyer flip off the road")
+    if problems:
+        raise ValueError("Not a Magna Carta state: " + "; ".join(problems) + ".")
+
+
 def _from_model(m: StateModel) -> State:
     variant = m.options.variant
     stages = {v: k for k, v in cat.PHASE_NUMBERS[variant].items()}
     if m.phase not in stages:
         raise ValueError(f"phase {m.phase} does not exist in the {variant} game")
-    if len(m.players) != m.options.players:
-        raise ValueError("the number of players differs from the options")
+    _check(m)
     players = [
         Player(
             deniers=p.deniers,
