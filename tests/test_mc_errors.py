@@ -291,3 +291,9 @@ def test_fuzz_only_engine_errors_escape_and_the_state_is_kept():
                 assert readable(str(error)), (thing, str(error))
         assert s.model_dump_json() == before
     assert accepted > 0  # some random moves were legal: the fuzz reached real decisions
+
+
+def test_messages_keep_card_names_capitalised():
+    s = play(position(deniers=5), (0, "place 4"))
+    message = rejects(s, "place 4", IllegalAction, 1)
+    assert message == "The Peddler (4) already has a worker (one per card)."

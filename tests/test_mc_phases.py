@@ -9,6 +9,7 @@ from engine.errors import BadSetup, IllegalAction
 from engine.magna_carta import (
     Options,
     Setup,
+    State,
     apply,
     legal_actions,
     new_game,
@@ -433,3 +434,27 @@ def test_final_scoring_breakdown_and_shared_wins():
 def test_outcome_is_none_while_the_game_goes_on():
     assert outcome(keep_all(game())) is None
     assert legal_actions(keep_all(game()), 0)
+
+
+def test_options_after_forced_moves_and_a_whole_round_in_one_action_are_fresh():
+    """One action can run forced passes (whose options are computed on the road of the state
+    under construction), the activation (workers go home) and the next round's income: the
+    next player's options must see the road as it is then, with every card free again."""
+    s = position(
+        variant="beginner",
+        deniers={0: 1, 1: 1, 2: 0, 3: 0},
+        cubes={0: "", 1: "", 2: "", 3: ""},
+        hands={0: [], 1: [], 2: [], 3: []},
+        decks={0: [], 1: [], 2: [], 3: []},
+    )
+    data = s.model_dump()
+    for card, seat in ((0, 1), (1, 2), (2, 3)):  # Park, Forest, Quarry taken already
+        data["road"][card]["worker"] = seat
+        data["players"][seat]["workers"] = 3
+    s = State.model_validate(data)
+    # seat 0 takes the last free card; seat 1 has 1 d and a worker but nothing to do; the
+    # others have nothing at all: all pass at once, and the whole round runs to its end
+    s = play(s, (0, "place 4"))
+    assert s.round == 2 and decision(s) == ("action", 1)
+    places = [a for a in legal(s) if a.startswith("place")]
+    assert places == ["place 1", "place 2", "place 3", "place 4"]

@@ -31,6 +31,10 @@ def _examples(options: list[Action], limit: int = 8) -> str:
     return ", ".join(texts) + more
 
 
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _cost_words(cost: str) -> str:
     parts = []
     for c in (*cat.CUBES, cat.ANY):
@@ -74,8 +78,8 @@ def why_illegal(
         if i >= len(s.road):
             return f"The road has {len(s.road)} cards: there is no card at {arg}."
         if s.flipped[i]:
-            return f"{card_label(s, i).capitalize()} takes no workers (residences never do)."
-        return f"{card_label(s, i).capitalize()} already has a worker (one per card)."
+            return f"{_first_up(card_label(s, i))} takes no workers (residences never do)."
+        return f"{_first_up(card_label(s, i))} already has a worker (one per card)."
     if verb == "build":
         card = CARDS[words[0]]
         if words[0] not in p.hand:

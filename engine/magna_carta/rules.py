@@ -192,6 +192,12 @@ class _Game:
             setattr(self.s, name, found)
         return found
 
+    def put(self, name: str, value: list[Any]) -> None:
+        """Replace the list field `name` of the new state by `value` (owned from now on: a
+        later `w(name)` in this apply must change this list, not the one it replaced)."""
+        self.owned[name] = value
+        setattr(self.s, name, value)
+
     def p(self, seat: int) -> Player:
         owned = self.owned
         found = owned.get(seat)
@@ -330,7 +336,7 @@ def _income(g: _Game) -> None:
         seat = (s.start_player + k) % n
         g.p(seat).deniers += amounts[seat]
         g.say("income", seat, f"{{s}} collects {amounts[seat]} d income", deniers=amounts[seat])
-    s.passed = []
+    g.put("passed", [])
     s.stage = 2
     s.cursor = s.start_player
     s.decision = decision("action", s.start_player)
@@ -362,23 +368,22 @@ def _action_options(s: State, seat: int) -> list[Action]:
     return options
 
 
-_places: tuple[list[int | None], list[bool], list[Action]] = ([], [], [])
+_FREE_CARDS: dict[tuple[tuple[int | None, ...], tuple[bool, ...]], list[Action]] = {}
 
 
 def _free_cards(s: State) -> list[Action]:
-    """`place` actions of the road cards without a worker that are no residence. Cached for the
-    last pair of lists: the engine replaces a list instead of changing it, so the same list
-    objects mean the same contents (and the cache holds them, so their ids stay theirs)."""
-    global _places
-    workers, flipped, found = _places
-    if workers is s.workers and flipped is s.flipped:
-        return found
-    found = [
-        action
-        for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
-        if worker is None and not residence  # never on a residence
-    ]
-    _places = (s.workers, s.flipped, found)
+    """`place` actions of the road cards without a worker that are no residence. Cached by
+    content (never by list identity: the lists of a state under construction still change)."""
+    key = (tuple(s.workers), tuple(s.flipped))
+    found = _FREE_CARDS.get(key)
+    if found is None:
+        if len(_FREE_CARDS) > 4096:  # a bounded cache
+            _FREE_CARDS.clear()
+        found = _FREE_CARDS[key] = [
+            action
+            for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
+            if worker is None and not residence  # never on a residence
+        ]
     return found
 
 
@@ -635,7 +640,7 @@ def _activation_step(g: _Game) -> None:
             _return_worker(g, j)
     s.stage = 5
     s.cursor = 0
-    s.delivered = [0] * len(s.players)
+    g.put("delivered", [0] * len(s.players))
 
 
 def _activate(g: _Game, i: int) -> None:
