@@ -186,10 +186,13 @@ class _Game:
         self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
+        """The list field `name` of the new state, safe to change (copied on first use)."""
         found = self.owned.get(name)
         if found is None:
             found = self.owned[name] = getattr(self.s, name).copy()
             setattr(self.s, name, found)
+        if name in _ROAD_STATE:
+            _forget_places()  # about to change: the cached free cards may not hold any more
         return found
 
     def put(self, name: str, value: list[Any]) -> None:
@@ -197,6 +200,8 @@ class _Game:
         later `w(name)` in this apply must change this list, not the one it replaced)."""
         self.owned[name] = value
         setattr(self.s, name, value)
+        if name in _ROAD_STATE:
+            _forget_places()
 
     def p(self, seat: int) -> Player:
         owned = self.owned
@@ -211,6 +216,9 @@ class _Game:
         self.events.append(
             Event(kind, seat, text, 0, other, data or None, s.round, self.phases[s.stage])  # type: ignore[arg-type]
         )
+
+
+_ROAD_STATE = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
 
 
 def _advance(g: _Game) -> list[Action]:
@@ -368,23 +376,33 @@ def _action_options(s: State, seat: int) -> list[Action]:
     return options
 
 
-_FREE_CARDS: dict[tuple[tuple[int | None, ...], tuple[bool, ...]], list[Action]] = {}
+_NO_PLACES: tuple[list[int | None], list[bool], list[Action]] = ([], [], [])
+_places = _NO_PLACES  # the free cards of one pair of lists (workers, flipped)
 
 
 def _free_cards(s: State) -> list[Action]:
-    """`place` actions of the road cards without a worker that are no residence. Cached by
-    content (never by list identity: the lists of a state under construction still change)."""
-    key = (tuple(s.workers), tuple(s.flipped))
-    found = _FREE_CARDS.get(key)
-    if found is None:
-        if len(_FREE_CARDS) > 4096:  # a bounded cache
-            _FREE_CARDS.clear()
-        found = _FREE_CARDS[key] = [
-            action
-            for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
-            if worker is None and not residence  # never on a residence
-        ]
+    """`place` actions of the road cards without a worker that are no residence.
+
+    Cached for one pair of list objects: a finished state never changes its lists, and the
+    lists of the state under construction change only through `_Game.w`/`put`, which drop the
+    cache (so it never outlives a change). The cache holds the lists, so their ids stay theirs.
+    """
+    global _places
+    workers, flipped, found = _places
+    if workers is s.workers and flipped is s.flipped:
+        return found
+    found = [
+        action
+        for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
+        if worker is None and not residence  # never on a residence
+    ]
+    _places = (s.workers, s.flipped, found)
     return found
+
+
+def _forget_places() -> None:
+    global _places
+    _places = _NO_PLACES
 
 
 _PAYABLE: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
