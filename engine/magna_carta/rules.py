@@ -369,8 +369,10 @@ def _action_options(s: State, seat: int) -> list[Action]:
     # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
     stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
     if f or w or st or gold:
+        payable = _PAYABLE
         for card in p.hand:
-            options += _payable(BUILD, card, stock)
+            found = payable.get((card, stock))
+            options += found if found is not None else _payable(BUILD, card, stock)
         if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
             options += _prestige_options(s, seat, stock)
     return options
