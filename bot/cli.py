@@ -16,10 +16,16 @@ from engine.record import GameRecord, replay
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.conformance import GameChecker
+    from engine.conformance import checker_for
 
     game = get_game(args.game)
-    options = game.Options(players=args.players, favor_mode=args.favor_mode, tile_set=args.tile_set)
+    wanted = {
+        "players": args.players,
+        "favor_mode": args.favor_mode,
+        "tile_set": args.tile_set,
+        "variant": args.variant,
+    }  # each game takes the options it knows
+    options = game.Options(**{k: v for k, v in wanted.items() if k in game.Options.model_fields})
     total_actions = 0
     violations: list[str] = []
     errors: list[str] = []
@@ -29,16 +35,16 @@ def _simulate(args: argparse.Namespace) -> int:
         rng = random.Random(seed)
         try:
             state = game.new_game(options, game.Setup(seed=seed))
-            checker = GameChecker(state, level=args.check) if args.check != "none" else None
+            checker = checker_for(state, level=args.check) if args.check != "none" else None
             steps = 0
             while not state.over:
-                seat = state.decision.seat
+                seat = game.pending(state)[0].seat
                 if args.player == "uniform":
                     legal = game.legal_actions(state, seat)
                     action = legal[rng.randrange(len(legal))]
                 else:
                     action = game.choose_action(state, seat, rng)
-                new_state, events = game.apply(state, action)
+                new_state, events = game.apply(state, action, seat)
                 if checker is not None:
                     violations.extend(checker.after(state, action, new_state, events))
                 state = new_state
@@ -119,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--favor-mode", choices=("full", "simplified"), default="full")
     sim.add_argument("--tile-set", choices=("revised", "first"), default="revised")
+    sim.add_argument(
+        "--variant", choices=("beginner", "standard"), default="standard", help="Magna Carta rules"
+    )
     sim.add_argument(
         "--check",
         choices=("none", "light", "full"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-GAME_NAMES: tuple[str, ...] = ("caylus",)
+GAME_NAMES: tuple[str, ...] = ("caylus", "magna-carta")
 
 
 def get_game(name: str) -> ModuleType:
@@ -16,4 +16,8 @@ def get_game(name: str) -> ModuleType:
         from engine import caylus
 
         return caylus
+    if name == "magna-carta":
+        from engine import magna_carta
+
+        return magna_carta
     raise KeyError(f"unknown game '{name}'; known: {', '.join(GAME_NAMES)}")

@@ -75,11 +75,13 @@ def replay(record: GameRecord, *, keep_events: bool = False) -> ReplayResult:
     return ReplayResult(state=state, applied=len(record.actions), events=events)
 
 
-def record_for(state: Any, actions: list[str]) -> GameRecord:
-    """The record of a game begun with new_game: its options, explicit setup and actions."""
+def record_for(state: Any, actions: list[str], seats: list[int] | None = None) -> GameRecord:
+    """The record of a game begun with new_game: its options, explicit setup and actions (and
+    their seats, needed when several seats may answer one decision, as in Magna Carta)."""
     return GameRecord(
         game=state.game,
         options=state.options.model_dump(),
         setup=state.setup.model_dump(),
         actions=list(actions),
+        seats=list(seats) if seats is not None else None,
     )

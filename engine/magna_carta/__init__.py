@@ -1,0 +1,65 @@
+"""Caylus Magna Carta (William Attia, Ystari 2007): the rules engine, beginner and standard
+rules. See docs/magna-carta-notation.md, docs/magna-carta-record.md and
+docs/magna-carta-rules-choices.md."""
+
+from __future__ import annotations
+
+from engine.magna_carta.actions import Action, parse
+from engine.magna_carta.player import choose_action
+from engine.magna_carta.rules import (
+    apply,
+    deciding_seats,
+    default_action,
+    legal_actions,
+    new_game,
+    outcome,
+    pending,
+    score_breakdown,
+)
+from engine.magna_carta.state import Decision, Options, Player, Setup, State
+from engine.magna_carta.view import View, view
+
+name = "magna-carta"
+min_players = 2
+max_players = 4
+phases_per_turn = 6  # standard rules; the beginner rules have 5 (state.phase numbers per rule set)
+
+
+def parse_action(text: str) -> Action:
+    return parse(text)
+
+
+def state_from_json(text: str | bytes) -> State:
+    return State.model_validate_json(text)
+
+
+def make_checker(start: State, level: str = "light") -> object:
+    """The invariant checker of `caylus simulate` and the conformance tests for this game."""
+    from engine.magna_carta.conformance import GameChecker
+
+    return GameChecker(start, level)
+
+
+__all__ = [
+    "Action",
+    "Decision",
+    "Options",
+    "Player",
+    "Setup",
+    "State",
+    "View",
+    "apply",
+    "choose_action",
+    "deciding_seats",
+    "default_action",
+    "legal_actions",
+    "make_checker",
+    "new_game",
+    "outcome",
+    "parse",
+    "parse_action",
+    "pending",
+    "score_breakdown",
+    "state_from_json",
+    "view",
+]
