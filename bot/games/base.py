@@ -25,6 +25,34 @@ class GameUI(Protocol):
     kind: str  # the engine's game name
     title: str  # the game's name for players
     phases_per_turn: int
+    # Hidden information: a game with hands (Magna Carta) shows the channel only `public(state)`
+    # and each player their own `private(state, seat)`; prompts in the channel carry only the
+    # public choices, the others are in the player's private "My hand" reply.
+    has_hands: bool
+
+    def public(self, state: Any) -> Any:
+        """What everyone may see: what channel pictures, accounts and status are made from."""
+        ...
+
+    def private(self, state: Any, seat: int) -> Any:
+        """What `seat` may see (its own hand too): for its private replies only."""
+        ...
+
+    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+        """(the choices that may be shown in the channel, those only the player may see)."""
+        ...
+
+    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+        """The private reply's text: the player's hand and stock (empty without hands)."""
+        ...
+
+    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+        """The player's hand as a picture, for their eyes only (None without hands)."""
+        ...
+
+    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        """The private choices (from `split_actions`) as buttons and menus."""
+        ...
 
     # --- the lobby
     def options_text(self, options: dict[str, Any]) -> str:
@@ -41,7 +69,7 @@ class GameUI(Protocol):
         ...
 
     def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
-        """The decision's choices as buttons and menus."""
+        """The decision's (public) choices as buttons and menus, for the channel's prompt."""
         ...
 
     def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:

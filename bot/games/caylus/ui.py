@@ -21,6 +21,25 @@ class CaylusUI:
     kind = "caylus"
     title = "Caylus"
     phases_per_turn = 7
+    has_hands = False  # Caylus hides nothing: everyone sees the whole state
+
+    def public(self, state: Any) -> Any:
+        return state
+
+    def private(self, state: Any, seat: int) -> Any:
+        return state
+
+    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+        return list(actions), []
+
+    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+        return []
+
+    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+        return None
+
+    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        return Layout()
 
     def options_text(self, options: dict[str, Any]) -> str:
         return t.LOBBY_OPTIONS_TEXT.format(
