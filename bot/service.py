@@ -46,7 +46,6 @@ from engine.record import GameRecord
 
 log = logging.getLogger(__name__)
 
-PHASES_PER_TURN = 7  # Caylus; a game module may say otherwise with `phases_per_turn`
 MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
 # A typed move identical to the player's previous one, sent before that one was saved (or within
 # this many seconds after, for clock differences between Discord and this machine), is a double
@@ -243,6 +242,18 @@ def _phases_between(
     if over:
         out.append(after)
     return out
+
+
+def _answers_to_the_same_call(
+    before: Sequence[PendingDecision], after: Sequence[PendingDecision]
+) -> bool:
+    """After a move, the seats still pending were all pending before, for the same kind of
+    decision, and fewer of them: a simultaneous decision that some seats have answered."""
+    if len(before) < 2 or not after or len(after) >= len(before):
+        return False
+    kinds = {p.kind for p in before}
+    seats = {p.seat for p in before}
+    return all(p.kind in kinds and p.seat in seats for p in after)
 
 
 def _engine_error(error: engine_errors.EngineError, game_id: int) -> err.ServiceError:
@@ -659,7 +670,7 @@ class GameService:
             if not any(p.seat == seat for p in pending):
                 raise self._not_your_decision(live, pending)
             chooser = getattr(game, "default_action", None)
-            action = chooser(live.state) if chooser is not None else None
+            action = chooser(live.state, seat) if chooser is not None else None
             if action is None:
                 action = game.legal_actions(live.state, seat)[0]
             user_id = live.seats[seat].user_id
@@ -1109,7 +1120,7 @@ class GameService:
         over = game.outcome(new_state) is not None
         if before != after or over:
             if keep:
-                per_turn = getattr(game, "phases_per_turn", PHASES_PER_TURN)
+                per_turn = game.phases_in_turn(new_state)
                 for turn, phase in _phases_between(before, after, over, per_turn):
                     run.phase_ends.append(PhaseEnd(turn, phase, new_state))
             run.phase_start = new_state
@@ -1221,6 +1232,11 @@ class GameService:
         if run.moves or awaiting != live.row.awaiting_seat:
             values["awaiting_seat"] = awaiting
             values["awaiting_since"] = run.now if awaiting is not None else None
+            before = game.pending(live.state) if live.state is not None else []
+            if _answers_to_the_same_call(before, pending):
+                # several seats decide at once (Magna Carta's opening hands): one answered, the
+                # others keep the clock they have had since the call
+                values["awaiting_since"] = live.row.awaiting_since
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
         payload = dict(cause or {"cause": "move"})

@@ -100,10 +100,10 @@ async def test_clock_isolates_a_game_whose_engine_work_fails(services, vt, monke
     real = caylus.default_action
     broken = first.game.id
 
-    def default_action(state):  # the first game's default move crashes (a bug, say)
+    def default_action(state, seat=None):  # the first game's default move crashes (a bug, say)
         if state.setup.seed == first.state.setup.seed:
             raise RuntimeError("boom")
-        return real(state)
+        return real(state, seat)
 
     monkeypatch.setattr(caylus, "default_action", default_action)
     deadline = await clock.deadline(second.game.id, vt.now)

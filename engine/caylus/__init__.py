@@ -20,6 +20,11 @@ max_players = 5
 phases_per_turn = 7
 
 
+def phases_in_turn(state: State) -> int:
+    """Phases in a turn (all seven, in every variant)."""
+    return phases_per_turn
+
+
 def parse_action(text: str) -> Action:
     return parse(text)
 
@@ -44,5 +49,6 @@ __all__ = [
     "parse",
     "parse_action",
     "pending",
+    "phases_in_turn",
     "state_from_json",
 ]

@@ -1429,7 +1429,7 @@ _PROMPTS_AT: dict[str, str] = {
 }
 
 
-def default_action(state: State) -> Action | None:
+def default_action(state: State, seat: int | None = None) -> Action | None:
     """What a player's clock applies when their time runs out (docs/rules-choices.md).
 
     Pass in placement; decline every optional effect (skip: no bribe, no build, no purchase, no

@@ -4,6 +4,7 @@ docs/magna-carta-rules-choices.md."""
 
 from __future__ import annotations
 
+from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action, parse
 from engine.magna_carta.player import choose_action
 from engine.magna_carta.rules import (
@@ -23,6 +24,11 @@ name = "magna-carta"
 min_players = 2
 max_players = 4
 phases_per_turn = 6  # standard rules; the beginner rules have 5 (state.phase numbers per rule set)
+
+
+def phases_in_turn(state: State) -> int:
+    """Phases in a round of this game's rule set (beginner 5, standard 6)."""
+    return cat.PHASES_PER_ROUND[state.options.variant]
 
 
 def parse_action(text: str) -> Action:
@@ -59,6 +65,7 @@ __all__ = [
     "parse",
     "parse_action",
     "pending",
+    "phases_in_turn",
     "score_breakdown",
     "state_from_json",
     "view",
