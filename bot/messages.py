@@ -15,7 +15,7 @@ STATUS = {
     "aborted": "aborted",
 }
 
-KIND_NAMES = {"caylus": "Caylus"}
+KIND_NAMES = {"caylus": "Caylus", "magna-carta": "Caylus Magna Carta"}
 
 # --- errors (bot/errors.py) ----------------------------------------------------------------
 UNKNOWN_GAME = "There is no game #{game_id}."

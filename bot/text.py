@@ -63,7 +63,7 @@ SYNC_WHERE_GLOBAL = "globally (Discord may take up to an hour to show them every
 # --- command descriptions -----------------------------------------------------------------------
 GROUP_DESC = "Play Caylus in this channel"
 DESC = {
-    "new": "Open a Caylus game in this channel",
+    "new": "Open a game of Caylus or Caylus Magna Carta in this channel",
     "join": "Take a seat in this channel's game",
     "leave": "Leave this channel's game before it starts",
     "addbot": "Add a bot seat (host or channel managers)",
@@ -86,7 +86,10 @@ DESC = {
     "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
 }
-OPT_PLAYERS = "Number of players (2-5)"
+OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
+OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
+OPT_RULES = "Magna Carta only: the standard rules (with the provost) or the beginner rules"
+OPTION_OF_OTHER_GAME = "'{option}' is an option of {owner}, not of {game}: leave it out."
 OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
 OPT_TILES = "Building set: revised (with the jeweller) or first edition"
 OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
@@ -126,6 +129,7 @@ BUTTON_JOIN = "Join"
 BUTTON_LEAVE = "Leave"
 BUTTON_ADD_BOT = "Add bot"
 BUTTON_START = "Start"
+BUTTON_MY_HAND = "My hand"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
     "leave": ("You left game #{game_id}.", "{who} left game #{game_id}."),
@@ -148,6 +152,8 @@ ACCOUNT_BOARD = "board_t{turn}_p{phase}.png"
 PROMPT = "{mentions} — {who}: **{prompt}**"
 PROMPT_CONTEXT = "Turn {turn} · phase {phase} ({name}) · {stock}"
 PROMPT_HELP = "Choose below, or type `/caylus play`."
+PROMPT_HAND = "Your choices with your cards are under **My hand** (only you see them)."
+PROMPT_HAND_TOO = "**My hand** shows your cards (only you see them) and what you can do with them."
 PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them all."
 PROMPT_BOT = "{who} (bot) decides."
 CHOSE = "✅ {who} chose **{label}**."
@@ -198,6 +204,7 @@ STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
 STATUS_SEAT = "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} workers left"
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
+ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (
     "You have no seat in game #{game_id}: you are watching. `/caylus status` shows every "
     "player's stock and who must decide."

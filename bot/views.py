@@ -3,7 +3,8 @@
 The custom id carries everything a press needs, so any running bot instance can answer it:
 - `cay:b:{game}:{version}:{action}`: a choice button (the action in notation),
 - `cay:s:{game}:{version}:{k}`: a choice menu whose option values are actions,
-- `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start).
+- `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start),
+- `cay:h:{game}`: "My hand" (a game with hidden hands: the presser's hand, privately).
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
 an id are at most 18 digits and an action at most 60 characters, so a crafted id matches no item
 (it could not name a game anyway, and would overflow the database's integers).
@@ -128,7 +129,34 @@ class LobbyButton(
         await _cog(interaction).lobby_press(interaction, self.game_id, self.op)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton)
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:h:(?P<game>\d{1,18})",
+):
+    """ "My hand": the presser's own hand and its choices, privately (games with hands)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t.BUTTON_MY_HAND,
+                style=discord.ButtonStyle.success,
+                custom_id=f"cay:h:{game_id}",
+                emoji="🂠",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).hand_press(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton)
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -138,8 +166,11 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def choice_view(game_id: int, version: int, layout: Layout) -> discord.ui.View:
-    """The components of a prompt: menus first (one row each), then the buttons."""
+def choice_view(
+    game_id: int, version: int, layout: Layout, *, hand: bool = False
+) -> discord.ui.View:
+    """The components of a prompt: menus first (one row each), then the buttons, then (a game
+    with hands) the "My hand" button."""
     view = discord.ui.View(timeout=None)
     for k, menu in enumerate(layout.menus):
         options = [
@@ -149,4 +180,6 @@ def choice_view(game_id: int, version: int, layout: Layout) -> discord.ui.View:
         view.add_item(ChoiceSelect(game_id, version, k, options, menu.placeholder))
     for choice in layout.buttons:
         view.add_item(ChoiceButton(game_id, version, choice.action, choice.label, choice.style))
+    if hand:
+        view.add_item(HandButton(game_id))
     return view

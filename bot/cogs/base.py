@@ -33,6 +33,7 @@ from bot.clock import (
 )
 from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
+from bot.games.layout import MAX_ROWS, Layout
 from bot.narration import Chronicle, rebuild
 from bot.service import ActResult, GameInfo, GameService
 from bot.settings import Settings
@@ -134,6 +135,9 @@ class TableBase:
         # virtual clock in tests), or an injected one sharing the service's clock.
         self.now: Callable[[], datetime] = now if now is not None else discord.utils.utcnow
         self.prompts: dict[int, discord.Message] = {}  # game -> its last prompt (to mark it)
+        # game -> (decision kinds, seats) its last prompt asked: a simultaneous call's prompt is
+        # edited as seats answer, not posted again
+        self.prompt_calls: dict[int, tuple[frozenset, frozenset]] = {}
         self.reminders: defaultdict[int, list[discord.Message]] = defaultdict(list)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
@@ -431,9 +435,10 @@ class TableBase:
         if not self.settings.render_boards:
             return []
         ui = self.ui(kind)
+        shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self.executor, ui.phase_pictures, state, names, previous, events, board
+            self.executor, ui.phase_pictures, shown, names, before, events, board
         )
 
     async def render_board(
@@ -443,8 +448,9 @@ class TableBase:
         if not self.settings.render_boards:
             return None
         ui = self.ui(kind)
+        shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, ui.board_picture, state, names, previous)
+        return await loop.run_in_executor(self.executor, ui.board_picture, shown, names, before)
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)
@@ -486,14 +492,21 @@ class TableBase:
         mentions = " ".join(f"<@{u}>" for u in users) if mention else "🔔"
         ui = self.ui(info.kind)
         sentence = ui.headline(state, pending, names)
-        lines = [t.PROMPT.format(mentions=mentions, who=names[seat], prompt=sentence)]
-        lines.append(ui.context(state, seat))
+        who = " & ".join(dict.fromkeys(names[p.seat] for p in info.pending))
+        lines = [t.PROMPT.format(mentions=mentions, who=who, prompt=sentence)]
+        if len(info.pending) == 1:
+            lines.append(ui.context(ui.public(state), seat))
         lines += (await self.deadline_lines(info, names))[0]
         view = None
         if for_user is None or for_user in users:
-            actions = game.legal_actions(state, seat)
-            shape = ui.layout(state, seat, actions, names)
-            view = choice_view(info.id, info.version, shape)
+            actions = game.legal_actions(state, seat) if len(info.pending) == 1 else []
+            shown, private = ui.split_actions(state, seat, actions)
+            shape = ui.layout(state, seat, shown, names) if shown else Layout()
+            if ui.has_hands:
+                while shape.menus and shape.rows_with(1) > MAX_ROWS:
+                    shape.hidden += len(shape.menus.pop().choices)
+                lines.append(t.PROMPT_HAND if private or not shown else t.PROMPT_HAND_TOO)
+            view = choice_view(info.id, info.version, shape, hand=ui.has_hands)
             lines.append(t.PROMPT_HELP)
             if shape.hidden:
                 lines.append(t.PROMPT_TOO_MANY)

@@ -177,6 +177,16 @@ class Delivery(TableBase):
         if message is None:
             return
         files = message.pop("files", [])
+        call = message.pop("call", None)
+        if part.kind == "prompt" and call is not None:
+            earlier, shown = self.prompt_calls.get(part.game_id), self.prompts.get(part.game_id)
+            self.prompt_calls[part.game_id] = call
+            if earlier is not None and shown is not None and _continues(earlier, call):
+                # the same prompt to several seats, some of whom answered: edit it (no ping)
+                message["allowed_mentions"] = NO_MENTIONS
+                edited = await shown.edit(**message)
+                self.prompts[part.game_id] = edited if edited is not None else shown
+                return
         for attempt in range(POST_ATTEMPTS):
             kwargs = dict(message)
             if files:
@@ -309,7 +319,8 @@ class Delivery(TableBase):
             return None
         state = await self.service.state(game_id)
         content, view = await self._prompt(info, state)
-        message: dict[str, Any] = {"content": content, "allowed_mentions": PING}
+        call = (frozenset(p.kind for p in info.pending), frozenset(p.seat for p in info.pending))
+        message: dict[str, Any] = {"content": content, "allowed_mentions": PING, "call": call}
         if view is not None:
             message["view"] = view
         return message
@@ -344,3 +355,9 @@ class Delivery(TableBase):
             message["files"] = [(card.filename, card.data)]
             embed.set_image(url=f"attachment://{card.filename}")
         return message
+
+
+def _continues(earlier: tuple[frozenset, frozenset], now: tuple[frozenset, frozenset]) -> bool:
+    """The prompt now is what is left of the earlier one: the same kind of decision, asked of
+    fewer of the same seats."""
+    return now[0] <= earlier[0] and now[1] < earlier[1]

@@ -130,18 +130,27 @@ class LobbyCommands(TableBase):
 
     @caylus.command(name="new", description=t.DESC["new"])
     @app_commands.describe(
-        players=t.OPT_PLAYERS, favor_mode=t.OPT_FAVOR, tile_set=t.OPT_TILES, clock=t.OPT_CLOCK
+        game=t.OPT_GAME,
+        players=t.OPT_PLAYERS,
+        favor_mode=t.OPT_FAVOR,
+        tile_set=t.OPT_TILES,
+        rules=t.OPT_RULES,
+        clock=t.OPT_CLOCK,
     )
     @app_commands.choices(
+        game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()],
         favor_mode=[app_commands.Choice(name=v, value=v) for v in ("full", "simplified")],
         tile_set=[app_commands.Choice(name=v, value=v) for v in ("revised", "first")],
+        rules=[app_commands.Choice(name=v, value=v) for v in ("standard", "beginner")],
     )
     async def new(
         self,
         interaction: discord.Interaction,
+        game: str = "caylus",
         players: app_commands.Range[int, 2, 5] | None = None,
         favor_mode: str | None = None,
         tile_set: str | None = None,
+        rules: str | None = None,
         clock: str | None = None,
     ) -> None:
         self.remember(interaction.user)
@@ -154,15 +163,13 @@ class LobbyCommands(TableBase):
                     parse_clock(clock)
                 except ClockInputError:
                     raise err.BadClock(value=clock) from None
-            options = {
-                k: v
-                for k, v in (("favor_mode", favor_mode), ("tile_set", tile_set))
-                if v is not None
-            }
+            given = {"favor_mode": favor_mode, "tile_set": tile_set, "rules": rules}
+            options = self._game_options(game, {k: v for k, v in given.items() if v})
             info = await self.service.create_game(
                 interaction.guild_id,
                 interaction.channel_id,
                 interaction.user.id,
+                kind=game,
                 players=players,
                 options=options,
             )
@@ -174,6 +181,26 @@ class LobbyCommands(TableBase):
                 embed=await self.lobby_embed(info),
                 view=lobby_view(info.id),
             )
+
+    def _game_options(self, game: str, given: dict[str, str]) -> dict[str, str]:
+        """The command's options as the game's options; one that belongs to another game is
+        refused with a sentence saying whose it is (nothing is created)."""
+        try:
+            ui = self.ui(game)
+        except KeyError:
+            raise err.UnknownKind(kind=game, known=", ".join(m.KIND_NAMES)) from None
+        options = {}
+        for name, value in given.items():
+            if name not in ui.option_names:
+                owner = next(
+                    (m.KIND_NAMES[k] for k in m.KIND_NAMES if name in self.ui(k).option_names),
+                    "?",
+                )
+                raise err.ServiceError(
+                    t.OPTION_OF_OTHER_GAME.format(option=name, owner=owner, game=ui.title)
+                )
+            options[ui.option_names[name]] = value
+        return options
 
     @caylus.command(name="join", description=t.DESC["join"])
     async def join(self, interaction: discord.Interaction) -> None:

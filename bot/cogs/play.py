@@ -3,9 +3,11 @@ status, me, log."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,6 +18,8 @@ from bot import text as t
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
 from bot.cogs.group import caylus
 from bot.games.layout import autocomplete_name
+from bot.service import GameInfo
+from bot.views import choice_view
 from engine import get_game
 
 log = logging.getLogger(__name__)
@@ -34,9 +38,14 @@ class PlayCommands(TableBase):
             await interaction.response.defer()
             async with self.locks[game_id]:
                 await self._same_channel(interaction, game_id)
+                before = await self.service.game(game_id)
                 result = await self.service.act(game_id, interaction.user.id, action, version)
                 label = _label_in(interaction.message, action) or action
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
+                private = interaction.message is not None and interaction.message.flags.ephemeral
+                if private and not _same_call(before.pending, result.pending):
+                    # pressed in the private "My hand" reply: the channel's prompt says so too
+                    await self._mark_answered(interaction.channel, game_id, version, who, label)
                 if interaction.message is not None:
                     done = t.CHOSE.format(who=who, label=label)
                     content = _clip(f"{interaction.message.content}\n{done}")
@@ -156,7 +165,8 @@ class PlayCommands(TableBase):
                 return
             state = await self.service.state(info.id)
             emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
-            looks = self.ui(info.kind).status_lines(state, names, emojis)
+            ui = self.ui(info.kind)
+            looks = ui.status_lines(ui.public(state), names, emojis)
             lines.append(looks[0])
             if info.pending:
                 pending = info.pending[0]
@@ -178,25 +188,60 @@ class PlayCommands(TableBase):
         async with self.guard(interaction, "me"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             info = await self.running_game(interaction)
-            view = await self.service.view(info.id, interaction.user.id)
-            if view.seat is None:
-                await self.tell(interaction, t.ME_NO_SEAT.format(game_id=info.id))
-                return
-            names = await self.names_for(info)
-            seat = view.seat
-            title = t.ME_TITLE.format(
-                game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
-            )
-            lines = [f"**{title}**", *self.ui(info.kind).me_lines(view.state, seat.seat)]
-            components = None
-            if view.decision is not None:
-                lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))
+            await self._private_reply(interaction, info)
+
+    async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "hand", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._same_channel(interaction, game_id)
+            info = await self.service.game(game_id)
+            if info.status != "running":
+                raise err.GameNotRunning(game_id=game_id, status=m.STATUS[info.status])
+            await self._private_reply(interaction, info)
+
+    async def _private_reply(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """/caylus me and "My hand": the player's stock (and hand, in a game with hands, as a
+        picture too) and, when they must decide, the choices; for their eyes only."""
+        view = await self.service.view(info.id, interaction.user.id)
+        if view.seat is None:
+            await self.tell(interaction, t.ME_NO_SEAT.format(game_id=info.id))
+            return
+        names = await self.names_for(info)
+        seat = view.seat
+        ui = self.ui(info.kind)
+        title = t.ME_TITLE.format(
+            game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
+        )
+        lines = [f"**{title}**", *ui.me_lines(ui.public(view.state), seat.seat)]
+        lines += ui.hand_lines(view.state, seat.seat, names)
+        components = None
+        if view.decision is not None:
+            lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))
+            if ui.has_hands:
+                actions = get_game(info.kind).legal_actions(view.state, seat.seat)
+                shown, private = ui.split_actions(view.state, seat.seat, actions)
+                shape = ui.hand_layout(view.state, seat.seat, private, names)
+                if private:
+                    components = choice_view(info.id, info.version, shape)
+                if shown:
+                    lines.append(t.ME_PUBLIC_CHOICES)
+            else:
                 _, components = await self._prompt(
                     info, view.state, names=names, mention=False, for_user=interaction.user.id
                 )
-            elif info.pending:
-                lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
-            await self.tell(interaction, "\n".join(lines), view=components)
+        elif info.pending:
+            lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
+        file = None
+        if ui.has_hands:
+            loop = asyncio.get_running_loop()
+            picture = await loop.run_in_executor(
+                self.executor, ui.hand_picture, view.state, seat.seat, names
+            )
+            if picture is not None and self.settings.render_boards:
+                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        await self.tell(interaction, "\n".join(lines), view=components, file=file)
 
     @caylus.command(name="log", description=t.DESC["log"])
     @app_commands.describe(page=t.OPT_PAGE)
@@ -224,3 +269,11 @@ class PlayCommands(TableBase):
                 t.LOG_LINE.format(seq=e.seq, who=names[e.seat], action=e.action) for e in entries
             ]
             await self.tell(interaction, "\n".join(lines))
+
+
+def _same_call(before: Any, after: Any) -> bool:
+    """Several seats were asked at once and some still must answer (the same prompt)."""
+    seats_before = {p.seat for p in before}
+    seats_after = {p.seat for p in after}
+    kinds = {p.kind for p in before}
+    return bool(seats_after) and seats_after < seats_before and {p.kind for p in after} <= kinds

@@ -55,6 +55,9 @@ class GameUI(Protocol):
         ...
 
     # --- the lobby
+    # /caylus new's options that belong to this game -> the engine's option names
+    option_names: dict[str, str]
+
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the game's options."""
         ...

@@ -35,7 +35,12 @@ class Layout:
 
     @property
     def rows(self) -> int:
-        return len(self.menus) + -(-len(self.buttons) // MAX_BUTTONS_PER_ROW)
+        return self.rows_with(0)
+
+    def rows_with(self, extra_buttons: int) -> int:
+        """The rows needed with `extra_buttons` more buttons (a "My hand" button, say)."""
+        buttons = len(self.buttons) + extra_buttons
+        return len(self.menus) + -(-buttons // MAX_BUTTONS_PER_ROW)
 
     def choices(self) -> list[Choice]:
         return [*self.buttons, *(c for m in self.menus for c in m.choices)]
