@@ -26,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import discord  # noqa: E402
-from simcord.backend.models.channel import Overwrite  # noqa: E402
-from simcord.enums import OverwriteType  # noqa: E402
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
-from tests.discord_harness import said, table  # noqa: E402
-from tests.test_discord_clock import start_game  # noqa: E402
+from tests.discord_harness import said, table
+from tests.test_discord_clock import start_game
 
 
 async def one_game(root: Path, seed: int, steps: int) -> dict[str, int]:
