@@ -1400,7 +1400,9 @@ class GameService:
             if holder is None or holder.is_bot:
                 continue
             action = run.book.resolve(run.state, decision.seat, run.seq)
-            if action is not None:
+            if action is None:
+                continue
+            try:
                 self._apply(
                     game,
                     run,
@@ -1410,7 +1412,12 @@ class GameService:
                     user_id=holder.user_id,
                     planned=True,
                 )
-                return True
+            except err.ServiceError as error:
+                # plans only ever give a legal action; should one not be, the player is asked
+                # rather than the move of whoever triggered it failing
+                log.error("game %s: planned %r refused: %s", run.game_id, str(action), error)
+                return False
+            return True
         return False
 
     @staticmethod

@@ -378,15 +378,23 @@ async def random_plans(
             await svc.set_orders(gid, user, **orders)
             made.setdefault(user, []).append(("orders", tuple(sorted(orders.items()))))
         elif roll < 0.9:
-            # an answer for a decision this player may never have: it must never fire wrongly
-            kind = rng.choice(sorted(pl.AT_KINDS))
-            at = rng.randint(1, 28)
-            action = rng.choice(["take F", "take C", "skip", "sell F", "pay 2d", "build farm"])
-            verb_ok = action.split()[0] in pl.ANSWER_VERBS[kind]
-            if verb_ok:
-                plan = pl.Answer(turn=state.turn, decision=kind, at=at, action=action)
-                await svc.set_plan(gid, user, plan)
-                made.setdefault(user, []).append(("answer", plan.key, plan.action, None))
+            # near misses: a real question's answer bound to another building, another turn or
+            # another provost; each may fire only at the decision it names
+            asked = [q for q in await svc.questions_for(gid, user) if not q.now and q.options]
+            if asked:
+                q = rng.choice(asked)
+                plan = q.plan(rng.choice(q.options))
+                if isinstance(plan, pl.Answer):
+                    if plan.at:
+                        plan = plan.model_copy(update={"at": rng.randint(1, 28)})
+                    elif plan.provost is not None:
+                        plan = plan.model_copy(update={"provost": plan.provost + 1})
+                    else:
+                        plan = plan.model_copy(update={"turn": plan.turn + 1})
+                    await svc.set_plan(gid, user, plan)
+                    made.setdefault(user, []).append(
+                        ("answer", plan.key, plan.action, plan.provost)
+                    )
         else:
             mine = await svc.plans_of(gid, user)
             if mine.plans:
@@ -427,10 +435,37 @@ async def test_random_games_with_random_plans_are_the_same_games_without_them(
     tmp_path: Path, seed: int
 ) -> None:
     rng = random.Random(seed)
+    svc = await GameService.open(tmp_path / "plans.db", rng=random.Random(seed))
+    try:
+        rows, users, bots, final = await play_with_random_plans(svc, rng, seed)
+    finally:
+        await svc.close()
+
+    # the same decisions, asked one by one with no plan at all, make the same game
+    plain = await GameService.open(tmp_path / "plain.db", rng=random.Random(seed))
+    try:
+        for user in users:
+            await plain.set_default_orders(user, inn="ask", bribe="ask", castle="ask")
+        again = await running(plain, users, bots)
+        for row in rows:
+            if row.by_bot and again.game.seats[row.seat].is_bot:
+                continue  # the bot seat plays the same moves by itself (same seed, same seq)
+            info = await plain.game(again.game.id)
+            assert info.awaiting[0].seat == row.seat
+            await plain.act(again.game.id, row.user_id, row.action, info.version)
+        replayed = await plain.store.log(again.game.id)
+        assert [(r.seat, r.action) for r in replayed] == [(r.seat, r.action) for r in rows]
+        assert not any(r.planned for r in replayed)
+        assert await plain.state(again.game.id) == final
+    finally:
+        await plain.close()
+
+
+async def play_with_random_plans(svc: GameService, rng: random.Random, seed: int):
+    """A whole game in which the players make random plans; checks every planned move
+    against the plans made. Returns (log rows, users, bot seats, final state)."""
     bots = 1 if seed % 2 == 0 else 0
     users = (HOST, ALICE, BOB) if seed != 3 else (HOST, ALICE)
-    path = tmp_path / "plans.db"
-    svc = await GameService.open(path, rng=random.Random(seed))
     made: dict[int, list] = {}
     orders_ever: dict[int, set] = {}
     for user in users:
@@ -485,24 +520,7 @@ async def test_random_games_with_random_plans_are_the_same_games_without_them(
             assert not row.by_bot and row.user_id == start.game.seats[row.seat].user_id
             assert justified(row, state, made, orders_ever), (row, state.decision)
         state, _ = caylus.apply(state, row.action, row.seat)
-    await svc.close()
-
-    # the same decisions, asked one by one with no plan at all, make the same game
-    plain = await GameService.open(tmp_path / "plain.db", rng=random.Random(seed))
-    for user in users:
-        await plain.set_default_orders(user, inn="ask", bribe="ask", castle="ask")
-    again = await running(plain, users, bots)
-    for row in rows:
-        if row.by_bot and again.game.seats[row.seat].is_bot:
-            continue  # the bot seat plays the same moves by itself (same seed, same seq)
-        info = await plain.game(again.game.id)
-        assert info.awaiting[0].seat == row.seat
-        await plain.act(again.game.id, row.user_id, row.action, info.version)
-    replayed = await plain.store.log(again.game.id)
-    assert [(r.seat, r.action) for r in replayed] == [(r.seat, r.action) for r in rows]
-    assert not any(r.planned for r in replayed)
-    assert await plain.state(again.game.id) == state
-    await plain.close()
+    return rows, users, bots, state
 
 
 # --- restarts and privacy --------------------------------------------------------------------
