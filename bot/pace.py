@@ -144,6 +144,9 @@ class PlanBook:
     # --- changes -----------------------------------------------------------------------------
 
     def put(self, seat: int, plan: pl.Plan) -> None:
+        mine = self.plans_of(seat)
+        if len(mine) >= pl.MAX_PLANS and plan.key not in mine:
+            raise pl.BadPlan(reason=f"you already have {pl.MAX_PLANS} plans in this game")
         if isinstance(plan, pl.Premove):
             plan = plan.model_copy(update={"order": self._next_order(seat, plan.turn)})
         self.plans.setdefault(seat, {})[plan.key] = plan

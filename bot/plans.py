@@ -96,6 +96,7 @@ _CHANGEABLE = frozenset({"gate", "guild", "build", "lawyer", "castle", "favor", 
 # parallel, each player once, instead of one after another when they come.
 _PARALLEL = frozenset({"produce", "owner", "joust", "inn", "bribe", "castle", *USE_KINDS})
 CASTLE_ALL = "castle all"
+MAX_PLANS = 100  # active plans per player and game: plenty for a turn, and a bound on storage
 
 
 GAMES = frozenset({"caylus"})  # the games whose decisions these plans know

@@ -624,3 +624,54 @@ async def test_the_log_stays_append_only_with_its_planned_column(svc) -> None:
             "VALUES (?, 99, 0, 'pass', 0, 2)",
             (gid,),
         )
+
+
+async def test_plans_per_player_are_bounded(svc) -> None:
+    start = await running(svc)
+    gid = start.game.id
+    for at in range(1, pl.MAX_PLANS + 1):
+        turn, at = divmod(at, 28)
+        plan = pl.Answer(turn=turn + 1, decision="sell", at=at + 1, action="skip")
+        await svc.set_plan(gid, ALICE, plan)
+    with pytest.raises(pl.BadPlan, match="already have"):
+        await svc.set_plan(gid, ALICE, pl.Answer(turn=9, decision="sell", at=1, action="skip"))
+    await svc.set_plan(gid, ALICE, plan.model_copy(update={"action": "sell F"}))  # a change
+
+
+# --- the decision clock -------------------------------------------------------------------------
+
+
+async def test_the_clock_never_runs_for_a_planned_decision_nor_takes_it_for_presence(
+    tmp_path: Path,
+) -> None:
+    from bot.clock_service import ClockService
+    from tests.test_clock_service import VirtualTime, utc
+
+    vt = VirtualTime(utc(2026, 3, 2, 12))
+    svc = await GameService.open(tmp_path / "clock.db", rng=random.Random(42), clock=vt)
+    clock = ClockService(svc)
+    try:
+        start = await running(svc)
+        gid = start.game.id
+        a, b, c = start.state.turn_order
+        users = {s.seat: s.user_id for s in start.game.seats}
+        await svc.set_orders(gid, users[a], bribe="never")
+        # b will place from a premove (up to 3 d: a's pass makes it dearer): the clock goes
+        # from a straight to c
+        await svc.queue_premove(gid, users[b], "castle", 3)
+        deadline = await clock.deadline(gid, vt.now)
+        assert deadline.seat == a
+        vt.t = deadline.due.timestamp() + 1  # a's time runs out: the clock passes for a
+        (expired,) = [n for n in await clock.tick(vt.now) if n.kind == "expired"]
+        assert [(m.seat, m.planned) for m in expired.result.moves] == [(a, False), (b, True)]
+        deadline = await clock.deadline(gid, vt.now)
+        assert deadline.seat == c and deadline.since == vt.now
+        assert await clock.expiries_in_row(gid, a) == 1
+        rng = random.Random(3)
+        await until(svc, gid, rng, lambda s: s.phase >= 5 or s.turn > 1)
+        rows = await check_log(svc, gid)
+        (bribe,) = [r for r in rows if r.seat == a and r.planned]
+        assert bribe.action == "skip" and not bribe.by_bot
+        assert await clock.expiries_in_row(gid, a) == 1  # a planned move is not a presence
+    finally:
+        await svc.close()
