@@ -494,6 +494,7 @@ class Store:
         self._closed = False
         self._lock: _ProcessLock | None = None
         self._full = False  # a full disk was logged and no write has worked since
+        self._table_columns: dict[str, list[str]] = {}
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -832,22 +833,28 @@ class Store:
 
     async def seat_orders(self, game_id: int) -> dict[int, dict[str, Any]]:
         """Seat -> its standing orders (column -> value) for the seats that have a row."""
-        async with self._reader.execute(
-            "SELECT * FROM seat_orders WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            names = [c[0] for c in cursor.description]
-            rows = await cursor.fetchall()
+        names = await self._columns("seat_orders")
+        rows = await self._all(
+            f"SELECT {', '.join(names)} FROM seat_orders WHERE game_id = ?", (game_id,)
+        )
         seat = names.index("seat")
         return {r[seat]: _order_values(names, r) for r in rows}
 
     async def user_orders(self, user_id: int) -> dict[str, Any] | None:
         """A player's default standing orders (column -> value), None if never set."""
-        async with self._reader.execute(
-            "SELECT * FROM user_orders WHERE user_id = ?", (user_id,)
-        ) as cursor:
-            names = [c[0] for c in cursor.description]
-            rows = await cursor.fetchall()
+        names = await self._columns("user_orders")
+        rows = await self._all(
+            f"SELECT {', '.join(names)} FROM user_orders WHERE user_id = ?", (user_id,)
+        )
         return _order_values(names, rows[0]) if rows else None
+
+    async def _columns(self, table: str) -> list[str]:
+        """The columns of `table` as the migrations made them (read once)."""
+        found = self._table_columns.get(table)
+        if found is None:
+            rows = await self._all(f"PRAGMA table_info({table})")
+            found = self._table_columns[table] = [r[1] for r in rows]
+        return found
 
     async def log_count(self, game_id: int) -> int:
         rows = await self._all("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))

@@ -4,6 +4,7 @@ dropped with a reason otherwise (the player is asked); kept across restarts; pri
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 import sqlite3
@@ -673,5 +674,36 @@ async def test_the_clock_never_runs_for_a_planned_decision_nor_takes_it_for_pres
         (bribe,) = [r for r in rows if r.seat == a and r.planned]
         assert bribe.action == "skip" and not bribe.by_bot
         assert await clock.expiries_in_row(gid, a) == 1  # a planned move is not a presence
+    finally:
+        await svc.close()
+
+
+async def test_reading_plans_leaves_the_cache_of_games_current(tmp_path: Path) -> None:
+    """Games played at once, with plans read on every move, stay in memory: no move reads a
+    game's log again (a read left open on the reader connection would show an old version)."""
+    svc = await GameService.open(tmp_path / "many.db", rng=random.Random(5))
+    try:
+        ids = []
+        for k in range(4):
+            game = await svc.create_game(GUILD, CHANNEL + k, 10 * k + 1, players=2)
+            await svc.join(game.id, 10 * k + 2)
+            await svc.set_default_orders(10 * k + 2, bribe="never")
+            ids.append((await svc.start(game.id, 10 * k + 1)).game.id)
+        reads = []
+        real = svc.store.log
+
+        async def counted(game_id: int, **kw: Any):
+            reads.append(game_id)
+            return await real(game_id, **kw)
+
+        svc.store.log = counted  # type: ignore[method-assign]
+
+        async def play(gid: int) -> None:
+            rng = random.Random(gid)
+            for _ in range(25):
+                await decide(svc, gid, rng)
+
+        await asyncio.gather(*(play(gid) for gid in ids))
+        assert reads == []
     finally:
         await svc.close()
