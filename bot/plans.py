@@ -89,9 +89,10 @@ ANSWER_VERBS: dict[str, tuple[str, ...]] = {
 }
 AT_KINDS = frozenset(k for k, phase in ANSWER_PHASE.items() if phase == 5)  # a road position
 USE_KINDS = frozenset({"sell", "buy", "church", "tailor", "bank", "alchemist", "jeweller"})
-# Decisions whose options another player's earlier choice can change (stock, lots, the road,
-# the castle's houses left); a player's later answers in the same turn then may not hold.
-_CHANGEABLE = frozenset({"gate", "guild", "build", "lawyer", "castle", "favor", "exchange"})
+# A player's own decisions whose outcome another player's choice can change (the spaces left
+# for the gate, the stock, lots and road for builds and lawyers, the favors they bring): the
+# player's later answers in the same turn may then no longer hold.
+_CHANGEABLE = frozenset({"gate", "build", "lawyer", "favor", "exchange"})
 # Open questions of these kinds are worth a ping of their own once placement is over: asked in
 # parallel, each player once, instead of one after another when they come.
 _PARALLEL = frozenset({"produce", "owner", "joust", "inn", "bribe", "castle", *USE_KINDS})
@@ -553,9 +554,11 @@ def default_answer(kind: str, options: Iterable[str]) -> str | None:
 
 
 def castle_options(state: State, seat: int) -> tuple[str, ...]:
-    """'castle all' and 'castle N' for every smaller number N the seat's cubes allow now."""
-    most = len(castle_plan_batches(state, seat))
-    return (CASTLE_ALL, *(f"castle {n}" for n in range(1, most)))
+    """'castle all', and 'castle N' for each smaller total N of batches this turn that the
+    seat's cubes allow (counting the batches it already delivered this turn)."""
+    done = state.batches[seat]
+    most = done + len(castle_plan_batches(state, seat))
+    return (CASTLE_ALL, *(f"castle {n}" for n in range(done + 1, most)))
 
 
 def questions(
@@ -627,14 +630,11 @@ def _lookahead(
 
     found = upcoming(state, seat, answer)
     out: list[Question] = []
-    changeable = state.phase == 2  # placements still to come can change the gate's options
+    changed = False  # an earlier decision of this seat is one another player can change
     for ahead in found:
         kind = ahead.key.kind
-        if kind in _CHANGEABLE:
-            fixed_before = not changeable
-            changeable = True
-        else:
-            fixed_before = not changeable
+        fixed_before = not changed
+        changed = changed or kind in _CHANGEABLE
         if kind not in ANSWER_PHASE and kind != "castle":
             continue  # placements, favors, exchanges are asked when they come
         if ahead.key.via_favor:

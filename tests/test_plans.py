@@ -169,6 +169,19 @@ def test_castle_n_batches_and_explicit_batches():
     assert deliver(s)[1] == pl.Resolution()  # no plan, no order: asked
 
 
+def test_castle_choices_count_the_batches_of_the_whole_turn():
+    s = castle_state("FFFWWSSCGG")
+    assert pl.castle_options(s, BLUE) == ("castle all", "castle 1", "castle 2")
+    (now,) = [q for q in pl.questions(s, BLUE, {}, pl.Orders()) if q.now]
+    assert now.options[:3] == ("castle all", "castle 1", "castle 2")
+    assert "batch FWS" in now.options and now.default == "castle all"
+    one = play(s, "batch FWS")
+    assert pl.castle_options(one, BLUE) == ("castle all", "castle 2")
+    assert deliver(one, pl.parse_castle_option(1, "castle 2"))[0] == ["batch FWS", "skip"]
+    with pytest.raises(pl.BadPlan, match="castle choice"):
+        pl.parse_castle_option(1, "castle many")
+
+
 @pytest.mark.parametrize(
     ("have", "spaces", "limit", "expected"),
     [
