@@ -95,6 +95,8 @@ class PlanBook:
         users = {s.seat: s.user_id for s in seats if not s.is_bot and s.user_id is not None}
         book = cls(game_id, users)
         for row in await store.plans(game_id):
+            if users.get(row.seat) != row.user_id:
+                continue  # a plan is only ever played for the player who made it
             plan = _decode(game_id, row)
             if plan is None:
                 book._deleted.add((row.seat, row.key))  # unreadable: gone with the next write

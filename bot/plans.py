@@ -504,7 +504,8 @@ class Question:
     answer that will be played (a plan or a standing order; None: the question is open).
     `fixed`: no other player's choice can make the answer unplayable. `due`: worth a ping of
     its own now. `state`: the (looked-ahead) state in which the decision is pending, to label
-    the options (`bot.prompts.layout(question.state, seat, actions, names)`)."""
+    the options (`bot.prompts.layout(question.state, seat, actions, names)`); like the whole
+    question it reflects this player's own plans, so it is for this player's eyes only."""
 
     key: str
     seat: int
