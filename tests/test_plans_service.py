@@ -18,6 +18,7 @@ from bot import plans as pl
 from bot.service import ActResult, GameService
 from bot.store import Store
 from engine import caylus
+from engine.caylus.lookahead import castle_plan_batches
 from engine.record import replay
 
 GUILD, CHANNEL = 10, 20
@@ -232,7 +233,7 @@ async def test_the_castle_in_one_decision(svc) -> None:
     user = user_of(info, seat)
     now = (await svc.questions_for(gid, user))[0]
     assert now.now and now.kind == "castle" and now.options[0] == "castle all"
-    expected = len(caylus.lookahead.castle_plan_batches(state, seat))
+    expected = len(castle_plan_batches(state, seat))
     before = state.batches[seat]
     result = await svc.answer(gid, user, now.key, "castle all", expected_version=info.version)
     delivered = [m for m in result.result.moves if m.seat == seat and m.action.startswith("batch")]
