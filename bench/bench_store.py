@@ -121,7 +121,11 @@ def _fill(path: Path, stored: int) -> int:
             "VALUES (?, ?, ?, ?, ?, ?)",
             seats,
         )
-        conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)", log)
+        conn.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            log,
+        )
         conn.execute(
             "UPDATE games SET setup = ?, seq = ?, snapshot = ?, phase_snapshot = ?, "
             "status = 'finished', awaiting_seat = NULL WHERE id = ?",

@@ -1112,10 +1112,12 @@ class ClockService:
         )
 
     async def _expiries_in_row(self, game_id: int, seat: int) -> int:
+        # A move played from the player's plan (planned = 1) does not show the player is there:
+        # only their own answers (and a reclaim) end a run of expiries.
         rows = await self.store.query(
             "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > MAX("
             "(SELECT COALESCE(MAX(seq), 0) FROM actions "
-            " WHERE game_id = ? AND seat = ? AND by_bot = 0), "
+            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0), "
             "(SELECT COALESCE(MAX(reset_seq), 0) FROM clock_seats "
             " WHERE game_id = ? AND seat = ?))",
             (game_id, seat, game_id, seat, game_id, seat),

@@ -27,6 +27,8 @@ from pydantic import ValidationError
 import engine.errors as engine_errors
 from bot import errors as err
 from bot import messages as m
+from bot import plans as pl
+from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.store import (
     DamagedRow,
     DiskFull,
@@ -106,6 +108,7 @@ class Move:
     by_bot: bool
     user_id: int | None
     events: tuple[Event, ...]
+    planned: bool = False  # played from the player's plan (docs/pace.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,10 +223,12 @@ class _Run:
     now: float
     moves: list[Move] = field(default_factory=list)
     phase_ends: list[PhaseEnd] = field(default_factory=list)
+    book: PlanBook | None = None  # the players' plans, played as their decisions come
 
     def log_rows(self) -> list[LogRow]:
         return [
-            LogRow(mv.seq, mv.seat, mv.action, mv.by_bot, mv.user_id, self.now) for mv in self.moves
+            LogRow(mv.seq, mv.seat, mv.action, mv.by_bot, mv.user_id, self.now, mv.planned)
+            for mv in self.moves
         ]
 
 
@@ -469,6 +474,8 @@ class GameService:
                 raise err.BadOptions(reason=_validation_reason(error)) from None
             now = self._clock()
             run = _Run(game_id=game_id, state=state, phase_start=state, seq=0, now=now)
+            if pl.supports(row.kind):
+                run.book = await PlanBook.for_start(self.store, game_id, live.seats)
             self._play_bots(game, run, live.seats, seed)
             setup = state.setup.model_dump()
             return await self._commit_play(
@@ -576,6 +583,7 @@ class GameService:
                 phase_start=live.phase_start,
                 seq=live.row.seq,
                 now=self._clock(),
+                book=await self._plan_book(live),
             )
             self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
@@ -590,10 +598,16 @@ class GameService:
         expected_version: int | None,
         *,
         issued_at: float | None = None,
+        plans: Sequence[pl.Plan] = (),
     ) -> ActResult:
         """Apply `action` (notation text or an engine action) for `user_id`, then let bot seats
-        play until a human must decide. `expected_version` is the version the player saw (None:
-        whatever is current); another version raises StaleVersion and nothing is written.
+        (and players' plans) play until a human must decide. `expected_version` is the version
+        the player saw (None: whatever is current); another version raises StaleVersion and
+        nothing is written.
+
+        `plans`: made with this move, in the same transaction (an answer given ahead with a
+        placement, premoves); checked against the state after the move (BadPlan: nothing is
+        written). See docs/pace.md.
 
         `issued_at` (a typed command, which carries no version): when the player sent it. The
         same move as their previous one, sent before that one was saved, is a double submit:
@@ -625,8 +639,11 @@ class GameService:
                 phase_start=live.phase_start,
                 seq=live.row.seq,
                 now=self._clock(),
+                book=await self._plan_book(live),
             )
             self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
+            if plans:
+                self._add_plans(run, seat.seat, plans)
             self._play_bots(game, run, live.seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start)
 
@@ -635,7 +652,7 @@ class GameService:
     ) -> None:
         rows = await self.store.query(
             "SELECT action, created_at FROM actions WHERE game_id = ? AND user_id = ? "
-            "AND by_bot = 0 ORDER BY seq DESC LIMIT 1",
+            "AND by_bot = 0 AND planned = 0 ORDER BY seq DESC LIMIT 1",
             (live.row.id, user_id),
         )
         if rows and rows[0][0] == action and issued_at < rows[0][1] + DUPLICATE_WINDOW:
@@ -680,6 +697,7 @@ class GameService:
                 phase_start=live.phase_start,
                 seq=live.row.seq,
                 now=now,
+                book=await self._plan_book(live),
             )
             self._apply(game, run, action, seat, by_bot=True, user_id=None)
             seats = None
@@ -729,6 +747,7 @@ class GameService:
                 phase_start=live.phase_start,
                 seq=live.row.seq,
                 now=now,
+                book=await self._plan_book(live),
             )
             self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(
@@ -891,6 +910,7 @@ class GameService:
                     by_bot=entry_row.by_bot,
                     user_id=entry_row.user_id,
                     keep=keep,
+                    planned=entry_row.planned,
                 )
             if entry.to_seq <= entry.after_seq:
                 board_before = run.phase_start
@@ -948,6 +968,234 @@ class GameService:
         for name, value in values.items():
             _check_guild_setting(name, value)
         return await self.store.set_guild_settings(guild_id, **values)
+
+    # --- plans: answers ahead, premoves, standing orders (bot/plans.py, docs/pace.md) --------
+    #
+    # Private to `user_id`: each call shows and changes that player's own plans only. A change
+    # is one transaction; when it answers the decision pending now, the moves it plays are in
+    # that same transaction (and bump the version, like an act).
+
+    async def plans_of(self, game_id: int, user_id: int) -> MyPlans:
+        """The player's plans, the plans that could not be played at the pending decision (and
+        why), and the player's standing orders in this game."""
+        async with self._lock(game_id):
+            _, seat, book = await self._plans_context(game_id, user_id)
+            return book.mine(seat)
+
+    async def set_plan(self, game_id: int, user_id: int, plan: pl.Plan) -> PlanResult:
+        """Keep `plan` for the player (replacing their plan for the same decision; a premove
+        joins the end of their queue). BadPlan if it can never apply. If it answers the pending
+        decision, it is played at once."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.put(seat, pl.check_plan(state, seat, plan))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def queue_premove(
+        self, game_id: int, user_id: int, target: str, max_cost: int | None = None
+    ) -> PlanResult:
+        """Queue "then place on `target` ('12', 'castle', ... or 'pass') if it is still free and
+        costs no more than `max_cost` (default: what it costs now), else ask me"."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.put(seat, pl.check_plan(state, seat, pl.premove(state, seat, target, max_cost)))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
+        """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            if not book.delete(seat, key):
+                raise pl.BadPlan(reason=f"you have no plan '{key}'")
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
+        """Empty the player's premove queue."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            for plan in book.mine(seat).premoves:
+                book.delete(seat, plan.key)
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_plans(self, game_id: int, user_id: int) -> PlanResult:
+        """Forget all the player's plans in this game (standing orders stay)."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            mine = book.mine(seat)
+            for key in [p.key for p in mine.plans] + [d.plan.key for d in mine.dropped]:
+                book.delete(seat, key)
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def orders_of(self, game_id: int, user_id: int) -> pl.Orders:
+        return (await self.plans_of(game_id, user_id)).orders
+
+    async def set_orders(self, game_id: int, user_id: int, **changes: Any) -> PlanResult:
+        """Change the player's standing orders in this game (`inn`, `bribe`, `castle`);
+        BadPlan for an unknown name or value. Played at once if they answer the pending
+        decision."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.set_orders(seat, pl.orders_with(book.orders_of(seat), changes))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def default_orders(self, user_id: int) -> pl.Orders:
+        """The player's default standing orders: what each new game of theirs starts with."""
+        return await default_orders(self.store, user_id)
+
+    async def set_default_orders(self, user_id: int, **changes: Any) -> pl.Orders:
+        """Change the player's defaults for new games (running games keep their own)."""
+        orders = pl.orders_with(await default_orders(self.store, user_id), changes)
+        await self.store.write(lambda tx: tx.set_user_orders(user_id, orders.model_dump()))
+        return orders
+
+    async def questions_for(self, game_id: int, user_id: int) -> tuple[pl.Question, ...]:
+        """What the player can answer now (theirs alone): the pending decision if it is theirs
+        (`now`, first; `fallback` says why a plan of theirs for it was not played), then the
+        decisions ahead in this turn, open ones (`planned` None) and planned ones."""
+        async with self._lock(game_id):
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return self._questions(live, seat, book)
+
+    async def ask_now(self, game_id: int) -> AskNow:
+        """For the Discord layer's delivery: who the game waits for, and each human's questions
+        (each list private to its player). `AskNow.ping`: whom to mention now."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            info = self._info(live)
+            waiting = info.awaiting[0].user_id if info.awaiting else None
+            asked: dict[int, tuple[pl.Question, ...]] = {}
+            book = await self._plan_book(live) if live.row.status == "running" else None
+            if book is not None:
+                for s in live.seats:
+                    if not s.is_bot and s.user_id is not None:
+                        found = self._questions(live, s.seat, book)
+                        if found:
+                            asked[s.user_id] = found
+            return AskNow(game_id, live.row.version, waiting, asked)
+
+    async def answer(
+        self,
+        game_id: int,
+        user_id: int,
+        key: str,
+        option: str,
+        *,
+        expected_version: int | None = None,
+        always: bool = False,
+        provost: int | None = None,
+    ) -> PlanResult:
+        """Answer the question `key` (`Question.key`) with `option` (one of its options). For the
+        pending decision this is `act` (a castle choice such as 'castle all' delivers the whole
+        castle at once); ahead, it keeps an answer plan, played when its decision comes if it is
+        legal then. `always` (the owner's cube): every time, not only this turn. `provost`: for
+        a bribe asked ahead, where the provost stood when the question was shown."""
+        async with self._lock(game_id):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            ours = live.state.decision is not None and live.state.decision.seat == seat
+            is_now = ours and key == pl.now_key(live.state)
+            castle = option.strip().lower().startswith("castle")
+            if is_now and expected_version is not None and expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+        if is_now and not castle:
+            result = await self.act(game_id, user_id, option, expected_version)
+            if result.over:
+                return PlanResult(MyPlans(game_id, seat, (), pl.Orders()), result)
+            return PlanResult(await self.plans_of(game_id, user_id), result)
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            plan = pl.plan_for_answer(
+                key,
+                option,
+                provost=provost if provost is not None else state.provost,
+                always=always,
+                state=state,
+            )
+            book.put(seat, pl.check_plan(state, seat, plan))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def answer_ahead_options(
+        self, game_id: int, user_id: int, action: Any
+    ) -> tuple[pl.Question, ...]:
+        """What the placement (or pass) `action` the player is about to make can carry as
+        answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
+        `plans=[question.plan(option), ...]`."""
+        async with self._lock(game_id):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            return tuple(pl.answer_ahead_options(live.state, seat, action))
+
+    async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
+        """(space or 'pass', cost now) the player may queue as their next placement."""
+        async with self._lock(game_id):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            return pl.premove_options(live.state, seat)
+
+    # --- internals: plans --------------------------------------------------------------------
+
+    async def _plan_book(self, live: _Live) -> PlanBook | None:
+        """The game's plans and standing orders, for a call that may play them."""
+        if live.state is None or not pl.supports(live.row.kind):
+            return None
+        return await PlanBook.load(self.store, live.row.id, live.seats)
+
+    async def _plans_context(self, game_id: int, user_id: int) -> tuple[_Live, int, PlanBook]:
+        live = await self._load(game_id)
+        seat = live.human_seat(user_id)
+        if seat is None:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)
+        self._require_running(live)
+        book = await self._plan_book(live)
+        if book is None:
+            raise pl.BadPlan(reason="this game has no plans")
+        return live, seat.seat, book
+
+    def _add_plans(self, run: _Run, seat: int, plans: Sequence[pl.Plan]) -> None:
+        if run.book is None:
+            raise pl.BadPlan(reason="this game has no plans")
+        for plan in plans:
+            run.book.put(seat, pl.check_plan(run.state, seat, plan))
+
+    async def _change_plans(
+        self, game_id: int, user_id: int, change: Callable[[Any, int, PlanBook], None]
+    ) -> PlanResult:
+        async with self._lock(game_id):
+            live, seat, book = await self._plans_context(game_id, user_id)
+            change(live.state, seat, book)
+            game = self._game_module(live.row.kind)
+            run = _Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=self._clock(),
+                book=book,
+            )
+            self._play_bots(game, run, live.seats, self._seed(live))
+            if run.moves:
+                result = await self._commit_play(live, run, board_before=live.phase_start)
+                return PlanResult(book.mine(seat), result)
+            if book.changed:
+                try:
+                    await self.store.write(book.write)
+                except DiskFull:
+                    raise err.NotSaved(game_id=game_id) from None
+            return PlanResult(book.mine(seat), None)
+
+    def _questions(self, live: _Live, seat: int, book: PlanBook) -> tuple[pl.Question, ...]:
+        found = pl.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
+        if found and found[0].now:
+            fallback = book.fallback(seat, live.row.seq)
+            if fallback is not None:
+                found[0] = dataclasses.replace(found[0], fallback=fallback)
+        return tuple(found)
 
     # --- internals: loading ------------------------------------------------------------------
 
@@ -1108,6 +1356,7 @@ class GameService:
         by_bot: bool,
         user_id: int | None,
         keep: bool = True,
+        planned: bool = False,
     ) -> None:
         state = run.state
         try:
@@ -1126,22 +1375,61 @@ class GameService:
             run.phase_start = new_state
         run.state = new_state
         if keep:
-            run.moves.append(Move(run.seq, seat, str(action), by_bot, user_id, tuple(events)))
+            run.moves.append(
+                Move(run.seq, seat, str(action), by_bot, user_id, tuple(events), planned)
+            )
 
     def _play_bots(self, game: Any, run: _Run, seats: Sequence[SeatRow], seed: int) -> None:
-        """Bot seats decide (deterministic rng from the game seed and seq) until a human must."""
+        """Bot seats decide (deterministic rng from the game seed and seq), and human seats
+        whose plans answer their decision play them (`run.book`, docs/pace.md), until a human
+        must be asked."""
         bots = {s.seat for s in seats if s.is_bot}
-        if not bots:
+        if not bots and run.book is None:
             return
         for _ in range(MAX_BOT_ACTIONS):
             pending = game.pending(run.state)
             turn = next((p for p in pending if p.seat in bots), None)
             if turn is None:
-                return
+                if not self._play_plan(game, run, seats, pending):
+                    return
+                continue
             rng = random.Random(seed * 1_000_003 + run.seq + 1)
             action = game.choose_action(run.state, turn.seat, rng)
             self._apply(game, run, action, turn.seat, by_bot=True, user_id=None)
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
+
+    def _play_plan(
+        self, game: Any, run: _Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
+    ) -> bool:
+        """One move: the first pending decision of a human seat that its player's plans answer
+        with a legal action, logged as theirs and marked planned. False: someone is asked."""
+        if run.book is None:
+            return False
+        holders = {s.seat: s for s in seats}
+        for decision in pending:
+            holder = holders.get(decision.seat)
+            if holder is None or holder.is_bot:
+                continue
+            action = run.book.resolve(run.state, decision.seat, run.seq)
+            if action is None:
+                continue
+            try:
+                self._apply(
+                    game,
+                    run,
+                    action,
+                    decision.seat,
+                    by_bot=False,
+                    user_id=holder.user_id,
+                    planned=True,
+                )
+            except err.ServiceError as error:
+                # plans only ever give a legal action; should one not be, the player is asked
+                # rather than the move of whoever triggered it failing
+                log.error("game %s: planned %r refused: %s", run.game_id, str(action), error)
+                return False
+            return True
+        return False
 
     @staticmethod
     def _seed(live: _Live) -> int:
@@ -1241,6 +1529,11 @@ class GameService:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
         payload = dict(cause or {"cause": "move"})
         outbox = (live.row.seq, run.seq, payload) if run.moves or cause is not None else None
+        book = run.book
+        if book is not None:  # plans used up, dropped or past: in the same transaction
+            book.expire(state, run.seq)
+            if book.changed:
+                also = _both(also, book.write)
         posted: list[int] = []
         new_live = await self._commit(
             live,
@@ -1396,6 +1689,17 @@ class GameService:
             started_at=row.started_at,
             ended_at=row.ended_at,
         )
+
+
+def _both(
+    first: Callable[[Tx], object] | None, second: Callable[[Tx], object]
+) -> Callable[[Tx], object]:
+    def work(tx: Tx) -> None:
+        if first is not None:
+            first(tx)
+        second(tx)
+
+    return work
 
 
 def retry_delay(attempts: int) -> float:

@@ -143,6 +143,21 @@ class LogRow:
     by_bot: bool
     user_id: int | None
     created_at: float
+    planned: bool = False  # played from the player's plan (docs/pace.md)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRow:
+    """A stored plan of a seat (the body is bot.plans JSON; the store reads no rules)."""
+
+    seat: int
+    key: str
+    user_id: int
+    body: str
+    status: str  # active | dropped
+    reason: str | None
+    seq: int | None
+    created_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,12 +373,67 @@ class Tx:
     def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
         """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
         self.conn.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at, "
+            "planned) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (game_id, r.seq, r.seat, r.action, int(r.by_bot), r.user_id, r.created_at)
+                (
+                    game_id,
+                    r.seq,
+                    r.seat,
+                    r.action,
+                    int(r.by_bot),
+                    r.user_id,
+                    r.created_at,
+                    int(r.planned),
+                )
                 for r in rows
             ],
+        )
+
+    # --- plans and standing orders (migrations/0004_plans.sql, docs/pace.md) ------------------
+
+    def put_plan(self, game_id: int, seat: int, key: str, user_id: int, body: str) -> None:
+        """Store an active plan (replacing the seat's plan with the same key)."""
+        self.conn.execute(
+            "INSERT INTO plans (game_id, seat, key, user_id, body, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, key) DO UPDATE SET "
+            "user_id = excluded.user_id, body = excluded.body, status = 'active', "
+            "reason = NULL, seq = NULL, created_at = excluded.created_at",
+            (game_id, seat, key, user_id, body, self.now),
+        )
+
+    def delete_plan(self, game_id: int, seat: int, key: str) -> int:
+        return self.execute(
+            "DELETE FROM plans WHERE game_id = ? AND seat = ? AND key = ?", (game_id, seat, key)
+        )
+
+    def drop_plan(self, game_id: int, seat: int, key: str, reason: str, seq: int) -> None:
+        """The plan could not be played at the decision after log row `seq`: kept, marked."""
+        self.conn.execute(
+            "UPDATE plans SET status = 'dropped', reason = ?, seq = ? "
+            "WHERE game_id = ? AND seat = ? AND key = ?",
+            (reason[:300], seq, game_id, seat, key),
+        )
+
+    def set_seat_orders(
+        self, game_id: int, seat: int, user_id: int, orders: dict[str, Any]
+    ) -> None:
+        names = list(orders)
+        self.conn.execute(
+            f"INSERT INTO seat_orders (game_id, seat, user_id, {''.join(n + ', ' for n in names)}"
+            f"updated_at) VALUES (?, ?, ?, {''.join('?, ' for _ in names)}?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
+            f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
+            (game_id, seat, user_id, *orders.values(), self.now),
+        )
+
+    def set_user_orders(self, user_id: int, orders: dict[str, Any]) -> None:
+        names = list(orders)
+        self.conn.execute(
+            f"INSERT INTO user_orders (user_id, {''.join(n + ', ' for n in names)}updated_at) "
+            f"VALUES (?, {''.join('?, ' for _ in names)}?) ON CONFLICT (user_id) DO UPDATE SET "
+            f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
+            (user_id, *orders.values(), self.now),
         )
 
     def insert_outbox(
@@ -424,6 +494,7 @@ class Store:
         self._closed = False
         self._lock: _ProcessLock | None = None
         self._full = False  # a full disk was logged and no write has worked since
+        self._table_columns: dict[str, list[str]] = {}
 
     # --- opening -----------------------------------------------------------------------------
 
@@ -741,7 +812,7 @@ class Store:
         self, game_id: int, *, after_seq: int = 0, limit: int | None = None
     ) -> list[LogRow]:
         sql = (
-            "SELECT seq, seat, action, by_bot, user_id, created_at FROM actions "
+            "SELECT seq, seat, action, by_bot, user_id, created_at, planned FROM actions "
             "WHERE game_id = ? AND seq > ? ORDER BY seq"
         )
         params: tuple[Any, ...] = (game_id, after_seq)
@@ -749,7 +820,41 @@ class Store:
             sql += " LIMIT ?"
             params = (*params, limit)
         rows = await self._all(sql, params)
-        return [LogRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+        return [LogRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5], bool(r[6])) for r in rows]
+
+    async def plans(self, game_id: int, seat: int | None = None) -> list[PlanRow]:
+        """The game's stored plans (of one seat, or all), oldest first."""
+        rows = await self._all(
+            "SELECT seat, key, user_id, body, status, reason, seq, created_at FROM plans "
+            "WHERE game_id = ? AND (? IS NULL OR seat = ?) ORDER BY seat, created_at, key",
+            (game_id, seat, seat),
+        )
+        return [PlanRow(*r) for r in rows]
+
+    async def seat_orders(self, game_id: int) -> dict[int, dict[str, Any]]:
+        """Seat -> its standing orders (column -> value) for the seats that have a row."""
+        names = await self._columns("seat_orders")
+        rows = await self._all(
+            f"SELECT {', '.join(names)} FROM seat_orders WHERE game_id = ?", (game_id,)
+        )
+        seat = names.index("seat")
+        return {r[seat]: _order_values(names, r) for r in rows}
+
+    async def user_orders(self, user_id: int) -> dict[str, Any] | None:
+        """A player's default standing orders (column -> value), None if never set."""
+        names = await self._columns("user_orders")
+        rows = await self._all(
+            f"SELECT {', '.join(names)} FROM user_orders WHERE user_id = ?", (user_id,)
+        )
+        return _order_values(names, rows[0]) if rows else None
+
+    async def _columns(self, table: str) -> list[str]:
+        """The columns of `table` as the migrations made them (read once)."""
+        found = self._table_columns.get(table)
+        if found is None:
+            rows = await self._all(f"PRAGMA table_info({table})")
+            found = self._table_columns[table] = [r[1] for r in rows]
+        return found
 
     async def log_count(self, game_id: int) -> int:
         rows = await self._all("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
@@ -795,6 +900,14 @@ class Store:
             (guild_id,),
         )
         return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
+
+
+_ORDER_KEYS = frozenset({"game_id", "seat", "user_id", "updated_at"})
+
+
+def _order_values(names: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
+    """The order columns of a seat_orders / user_orders row (the migration is the schema)."""
+    return {n: v for n, v in zip(names, row, strict=True) if n not in _ORDER_KEYS}
 
 
 async def _run(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> None:

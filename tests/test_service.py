@@ -412,7 +412,8 @@ async def test_unreplayable_log_is_reported(tmp_path: Path) -> None:
     await svc.close()
     with sqlite3.connect(path) as conn:  # a log row that was never a legal action
         conn.execute(
-            "INSERT INTO actions VALUES (?, ?, 0, 'build nonsense', 0, ?, 0)",
+            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+            "VALUES (?, ?, 0, 'build nonsense', 0, ?, 0)",
             (result.game.id, result.game.seq + 1, HOST),
         )
     svc = await GameService.open(path)

@@ -1,0 +1,826 @@
+"""Plans: what a player decides before the game asks (docs/pace.md).
+
+Small typed values, their text forms, and the pure functions the game service uses:
+
+- `Answer`: an answer given ahead, bound to one future decision (turn, decision kind, road
+  position; a bribe also to where the provost stands), e.g. "Farm (11) -> take FF".
+- `CastlePlan`: the castle in one decision: deliver all the batches I can, or N, or these.
+- `Premove`: a queued placement: "then place on X if it is still free and costs no more than
+  now, else ask me" (or "then pass").
+- `OwnerChoice`: the cube an owner takes whenever another player uses their stone production
+  building (a standing answer for that building).
+- `Orders`: standing orders per player and game: the inn (stay / ask), provost bribes
+  (ask / never), the castle (ask / all I can).
+
+`resolve(state, seat, plans, orders)` says whether a seat's plans answer its pending decision;
+the answer is always one of the engine's legal actions at that moment, otherwise the plan is
+dropped (with the reason, for the player) and the player is asked as without plans.
+`questions(...)` lists what a player can be asked now: the pending decision if it is theirs,
+and the decisions ahead that the engine's lookahead already sees, from the state and that
+player's own plans only (never another player's). No storage and no Discord here: bot/service.py
+stores plans, plays them and hands questions to the Discord layer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+import engine.errors as engine_errors
+from bot.errors import ServiceError
+from engine.caylus import apply, legal_actions, parse
+from engine.caylus.actions import PLACE_TARGETS, Action, sort_cubes
+from engine.caylus.catalogue import ROAD_LENGTH, TILES
+from engine.caylus.lookahead import (
+    Upcoming,
+    activation_kind,
+    castle_plan_batches,
+    decision_key,
+    placements_ahead,
+    upcoming,
+    with_decision,
+)
+from engine.caylus.rules import placement_cost
+from engine.caylus.state import State
+
+PASS, SKIP = Action.of("pass"), Action.of("skip")
+INN_STAY = Action.of("inn", "stay")
+
+# The phase of each decision an answer may be given ahead for, and the verbs that answer it.
+ANSWER_PHASE: dict[str, int] = {
+    "gate": 3,
+    "guild": 3,
+    "joust": 3,
+    "inn": 3,
+    "bribe": 4,
+    "produce": 5,
+    "owner": 5,
+    "build": 5,
+    "lawyer": 5,
+    "sell": 5,
+    "buy": 5,
+    "church": 5,
+    "tailor": 5,
+    "bank": 5,
+    "alchemist": 5,
+    "jeweller": 5,
+}
+ANSWER_VERBS: dict[str, tuple[str, ...]] = {
+    "gate": ("gate",),
+    "guild": ("provost", "skip"),
+    "joust": ("joust", "skip"),
+    "inn": ("inn",),
+    "bribe": ("provost", "skip"),
+    "produce": ("take",),
+    "owner": ("take",),
+    "build": ("build", "skip"),
+    "lawyer": ("lawyer", "skip"),
+    "sell": ("sell", "skip"),
+    "buy": ("buy", "skip"),
+    "church": ("pay", "skip"),
+    "tailor": ("pay", "skip"),
+    "bank": ("pay", "skip"),
+    "alchemist": ("pay", "skip"),
+    "jeweller": ("pay", "skip"),
+}
+AT_KINDS = frozenset(k for k, phase in ANSWER_PHASE.items() if phase == 5)  # a road position
+USE_KINDS = frozenset({"sell", "buy", "church", "tailor", "bank", "alchemist", "jeweller"})
+# A player's own decisions whose outcome another player's choice can change (the spaces left
+# for the gate, the stock, lots and road for builds and lawyers, the favors they bring): the
+# player's later answers in the same turn may then no longer hold.
+_CHANGEABLE = frozenset({"gate", "build", "lawyer", "favor", "exchange"})
+# Open questions of these kinds are worth a ping of their own once placement is over: asked in
+# parallel, each player once, instead of one after another when they come.
+_PARALLEL = frozenset({"produce", "owner", "joust", "inn", "bribe", "castle", *USE_KINDS})
+CASTLE_ALL = "castle all"
+MAX_PLANS = 100  # active plans per player and game: plenty for a turn, and a bound on storage
+
+
+GAMES = frozenset({"caylus"})  # the games whose decisions these plans know
+
+
+def supports(kind: str) -> bool:
+    """Whether games of `kind` have plans (this module knows their decisions)."""
+    return kind in GAMES
+
+
+class BadPlan(ServiceError):
+    code = "bad_plan"
+    template = "That plan cannot be kept: {reason}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Plans
+# ---------------------------------------------------------------------------------------------
+
+
+def answer_key(turn: int, phase: int, kind: str, at: int = 0) -> str:
+    """The identity of a decision a plan or a question is bound to, e.g. '3/5/produce/11'."""
+    return f"{turn}/{phase}/{kind}/{at}"
+
+
+def parse_key(key: str) -> tuple[int, int, str, int]:
+    """(turn, phase, kind, at) of a key made by `answer_key`; BadPlan if it is not one."""
+    parts = key.split("/")
+    if len(parts) != 4 or not (parts[0].isdigit() and parts[1].isdigit() and parts[3].isdigit()):
+        raise BadPlan(reason=f"'{key}' names no decision")
+    return int(parts[0]), int(parts[1]), parts[2], int(parts[3])
+
+
+class _Plan(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Answer(_Plan):
+    """Play `action` when this seat's `decision` of turn `turn` (at road position `at`) comes,
+    if it is legal then. A bribe answer holds only while the provost stands on `provost`."""
+
+    kind: Literal["answer"] = "answer"
+    turn: int = Field(ge=1)
+    decision: str
+    at: int = Field(0, ge=0, le=ROAD_LENGTH)
+    action: str
+    provost: int | None = Field(None, ge=1, le=ROAD_LENGTH)
+
+    @property
+    def phase(self) -> int:
+        return ANSWER_PHASE[self.decision]
+
+    @property
+    def key(self) -> str:
+        return answer_key(self.turn, self.phase, self.decision, self.at)
+
+    @property
+    def text(self) -> str:
+        where = f" ({self.at})" if self.at else ""
+        held = f", while the provost is on {self.provost}" if self.provost is not None else ""
+        return f"turn {self.turn}, {self.decision}{where}: {self.action}{held}"
+
+
+class CastlePlan(_Plan):
+    """The castle in one decision for turn `turn`: `cubes` (explicit batches, counted from the
+    turn's first batch), else `batches` of them (None: all I can), cubes chosen by
+    `engine.caylus.lookahead.castle_batches` (wood first, then stone, cloth, gold)."""
+
+    kind: Literal["castle"] = "castle"
+    turn: int = Field(ge=1)
+    batches: int | None = Field(None, ge=1)
+    cubes: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return answer_key(self.turn, 6, "castle")
+
+    @property
+    def option(self) -> str:
+        """The castle option text that stands for this plan ('castle all', 'castle 2' ...)."""
+        if self.cubes:
+            return "castle " + " ".join(self.cubes)
+        return CASTLE_ALL if self.batches is None else f"castle {self.batches}"
+
+    @property
+    def text(self) -> str:
+        return f"turn {self.turn}, castle: {self.option.removeprefix('castle ')}"
+
+
+class Premove(_Plan):
+    """Then place on `target` (or pass) in turn `turn`, if it is still free and costs no more
+    than `max_cost` deniers; else ask me. `order`: the place in this seat's queue (the service
+    sets it). Turn 0 and no `max_cost` mean: this turn, what the space costs now."""
+
+    kind: Literal["premove"] = "premove"
+    turn: int = Field(0, ge=0)
+    target: str
+    max_cost: int | None = Field(None, ge=0)
+    order: int = Field(0, ge=0)
+
+    @property
+    def key(self) -> str:
+        return f"{self.turn}/2/premove/{self.order}"
+
+    @property
+    def action(self) -> Action:
+        return PASS if self.target == "pass" else Action.of("place", self.target)
+
+    @property
+    def text(self) -> str:
+        if self.target == "pass":
+            return f"turn {self.turn}, then: pass"
+        limit = f" (at most {self.max_cost} d)" if self.max_cost is not None else ""
+        return f"turn {self.turn}, then: place {self.target}{limit}"
+
+
+class OwnerChoice(_Plan):
+    """Whenever another player uses my stone production building `tile` at `at`, take `cube`."""
+
+    kind: Literal["owner"] = "owner"
+    at: int = Field(ge=1, le=ROAD_LENGTH)
+    tile: str
+    cube: str
+
+    @property
+    def key(self) -> str:
+        return f"owner/{self.at}"
+
+    @property
+    def text(self) -> str:
+        return f"owner of {TILES[self.tile].name} ({self.at}): take {self.cube}"
+
+
+Plan = Answer | CastlePlan | Premove | OwnerChoice
+PLAN_ADAPTER: TypeAdapter[Any] = TypeAdapter(
+    Annotated[Answer | CastlePlan | Premove | OwnerChoice, Field(discriminator="kind")]
+)
+
+
+def plan_from_json(text: str) -> Plan:
+    return PLAN_ADAPTER.validate_json(text)  # type: ignore[no-any-return]
+
+
+def plan_to_json(plan: Plan) -> str:
+    return plan.model_dump_json()
+
+
+class Orders(BaseModel):
+    """Standing orders of one player in one game (or a player's defaults for new games)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    inn: Literal["stay", "ask"] = "stay"  # the inn's occupant stays (leaving frees a worker)
+    bribe: Literal["ask", "never"] = "ask"  # provost bribes in phase 4
+    castle: Literal["ask", "all"] = "ask"  # deliver all the batches I can (no per-turn plan)
+
+
+ORDER_FIELDS: tuple[str, ...] = tuple(Orders.model_fields)
+
+
+def orders_with(orders: Orders, changes: Mapping[str, Any]) -> Orders:
+    """`orders` with `changes`; BadPlan names a bad field or value."""
+    unknown = set(changes) - set(ORDER_FIELDS)
+    if unknown:
+        raise BadPlan(reason=f"there is no standing order '{sorted(unknown)[0]}'")
+    try:
+        return Orders(**{**orders.model_dump(), **changes})
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = ".".join(str(x) for x in first.get("loc", ()))
+        allowed = " / ".join(_order_values(name))
+        raise BadPlan(reason=f"{name} is one of {allowed}") from None
+
+
+def _order_values(name: str) -> tuple[str, ...]:
+    annotation = Orders.model_fields[name].annotation if name in Orders.model_fields else None
+    return tuple(getattr(annotation, "__args__", ()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a plan when it is set
+# ---------------------------------------------------------------------------------------------
+
+
+def check_plan(state: State, seat: int, plan: Plan) -> Plan:
+    """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise.
+    Whether its answer is legal is asked only when its decision comes."""
+    if state.over:
+        raise BadPlan(reason="the game is over")
+    now = (state.turn, state.phase)
+    if isinstance(plan, Answer):
+        if plan.decision not in ANSWER_PHASE:
+            raise BadPlan(reason=f"no answer can be given ahead for a '{plan.decision}' decision")
+        if (plan.turn, plan.phase) < now:
+            raise BadPlan(reason=f"turn {plan.turn}, phase {plan.phase} is over")
+        if (plan.decision in AT_KINDS) != (plan.at > 0):
+            where = "a road position" if plan.decision in AT_KINDS else "no road position"
+            raise BadPlan(reason=f"a '{plan.decision}' answer needs {where}")
+        try:
+            action = parse(plan.action)
+        except engine_errors.MalformedAction as error:
+            raise BadPlan(reason=str(error)) from None
+        if action.verb not in ANSWER_VERBS[plan.decision]:
+            verbs = " / ".join(ANSWER_VERBS[plan.decision])
+            raise BadPlan(reason=f"a '{plan.decision}' decision is answered with {verbs}")
+        provost = plan.provost
+        if plan.decision == "bribe" and provost is None:
+            provost = state.provost
+        return plan.model_copy(update={"action": str(action), "provost": provost})
+    if isinstance(plan, CastlePlan):
+        if (plan.turn, 6) < now:
+            raise BadPlan(reason=f"the castle of turn {plan.turn} is over")
+        cubes = []
+        for batch in plan.cubes:
+            try:
+                action = parse(f"batch {batch}")
+            except engine_errors.MalformedAction as error:
+                raise BadPlan(reason=str(error)) from None
+            if len(action.arg) != 3 or action.arg[0] != "F" or len(set(action.arg)) != 3:
+                raise BadPlan(reason=f"'{batch}' is not a batch (food and two other kinds)")
+            cubes.append(action.arg)
+        return plan.model_copy(update={"cubes": tuple(cubes)})
+    if isinstance(plan, Premove):
+        turn = plan.turn or state.turn
+        if (turn, 2) != now or seat in state.passed:
+            raise BadPlan(reason="premoves are for your next placements in this placement phase")
+        target = plan.target.strip().lower().removeprefix("place ").strip()
+        if target != "pass" and target not in PLACE_TARGETS:
+            if not (target.isdigit() and 1 <= int(target) <= ROAD_LENGTH):
+                raise BadPlan(reason=f"'{plan.target}' is not a space")
+            target = str(int(target))
+        max_cost = plan.max_cost
+        if max_cost is None:
+            max_cost = 0 if target == "pass" else placement_cost(state, seat, target)
+        return plan.model_copy(update={"turn": turn, "target": target, "max_cost": max_cost})
+    tile = state.road[plan.at - 1]
+    if tile is None or state.owners[plan.at - 1] != seat or not TILES[tile].owner_bonus:
+        raise BadPlan(reason=f"you own no stone production building on {plan.at}")
+    cube = plan.cube.strip().upper()
+    bonus = TILES[tile].owner_bonus
+    if cube not in bonus:
+        raise BadPlan(reason=f"the owner of {TILES[tile].name} takes one of {', '.join(bonus)}")
+    return plan.model_copy(update={"tile": tile, "cube": cube})
+
+
+def premove(state: State, seat: int, target: str, max_cost: int | None = None) -> Premove:
+    """A premove of `seat` on `target` ('pass', 'castle', '12', 'place 12' ...) in this turn;
+    `max_cost` defaults to what the space costs `seat` now."""
+    return check_plan(state, seat, Premove(turn=state.turn, target=target, max_cost=max_cost))
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing plans: does a seat's plan answer its pending decision?
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What the plans of the deciding seat say about its pending decision."""
+
+    action: Action | None = None  # play this for the seat (a planned move); None: ask
+    source: str = ""  # the plan key that gave it, or 'orders.inn' / 'orders.bribe' / ...
+    consume: str | None = None  # plan key used up by playing it
+    dropped: tuple[tuple[str, str], ...] = ()  # (plan key, why): plans that could not be played
+
+
+def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
+    """Whether `seat`'s plans and orders answer its pending decision now, with a legal action."""
+    d = state.decision
+    if state.over or d is None or d.seat != seat:
+        return Resolution()
+    legal = legal_actions(state, seat)
+    if d.kind == "place":
+        return _resolve_premove(state, seat, plans, legal)
+    if d.kind == "castle":
+        return _resolve_castle(state, seat, plans, orders, legal)
+    if d.kind not in ANSWER_PHASE or d.via_favor:
+        return Resolution()
+    key = answer_key(state.turn, state.phase, d.kind, d.at)
+    dropped: tuple[tuple[str, str], ...] = ()
+    plan = plans.get(key)
+    if isinstance(plan, Answer):
+        why = _answer_problem(state, seat, plan, legal)
+        if why is None:
+            return Resolution(parse(plan.action), key, consume=key)
+        dropped = ((key, why),)
+    standing = _standing(state, seat, d.kind, d.at, plans, orders, legal)
+    if standing is not None:
+        return Resolution(standing[0], standing[1], dropped=dropped)
+    return Resolution(dropped=dropped)
+
+
+def _standing(
+    state: State,
+    seat: int,
+    kind: str,
+    at: int,
+    plans: Mapping[str, Plan],
+    orders: Orders,
+    legal: list[Action],
+) -> tuple[Action, str] | None:
+    if kind == "inn" and orders.inn == "stay" and INN_STAY in legal:
+        return INN_STAY, "orders.inn"
+    if kind == "bribe" and orders.bribe == "never" and SKIP in legal:
+        return SKIP, "orders.bribe"
+    if kind == "owner":
+        choice = plans.get(f"owner/{at}")
+        if isinstance(choice, OwnerChoice) and state.road[at - 1] == choice.tile:
+            action = Action.of("take", choice.cube)
+            if action in legal:
+                return action, choice.key
+    return None
+
+
+def _answer_problem(state: State, seat: int, plan: Answer, legal: list[Action]) -> str | None:
+    if plan.provost is not None and state.provost != plan.provost:
+        return f"the provost stands on {state.provost}, not on {plan.provost} as when you answered"
+    action = parse(plan.action)
+    if action in legal:
+        return None
+    try:
+        apply(state, action, seat)
+    except engine_errors.EngineError as error:
+        return str(error)
+    return f"'{action}' cannot be played now"
+
+
+def _resolve_premove(
+    state: State, seat: int, plans: Mapping[str, Plan], legal: list[Action]
+) -> Resolution:
+    queue = sorted(
+        (p for p in plans.values() if isinstance(p, Premove) and p.turn == state.turn),
+        key=lambda p: p.order,
+    )
+    if not queue:
+        return Resolution()
+    head = queue[0]
+    action = head.action
+    if action not in legal:
+        what = "passing" if action is PASS else f"placing on {head.target}"
+        return Resolution(dropped=((head.key, f"{what} is not possible now"),))
+    if action is not PASS and head.max_cost is not None:
+        cost = placement_cost(state, seat, head.target)
+        if cost > head.max_cost:
+            why = f"it costs {cost} d now, more than the {head.max_cost} d you allowed"
+            return Resolution(dropped=((head.key, why),))
+    return Resolution(action, head.key, consume=head.key)
+
+
+def _resolve_castle(
+    state: State, seat: int, plans: Mapping[str, Plan], orders: Orders, legal: list[Action]
+) -> Resolution:
+    key = answer_key(state.turn, 6, "castle")
+    plan = plans.get(key)
+    source = key
+    if not isinstance(plan, CastlePlan):
+        if orders.castle != "all":
+            return Resolution()
+        plan, source = CastlePlan(turn=state.turn), "orders.castle"
+    consume = key if source == key else None
+    done = state.batches[seat]
+    if plan.cubes:
+        if done >= len(plan.cubes):
+            return Resolution(SKIP, source, consume=consume)
+        action = Action.of("batch", sort_cubes(plan.cubes[done]))
+        if action in legal:
+            return Resolution(action, source)
+        why = f"batch {plan.cubes[done]} is not possible now"
+        return Resolution(dropped=((key, why),))
+    left = None if plan.batches is None else plan.batches - done
+    batches = castle_plan_batches(state, seat, left) if left is None or left > 0 else []
+    if not batches:
+        return Resolution(SKIP, source, consume=consume)
+    action = Action.of("batch", batches[0])
+    assert action in legal, (action, legal)
+    return Resolution(action, source)
+
+
+def parse_castle_option(turn: int, option: str) -> CastlePlan:
+    """'castle all', 'castle 2' or 'castle FWS FCG' as the plan for the castle of `turn`."""
+    words = option.strip().lower().split()
+    if not words or words[0] != "castle" or len(words) < 2:
+        raise BadPlan(reason=f"'{option}' is not a castle choice (castle all, castle 2 ...)")
+    if words[1:] == ["all"]:
+        return CastlePlan(turn=turn)
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1:
+        return CastlePlan(turn=turn, batches=int(words[1]))
+    if all(re.fullmatch(r"[fwscg]{3}", w) for w in words[1:]):
+        return CastlePlan(turn=turn, cubes=tuple(w.upper() for w in words[1:]))
+    raise BadPlan(reason=f"'{option}' is not a castle choice (castle all, castle 2 ...)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Questions: what a player can be asked now
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One decision a player can answer now: the pending one (`now`), or one ahead.
+
+    Answer with `GameService.answer(game_id, user_id, key, option)`; `options` are notation
+    texts (engine actions; for the castle also 'castle all' / 'castle N'). `planned` is the
+    answer that will be played (a plan or a standing order; None: the question is open).
+    `fixed`: no other player's choice can make the answer unplayable. `due`: worth a ping of
+    its own now. `state`: the (looked-ahead) state in which the decision is pending, to label
+    the options (`bot.prompts.layout(question.state, seat, actions, names)`); like the whole
+    question it reflects this player's own plans, so it is for this player's eyes only."""
+
+    key: str
+    seat: int
+    turn: int
+    phase: int
+    kind: str
+    at: int = 0
+    options: tuple[str, ...] = ()
+    default: str | None = None
+    planned: str | None = None
+    planned_by: str | None = None  # the plan key or 'orders.<name>'
+    now: bool = False
+    fixed: bool = True
+    due: bool = False
+    provost: int | None = None  # a bribe answer holds while the provost stands here
+    fallback: str | None = None  # now: why a plan for this decision was not played
+    state: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def open(self) -> bool:
+        return self.planned is None
+
+    def plan(self, option: str, *, always: bool = False) -> Plan:
+        """The plan that answers this question ahead with `option` (for `act(..., plans=)` or
+        `set_plan`); a bribe answer holds while the provost stands where it did."""
+        return plan_for_answer(
+            self.key, option, provost=self.provost, always=always, state=self.state
+        )
+
+
+def default_answer(kind: str, options: Iterable[str]) -> str | None:
+    """The answer an interface suggests first for a decision (None: no sensible default, the
+    player decides when it comes): the tile's first product or cube, no bribe, joust when
+    possible, stay in the inn, deliver all the batches one can."""
+    options = list(options)
+    if kind in ("produce", "owner"):
+        return options[0] if options else None
+    if kind in ("bribe", "guild"):
+        return "skip"
+    if kind == "joust":
+        return "joust" if "joust" in options else "skip"
+    if kind == "inn":
+        return "inn stay"
+    if kind == "castle":
+        return CASTLE_ALL
+    return None
+
+
+def castle_options(state: State, seat: int) -> tuple[str, ...]:
+    """'castle all', and 'castle N' for each smaller total N of batches this turn that the
+    seat's cubes allow (counting the batches it already delivered this turn)."""
+    done = state.batches[seat]
+    most = done + len(castle_plan_batches(state, seat))
+    return (CASTLE_ALL, *(f"castle {n}" for n in range(done + 1, most)))
+
+
+def questions(
+    state: State,
+    seat: int,
+    plans: Mapping[str, Plan],
+    orders: Orders,
+) -> list[Question]:
+    """What `seat` can be asked now: its pending decision (first, `now`) and the decisions the
+    lookahead sees for it in the rest of the turn, from the state and this seat's own plans."""
+    out: list[Question] = []
+    d = state.decision
+    if not state.over and d is not None and d.seat == seat:
+        out.append(_now_question(state, seat))
+    for ahead in _lookahead(state, seat, plans, orders):
+        out.append(ahead)
+    return out
+
+
+def _now_question(state: State, seat: int) -> Question:
+    d = state.decision
+    assert d is not None
+    options = tuple(str(a) for a in legal_actions(state, seat))
+    if d.kind == "castle":
+        options = (*castle_options(state, seat), *options)
+    return Question(
+        key=answer_key(state.turn, state.phase, d.kind, d.at),
+        seat=seat,
+        turn=state.turn,
+        phase=state.phase,
+        kind=d.kind,
+        at=d.at,
+        options=options,
+        default=default_answer(d.kind, options),
+        now=True,
+        fixed=True,
+        provost=state.provost if d.kind == "bribe" else None,
+        state=state,
+    )
+
+
+def _lookahead(
+    state: State, seat: int, plans: Mapping[str, Plan], orders: Orders
+) -> list[Question]:
+    remaining = dict(plans)  # premoves and answers are used up as the lookahead plays them
+    sources: dict[str, tuple[str, str]] = {}  # question key -> (planned answer, by)
+
+    def answer(s: State) -> Action | None:
+        d = s.decision
+        assert d is not None
+        found = resolve(s, seat, remaining, orders)
+        for key, _why in found.dropped:
+            remaining.pop(key, None)
+        if found.consume is not None:
+            remaining.pop(found.consume, None)
+        key = answer_key(s.turn, s.phase, d.kind, d.at)
+        if found.action is not None:
+            if d.kind == "castle":
+                plan = remaining.get(key) or plans.get(key)
+                text = plan.option if isinstance(plan, CastlePlan) else CASTLE_ALL
+                sources.setdefault(key, (text, found.source))
+            else:
+                sources.setdefault(key, (str(found.action), found.source))
+            return found.action
+        default = default_answer(d.kind, [str(a) for a in legal_actions(s, seat)])
+        if d.kind == "castle" or default is None:
+            return None  # the lookahead plays the engine's default
+        return parse(default)
+
+    found = upcoming(state, seat, answer)
+    out: list[Question] = []
+    changed = False  # an earlier decision of this seat is one another player can change
+    for ahead in found:
+        kind = ahead.key.kind
+        fixed_before = not changed
+        changed = changed or kind in _CHANGEABLE
+        if kind not in ANSWER_PHASE and kind != "castle":
+            continue  # placements, favors, exchanges are asked when they come
+        if ahead.key.via_favor:
+            continue
+        out.append(_ahead_question(state, seat, ahead, kind, fixed_before, sources))
+    return out
+
+
+def _ahead_question(
+    state: State,
+    seat: int,
+    ahead: Upcoming,
+    kind: str,
+    fixed_before: bool,
+    sources: Mapping[str, tuple[str, str]],
+) -> Question:
+    k = ahead.key
+    key = answer_key(k.turn, k.phase, kind, k.at)
+    options = tuple(str(a) for a in ahead.options)
+    if kind == "castle":
+        options = castle_options(ahead.state, seat)
+    if kind in ("produce", "owner"):
+        fixed = True
+    elif kind in USE_KINDS or kind in ("joust", "inn"):
+        fixed = fixed_before
+    else:
+        fixed = False
+    planned, by = sources.get(key, (None, None))
+    return Question(
+        key=key,
+        seat=seat,
+        turn=k.turn,
+        phase=k.phase,
+        kind=kind,
+        at=k.at,
+        options=options,
+        default=default_answer(kind, options),
+        planned=planned,
+        planned_by=by,
+        now=False,
+        fixed=fixed,
+        due=planned is None
+        and state.phase >= 3
+        and kind in _PARALLEL
+        and (fixed or kind in ("bribe", "castle")),
+        provost=ahead.state.provost if kind == "bribe" else None,
+        state=ahead.state,
+    )
+
+
+def answer_ahead_options(state: State, seat: int, action: Action | str) -> list[Question]:
+    """The answers a placement (or a pass) can carry, for the placement buttons: placing on a
+    building with a choice offers that choice ("Farm (11) -> take FF / take C / decide later"),
+    the castle offers 'castle all' / 'castle N', the joust field the joust, the merchants' guild
+    its provost move, and a pass the provost bribe (while the provost stays where it is).
+    Empty when the placement carries none. Each question's `key` binds the answer; `default` is
+    what to suggest (None: 'decide later')."""
+    if isinstance(action, str):
+        action = parse(action)
+    d = state.decision
+    if state.over or d is None or d.seat != seat or d.kind != "place":
+        return []
+    try:
+        after, _ = apply(state, action, seat)
+    except engine_errors.EngineError:
+        return []
+    turn = state.turn
+    target = action.arg
+    found: list[tuple[str, int, str, tuple[str, ...]]] = []  # (kind, at, effect, options)
+    if action is PASS:
+        moves = legal_actions(with_decision(after, "bribe", seat), seat)
+        if len(moves) > 1:
+            found.append(("bribe", 0, "", tuple(str(a) for a in moves)))
+    elif target.isdigit():
+        at = int(target)
+        asked = activation_kind(after, at)
+        if asked is not None:
+            kind, effect = asked
+            hypothetical = with_decision(after, kind, seat, at=at, effect=effect)
+            options = tuple(str(a) for a in legal_actions(hypothetical, seat))
+            if kind == "produce":
+                tile = TILES[after.road[at - 1]]  # type: ignore[index]
+                options = tuple(f"take {x}" for x in tile.produce)
+            found.append((kind, at, effect, options))
+    elif target == "castle":
+        found.append(("castle", 0, "", castle_options(after, seat)))
+    elif target in ("joust", "guild"):
+        moves = legal_actions(with_decision(after, target, seat), seat)
+        if len(moves) > 1:
+            found.append((target, 0, "", tuple(str(a) for a in moves)))
+    out = []
+    for kind, at, effect, options in found:
+        phase = 6 if kind == "castle" else ANSWER_PHASE[kind]
+        out.append(
+            Question(
+                key=answer_key(turn, phase, kind, at),
+                seat=seat,
+                turn=turn,
+                phase=phase,
+                kind=kind,
+                at=at,
+                options=options,
+                default=None if kind == "bribe" else default_answer(kind, options),
+                fixed=kind in ("produce", "castle", "joust"),
+                provost=after.provost if kind == "bribe" else None,
+                state=with_decision(after, kind, seat, at=at, effect=effect),
+            )
+        )
+    return out
+
+
+def plan_for_answer(
+    question_key: str, option: str, *, provost: int | None, always: bool, state: State
+) -> Plan:
+    """The plan that answers the decision `question_key` with `option` ahead of time (`provost`:
+    where the provost stands for a bribe answer; `always`: a standing owner's cube)."""
+    turn, phase, kind, at = parse_key(question_key)
+    if kind == "castle":
+        return parse_castle_option(turn, option)
+    if kind not in ANSWER_PHASE or ANSWER_PHASE[kind] != phase:
+        raise BadPlan(reason=f"no answer can be given ahead for a '{kind}' decision")
+    if always:
+        if kind != "owner":
+            raise BadPlan(reason="only the owner's cube can be a standing answer")
+        tile = state.road[at - 1]
+        cube = option.removeprefix("take").strip()
+        return OwnerChoice(at=at, tile=tile or "", cube=cube)
+    return Answer(
+        turn=turn,
+        decision=kind,
+        at=at,
+        action=option,
+        provost=provost if kind == "bribe" else None,
+    )
+
+
+def premove_options(state: State, seat: int) -> list[tuple[str, int]]:
+    """(target, cost now) of what `seat` may queue as its next placement ('pass' costs 0)."""
+    return [(a.arg or "pass", cost) for a, cost in placements_ahead(state, seat)]
+
+
+def now_key(state: State) -> str | None:
+    """The key of the pending decision (what `Question.key` is for the `now` question)."""
+    k = decision_key(state)
+    return None if k is None else answer_key(k.turn, k.phase, k.kind, k.at)
+
+
+def stale(plan: Plan, state: State) -> bool:
+    """True once the plan can no longer apply: its decision's turn and phase are past."""
+    if state.over:
+        return True
+    now = (state.turn, state.phase)
+    if isinstance(plan, Answer):
+        return (plan.turn, plan.phase) < now
+    if isinstance(plan, CastlePlan):
+        return (plan.turn, 6) < now
+    if isinstance(plan, Premove):
+        return (plan.turn, 2) < now
+    return False  # an owner's choice stands
+
+
+__all__ = [
+    "CASTLE_ALL",
+    "Answer",
+    "BadPlan",
+    "CastlePlan",
+    "Orders",
+    "OwnerChoice",
+    "Plan",
+    "Premove",
+    "Question",
+    "Resolution",
+    "answer_ahead_options",
+    "answer_key",
+    "check_plan",
+    "default_answer",
+    "now_key",
+    "orders_with",
+    "parse_castle_option",
+    "plan_for_answer",
+    "plan_from_json",
+    "plan_to_json",
+    "premove",
+    "premove_options",
+    "questions",
+    "resolve",
+    "stale",
+]
