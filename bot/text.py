@@ -130,6 +130,8 @@ BUTTON_LEAVE = "Leave"
 BUTTON_ADD_BOT = "Add bot"
 BUTTON_START = "Start"
 BUTTON_MY_HAND = "My hand"
+BUTTON_MY_CHOICES = "My choices"
+BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
     "leave": ("You left game #{game_id}.", "{who} left game #{game_id}."),
@@ -158,6 +160,25 @@ PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them
 PROMPT_BOT = "{who} (bot) decides."
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
+# --- answers ahead, premoves, standing orders (docs/pace.md) ---------------------------------
+ANSWER_KEPT = "Noted: **{label}** will be played when that decision comes (if still possible)."
+PREMOVE_OFFER = (
+    "Queue your next placement? It is played when your turn comes if the space is still free "
+    "and costs no more than now; otherwise you are asked as usual."
+)
+PREMOVE_PLACEHOLDER = "Then place on…"
+PREMOVE_PASS = "Then pass"
+PREMOVE_ITEM = "{space} (at most {cost} d)"
+CHOICE_PLANNED = "your answer now"
+PREMOVE_QUEUED = "Your queue: {queue}."
+PREMOVE_NONE = "Your queue is empty: you will be asked for each placement."
+CHOICES_TITLE = "**Your choices in game #{game_id}** (only you see them)"
+CHOICES_FALLBACK = "⚠ Your plan could not be played: {reason}."
+CHOICES_NONE = "Nothing to decide ahead right now."
+CHOICES_MORE = "More come after these."
+CHOICES_LINE = "• {question}{planned}"
+CHOICES_PLANNED = " — planned: **{answer}**"
+PROMPT_AHEAD = "{mentions}: you can answer your coming choices now (**My choices**)."
 MADE_NOT_POSTED = (
     "Your move **{label}** was made and saved, but I could not post what comes next in the "
     "channel ({reason}). I keep trying; the game's clock is stopped until I can post again."

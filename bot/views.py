@@ -4,7 +4,11 @@ The custom id carries everything a press needs, so any running bot instance can 
 - `cay:b:{game}:{version}:{action}`: a choice button (the action in notation),
 - `cay:s:{game}:{version}:{k}`: a choice menu whose option values are actions,
 - `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start),
-- `cay:h:{game}`: "My hand" (a game with hidden hands: the presser's hand, privately).
+- `cay:h:{game}`: "My hand" (a game with hidden hands: the presser's hand, privately),
+- `cay:c:{game}`: "My choices" (the presser's questions ahead, privately), and
+  `cay:a:{game}:{version}:{k}`: one question's answers ('key=option'),
+- `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
+  "cancel my queue".
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
 an id are at most 18 digits and an action at most 60 characters, so a crafted id matches no item
 (it could not name a game anyway, and would overflow the database's integers).
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import text as t
-from bot.games.layout import Layout
+from bot.games.layout import Choice, Layout
 
 if TYPE_CHECKING:
     from bot.cogs.caylus import CaylusCog
@@ -156,7 +160,131 @@ class HandButton(
         await _cog(interaction).hand_press(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, HandButton)
+class ChoicesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:c:(?P<game>\d{1,18})",
+):
+    """ "My choices": the presser's questions ahead and their answers, privately."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t.BUTTON_MY_CHOICES,
+                style=discord.ButtonStyle.success,
+                custom_id=f"cay:c:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> ChoicesButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).choices_press(interaction, self.game_id)
+
+
+class AnswerSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:a:(?P<game>\d{1,18}):(?P<version>\d{1,18}):(?P<k>\d{1,2})",
+):
+    """One question of the private "My choices" reply: its options are 'key=option'."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        k: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:a:{game_id}:{version}:{k}",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> AnswerSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        value = str(values[0]) if values else ""
+        await _cog(interaction).answer_press(interaction, self.game_id, self.version, value)
+
+
+class PremoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:q:(?P<game>\d{1,18})",
+):
+    """The private premove menu: its options are the next placement to queue."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:q:{game_id}",
+                placeholder=t.PREMOVE_PLACEHOLDER,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> PremoveSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        target = str(values[0]) if values else ""
+        await _cog(interaction).premove_press(interaction, self.game_id, target)
+
+
+class PremoveCancel(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:x:(?P<game>\d{1,18})",
+):
+    """ "Cancel my queue": the presser's queued placements are forgotten."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t.BUTTON_CANCEL_PREMOVES,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cay:x:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> PremoveCancel:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).premove_press(interaction, self.game_id, None)
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    ChoiceSelect,
+    LobbyButton,
+    HandButton,
+    ChoicesButton,
+    AnswerSelect,
+    PremoveSelect,
+    PremoveCancel,
+)
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
@@ -167,10 +295,10 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 def choice_view(
-    game_id: int, version: int, layout: Layout, *, hand: bool = False
+    game_id: int, version: int, layout: Layout, *, hand: bool = False, choices: bool = False
 ) -> discord.ui.View:
     """The components of a prompt: menus first (one row each), then the buttons, then (a game
-    with hands) the "My hand" button."""
+    with hands) "My hand", then (players with questions ahead) "My choices"."""
     view = discord.ui.View(timeout=None)
     for k, menu in enumerate(layout.menus):
         options = [
@@ -182,4 +310,38 @@ def choice_view(
         view.add_item(ChoiceButton(game_id, version, choice.action, choice.label, choice.style))
     if hand:
         view.add_item(HandButton(game_id))
+    if choices:
+        view.add_item(ChoicesButton(game_id))
+    return view
+
+
+def _options(choices: list[Choice], value: Any = None) -> list[discord.SelectOption]:
+    return [
+        discord.SelectOption(
+            label=c.label[:100],
+            value=value(c) if value else c.action,
+            description=(c.description or None) and c.description[:100],
+        )
+        for c in choices[:25]
+    ]
+
+
+def premove_view(game_id: int, choices: list[Choice], *, cancel: bool) -> discord.ui.View:
+    """The private premove offer: a menu of next placements, and "cancel my queue"."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PremoveSelect(game_id, _options(choices)))
+    if cancel:
+        view.add_item(PremoveCancel(game_id))
+    return view
+
+
+def questions_view(
+    game_id: int, version: int, menus: list[tuple[str, str, list[Choice]]]
+) -> discord.ui.View:
+    """The private "My choices" reply: one menu per question (at most four), whose values are
+    'key=option'."""
+    view = discord.ui.View(timeout=None)
+    for k, (key, title, choices) in enumerate(menus[:4]):
+        options = _options(choices, value=lambda c, key=key: f"{key}={c.action}")
+        view.add_item(AnswerSelect(game_id, version, k, options, title[:150]))
     return view

@@ -183,6 +183,9 @@ class Table:
             value = rng.choice(offered)["value"]
             return await self.timed(actor.slash(self.channel, "caylus play", action=value))
         buttons, menus = components(message)
+        # the choices of the decision (not "My hand" / "My choices", which answer privately)
+        buttons = [b for b in buttons if (b.custom_id or "").startswith("cay:b:")]
+        menus = [m for m in menus if (m.custom_id or "").startswith("cay:s:")]
         quiet = [b for b in buttons if b.label.startswith(QUIET_LABELS)]
         doing = [b for b in buttons if b not in quiet]
         if quiet and (rng.random() < pass_rate or not (doing or menus)):

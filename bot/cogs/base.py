@@ -35,6 +35,7 @@ from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
 from bot.games.layout import MAX_ROWS, Layout
 from bot.narration import Chronicle, rebuild
+from bot.pace import AskNow
 from bot.service import ActResult, GameInfo, GameService
 from bot.settings import Settings
 from bot.store import DiskFull
@@ -482,8 +483,11 @@ class TableBase:
         names: list[str] | None = None,
         mention: bool = True,
         for_user: int | None = None,
+        ask: AskNow | None = None,
     ) -> tuple[str, discord.ui.View | None]:
-        """The prompt of the pending decision: text, and the components for its decider."""
+        """The prompt of the pending decision: text, and the components for its decider.
+        `ask`: who else has questions to answer ahead now (they are mentioned, and the prompt
+        gets "My choices"; what they are asked stays private)."""
         names = names or await self.names_for(info)
         game = get_game(info.kind)
         pending = info.pending[0]
@@ -497,7 +501,16 @@ class TableBase:
         if len(info.pending) == 1:
             lines.append(ui.context(ui.public(state), seat))
         lines += (await self.deadline_lines(info, names))[0]
+        ahead = [u for u in (ask.ping if ask is not None else ()) if u not in users]
+        if ahead:
+            shown_users = " ".join(f"<@{u}>" for u in ahead) if mention else "🔔"
+            lines.append(t.PROMPT_AHEAD.format(mentions=shown_users))
+        questions = ask is not None and any(
+            not q.now and q.options for asked in ask.questions.values() for q in asked
+        )
         view = None
+        if for_user is None and (ahead or questions):
+            view = choice_view(info.id, info.version, Layout(), choices=True)
         if for_user is None or for_user in users:
             actions = game.legal_actions(state, seat) if len(info.pending) == 1 else []
             shown, private = ui.split_actions(state, seat, actions)
@@ -506,7 +519,11 @@ class TableBase:
                 while shape.menus and shape.rows_with(1) > MAX_ROWS:
                     shape.hidden += len(shape.menus.pop().choices)
                 lines.append(t.PROMPT_HAND if private or not shown else t.PROMPT_HAND_TOO)
-            view = choice_view(info.id, info.version, shape, hand=ui.has_hands)
+            more = questions and for_user is None
+            if more:
+                while shape.menus and shape.rows_with(1 + ui.has_hands) > MAX_ROWS:
+                    shape.hidden += len(shape.menus.pop().choices)
+            view = choice_view(info.id, info.version, shape, hand=ui.has_hands, choices=more)
             lines.append(t.PROMPT_HELP)
             if shape.hidden:
                 lines.append(t.PROMPT_TOO_MANY)

@@ -180,12 +180,17 @@ class Delivery(TableBase):
         call = message.pop("call", None)
         if part.kind == "prompt" and call is not None:
             earlier, shown = self.prompt_calls.get(part.game_id), self.prompts.get(part.game_id)
-            self.prompt_calls[part.game_id] = call
-            if earlier is not None and shown is not None and _continues(earlier, call):
-                # the same prompt to several seats, some of whom answered: edit it (no ping)
+            last = getattr(channel, "last_message_id", None)
+            if earlier is not None and shown is not None and _continues(earlier, call, shown, last):
+                # the same prompt, or the next decision of the same player with nothing said
+                # in between: the prompt is edited (no second ping, no new message)
                 message["allowed_mentions"] = NO_MENTIONS
+                answered = _answered_line(shown)
+                if answered:
+                    message["content"] = _clip(f"{answered}\n{message['content']}")
                 edited = await shown.edit(**message)
                 self.prompts[part.game_id] = edited if edited is not None else shown
+                self.prompt_calls[part.game_id] = call
                 return
         for attempt in range(POST_ATTEMPTS):
             kwargs = dict(message)
@@ -202,6 +207,8 @@ class Delivery(TableBase):
                 await asyncio.sleep(POST_RETRY_PAUSE * (2**attempt))
         if part.kind == "prompt":
             self.prompts[part.game_id] = sent
+            if call is not None:
+                self.prompt_calls[part.game_id] = call
 
     async def _parts(self, result: ActResult, *, with_prompt: bool) -> list[Part]:
         """The messages of one outbox row, each built only when it is posted."""
@@ -318,8 +325,16 @@ class Delivery(TableBase):
         if info.status != "running" or not info.pending:
             return None
         state = await self.service.state(game_id)
-        content, view = await self._prompt(info, state)
-        call = (frozenset(p.kind for p in info.pending), frozenset(p.seat for p in info.pending))
+        ask = await self.service.ask_now(game_id)
+        content, view = await self._prompt(info, state, ask=ask)
+        pinged = frozenset(
+            [*(s.user_id for s in info.awaiting if s.user_id is not None), *ask.ping]
+        )
+        call = (
+            frozenset(p.kind for p in info.pending),
+            frozenset(p.seat for p in info.pending),
+            pinged,
+        )
         message: dict[str, Any] = {"content": content, "allowed_mentions": PING, "call": call}
         if view is not None:
             message["view"] = view
@@ -357,7 +372,18 @@ class Delivery(TableBase):
         return message
 
 
-def _continues(earlier: tuple[frozenset, frozenset], now: tuple[frozenset, frozenset]) -> bool:
-    """The prompt now is what is left of the earlier one: the same kind of decision, asked of
-    fewer of the same seats."""
-    return now[0] <= earlier[0] and now[1] < earlier[1]
+def _continues(earlier: tuple, now: tuple, shown: Any, last_message_id: int | None) -> bool:
+    """Whether the prompt now carries on the one shown: the same kind of decision asked of
+    fewer of the same seats (a simultaneous call some have answered), or the very same players
+    asked again with no other message posted since (one ping per player per prompt)."""
+    kinds, seats, pinged = now
+    if kinds <= earlier[0] and seats < earlier[1]:
+        return True
+    return bool(pinged) and pinged == earlier[2] and last_message_id == shown.id
+
+
+def _answered_line(message: Any) -> str:
+    """The last "✅ ... chose ..." line of an answered prompt (kept when it is edited into the
+    same player's next prompt)."""
+    lines = (message.content or "").splitlines()
+    return lines[-1] if lines and lines[-1].startswith("✅") else ""

@@ -17,9 +17,9 @@ from bot import messages as m
 from bot import text as t
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
 from bot.cogs.group import caylus
-from bot.games.layout import autocomplete_name
-from bot.service import GameInfo
-from bot.views import choice_view
+from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
+from bot.service import ActResult, GameInfo
+from bot.views import choice_view, premove_view, questions_view
 from engine import get_game
 
 log = logging.getLogger(__name__)
@@ -39,8 +39,11 @@ class PlayCommands(TableBase):
             async with self.locks[game_id]:
                 await self._same_channel(interaction, game_id)
                 before = await self.service.game(game_id)
-                result = await self.service.act(game_id, interaction.user.id, action, version)
+                result = await self._act_choice(game_id, interaction.user.id, action, version)
                 label = _label_in(interaction.message, action) or action
+                if result is None:  # an answer kept for later: nothing was played yet
+                    await self.tell(interaction, t.ANSWER_KEPT.format(label=label))
+                    return
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 private = interaction.message is not None and interaction.message.flags.ephemeral
                 if private and not _same_call(before.pending, result.pending):
@@ -59,7 +62,128 @@ class PlayCommands(TableBase):
                 if failed is not None:
                     note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
                     await self.tell(interaction, note)
+            await self._offer_premoves(interaction, game_id, result)
         self.timings.append(time.perf_counter() - started)
+
+    async def _act_choice(
+        self, game_id: int, user_id: int, action: str, version: int
+    ) -> ActResult | None:
+        """A pressed choice: an engine action, a placement carrying an answer ahead
+        ("place 11|take FF"), or an answer to a question ("!key=option"; None when it was kept
+        for a later decision)."""
+        if action.startswith(QUESTION_MARK):
+            key, _, option = action[len(QUESTION_MARK) :].partition("=")
+            answered = await self.service.answer(
+                game_id, user_id, key, option, expected_version=version
+            )
+            return answered.result
+        move, _, ahead = action.partition(ANSWER_SEP)
+        plans = []
+        if ahead:
+            offers = await self.service.answer_ahead_options(game_id, user_id, move)
+            found = next((q for q in offers if ahead in q.options), None)
+            if found is not None:
+                plans.append(found.plan(ahead))
+        return await self.service.act(game_id, user_id, move, version, plans=plans)
+
+    async def _offer_premoves(
+        self, interaction: discord.Interaction, game_id: int, result: ActResult | None
+    ) -> None:
+        """After a placement, privately: queue the next one(s) now ("then place on X if it is
+        still free and costs no more than now, else ask me"), so the game need not wait."""
+        if result is None or not result.moves or result.moves[0].action.split()[0] != "place":
+            return
+        try:
+            options = await self.service.premove_options(game_id, interaction.user.id)
+            mine = await self.service.plans_of(game_id, interaction.user.id)
+        except err.ServiceError:
+            return
+        if not options:
+            return
+        info = await self.service.game(game_id)
+        state = await self.service.state(game_id)
+        ui = self.ui(info.kind)
+        choices = [ui.premove_choice(state, target, cost) for target, cost in options]
+        queued = [ui.premove_text(state, plan) for plan in mine.premoves]
+        text = t.PREMOVE_OFFER
+        if queued:
+            text += "\n" + t.PREMOVE_QUEUED.format(queue=", ".join(queued))
+        view = premove_view(game_id, choices, cancel=bool(queued))
+        try:
+            await self.tell(interaction, text, view=view)
+        except DELIVERY_ERRORS:
+            log.info("could not offer premoves in game %s", game_id)
+
+    async def premove_press(
+        self, interaction: discord.Interaction, game_id: int, target: str | None
+    ) -> None:
+        """The private premove menu (a target) or its "cancel my queue" button (None)."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "premove", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            async with self.locks[game_id]:
+                uid = interaction.user.id
+                if target is None:
+                    changed = await self.service.cancel_premoves(game_id, uid)
+                else:
+                    changed = await self.service.queue_premove(game_id, uid, target)
+                info = await self.service.game(game_id)
+                state = await self.service.state(game_id)
+                ui = self.ui(info.kind)
+                queued = [ui.premove_text(state, plan) for plan in changed.mine.premoves]
+                note = (
+                    t.PREMOVE_QUEUED.format(queue=", ".join(queued)) if queued else t.PREMOVE_NONE
+                )
+                await self.tell(interaction, note)
+                if changed.result is not None:  # the queue answered the pending placement
+                    await self.deliver(game_id, changed.result)
+
+    async def choices_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "My choices": the presser's questions ahead (and the decision now, if theirs), with
+        their answers, privately (docs/pace.md)."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "choices", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._same_channel(interaction, game_id)
+            await self._questions_reply(interaction, game_id)
+
+    async def _questions_reply(self, interaction: discord.Interaction, game_id: int) -> None:
+        info = await self.service.game(game_id)
+        questions = await self.service.questions_for(game_id, interaction.user.id)
+        names = await self.names_for(info)
+        ui = self.ui(info.kind)
+        shown = [q for q in questions if q.options][: MAX_ROWS - 1]
+        lines = [t.CHOICES_TITLE.format(game_id=game_id)]
+        for q in questions:
+            if q.fallback:
+                lines.append(t.CHOICES_FALLBACK.format(reason=q.fallback))
+        if not shown:
+            lines.append(t.CHOICES_NONE)
+            await self.tell(interaction, "\n".join(lines))
+            return
+        menus = []
+        for q in shown:
+            title, options = ui.question_choices(q, names)
+            menus.append((q.key, title, options))
+            lines.append(ui.question_line(q, names))
+        if len(questions) > len(shown):
+            lines.append(t.CHOICES_MORE)
+        view = questions_view(game_id, info.version, menus)
+        await self.tell(interaction, "\n".join(lines), view=view)
+
+    async def answer_press(
+        self, interaction: discord.Interaction, game_id: int, version: int, value: str
+    ) -> None:
+        """An answer picked in the private "My choices" reply: "key=option"."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "answer", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            key, _, option = value.partition("=")
+            async with self.locks[game_id]:
+                answered = await self.service.answer(game_id, interaction.user.id, key, option)
+                if answered.result is not None:
+                    await self.deliver(game_id, answered.result)
+            await self._questions_reply(interaction, game_id)
 
     @caylus.command(name="play", description=t.DESC["play"])
     @app_commands.describe(action=t.OPT_ACTION)

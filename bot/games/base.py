@@ -128,6 +128,23 @@ class GameUI(Protocol):
         """/caylus me: what this seat holds (visible to its player only)."""
         ...
 
+    # --- plans (docs/pace.md): a game whose decisions can be answered ahead
+    def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
+        """A placement the player may queue, in words."""
+        ...
+
+    def premove_text(self, state: Any, plan: Any) -> str:
+        """A queued placement in words."""
+        ...
+
+    def question_choices(self, question: Any, names: list[str]) -> tuple[str, list[Choice]]:
+        """A question's title and its options in words (the player's private reply)."""
+        ...
+
+    def question_line(self, question: Any, names: list[str]) -> str:
+        """One line about a question, with its planned answer if any."""
+        ...
+
     # --- rules
     def rule_topics(self) -> list[tuple[str, str]]:
         """(label, value) of every topic of /caylus rules."""

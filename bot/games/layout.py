@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# A choice's value may carry more than one engine action (docs/pace.md): "place 11|take FF" is
+# the placement and the answer it carries ahead; "!3/6/castle/0=castle all" answers the
+# question with that key.
+ANSWER_SEP = "|"
+QUESTION_MARK = "!"
+
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25

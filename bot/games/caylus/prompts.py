@@ -10,15 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.layout import (
+    ANSWER_SEP,
     BUTTON_LABEL,
     MAX_BUTTONS_PER_ROW,
+    QUESTION_MARK,
     Choice,
     Layout,
     finish,
     fit,
 )
+from bot.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
 from engine.caylus import catalogue as cat
+from engine.caylus.actions import parse
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
+from engine.caylus.lookahead import castle_batches
 from engine.caylus.rules import (
     USE_REWARDS,
     apply,
@@ -65,7 +70,7 @@ def _road_name(state: Any, pos: int) -> str:
     return f"{TILES[tile].name} ({pos})" if tile else f"empty lot ({pos})"
 
 
-def _space_reminder(state: Any, target: str, names: list[str]) -> str:
+def space_reminder(state: Any, target: str, names: list[str] | None = None) -> str:
     if target.isdigit():
         pos = int(target)
         tile = state.road[pos - 1]
@@ -73,7 +78,7 @@ def _space_reminder(state: Any, target: str, names: list[str]) -> str:
             return ""
         text = TILES[tile].reminder
         owner = state.owners[pos - 1]
-        if owner is not None:
+        if owner is not None and names is not None:
             text = f"{text} · owner {names[owner]}"
         return text
     return cat.SPECIAL_REMINDERS.get(target, "")
@@ -127,13 +132,13 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
     if verb == "place":
         cost = placement_cost(state, seat, arg)
         return Choice(
-            text, f"{space_name(state, arg)} — {cost} d", _space_reminder(state, arg, names)
+            text, f"{space_name(state, arg)} — {cost} d", space_reminder(state, arg, names)
         )
     if verb == "gate":
         if arg == "back":
             return Choice(text, "Take the worker back", "it returns to your hand", "secondary")
         return Choice(
-            text, f"Move to {space_name(state, arg)} — free", _space_reminder(state, arg, names)
+            text, f"Move to {space_name(state, arg)} — free", space_reminder(state, arg, names)
         )
     if verb == "provost":
         delta = int(arg)
@@ -277,6 +282,97 @@ def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[s
     return out
 
 
+# --- answers ahead (docs/pace.md) ----------------------------------------------------------------
+
+
+def question_title(question: Any, names: list[str]) -> str:
+    """What a question asks, naming the building and the turn: 'Farm (11), turn 3: produce'."""
+    state = question.state
+    where = _road_name(state, question.at) if state is not None and question.at else ""
+    what = PROMPT_WORDS.get(question.kind, question.kind)
+    now = " (now)" if question.now else ""
+    return f"{where + ': ' if where else ''}{what}{now}"
+
+
+PROMPT_WORDS = {
+    "produce": "what it produces",
+    "owner": "your owner's cube",
+    "castle": "the castle",
+    "bribe": "moving the provost",
+    "joust": "the joust",
+    "inn": "the inn",
+    "gate": "where the gate worker goes",
+    "guild": "the provost (guild)",
+    "build": "what to build",
+    "lawyer": "the lawyer",
+    "sell": "what to sell",
+    "buy": "what to buy",
+    "church": "the church",
+    "tailor": "the tailor",
+    "bank": "the bank",
+    "alchemist": "the alchemist",
+    "jeweller": "the jeweller",
+}
+
+
+def ahead_label(question: Any, option: str, seat: int, names: list[str]) -> str:
+    """An answer ahead in words: 'Take 2 food', 'deliver all I can', 'joust'."""
+    if option == CASTLE_ALL:
+        return "deliver all I can"
+    if option.startswith("castle "):
+        n = option.split()[1]
+        return f"deliver {n} batch{'es' if n != '1' else ''}"
+    try:
+        return describe(question.state, seat, parse(option), names).label
+    except EngineError:
+        return option
+
+
+def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
+    """A placement on a building with a choice offers the choice with it ("Farm (11) — 1 d →
+    Take 2 food"), and "decide later" (the placement alone)."""
+    if choice.action == "pass" or choice.action.split()[1] not in AHEAD_SPACES:
+        return [choice]
+    questions = answer_ahead_options(state, seat, choice.action)
+    if len(questions) != 1:
+        return [choice]
+    question = questions[0]
+    out = []
+    for option in question.options:
+        label = f"{choice.label} → {ahead_label(question, option, seat, names)}"
+        out.append(
+            Choice(f"{choice.action}{ANSWER_SEP}{option}", label, choice.description, choice.style)
+        )
+    out.append(
+        Choice(choice.action, f"{choice.label} · decide later", choice.description, choice.style)
+    )
+    return out
+
+
+# Placements offered with their answer ahead: the road (a building's choice), the castle, the
+# joust; not the guild (six provost moves would crowd the menu: it is asked when it comes).
+AHEAD_SPACES = frozenset({*(str(k) for k in range(1, 29)), "castle", "joust"})
+
+
+def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
+    """The castle in one decision: all the batches one can, or N of them (which cubes: the
+    dearest are kept), each as one answer."""
+    key = answer_key(state.turn, state.phase, "castle", 0)
+    section = next_house_section(state)
+    section = min(state.section, 2) if section is None else section
+    out = []
+    for option in castle_options(state, seat):
+        limit = None if option == CASTLE_ALL else int(option.split()[1]) - state.batches[seat]
+        batches = castle_batches(state.players[seat].cubes, castle_spaces_left(state), limit)
+        if not batches:
+            continue
+        what = " + ".join(_cubes(b) for b in batches)
+        how = "All I can" if option == CASTLE_ALL else f"{len(batches)} batches"
+        label = f"{how}: {what} — about +{len(batches) * cat.SECTION_POINTS[section]} PP"
+        out.append(Choice(f"{QUESTION_MARK}{key}={option}", label, "", "success"))
+    return out
+
+
 def _warned(choice: Choice, warning: str | None) -> Choice:
     if not warning:
         return choice
@@ -294,9 +390,14 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
     by_action = dict(zip((str(a) for a in actions), choices, strict=True))
     quiet = [c for a, c in by_action.items() if a in ("pass", "skip", "gate back")]
     doing = [c for a, c in by_action.items() if a not in ("pass", "skip", "gate back")]
+    if kind == "place":
+        doing = [x for c in doing for x in _with_answers_ahead(state, seat, c, names)]
+    if kind == "castle":
+        doing = _castle_choices(state, seat, names) + doing
     if kind in ("place", "gate"):
-        specials = [c for c in doing if not c.action.split()[1].isdigit()]
-        road = [c for c in doing if c.action.split()[1].isdigit()]
+        on_road = [c.action.split()[1].split(ANSWER_SEP)[0].isdigit() for c in doing]
+        specials = [c for c, road_space in zip(doing, on_road, strict=True) if not road_space]
+        road = [c for c, road_space in zip(doing, on_road, strict=True) if road_space]
         groups = [("Special buildings and the castle", specials), ("Road buildings", road)]
         return finish(fit(quiet, [g for g in groups if g[1]]))
     if kind == "favor":

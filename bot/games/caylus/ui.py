@@ -10,6 +10,7 @@ from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
 from engine.caylus import catalogue as cat
+from engine.caylus.rules import space_name
 from engine.protocol import Event, Outcome, PendingDecision
 
 
@@ -163,6 +164,41 @@ class CaylusUI:
             t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
         )
         return lines
+
+    # --- plans (docs/pace.md)
+    def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
+        if target == "pass":
+            return Choice("pass", t.PREMOVE_PASS, "")
+        name = space_name(state, target)
+        reminder = prompts.space_reminder(state, target)
+        return Choice(target, f"{name} — {cost} d", reminder)
+
+    def premove_text(self, state: Any, plan: Any) -> str:
+        if plan.target == "pass":
+            return t.PREMOVE_PASS
+        return t.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
+
+    def question_choices(self, question: Any, names: list[str]) -> tuple[str, list[Choice]]:
+        """A question's options in words, as one menu (title, choices)."""
+        title = prompts.question_title(question, names)
+        choices = [
+            Choice(
+                option,
+                prompts.ahead_label(question, option, question.seat, names),
+                t.CHOICE_PLANNED if option == question.planned else "",
+            )
+            for option in question.options
+        ]
+        return title, choices
+
+    def question_line(self, question: Any, names: list[str]) -> str:
+        planned = ""
+        if question.planned is not None:
+            answer = prompts.ahead_label(question, question.planned, question.seat, names)
+            planned = t.CHOICES_PLANNED.format(answer=answer)
+        return t.CHOICES_LINE.format(
+            question=prompts.question_title(question, names), planned=planned
+        )
 
     def rule_topics(self) -> list[tuple[str, str]]:
         return rules.rule_topics()
