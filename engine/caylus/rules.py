@@ -18,7 +18,7 @@ from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
 from engine.caylus.state import Decision, Options, Player, Setup, State
-from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
+from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
 
 A = Action.of
@@ -1340,7 +1340,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     # Legal actions are interned, so membership is identity (at C speed); an action built some
     # other way is first swapped for its interned twin.
     if not any(map(is_, options, repeat(action))):
-        action = Action.of(action.verb, action.arg)
+        action = _canonical(action)
         if not any(map(is_, options, repeat(action))):
             from engine.caylus.explain import why_illegal
 
@@ -1350,6 +1350,25 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     options = _advance(g)
     _cache = (g.s, options)
     return g.s, g.events
+
+
+def _canonical(action: object) -> Action:
+    """The canonical action an action object stands for (legal actions are interned).
+
+    One built by hand (not by the engine or `parse`) is read as its text, exactly as if that
+    text had been typed, so any field values end in a canonical action or a MalformedAction.
+    """
+    if isinstance(action, Action):
+        fields = action.__dict__  # model_construct may have left a field out or set any value
+        verb, arg = fields.get("verb"), fields.get("arg", "")
+        found = Action.interned(verb, arg)
+        if found is not None:
+            return found
+        if isinstance(verb, str) and isinstance(arg, str):
+            return parse(f"{verb} {arg}")
+    elif isinstance(action, str):
+        return parse(action)
+    raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
 
 
 def outcome(state: State) -> Outcome | None:
