@@ -1,5 +1,12 @@
-"""Hostile input to parse_action and apply ends in a typed engine error or a valid result:
-the cases found by earlier fuzzing, each on its own."""
+"""Hostile input to parse_action and apply ends in a typed engine error or a valid result.
+
+First the cases found by earlier fuzzing, each on its own; then a seeded fuzz run over states of
+every configuration (2-5 players, both favor modes, both tile sets): mutated notation, Unicode
+digits, huge numbers, control characters, very long strings, action objects built by hand with
+any field values, and wrong seats. Only EngineError subclasses may escape, messages stay one
+short line, a successful apply gives a consistent state, and the input state never changes.
+bench/bench_fuzz.py runs the same fuzz for longer.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from engine import caylus
 from engine.caylus.actions import MAX_ACTION_LENGTH, Action
 from engine.errors import EngineError, IllegalAction, MalformedAction
 from tests.caylus_helpers import game, position
+from tests.fuzz_inputs import CONFIGS, fuzz_engine
 
 # ---------------------------------------------------------------- notation
 
@@ -145,3 +153,35 @@ def test_a_hand_built_action_reads_as_its_text() -> None:
     new_state, _ = caylus.apply(state, Action(verb="place", arg="07"))
     typed_state, _ = caylus.apply(state, "place 7")
     assert new_state == typed_state
+
+
+# ---------------------------------------------------------------- the fuzz
+
+STATES_PER_CONFIG = 45
+INPUTS_PER_STATE = 140
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(map(str, c)))
+def test_fuzzed_input_ends_in_a_typed_error_or_a_valid_state(config) -> None:
+    seed = CONFIGS.index(config)
+    report = fuzz_engine(seed, STATES_PER_CONFIG, INPUTS_PER_STATE, config)
+    assert report.tried == STATES_PER_CONFIG * INPUTS_PER_STATE
+    assert report.problems == 0, "\n".join(report.first())
+
+
+def test_the_harness_reports_what_escapes_and_what_changes_the_state(monkeypatch) -> None:
+    """The fuzz can fail: an engine that raises ValueError or edits its input is reported."""
+    real_apply = caylus.apply
+
+    def broken_apply(state, action, seat=None):
+        if isinstance(action, str) and action[:1].isdigit():
+            raise ValueError("a bug")
+        if isinstance(action, Action) and action.__dict__.get("verb") is None:
+            state.players[0].deniers += 1  # changes the state it was given
+            raise IllegalAction("No.")
+        return real_apply(state, action, seat)
+
+    monkeypatch.setattr(caylus, "apply", broken_apply)
+    report = fuzz_engine(0, 6, 300, CONFIGS[0])
+    kinds = " ".join(report.kinds)
+    assert "ValueError" in kinds and "input state changed" in kinds
