@@ -245,8 +245,9 @@ def _check_progress(s: State, n: int) -> None:
         6: len(s.castle_workers),
         7: 2,
     }[phase]
-    if not (0 <= cursor <= last or (phase == 6 and cursor == CASTLE_DONE)):
-        _bad(f"the cursor is {_value(cursor)}; in phase {phase} it must be 0-{last}")
+    first = 1 if phase == 5 else 0  # phase 5 walks the road from position 1
+    if not (first <= cursor <= last or (phase == 6 and cursor == CASTLE_DONE)):
+        _bad(f"the cursor is {_value(cursor)}; in phase {phase} it must be {first}-{last}")
     # What phase 2 placed stays on the board until its phase clears it.
     if phase == 2 and len(s.passed) >= n:
         _bad("everyone has passed, yet the placement phase goes on")
