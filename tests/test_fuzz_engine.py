@@ -10,12 +10,14 @@ bench/bench_fuzz.py runs the same fuzz for longer.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import caylus
 from engine.caylus.actions import MAX_ACTION_LENGTH, Action
-from engine.errors import EngineError, IllegalAction, MalformedAction
-from tests.caylus_helpers import game, position
+from engine.errors import EngineError, GameOver, IllegalAction, MalformedAction, NotYourDecision
+from tests.caylus_helpers import finished_game, game, position
 from tests.fuzz_inputs import CONFIGS, fuzz_engine
 
 # ---------------------------------------------------------------- notation
@@ -153,6 +155,16 @@ def test_a_hand_built_action_reads_as_its_text() -> None:
     new_state, _ = caylus.apply(state, Action(verb="place", arg="07"))
     typed_state, _ = caylus.apply(state, "place 7")
     assert new_state == typed_state
+
+
+def test_the_built_in_player_refuses_a_seat_without_a_decision() -> None:
+    state = game(players=3, turn_order=[0, 1, 2])
+    rng = random.Random(1)
+    for seat in (1, 5, -1, None):
+        with pytest.raises(NotYourDecision, match="has no decision to make now"):
+            caylus.choose_action(state, seat, rng)  # type: ignore[arg-type]
+    with pytest.raises(GameOver):
+        caylus.choose_action(finished_game(seed=2, players=2), 0, rng)
 
 
 # ---------------------------------------------------------------- the fuzz
