@@ -65,7 +65,8 @@ def validation_reason(error: Any) -> str:
     first = problems[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
     what = str(first.get("msg", "not valid")).rstrip(".")
-    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    others = len(problems) - 1
+    more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
     if not where:
         return f"{shorten(what, 120)}{more}"
     return f"field {quoted(where, 60)}: {shorten(what, 120)}{more}"
