@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine import GAME_NAMES, get_game
-from engine.errors import BadSetup, EngineError, quoted, validation_reason
+from engine.errors import BadSetup, EngineError, quoted, shorten, validation_reason
 from engine.protocol import Event
 
 
@@ -84,7 +84,7 @@ def initial_state(record: GameRecord) -> Any:
         try:
             text = json.dumps(record.start, allow_nan=False)
         except (TypeError, ValueError) as error:
-            raise BadSetup(f"The start state is not JSON data: {error}.") from None
+            raise BadSetup(f"The start state is not JSON data: {shorten(str(error))}.") from None
         return game.state_from_json(text)  # checks types and consistency: BadState
     try:
         options = game.Options(**record.options)

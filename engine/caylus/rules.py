@@ -1370,7 +1370,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     cached_state, cached = _cache
     options = cached if cached_state is state else _legal(state, d)
     # Legal actions are interned, so membership is identity (at C speed); an action built some
-    # other way is first swapped for its interned twin.
+    # other way is first swapped for its interned twin, or read through its text (_canonical).
     if not any(map(is_, options, repeat(action))):
         action = _canonical(action)
         if not any(map(is_, options, repeat(action))):
