@@ -8,24 +8,43 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
 
 from engine import GAME_NAMES, get_game
-from engine.errors import EngineError
+from engine.errors import EngineError, quoted, shorten, validation_reason
 from engine.record import GameRecord, replay
+
+# Longest error line the commands print: engine messages are short, this only guards the rest.
+MESSAGE_LIMIT = 400
+
+
+class CommandError(Exception):
+    """A problem with the command's arguments or files: printed as one line, exit status 1."""
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from engine.conformance import checker_for
 
     game = get_game(args.game)
+    if not game.min_players <= args.players <= game.max_players:
+        raise CommandError(
+            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
+            f"not {args.players}."
+        )
     wanted = {
         "players": args.players,
         "favor_mode": args.favor_mode,
         "tile_set": args.tile_set,
         "variant": args.variant,
     }  # each game takes the options it knows
-    options = game.Options(**{k: v for k, v in wanted.items() if k in game.Options.model_fields})
+    try:
+        options = game.Options(
+            **{k: v for k, v in wanted.items() if k in game.Options.model_fields}
+        )
+    except ValidationError as error:
+        raise CommandError(f"bad options for {args.game}: {validation_reason(error)}.") from None
     total_actions = 0
     violations: list[str] = []
     errors: list[str] = []
@@ -78,8 +97,23 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if violations or errors else 0
 
 
+def read_bytes(path: str, what: str) -> bytes:
+    """The contents of the file `path`, or a CommandError naming `what` it should have been."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read the {what} {quoted(path)}: {error.strerror}.") from None
+
+
+def write_bytes(path: str, data: bytes, what: str) -> None:
+    try:
+        Path(path).write_bytes(data)
+    except OSError as error:
+        raise CommandError(f"cannot write the {what} {quoted(path)}: {error.strerror}.") from None
+
+
 def _load_record(path: str) -> GameRecord:
-    return GameRecord.model_validate_json(Path(path).read_text())
+    return GameRecord.from_json(read_bytes(path, "record"))
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -90,10 +124,11 @@ def _replay(args: argparse.Namespace) -> int:
     if args.png:
         from render import render_png
 
-        Path(args.png).write_bytes(render_png(result.state))
+        write_bytes(args.png, render_png(result.state), "PNG file")
     if result.failure is not None:
         f = result.failure
-        print(f"action {f.index} '{f.action}' failed: {f.reason}", file=sys.stderr)
+        reason = shorten(f.reason, MESSAGE_LIMIT)
+        print(f"action {f.index} {quoted(f.action)} failed: {reason}", file=sys.stderr)
         return 1
     if not args.json:
         print(f"replayed {result.applied} actions; game over: {result.state.over}")
@@ -112,15 +147,38 @@ def _bot(args: argparse.Namespace) -> int:
     return bot_main()
 
 
+def _count(minimum: int) -> Any:
+    """An argparse type: a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is below the minimum {minimum}")
+        return value
+
+    parse.__name__ = "number"  # argparse names the type in its messages
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors in one line (argparse prints the usage first), then exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {shorten(message, MESSAGE_LIMIT)} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="caylus", description=__doc__)
+    parser = _Parser(prog="caylus", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("bot", help="run the Discord bot (settings from the environment / .env)")
 
     sim = sub.add_parser("simulate", help="play random games and check invariants")
     sim.add_argument("--game", choices=GAME_NAMES, default="caylus")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_count(0), default=100)
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--favor-mode", choices=("full", "simplified"), default="full")
@@ -135,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="invariants after every action: light (cheap), full (also JSON "
         "round trip and replay), none",
     )
-    sim.add_argument("--max-actions", type=int, default=5000)
+    sim.add_argument("--max-actions", type=_count(1), default=5000)
     sim.add_argument(
         "--player",
         choices=("builtin", "uniform"),
@@ -168,8 +226,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     try:
         return int(handlers[args.command](args) or 0)
-    except EngineError as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (EngineError, CommandError) as error:  # one readable line, never a traceback
+        print(f"error: {shorten(str(error), MESSAGE_LIMIT)}", file=sys.stderr)
+        return 1
+    except OSError as error:  # a file the renderer reads or writes
+        where = f" {quoted(error.filename)}" if error.filename else ""
+        print(f"error: cannot use the file{where}: {error.strerror or error}.", file=sys.stderr)
         return 1
 
 

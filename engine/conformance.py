@@ -4,8 +4,8 @@ light: no negative stock; workers conserved; a decision with legal actions unles
        over; prestige equals the sum of the prestige the events granted.
 full:  also that apply left the old state untouched, a lossless JSON round trip, and replay:
        the action re-parsed from its notation and applied to the state re-read from JSON gives
-       the same state (so replaying the log step by step reproduces every state), plus a whole
-       replay of the record at the end.
+       the same state (so replaying the log step by step reproduces every state), every tenth
+       state consistent by state_from_json's checks, plus a whole replay of the record at the end.
 """
 
 from __future__ import annotations
@@ -13,10 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine import get_game
+from engine.errors import EngineError
 from engine.protocol import Event
 from engine.record import record_for, replay
 
 WORKERS = 6
+# full level: every this-many-th state is also read back with state_from_json, which checks its
+# consistency (validate_state); every state would double the cost of the check.
+CONSISTENCY_EVERY = 10
 
 
 def workers_on_board(state: Any, seat: int) -> int:
@@ -78,11 +82,16 @@ class GameChecker:
             if before.model_dump_json() != self.last_json:
                 problems.append(f"{where}: apply changed the state it was given")
             self.last_json = after.model_dump_json()
-            copy = self.game.state_from_json(self.last_json)
+            copy = self.game.State.model_validate_json(self.last_json)
             if copy != after:
                 problems.append(f"{where}: JSON round trip changed the state")
+            if len(self.actions) % CONSISTENCY_EVERY == 0:
+                try:  # state_from_json also checks that the state is consistent
+                    self.game.state_from_json(self.last_json)
+                except EngineError as error:
+                    problems.append(f"{where}: the state is not consistent: {error}")
             again, _ = self.game.apply(
-                self.game.state_from_json(before.model_dump_json()),
+                self.game.State.model_validate_json(before.model_dump_json()),
                 self.game.parse_action(str(action)),
             )
             if again != after:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+# Text a user typed is quoted in messages cut to this many characters, so that a huge input
+# never ends up whole in a message, a log line or a Discord reply.
+QUOTE_LIMIT = 80
+
 
 class EngineError(Exception):
     """Base class: `str(error)` is a short sentence a player can read."""
@@ -25,3 +31,42 @@ class GameOver(EngineError):
 
 class BadSetup(EngineError):
     """A game configuration or record that cannot start a game."""
+
+
+class BadState(BadSetup, ValueError):
+    """A game state (state JSON, a record's start) that is malformed or not consistent.
+
+    Also a ValueError, like the pydantic validation error it stands for, so callers that caught
+    that one keep working.
+    """
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """`text` on one line and at most `limit` characters: characters that do not print
+    (newlines, control and format characters) are shown escaped, and a longer text is cut
+    with an ellipsis."""
+    if len(text) > 4 * limit:  # escaping can only lengthen: look at a bounded prefix
+        text = text[: 4 * limit] + "…"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """`text` in single quotes for a message, shortened (see `shorten`)."""
+    return f"'{shorten(str(text), limit)}'"
+
+
+def validation_reason(error: Any) -> str:
+    """The first problem of a pydantic ValidationError as a short phrase: where and what."""
+    problems = error.errors(include_url=False, include_input=False)
+    if not problems:
+        return "it is not valid"
+    first = problems[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    what = str(first.get("msg", "not valid")).rstrip(".")
+    others = len(problems) - 1
+    more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
+    if not where:
+        return f"{shorten(what, 120)}{more}"
+    return f"field {quoted(where, 60)}: {shorten(what, 120)}{more}"

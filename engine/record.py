@@ -2,16 +2,23 @@
 
 A record may start from a whole state (`start`, the state JSON) instead of a setup, the way a
 chess test starts from a FEN. See docs/record.md.
+
+Damaged or crafted input ends in a typed error, never another exception: `GameRecord.from_json`
+raises BadSetup for anything that is not a record, `initial_state` raises BadSetup for a record
+that cannot start a game (unknown game, bad options or setup, an inconsistent start state), and
+`replay` returns a ReplayFailure at the first action that cannot be applied.
 """
 
 from __future__ import annotations
 
+import json
+from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine import get_game
-from engine.errors import EngineError
+from engine import GAME_NAMES, get_game
+from engine.errors import BadSetup, EngineError, quoted, shorten, validation_reason
 from engine.protocol import Event
 
 
@@ -26,6 +33,16 @@ class GameRecord(BaseModel):
     # The seat of each action, when known (the store keeps it): replay then also checks that
     # each action came from the seat the game was waiting for.
     seats: list[int] | None = None
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> GameRecord:
+        """The record in `data` (JSON text or UTF-8 bytes); BadSetup says what is wrong."""
+        if not isinstance(data, str | bytes | bytearray):
+            raise BadSetup("A game record is JSON text.")
+        try:
+            return cls.model_validate_json(data)
+        except ValidationError as error:
+            raise BadSetup(f"This is not a game record: {validation_reason(error)}.") from None
 
 
 class ReplayFailure(BaseModel):
@@ -47,22 +64,54 @@ class ReplayResult(BaseModel):
         return self.failure is None
 
 
+def _game_of(record: GameRecord) -> ModuleType:
+    if record.game not in GAME_NAMES:
+        raise BadSetup(
+            f"Unknown game {quoted(record.game, 30)}: known are {', '.join(GAME_NAMES)}."
+        )
+    return get_game(record.game)
+
+
 def initial_state(record: GameRecord) -> Any:
-    game = get_game(record.game)
+    """The state the record starts from: its `start` state, checked for consistency, or a new
+    game from its options and setup. Raises BadSetup (with the reason) if there is none."""
+    game = _game_of(record)
     if record.start is not None:
-        return game.State.model_validate(record.start)
-    return game.new_game(game.Options(**record.options), game.Setup(**record.setup))
+        if record.options or record.setup:
+            raise BadSetup(
+                "A record starts either from 'start' or from 'options' and 'setup', not both."
+            )
+        try:
+            text = json.dumps(record.start, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise BadSetup(f"The start state is not JSON data: {shorten(str(error))}.") from None
+        return game.state_from_json(text)  # checks types and consistency: BadState
+    try:
+        options = game.Options(**record.options)
+        setup = game.Setup(**record.setup)
+    except ValidationError as error:
+        raise BadSetup(
+            f"The record's options or setup are wrong: {validation_reason(error)}."
+        ) from None
+    return game.new_game(options, setup)
 
 
 def replay(record: GameRecord, *, keep_events: bool = False) -> ReplayResult:
-    """Rebuild the state; on a bad action stop there and report index, text and reason."""
-    game = get_game(record.game)
+    """Rebuild the state; on a bad action stop there and report index, text and reason.
+
+    Raises BadSetup when the record cannot start a game (see `initial_state`).
+    """
+    if not isinstance(record, GameRecord):
+        raise BadSetup("A replay needs a game record (see docs/record.md).")
+    game = _game_of(record)
     state = initial_state(record)
     events: list[Event] = []
     seats = record.seats
     if seats is not None and len(seats) != len(record.actions):
-        failure = ReplayFailure(index=0, action="", reason="seats and actions differ in length")
-        return ReplayResult(state=state, applied=0, failure=failure)
+        raise BadSetup(
+            f"The record gives {len(seats)} seats for {len(record.actions)} actions: "
+            "give one seat per action, or none."
+        )
     for index, text in enumerate(record.actions):
         try:
             seat = seats[index] if seats is not None else None

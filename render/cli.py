@@ -18,15 +18,28 @@ from pathlib import Path
 
 from engine import caylus
 from engine.caylus.state import State
-from engine.errors import EngineError
+from engine.errors import BadSetup, EngineError, quoted
 from engine.protocol import Event
 from engine.record import GameRecord, initial_state
+
+
+def _not_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", help="a game record (JSON); draws its last state")
     parser.add_argument(
-        "--upto", type=int, default=None, help="with --record: stop after this many actions"
+        "--upto",
+        type=_not_negative,
+        default=None,
+        help="with --record: stop after this many actions",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of a random game")
     parser.add_argument("--players", type=int, default=4, choices=range(2, 6))
@@ -150,8 +163,16 @@ def random_game(
 
 def record_post(path: str, upto: int | None) -> Post:
     """The state after the record's actions (or its first `upto`), with the last post's
-    `previous` state and events."""
-    record = GameRecord.model_validate_json(Path(path).read_text())
+    `previous` state and events.
+
+    A record that is not one, or not of Caylus, raises BadSetup; a file that cannot be read,
+    OSError (the command prints either as one line).
+    """
+    record = GameRecord.from_json(Path(path).read_bytes())
+    if record.game != caylus.name:
+        raise BadSetup(
+            f"The renderer draws Caylus boards; this record is of {quoted(record.game)}."
+        )
     actions = record.actions if upto is None else record.actions[:upto]
     state = initial_state(record)
     tracker = _PhaseTracker(state)
@@ -160,7 +181,7 @@ def record_post(path: str, upto: int | None) -> Post:
             state, events = caylus.apply(state, text)
         except EngineError as error:
             print(
-                f"action {index} '{text}' failed: {error}; drawing the state before it",
+                f"action {index} {quoted(text)} failed: {error} Drawing the state before it.",
                 file=sys.stderr,
             )
             break

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 from engine.caylus.actions import Action, parse
 from engine.caylus.player import choose_action
 from engine.caylus.rules import (
@@ -13,6 +15,8 @@ from engine.caylus.rules import (
     pending,
 )
 from engine.caylus.state import Decision, Options, Player, Setup, State
+from engine.caylus.validate import validate_state
+from engine.errors import BadState, validation_reason
 
 name = "caylus"
 min_players = 2
@@ -30,7 +34,16 @@ def parse_action(text: str) -> Action:
 
 
 def state_from_json(text: str | bytes) -> State:
-    return State.model_validate_json(text)
+    """The state in `text`; BadState (also a ValueError) says why it is malformed or not
+    consistent (see validate_state), so a state read this way is one the rules can play on."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise BadState("A game state is JSON text.")
+    try:
+        state = State.model_validate_json(text)
+    except ValidationError as error:
+        raise BadState(f"This is not a Caylus game state: {validation_reason(error)}.") from None
+    validate_state(state)
+    return state
 
 
 __all__ = [
@@ -51,4 +64,5 @@ __all__ = [
     "pending",
     "phases_in_turn",
     "state_from_json",
+    "validate_state",
 ]

@@ -3,7 +3,9 @@
 `parse(text)` accepts the canonical form and a few forgiving variants (case, cube order, aliases)
 and returns the canonical action, so `parse(str(a)) == a` for every action the engine produces.
 Actions are interned: the same text always yields the same object, which keeps legal-action
-lists cheap to build and compare.
+lists cheap to build and compare (typed texts only while the table has room, see `typed`).
+Any text at all ends in a canonical action or a MalformedAction: numbers are ASCII digits only
+and a text longer than MAX_ACTION_LENGTH is refused outright.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.caylus.catalogue import CUBES, ROAD_LENGTH, SPECIALS, TILES
-from engine.errors import MalformedAction
+from engine.errors import MalformedAction, quoted
 
 Verb = Literal[
     "pass",
@@ -57,6 +59,29 @@ class Action(BaseModel):
             cls._interned[key] = found
         return found
 
+    # Typed texts are interned as well, but only while the table is smaller than this: past it,
+    # `typed` returns a fresh (equal, not identical) action, so that a stream of distinct typed
+    # junk ('take FFFFWW...') cannot grow the table without end. The engine's own actions
+    # always go through `of`, so every legal action stays interned.
+    TYPED_INTERN_LIMIT: ClassVar[int] = 20_000
+
+    @classmethod
+    def typed(cls, verb: str, arg: str = "") -> Action:
+        """The action for a parsed (canonical) text: the interned one when there is room."""
+        found = cls._interned.get((verb, arg))
+        if found is not None:
+            return found
+        if len(cls._interned) < cls.TYPED_INTERN_LIMIT:
+            return cls.of(verb, arg)
+        return cls.model_construct(verb=verb, arg=arg)  # type: ignore[arg-type]
+
+    @classmethod
+    def interned(cls, verb: object, arg: object) -> Action | None:
+        """The interned action (verb, arg), if there is one (every legal action is)."""
+        if type(verb) is not str or type(arg) is not str:
+            return None
+        return cls._interned.get((verb, arg))
+
     @property
     def text(self) -> str:
         return f"{self.verb} {self.arg}" if self.arg else self.verb
@@ -65,7 +90,10 @@ class Action(BaseModel):
         return self.text
 
     def __repr__(self) -> str:
-        return f"Action({self.text!r})"
+        verb, arg = self.__dict__.get("verb"), self.__dict__.get("arg")
+        if isinstance(verb, str) and isinstance(arg, str):
+            return f"Action({self.text!r})"
+        return f"Action(verb={verb!r}, arg={arg!r})"  # built by hand with other values
 
     # Interned actions compare by identity first; a model built by hand still compares by text.
     def __eq__(self, other: object) -> bool:
@@ -87,15 +115,28 @@ def sort_cubes(cubes: str) -> str:
 _CUBES_RE = re.compile(r"^[FWSCG]+$")
 _ALIASES = {"done": "skip", "no": "skip", "decline": "skip", "stop": "skip"}
 
+# The longest canonical action is about 20 characters ('build cathedral @28'); forgiving variants
+# add spaces and '+'. Anything much longer is not an action, and refusing it early keeps the
+# parser's work (and every message quoting the text) small.
+MAX_ACTION_LENGTH = 100
+
 
 def _cubes(arg: str, text: str) -> str:
     arg = arg.replace("+", "").replace(" ", "").upper()
     if not _CUBES_RE.match(arg):
         raise MalformedAction(
-            f"'{text}': cubes are written with the letters F (food), W (wood), S (stone), "
+            f"{quoted(text)}: cubes are written with the letters F (food), W (wood), S (stone), "
             "C (cloth), G (gold), e.g. 'batch FWS'."
         )
     return sort_cubes(arg)
+
+
+def _position(word: str) -> int | None:
+    """The road position a word of ASCII digits names (leading zeros allowed), else None."""
+    if not word.isdigit():  # the caller has made sure the word is ASCII: digits 0-9 only
+        return None
+    value = int(word)  # short: the whole text is at most MAX_ACTION_LENGTH characters
+    return value if 1 <= value <= ROAD_LENGTH else None
 
 
 def _space(arg: str, text: str, extra: tuple[str, ...] = ()) -> str:
@@ -110,11 +151,27 @@ def _space(arg: str, text: str, extra: tuple[str, ...] = ()) -> str:
     arg = aliases.get(arg, arg)
     if arg in PLACE_TARGETS or arg in extra:
         return arg
-    if arg.isdigit() and 1 <= int(arg) <= ROAD_LENGTH:
-        return str(int(arg))
+    position = _position(arg)
+    if position is not None:
+        return str(position)
     raise MalformedAction(
-        f"'{text}': a space is a road position 1-{ROAD_LENGTH} or one of "
+        f"{quoted(text)}: a space is a road position 1-{ROAD_LENGTH} or one of "
         f"{', '.join(PLACE_TARGETS)}."
+    )
+
+
+def _not_plain(text: str, verb: str) -> MalformedAction:
+    """The error for a text with characters outside ASCII (superscripts, fullwidth digits, ...)."""
+    example = _NUMBER_EXAMPLES.get(verb) or _EXAMPLES.get(verb) or "'place 7'"
+    odd = next(c for c in text if not c.isascii() and not c.isspace())
+    if odd.isnumeric():
+        return MalformedAction(
+            f"{quoted(text)} is not a move: numbers are written with the digits 0-9, "
+            f"e.g. {example}."
+        )
+    return MalformedAction(
+        f"{quoted(text)} is not a move: actions are written with plain letters and the digits "
+        f"0-9, e.g. {example}."
     )
 
 
@@ -122,82 +179,101 @@ def parse(text: str) -> Action:
     """Parse notation into the canonical action; raises MalformedAction with a hint."""
     if not isinstance(text, str) or not text.strip():
         raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
-    words = text.strip().split()
+    if len(text) > MAX_ACTION_LENGTH:
+        raise MalformedAction(
+            f"{quoted(text, 40)} is too long to be an action ({len(text)} characters): "
+            "actions are short, e.g. 'pass' or 'place 7'."
+        )
+    words = text.split()
     verb = _ALIASES.get(words[0].lower(), words[0].lower())
-    rest = [w for w in words[1:]]
+    # Only ASCII from here on: str.isdigit() accepts superscripts that int() refuses, and
+    # upper() turns 'ß' into 'SS'. Unicode spaces between the words are fine.
+    if not all(word.isascii() for word in words):
+        raise _not_plain(text, verb)
+    rest = words[1:]
     lowered = [w.lower() for w in rest]
     if verb not in VERBS:
         raise MalformedAction(
-            f"'{text}': unknown action '{words[0]}'. Actions start with one of: "
+            f"{quoted(text)}: unknown action {quoted(words[0], 20)}. Actions start with one of: "
             f"{', '.join(VERBS)} (see /caylus help)."
         )
     if verb in ("pass", "skip", "joust"):
         if rest:
-            raise MalformedAction(f"'{text}': '{verb}' takes nothing after it.")
-        return Action.of(verb)
+            raise MalformedAction(f"{quoted(text)}: '{verb}' takes nothing after it.")
+        return Action.typed(verb)
     if not rest:
-        raise MalformedAction(f"'{text}': '{verb}' needs more, e.g. {_EXAMPLES[verb]}.")
+        raise MalformedAction(f"{quoted(text)}: '{verb}' needs more, e.g. {_EXAMPLES[verb]}.")
     joined = " ".join(lowered)
     if verb == "place":
-        return Action.of(verb, _space(joined.replace(" ", ""), text))
+        return Action.typed(verb, _space(joined.replace(" ", ""), text))
     if verb == "gate":
-        return Action.of(verb, _space(joined.replace(" ", ""), text, ("back",)))
+        return Action.typed(verb, _space(joined.replace(" ", ""), text, ("back",)))
     if verb == "provost":
-        m = re.fullmatch(r"([+-])\s*([1-3])", joined)
+        m = re.fullmatch(r"([+-]) *([1-3])", joined)
         if not m:
             raise MalformedAction(
-                f"'{text}': move the provost with +1..+3 or -1..-3, e.g. 'provost -2'."
+                f"{quoted(text)}: move the provost with +1..+3 or -1..-3, e.g. 'provost -2'."
             )
-        return Action.of(verb, m.group(1) + m.group(2))
+        return Action.typed(verb, m.group(1) + m.group(2))
     if verb == "inn":
         if joined not in ("stay", "leave"):
-            raise MalformedAction(f"'{text}': say 'inn stay' or 'inn leave'.")
-        return Action.of(verb, joined)
+            raise MalformedAction(f"{quoted(text)}: say 'inn stay' or 'inn leave'.")
+        return Action.typed(verb, joined)
     if verb in ("take", "sell", "buy", "batch"):
-        return Action.of(verb, _cubes("".join(rest), text))
+        return Action.typed(verb, _cubes("".join(rest), text))
     if verb == "pay":
-        m = re.fullmatch(r"(\d+)\s*d", joined)
+        m = re.fullmatch(r"([0-9]+) *d", joined)
         if m:
-            return Action.of(verb, f"{int(m.group(1))}d")
-        return Action.of(verb, _cubes("".join(rest), text))
+            return Action.typed(verb, f"{int(m.group(1))}d")
+        return Action.typed(verb, _cubes("".join(rest), text))
     if verb == "lawyer":
-        if not (joined.isdigit() and 1 <= int(joined) <= ROAD_LENGTH):
+        position = _position(joined)
+        if position is None:
             raise MalformedAction(
-                f"'{text}': name the road position to transform, e.g. 'lawyer 3'."
+                f"{quoted(text)}: name the road position (1-{ROAD_LENGTH}) to transform, "
+                "e.g. 'lawyer 3'."
             )
-        return Action.of(verb, str(int(joined)))
+        return Action.typed(verb, str(position))
     if verb == "build":
         tile = lowered[0]
         if tile not in TILES:
-            raise MalformedAction(f"'{text}': unknown building '{rest[0]}' (see /caylus rules).")
+            raise MalformedAction(
+                f"{quoted(text)}: unknown building {quoted(rest[0], 30)} (see /caylus rules)."
+            )
         extra = lowered[1:]
         if not extra:
-            return Action.of(verb, tile)
-        if len(extra) == 1 and extra[0].startswith("@") and extra[0][1:].isdigit():
-            return Action.of(verb, f"{tile} @{int(extra[0][1:])}")
+            return Action.typed(verb, tile)
+        if len(extra) == 1 and extra[0].startswith("@"):
+            position = _position(extra[0][1:])
+            if position is None:
+                raise MalformedAction(
+                    f"{quoted(text)}: the residence is a road position 1-{ROAD_LENGTH}, "
+                    f"e.g. 'build {tile} @9'."
+                )
+            return Action.typed(verb, f"{tile} @{position}")
         if len(extra) == 1 and len(extra[0]) == 1:
-            return Action.of(verb, f"{tile} {_cubes(extra[0], text)}")
+            return Action.typed(verb, f"{tile} {_cubes(extra[0], text)}")
         raise MalformedAction(
-            f"'{text}': after the building comes the cube you pay for '*' "
+            f"{quoted(text)}: after the building comes the cube you pay for '*' "
             "(e.g. 'build market G') or the residence '@12' for prestige."
         )
     if verb == "favor":
-        m = re.fullmatch(r"([abcd])\s*([1-5])?\s*([fwscg])?", joined)
+        m = re.fullmatch(r"([abcd]) *([1-5])? *([fwscg])?", joined)
         if not m:
             raise MalformedAction(
-                f"'{text}': a favor is a line a-d with a column, e.g. "
+                f"{quoted(text)}: a favor is a line a-d with a column, e.g. "
                 "'favor a', 'favor c2 S', 'favor d3'."
             )
         line, col, cube = m.group(1), m.group(2) or "", (m.group(3) or "").upper()
-        return Action.of(verb, f"{line}{col}{cube}")
+        return Action.typed(verb, f"{line}{col}{cube}")
     # exchange: give one cube, take two non-gold cubes, e.g. "exchange G WS"
     flat = "".join(rest).upper().replace(">", "").replace("FOR", "")
     if len(flat) != 3 or not _CUBES_RE.match(flat) or "G" in flat[1:]:
         raise MalformedAction(
-            f"'{text}': write the cube you give, then the two you take "
+            f"{quoted(text)}: write the cube you give, then the two you take "
             "(no gold), e.g. 'exchange G WS'."
         )
-    return Action.of(verb, f"{flat[0]} {sort_cubes(flat[1:])}")
+    return Action.typed(verb, f"{flat[0]} {sort_cubes(flat[1:])}")
 
 
 _EXAMPLES: dict[str, str] = {
@@ -214,4 +290,14 @@ _EXAMPLES: dict[str, str] = {
     "batch": "'batch FWS'",
     "favor": "'favor b'",
     "exchange": "'exchange G WS'",
+}
+# Examples with a number in them, for a text whose number is not written with 0-9.
+_NUMBER_EXAMPLES: dict[str, str] = {
+    "place": "'place 7'",
+    "gate": "'gate 12'",
+    "provost": "'provost +2'",
+    "build": "'build statue @9'",
+    "lawyer": "'lawyer 3'",
+    "pay": "'pay 2d'",
+    "favor": "'favor c2S'",
 }

@@ -6,6 +6,7 @@ from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Kind
 from engine.caylus.state import Decision, State
+from engine.errors import quoted
 
 _VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
     "place": ("place", "pass"),
@@ -33,12 +34,14 @@ def _examples(options: list[Action], limit: int = 8) -> str:
 
 
 def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) -> str:
+    """`action` is canonical (apply reads a hand-built action through its text first), so its
+    argument is in range: a road position 1-28, a known tile, a provost move of 1-3, ..."""
     from engine.caylus.rules import PROMPTS, placement_cost
 
     verbs = _VERBS_FOR_KIND.get(d.kind, ("pay", "skip"))
     if action.verb not in verbs:
         return (
-            f"'{action}' does not answer the current decision: {PROMPTS[d.kind]}. "
+            f"{quoted(action)} does not answer the current decision: {PROMPTS[d.kind]}. "
             f"You can: {_examples(options)}."
         )
     p = s.players[d.seat]
@@ -110,4 +113,4 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
         )
     if action.verb == "favor" and arg[0] in s.favor_lines_used[d.seat]:
         return f"You already used favor line {arg[0]} in this phase: choose another line."
-    return f"'{action}' is not possible now. You can: {_examples(options)}."
+    return f"{quoted(action)} is not possible now. You can: {_examples(options)}."

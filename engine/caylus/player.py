@@ -13,6 +13,7 @@ from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Effect
 from engine.caylus.rules import legal_actions
 from engine.caylus.state import State
+from engine.errors import GameOver, NotYourDecision, shorten
 
 
 def _useful_place(s: State, seat: int, action: Action) -> bool:
@@ -45,7 +46,9 @@ def _useful_place(s: State, seat: int, action: Action) -> bool:
 def choose_action(state: State, seat: int, rng: random.Random) -> Action:
     options = legal_actions(state, seat)
     if not options:
-        raise ValueError(f"seat {seat} has no decision to make")
+        if state.over:
+            raise GameOver("The game is over; no more moves can be made.")
+        raise NotYourDecision(f"Seat {shorten(str(seat), 20)} has no decision to make now.")
     if len(options) == 1:
         return options[0]
     kind = state.decision.kind  # type: ignore[union-attr]

@@ -18,7 +18,7 @@ from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
 from engine.caylus.state import Decision, Options, Player, Setup, State
-from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
+from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
 
 A = Action.of
@@ -228,22 +228,43 @@ def cube_text(cubes: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+# More automatic steps than a whole game takes (a few hundred a turn, about 20 turns): reaching
+# this means the state given to the engine was inconsistent, and it stops instead of hanging.
+MAX_AUTOMATIC_STEPS = 100_000
+
+
 def _advance(g: _Game) -> list[Action]:
     """Run automatic steps until a real decision (2+ options) or the end. Returns its options."""
     s = g.s
-    while True:
+    for _ in range(MAX_AUTOMATIC_STEPS):
         if s.over:
             return []
         if s.decision is not None:
             options = _legal(s, s.decision)
             if len(options) > 1:
                 return options
+            if not options:
+                raise BadSetup(
+                    f"The game state is not consistent: the {s.decision.kind} decision of seat "
+                    f"{s.decision.seat} has no possible answer."
+                )
             _resolve(g, options[0])
             continue
         if s.favor_queue:
             _next_favor(g)
             continue
         _step(g)
+    raise BadSetup(
+        "The game state is not consistent: the game runs on without ever asking a player "
+        f"(turn {s.turn}, phase {s.phase})."
+    )
+
+
+def _inconsistent_passing() -> BadSetup:
+    return BadSetup(
+        "The game state is not consistent: everyone in the turn order has passed, but the "
+        "passing list says otherwise."
+    )
 
 
 def _enter_phase(s: State, phase: int, cursor: int = 0) -> None:
@@ -292,7 +313,11 @@ def _placement_turn(g: _Game) -> None:
         _enter_phase(s, 3, 0)
         return
     idx = s.cursor % n
+    tries = n  # a seat that has not passed is at most n - 1 steps away
     while s.turn_order[idx] in s.passed:
+        tries -= 1
+        if not tries:
+            raise _inconsistent_passing()
         idx = (idx + 1) % n
     s.cursor = idx
     s.decision = _decision(kind="place", seat=s.turn_order[idx])
@@ -452,7 +477,11 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         return
     order = s.turn_order
     idx = (s.cursor + 1) % n
+    tries = n  # a seat that has not passed is at most n - 1 steps away
     while order[idx] in passed:
+        tries -= 1
+        if not tries:
+            raise _inconsistent_passing()
         idx = (idx + 1) % n
     s.cursor = idx
     s.decision = _decision("place", order[idx])
@@ -634,7 +663,7 @@ def _activation_step(g: _Game) -> None:
     if seat is None:  # jump to the next worker, or past the provost
         workers = s.workers
         last = min(s.provost, cat.ROAD_LENGTH)
-        while pos <= last and workers[pos - 1] is None:
+        while pos <= last and workers[pos - 1] is None:  # bounded: pos grows up to last
             pos += 1
         s.cursor = pos
         return
@@ -1040,7 +1069,9 @@ def _end_of_turn_step(g: _Game) -> None:
             g.say("turn", None, f"Turn {s.turn} begins")
         return
     # cursor 2: the scoring of s.section is fully resolved
-    s.scored += 1
+    # (a scenario may start with `scored` above `section` to open favor columns early: the cap
+    # keeps it in 0-3, and a real game never needs it)
+    s.scored = min(s.scored + 1, 3)
     finished = cat.SECTION_NAMES[s.section]
     s.section += 1
     if s.section >= 3:
@@ -1051,7 +1082,7 @@ def _end_of_turn_step(g: _Game) -> None:
     g.say(
         "columns",
         None,
-        f"The {finished} is done: favor columns up to {cat.FAVOR_COLUMNS_OPEN[s.scored]} are open",
+        f"The {finished} is done: favor columns up to {open_columns(s)} are open",
     )
     s.cursor = 1
 
@@ -1338,6 +1369,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     """Apply `action` by `seat` (default: whoever must decide). Returns a new state and events.
 
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction; `state` is never changed.
+    An inconsistent state (see validate_state) may raise BadSetup instead of looping or crashing.
     """
     global _cache
     if isinstance(action, str):
@@ -1352,9 +1384,9 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     cached_state, cached = _cache
     options = cached if cached_state is state else _legal(state, d)
     # Legal actions are interned, so membership is identity (at C speed); an action built some
-    # other way is first swapped for its interned twin.
+    # other way is first swapped for its interned twin, or read through its text (_canonical).
     if not any(map(is_, options, repeat(action))):
-        action = Action.of(action.verb, action.arg)
+        action = _canonical(action)
         if not any(map(is_, options, repeat(action))):
             from engine.caylus.explain import why_illegal
 
@@ -1364,6 +1396,25 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     options = _advance(g)
     _cache = (g.s, options)
     return g.s, g.events
+
+
+def _canonical(action: object) -> Action:
+    """The canonical action an action object stands for (legal actions are interned).
+
+    One built by hand (not by the engine or `parse`) is read as its text, exactly as if that
+    text had been typed, so any field values end in a canonical action or a MalformedAction.
+    """
+    if isinstance(action, Action):
+        fields = action.__dict__  # model_construct may have left a field out or set any value
+        verb, arg = fields.get("verb"), fields.get("arg", "")
+        found = Action.interned(verb, arg)
+        if found is not None:
+            return found
+        if isinstance(verb, str) and isinstance(arg, str):
+            return parse(f"{verb} {arg}")
+    elif isinstance(action, str):
+        return parse(action)
+    raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
 
 
 def outcome(state: State) -> Outcome | None:
