@@ -194,7 +194,7 @@ def test_a_long_field_name_is_cut_in_the_message() -> None:
 @pytest.mark.parametrize(
     ("record", "reason"),
     [
-        (GameRecord(game="chess"), "Unknown game 'chess': known are caylus."),
+        (GameRecord(game="chess"), "Unknown game 'chess': known are caylus, magna-carta."),
         (GameRecord(options={"players": 9}), "field 'players'"),
         (GameRecord(options={"colour": "red"}), "field 'colour'"),
         (
