@@ -288,3 +288,26 @@ def test_crafted_custom_ids_do_not_reach_the_store() -> None:
     assert not button.fullmatch("cay:b:12:3:" + "x" * 61)
     assert not ChoiceSelect.__discord_ui_compiled_template__.fullmatch("cay:s:1:2:" + "9" * 5)
     assert not LobbyButton.__discord_ui_compiled_template__.fullmatch("cay:l:" + "9" * 19 + ":join")
+
+
+async def test_odd_typed_moves_get_a_notation_answer_and_no_error_log(
+    tmp_path: Path, caplog: Any
+) -> None:
+    async with table(tmp_path, 2, seed=11, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        gid = await game_id(tb)
+        before = await tb.service.game(gid)
+        actor = tb.awaited(first)
+        caplog.set_level("INFO")
+        huge = "9" * 5000
+        for typed in ("place ²", "lawyer ³", "build statue @²", f"place {huge}", "🂠" * 300):
+            result = await actor.slash(tb.channel, "caylus play", action=typed[:100])
+            answer = said(result)
+            # a notation answer that says what to do, with the odd text quoted and cut short
+            assert "see your legal moves" in answer, (typed, answer)
+            assert result.response.ephemeral and len(answer) < 600
+        after = await tb.service.game(gid)
+        assert (after.version, after.seq) == (before.version, before.seq)
+        assert tb.cog.unexpected_errors == 0
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        assert all(len(r.getMessage()) < 1000 for r in caplog.records)
