@@ -1,4 +1,4 @@
-"""The `caylus` console script: bot, simulate, replay, render (contract in ../shared/design.md)."""
+"""The `caylus` console script: bot, simulate, replay, render (see the README)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The decision clock of asynchronous games (issue 6): deadlines, expiries, idle seats, reminders
+"""The decision clock of asynchronous games: deadlines, expiries, idle seats, reminders
 with time zones and quiet hours, away periods, pauses, "my games". No Discord imports.
 
 `ClockService` wraps a `GameService` (and its `Store`). Every method takes `now` (an aware

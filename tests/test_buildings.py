@@ -1,12 +1,14 @@
 """One unit test (at least) per tile of catalogue.TILES: neutral, fixed, wood, stone, residence,
-prestige. Expected numbers come from caylus-data.md §2 (not from the catalogue) so a wrong
+prestige. Expected numbers come from the printed tiles (not from the catalogue) so a wrong
 catalogue entry fails here."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine import caylus
 from engine.caylus import catalogue as cat
+from engine.errors import IllegalAction
 from tests.caylus_helpers import (
     CARPENTER,
     GOLD_MINE,
@@ -172,7 +174,7 @@ def test_building_gold_mine_gives_one_gold():
 # ---------------------------------------------------------------- wood buildings: build
 
 
-WOOD = {  # id: (cost with * for any cube, PP)  -- caylus-data.md §2e
+WOOD = {  # id: (cost with * for any cube, PP)  -- the wood buildings
     "food-farm": ("WF", 2),
     "cloth-farm": ("WF", 2),
     "sawmill": ("WF", 2),
@@ -412,7 +414,7 @@ def test_building_jeweller_gold_for_prestige(pay, pp):
 # ---------------------------------------------------------------- stone buildings: build
 
 
-STONE = {  # caylus-data.md §2f: cost, PP, favors
+STONE = {  # the stone buildings: cost, PP, favors
     "stone-farm": ("SF", 3, 0),
     "park": ("SF", 3, 0),
     "workshop": ("SF", 3, 0),
@@ -483,7 +485,7 @@ def test_building_residence_costs_a_cloth_and_a_denier_and_scores_2():
 # ---------------------------------------------------------------- prestige buildings
 
 
-PRESTIGE = {  # caylus-data.md §2h: cost, PP, favors, income
+PRESTIGE = {  # the prestige buildings: cost, PP, favors, income
     "statue": ("SSG", 7, 1, 0),
     "theater": ("WWWGG", 14, 1, 0),
     "university": ("SSSGG", 14, 1, 0),
@@ -536,3 +538,31 @@ def test_building_lawyered_own_tile_can_be_built_again():
     assert s.stock["sawmill"] == 1
     s2 = at_building(1, CARPENTER, cubes_of={1: "WF"}, road={10: ("residence", 1)})
     assert "build sawmill" in legal(s2)
+
+
+def test_rejection_prestige_on_another_players_residence_names_your_own_residences():
+    """Aimed at another player's residence, a prestige building is refused for that reason
+    (not for its cost, which the builder has)."""
+    s = at_building(
+        2,
+        LOT,
+        road={LOT: ("architect", 1), 10: ("residence", 2), 11: ("residence", 1)},
+        cubes_of={2: "SSSSGGG"},
+    )
+    with pytest.raises(IllegalAction) as caught:
+        caylus.apply(s, "build statue @11", 2)
+    text = str(caught.value)
+    assert "your own residences (10)" in text and "space 11 is not one of them" in text
+    assert "costs" not in text
+
+
+def test_rejection_jeweller_in_a_first_tile_set_game_says_it_is_not_in_that_set():
+    s = at_building(
+        2, LOT, road={LOT: ("carpenter", 1)}, cubes_of={2: "FFWWWSSSCG"}, tile_set="first"
+    )
+    assert decision(s) == ("build", 2)
+    with pytest.raises(IllegalAction) as caught:
+        caylus.apply(s, "build jeweller", 2)
+    text = str(caught.value)
+    assert "not in this game" in text and "first tile set" in text
+    assert "stock" not in text

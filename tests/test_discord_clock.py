@@ -1,4 +1,4 @@
-"""The decision clock on Discord (issue 6), end to end in SimCord with its virtual clock.
+"""The decision clock on Discord, end to end in SimCord with its virtual clock.
 
 Time moves only through `env.advance_time`, which also wakes the bot's discord.ext.tasks loop
 (every virtual minute unless a test sets `clock_tick_seconds`). The table's `SimClock` is

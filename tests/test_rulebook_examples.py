@@ -1,4 +1,4 @@
-"""Every worked "Example: ..." of the English rulebook (seed 004, later printing) as a scenario.
+"""Every worked "Example: ..." of the English rulebook (later printing) as a scenario.
 
 Colours map to seats: Blue 0, Red 1, Green 2, Orange 3.
 """

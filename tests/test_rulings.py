@@ -1,4 +1,4 @@
-"""One test (or more) per binding ruling R1-R26 of caylus-data.md §6."""
+"""One test (or more) per binding ruling R1-R26 (docs/rules.md)."""
 
 from __future__ import annotations
 

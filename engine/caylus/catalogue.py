@@ -1,6 +1,6 @@
 """The one catalogue of Caylus facts: tiles, costs, prestige, effects, board layout, tables.
 
-Everything here comes from ../shared/rules/caylus-data.md (sections 1-4 and rulings R1-R26).
+The building data the rulebooks lack (costs, effects, the road), and the rulings R1-R26 of docs/rules.md.
 Rules code and the renderer both read this module; nothing else states a cost or a count.
 Validated at import (see `_validate`).
 """

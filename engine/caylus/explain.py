@@ -91,16 +91,29 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
                 f"you have {p.deniers} d."
             )
     if action.verb == "build":
-        tile_id = arg.split()[0]
+        tile_id, _, extra = arg.partition(" ")
         tile = TILES[tile_id]
+        tile_set = s.options.tile_set
+        if tile_id not in cat.TILE_SETS[tile_set]:
+            return (
+                f"The {tile.name} is not in this game: it plays the {tile_set} tile set, "
+                "which has no such building."
+            )
         if s.stock.get(tile_id, 0) <= 0:
             return f"The {tile.name} is not in the stock any more."
         if d.effect and tile.kind is not cat.BUILDS_KIND.get(cat.Effect(d.effect)):
             return f"The {d.effect} cannot build the {tile.name} ({tile.kind.value} building)."
-        if tile.kind is Kind.PRESTIGE and "residence" not in [
-            t for i, t in enumerate(s.road) if s.owners[i] == d.seat
-        ]:
+        mine = [i + 1 for i, t in enumerate(s.road) if t == "residence" and s.owners[i] == d.seat]
+        if tile.kind is Kind.PRESTIGE and not mine:
             return "A prestige building goes on one of your residences, and you have none."
+        if tile.kind is Kind.PRESTIGE and extra.startswith("@") and extra[1:].isdigit():
+            at = int(extra[1:])
+            if at not in mine:
+                where = ", ".join(str(k) for k in mine)
+                return (
+                    f"A prestige building goes on one of your own residences ({where}); "
+                    f"space {at} is not one of them."
+                )
         return (
             f"You cannot build the {tile.name} that way: it costs "
             f"{tile.cost.replace('*', '1 cube of your choice ')}. You can: "

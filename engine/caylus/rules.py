@@ -2,7 +2,7 @@
 
 `apply` copies the state, applies one decision, then runs every automatic step (income,
 activations without a choice, decisions with exactly one legal option) until a player must
-decide or the game ends. Rulings of ../shared/rules/caylus-data.md are cited as R1..R26.
+decide or the game ends. The rulings of docs/rules.md are cited as R1..R26.
 """
 
 from __future__ import annotations
