@@ -1,6 +1,7 @@
 """The one catalogue of Caylus facts: tiles, costs, prestige, effects, board layout, tables.
 
-The building data the rulebooks lack (costs, effects, the road), and the rulings R1-R26 of docs/rules.md.
+The building data the rulebooks lack (costs, effects, the road), with the rulings R1-R26 of
+docs/rules.md.
 Rules code and the renderer both read this module; nothing else states a cost or a count.
 Validated at import (see `_validate`).
 """
