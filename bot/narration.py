@@ -7,9 +7,10 @@ by move and rebuilds itself from the game record when it missed moves (after a r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot import text as t
 from engine.protocol import Event
 
 
@@ -40,7 +41,12 @@ class Chronicle:
         for move in moves:
             turn, phase = self.state.turn, self.state.phase
             self.state, _ = game.apply(self.state, move.action, move.seat)
-            self.told.extend(attribute(move.events, turn, phase))
+            events = list(move.events)
+            if getattr(move, "planned", False) and events:
+                # a move played from the player's plan says so, where it is told
+                first = events[0]
+                events[0] = replace(first, text=f"{first.text}{t.PLANNED_MARK}")
+            self.told.extend(attribute(events, turn, phase))
             self.seq = move.seq
 
     def take(self, phases: list[tuple[int, int]]) -> dict[tuple[int, int], list[Event]]:

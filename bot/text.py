@@ -170,6 +170,29 @@ PREMOVE_PLACEHOLDER = "Then place on…"
 PREMOVE_PASS = "Then pass"
 PREMOVE_ITEM = "{space} (at most {cost} d)"
 CHOICE_PLANNED = "your answer now"
+# standing orders: name -> value -> words (values are bot.plans.Orders')
+ORDER_NAMES = {
+    "inn": {"stay": "always stay", "ask": "ask me"},
+    "bribe": {"ask": "ask me", "never": "never move the provost"},
+    "castle": {"ask": "ask me", "all": "deliver all I can"},
+}
+ORDER_WHAT = {"inn": "inn", "bribe": "bribes", "castle": "castle"}
+ORDER_LINE = "{what}: {how}"
+OPT_ORDER_INN = "Standing order for new games: stay in the inn, or be asked every turn"
+OPT_ORDER_BRIBES = "Standing order for new games: be asked about provost bribes, or never bribe"
+OPT_ORDER_CASTLE = "Standing order for new games: deliver all you can to the castle, or be asked"
+SETTINGS_ORDERS = "Standing orders for new games: {orders}"
+ME_ORDERS = "Standing orders in this game: {orders}"
+ME_PLANS = "Your plans (only you see them): {plans}"
+ME_NO_PLANS = "You have no plans ahead in this game."
+ORDERS_PLACEHOLDER = "Change a standing order of this game…"
+BUTTON_CANCEL_PLANS = "Cancel all my plans"
+PLANS_CANCELLED = (
+    "Your plans in game #{game_id} are cancelled: you will be asked for each decision."
+)
+ORDER_SET = "Standing order changed: {orders}"
+ORDER_NOW = "your order now"
+PLANNED_MARK = " (planned)"  # after the account line of a move played from a plan
 PREMOVE_QUEUED = "Your queue: {queue}."
 PREMOVE_NONE = "Your queue is empty: you will be asked for each placement."
 CHOICES_TITLE = "**Your choices in game #{game_id}** (only you see them)"

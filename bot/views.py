@@ -7,6 +7,8 @@ The custom id carries everything a press needs, so any running bot instance can 
 - `cay:h:{game}`: "My hand" (a game with hidden hands: the presser's hand, privately),
 - `cay:c:{game}`: "My choices" (the presser's questions ahead, privately), and
   `cay:a:{game}:{version}:{k}`: one question's answers ('key=option'),
+- `cay:o:{game}`: /caylus me's menu of standing orders ('name=value'), `cay:p:{game}`:
+  "cancel all my plans",
 - `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
   "cancel my queue".
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
@@ -275,6 +277,59 @@ class PremoveCancel(
         await _cog(interaction).premove_press(interaction, self.game_id, None)
 
 
+class OrdersSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:o:(?P<game>\d{1,18})",
+):
+    """The /caylus me menu of this game's standing orders: its values are 'name=value'."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:o:{game_id}",
+                placeholder=t.ORDERS_PLACEHOLDER,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> OrdersSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await _cog(interaction).orders_press(interaction, self.game_id, str(values[0]))
+
+
+class PlansCancel(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:p:(?P<game>\d{1,18})",
+):
+    """ "Cancel all my plans" (/caylus me)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t.BUTTON_CANCEL_PLANS,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cay:p:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> PlansCancel:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).orders_press(interaction, self.game_id, None)
+
+
 DYNAMIC_ITEMS = (
     ChoiceButton,
     ChoiceSelect,
@@ -284,6 +339,8 @@ DYNAMIC_ITEMS = (
     AnswerSelect,
     PremoveSelect,
     PremoveCancel,
+    OrdersSelect,
+    PlansCancel,
 )
 
 
@@ -344,4 +401,24 @@ def questions_view(
     for k, (key, title, choices) in enumerate(menus[:4]):
         options = _options(choices, value=lambda c, key=key: f"{key}={c.action}")
         view.add_item(AnswerSelect(game_id, version, k, options, title[:150]))
+    return view
+
+
+def orders_view(game_id: int, current: dict[str, str], *, cancel: bool) -> discord.ui.View:
+    """/caylus me: a menu to change this game's standing orders (the current ones marked), and
+    "cancel all my plans"."""
+    view = discord.ui.View(timeout=None)
+    options = [
+        discord.SelectOption(
+            label=f"{t.ORDER_WHAT[name]}: {words}"[:100],
+            value=f"{name}={value}",
+            default=False,
+            description=t.ORDER_NOW if current.get(name) == value else None,
+        )
+        for name, values in t.ORDER_NAMES.items()
+        for value, words in values.items()
+    ]
+    view.add_item(OrdersSelect(game_id, options))
+    if cancel:
+        view.add_item(PlansCancel(game_id))
     return view

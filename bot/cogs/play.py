@@ -17,9 +17,10 @@ from bot import messages as m
 from bot import text as t
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
 from bot.cogs.group import caylus
+from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.service import ActResult, GameInfo
-from bot.views import choice_view, premove_view, questions_view
+from bot.views import choice_view, orders_view, premove_view, questions_view
 from engine import get_game
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,40 @@ class PlayCommands(TableBase):
             await self.tell(interaction, text, view=view)
         except DELIVERY_ERRORS:
             log.info("could not offer premoves in game %s", game_id)
+
+    async def _plans_lines(
+        self, info: GameInfo, user_id: int, lines: list[str]
+    ) -> discord.ui.View | None:
+        """/caylus me: this game's standing orders and the player's plans (private), and the
+        components to change the orders and cancel the plans (None where plans do not apply)."""
+        try:
+            mine = await self.service.plans_of(info.id, user_id)
+        except err.ServiceError:
+            return None
+        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders)))
+        texts = [plan.text for plan in mine.plans]
+        lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        return orders_view(info.id, mine.orders.model_dump(), cancel=bool(texts))
+
+    async def orders_press(
+        self, interaction: discord.Interaction, game_id: int, value: str | None
+    ) -> None:
+        """The /caylus me menu of standing orders ("inn=ask"), or "cancel all my plans"."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "orders", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            uid = interaction.user.id
+            async with self.locks[game_id]:
+                if value is None:
+                    changed = await self.service.cancel_plans(game_id, uid)
+                    note = t.PLANS_CANCELLED.format(game_id=game_id)
+                else:
+                    name, _, how = value.partition("=")
+                    changed = await self.service.set_orders(game_id, uid, **{name: how})
+                    note = t.ORDER_SET.format(orders=orders_text(changed.mine.orders))
+                await self.tell(interaction, note)
+                if changed.result is not None:  # the order answered the pending decision
+                    await self.deliver(game_id, changed.result)
 
     async def premove_press(
         self, interaction: discord.Interaction, game_id: int, target: str | None
@@ -357,6 +392,9 @@ class PlayCommands(TableBase):
                 )
         elif info.pending:
             lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
+        plans_view = await self._plans_lines(info, interaction.user.id, lines)
+        if plans_view is not None and components is None:
+            components = plans_view
         file = None
         if ui.has_hands:
             loop = asyncio.get_running_loop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,10 +23,18 @@ class SettingsCommands(TableBase):
 
     @caylus.command(name="settings", description=t.DESC["settings"])
     @app_commands.describe(
-        time_zone=t.OPT_TIME_ZONE, quiet_hours=t.OPT_QUIET_HOURS, reminders_via=t.OPT_REMIND_VIA
+        time_zone=t.OPT_TIME_ZONE,
+        quiet_hours=t.OPT_QUIET_HOURS,
+        reminders_via=t.OPT_REMIND_VIA,
+        inn=t.OPT_ORDER_INN,
+        bribes=t.OPT_ORDER_BRIBES,
+        castle=t.OPT_ORDER_CASTLE,
     )
     @app_commands.choices(
-        reminders_via=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm", "none")]
+        reminders_via=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm", "none")],
+        inn=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["inn"].items()],
+        bribes=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["bribe"].items()],
+        castle=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["castle"].items()],
     )
     async def settings_(
         self,
@@ -33,16 +42,25 @@ class SettingsCommands(TableBase):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         reminders_via: str | None = None,
+        inn: str | None = None,
+        bribes: str | None = None,
+        castle: str | None = None,
     ) -> None:
         async with self.guard(interaction, "settings"):
             await self.defer_private(interaction)
-            changing = (time_zone, quiet_hours, reminders_via) != (None, None, None)
+            uid = interaction.user.id
+            orders = {k: v for k, v in (("inn", inn), ("bribe", bribes), ("castle", castle)) if v}
+            changing = (time_zone, quiet_hours, reminders_via) != (None, None, None) or orders
             mine = await self.clock.set_user_settings(
-                interaction.user.id,
+                uid,
                 time_zone=time_zone,
                 quiet_hours=quiet_hours,
                 remind_via=reminders_via,
             )
+            if orders:
+                defaults = await self.service.set_default_orders(uid, **orders)
+            else:
+                defaults = await self.service.default_orders(uid)
             local = self.now().astimezone(_zone(mine.time_zone)).strftime("%H:%M")
             lines = [t.SETTINGS_SAVED] if changing else []
             lines += [
@@ -53,6 +71,7 @@ class SettingsCommands(TableBase):
                     quiet=str(mine.quiet_hours) if mine.quiet_hours else t.QUIET_NONE,
                     via=t.REMIND_VIA_NAMES.get(mine.remind_via, mine.remind_via),
                 ),
+                t.SETTINGS_ORDERS.format(orders=orders_text(defaults)),
             ]
             if not changing:
                 lines.append(t.SETTINGS_HELP)
@@ -63,3 +82,11 @@ class SettingsCommands(TableBase):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
+
+
+def orders_text(orders: Any) -> str:
+    """Standing orders in words: 'inn: always stay · bribes: ask me · castle: ask me'."""
+    return " · ".join(
+        t.ORDER_LINE.format(what=t.ORDER_WHAT[name], how=t.ORDER_NAMES[name][value])
+        for name, value in orders.model_dump().items()
+    )
