@@ -21,7 +21,7 @@ from bot.games.layout import (
 )
 from bot.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
 from engine.caylus import catalogue as cat
-from engine.caylus.actions import parse
+from engine.caylus.actions import parse, sort_cubes
 from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
 from engine.caylus.lookahead import castle_batches
 from engine.caylus.rules import (
@@ -337,6 +337,8 @@ def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str])
     if len(questions) != 1:
         return [choice]
     question = questions[0]
+    if question.kind not in AHEAD_KINDS or len(question.options) > MAX_AHEAD_OPTIONS:
+        return [choice]  # many answers (what to build, sell, ...): asked when the time comes
     out = []
     for option in question.options:
         label = f"{choice.label} → {ahead_label(question, option, seat, names)}"
@@ -352,6 +354,10 @@ def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str])
 # Placements offered with their answer ahead: the road (a building's choice), the castle, the
 # joust; not the guild (six provost moves would crowd the menu: it is asked when it comes).
 AHEAD_SPACES = frozenset({*(str(k) for k in range(1, 29)), "castle", "joust"})
+# The decisions a placement offers with it: few answers each, the ones players decide at once
+# (a production's output, the castle, the joust, what to pay at an exchange building).
+AHEAD_KINDS = frozenset({"produce", "castle", "joust", "church", "tailor", "bank", "jeweller"})
+MAX_AHEAD_OPTIONS = 3
 
 
 def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
@@ -366,10 +372,13 @@ def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
         batches = castle_batches(state.players[seat].cubes, castle_spaces_left(state), limit)
         if not batches:
             continue
-        what = " + ".join(_cubes(b) for b in batches)
-        how = "All I can" if option == CASTLE_ALL else f"{len(batches)} batches"
-        label = f"{how}: {what} — about +{len(batches) * cat.SECTION_POINTS[section]} PP"
-        out.append(Choice(f"{QUESTION_MARK}{key}={option}", label, "", "success"))
+        n = len(batches)
+        what = ", ".join(sort_cubes(b) for b in batches)
+        how = "All I can" if option == CASTLE_ALL else "Deliver"
+        label = (
+            f"{how}: {n} batch{'es' if n > 1 else ''} — about +{n * cat.SECTION_POINTS[section]} PP"
+        )
+        out.append(Choice(f"{QUESTION_MARK}{key}={option}", label, what, "success"))
     return out
 
 
