@@ -1,0 +1,92 @@
+"""CPU instructions per random 4-player Caylus game, counted by valgrind (callgrind), so the
+figure does not drift with the machine or its load. Prints one JSON object.
+
+Run: python bench/bench_instructions.py [--games N]   (needs valgrind on the PATH)
+
+Each path plays N seeded games of uniformly random legal moves (the seed's generator picks
+`options[randrange(len(options))]`, the same games on both paths):
+- `reference`: `rules.apply` and `legal_actions`, the immutable path the bot uses;
+- `fast`: `FastGame`, the in-place path the automated players search with.
+A game's cost is (instructions of N games - instructions of 0 games) / N: the interpreter's
+start-up and the imports are the same in both runs and cancel out. The target for the search
+path is at most 11 million instructions a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TARGET = 11_000_000
+
+
+def play(path: str, games: int) -> None:
+    """N random 4-player games on `path` (run inside valgrind by `count`)."""
+    from engine import caylus
+    from engine.caylus.fast import FastGame
+
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = caylus.new_game(caylus.Options(players=4), caylus.Setup(seed=seed))
+        if path == "fast":
+            game = FastGame.from_state(state)
+            while not game.over:
+                options = game.options
+                game.play(options[rng.randrange(len(options))])
+        else:
+            while not state.over:
+                seat = state.decision.seat  # type: ignore[union-attr]
+                legal = caylus.legal_actions(state, seat)
+                state, _ = caylus.apply(state, legal[rng.randrange(len(legal))], seat)
+
+
+def count(path: str, games: int) -> int:
+    """Instructions valgrind counts for a run of `games` games on `path`."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--play",
+        path,
+        "--games",
+        str(games),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--play", choices=("reference", "fast"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        play(args.play, args.games)
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed: install it (e.g. apt-get install valgrind) and run again.")
+    result: dict[str, object] = {"games": args.games, "players": 4}
+    for path in ("reference", "fast"):
+        per_game = (count(path, args.games) - count(path, 0)) / args.games
+        result[f"{path}_instructions_per_game"] = round(per_game)
+    result["target_fast"] = TARGET
+    result["fast_meets_target"] = result["fast_instructions_per_game"] <= TARGET  # type: ignore[operator]
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
