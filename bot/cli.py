@@ -1,10 +1,11 @@
-"""The `caylus` console script: bot, simulate, replay, render (see the README)."""
+"""The `caylus` console script: bot, simulate, arena, replay, render (see the README)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -95,6 +96,100 @@ def _simulate(args: argparse.Namespace) -> int:
         result["first_problems"] = (violations + errors)[:10]
     print(json.dumps(result))
     return 1 if violations or errors else 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    """Complete games between automated players, seat positions rotated game by game; one JSON
+    line: per level its win share (ties shared), mean score and decision times (docs/players.md).
+    """
+    from engine.players import LEVELS, Budget
+
+    game = get_game(args.game)
+    if not game.min_players <= args.players <= game.max_players:
+        raise CommandError(
+            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
+            f"not {args.players}."
+        )
+    levels = [level.strip() for level in args.seats.split(",")]
+    if len(levels) != args.players:
+        raise CommandError(f"--seats names {len(levels)} levels for {args.players} players.")
+    unknown = sorted(set(levels) - set(LEVELS))
+    if unknown:
+        raise CommandError(f"unknown level {quoted(unknown[0])}; levels: {', '.join(LEVELS)}.")
+    wins = dict.fromkeys(levels, 0.0)
+    scores: dict[str, list[int]] = {level: [] for level in levels}
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    started = time.perf_counter()
+    for index in range(args.games):
+        shift = index % args.players  # seat k plays level levels[(k + shift) % players]
+        seated = levels[shift:] + levels[:shift]
+        state = game.new_game(
+            game.Options(players=args.players), game.Setup(seed=args.seed + index)
+        )
+        rng = random.Random((args.seed + index) * 1_000_003)
+        while not state.over:
+            seat = game.pending(state)[0].seat
+            level = seated[seat]
+            budget = Budget()
+            if args.budget is not None:
+                deadline = time.perf_counter() + args.budget
+                budget = Budget(
+                    should_stop=lambda deadline=deadline: time.perf_counter() > deadline
+                )
+            elif level != "easy":
+                budget = Budget(should_stop=_time_limit(game, level))
+            decision_started = time.perf_counter()
+            action = game.automated_action(state, seat, level, rng, budget)
+            if len(game.legal_actions(state, seat)) > 1:
+                times[level].append(time.perf_counter() - decision_started)
+            state, _ = game.apply(state, action, seat)
+        result = game.outcome(state)
+        for seat, level in enumerate(seated):
+            scores[level].append(result.scores[seat])
+            if seat in result.winners:
+                wins[level] += 1 / len(result.winners)
+        if args.progress:
+            print(
+                json.dumps({"game": index, "seats": seated, "scores": result.scores}),
+                file=sys.stderr,
+                flush=True,
+            )
+    report = {
+        level: {
+            "win_share": round(wins[level] / max(args.games, 1), 3),
+            "mean_score": round(statistics.fmean(scores[level]), 1) if scores[level] else 0,
+            "median_s": round(statistics.median(times[level]), 4) if times[level] else 0,
+            "p99_s": round(_percentile(times[level], 0.99), 4) if times[level] else 0,
+            "decisions": len(times[level]),
+        }
+        for level in dict.fromkeys(levels)
+    }
+    print(
+        json.dumps(
+            {
+                "game": args.game,
+                "players": args.players,
+                "games": args.games,
+                "seats": levels,
+                "seed": args.seed,
+                "budget_s": args.budget,
+                "seconds": round(time.perf_counter() - started, 1),
+                "levels": report,
+            }
+        )
+    )
+    return 0
+
+
+def _time_limit(game: Any, level: str) -> Any:
+    """A `should_stop` for one decision: the level's default time budget from now."""
+    deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
+    return lambda: time.perf_counter() > deadline
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def read_bytes(path: str, what: str) -> bytes:
@@ -201,6 +296,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="the built-in player, or uniformly random legal actions",
     )
 
+    arena = sub.add_parser("arena", help="play automated players against each other")
+    arena.add_argument("--game", choices=GAME_NAMES, default="caylus")
+    arena.add_argument("--players", type=int, default=4)
+    arena.add_argument("--games", type=_count(1), default=100)
+    arena.add_argument(
+        "--seats", required=True, help="a level per seat, e.g. strong,easy,easy,easy"
+    )
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per decision (default: each level's own budget)",
+    )
+    arena.add_argument(
+        "--progress", action="store_true", help="one line per finished game on stderr"
+    )
+
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true", help="print the final state JSON")
@@ -220,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handlers: dict[str, Any] = {
         "simulate": _simulate,
+        "arena": _arena,
         "replay": _replay,
         "render": _render,
         "bot": _bot,

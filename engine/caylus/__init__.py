@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from engine.caylus.actions import Action, parse
+from engine.caylus.ai import LEVEL_SECONDS, automated_action
 from engine.caylus.player import choose_action
 from engine.caylus.rules import (
     apply,
@@ -47,6 +48,7 @@ def state_from_json(text: str | bytes) -> State:
 
 
 __all__ = [
+    "LEVEL_SECONDS",
     "Action",
     "Decision",
     "Options",
@@ -54,6 +56,7 @@ __all__ = [
     "Setup",
     "State",
     "apply",
+    "automated_action",
     "choose_action",
     "default_action",
     "legal_actions",

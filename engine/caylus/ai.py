@@ -1,0 +1,377 @@
+"""Automated Caylus players: `easy`, `medium`, `strong` (docs/players.md).
+
+Caylus hides nothing once the tiles are laid, so every level may read the whole state.
+
+- easy: the built-in player's habits (random among sensible moves) without its blunders: it
+  never pays more than it gets (no worker on a building it cannot use, no trading post for 3 d
+  or more, no bribe that does not bring its own workers into play, no gold given away in an
+  exchange or sold at a market), never takes an empty favor while a useful one is open, and
+  never leaves its castle worker unfed: it delivers whenever it can and spends no cubes before
+  the castle that its batch needs.
+- medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
+  (engine/caylus/fast.py). Playouts use the easy policy for every seat up to a horizon, where an
+  evaluation estimates each seat's final score (prestige, plus what cubes, deniers, buildings
+  and favor markers are still worth given the turns left). Strong searches more and further.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.caylus import catalogue as cat
+from engine.caylus.actions import Action
+from engine.caylus.catalogue import Effect
+from engine.caylus.fast import (
+    ACTIONS,
+    ALCHEMIST,
+    ARG,
+    BRIBE,
+    BUILD,
+    CASTLE,
+    COST_NEEDS,
+    DO_JOUST,
+    EXCHANGE,
+    FAVOR,
+    FAVOR_COST_NEEDS,
+    FAVORS,
+    GATE,
+    GATE_BACK,
+    GATE_ROAD,
+    GUILD,
+    INN,
+    INN_STAY,
+    JOUST,
+    K_PRESTIGE,
+    K_RESIDENCE,
+    LAWYER,
+    PASS,
+    PLACE,
+    PLACE_ROAD0,
+    ROAD_LENGTH,
+    SELL,
+    SKIP,
+    SP_JOUST,
+    SP_TRADING,
+    T_CASTLE,
+    TILE_EFFECT,
+    TILE_IDS,
+    TILE_KIND,
+    USE_PAYMENTS,
+    FastGame,
+    build_options,
+    lawyer_options,
+)
+from engine.caylus.state import State
+from engine.errors import GameOver, NotYourDecision, shorten
+from engine.players import Budget, check_level
+from engine.players.mcts import best_action, margin_rewards, search
+
+# --- easy: the policy (also every seat's policy inside the search's playouts) -------------------
+
+_GATE_ROAD = frozenset(GATE_ROAD)
+_EMPTY_FAVOR = FAVORS["d1"]
+_EXCHANGE_FAVOR = FAVORS["c4"]
+_TRADING_GAIN = cat.TRADING_POST_DENIERS
+
+
+def can_feed(cubes: list[int], b: int) -> bool:
+    """A castle batch from the cubes at `b`: 1 food and two other different kinds (R15)."""
+    if cubes[b] < 1:
+        return False
+    kinds = (cubes[b + 1] > 0) + (cubes[b + 2] > 0) + (cubes[b + 3] > 0) + (cubes[b + 4] > 0)
+    return kinds >= 2
+
+
+def _useful_space(g: FastGame, seat: int, target: int, on_road: bool, cost: int) -> bool:
+    """Whether a worker of `seat` on `target` would get something for its `cost` in deniers."""
+    b = 5 * seat
+    cubes = g.cubes
+    left = g.deniers[seat] - cost
+    if not on_road:
+        if target == T_CASTLE:
+            return can_feed(cubes, b)
+        if target == SP_TRADING:
+            return cost < _TRADING_GAIN
+        if target == SP_JOUST:
+            return cubes[b + 3] >= 1 and left >= cat.JOUST_COST_DENIERS
+        return True  # gate (moves on for free), guild, stables, inn
+    t = g.road[target]
+    effect = TILE_EFFECT[t]
+    if effect is Effect.PRODUCE:
+        return True
+    if effect is Effect.MARKET:
+        return cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] > 0  # never sells gold
+    if effect is Effect.PEDDLER:
+        return left >= (2 if TILE_IDS[t] == "peddler" else 1)
+    if effect is Effect.CHURCH or effect is Effect.BANK:
+        return left >= 2
+    if effect is Effect.TAILOR:
+        return cubes[b + 3] >= 2
+    if effect is Effect.JEWELLER:
+        return cubes[b + 4] >= 1
+    if effect is Effect.ALCHEMIST:
+        return cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] >= 2
+    if effect is Effect.LAWYER:
+        return left >= 1 and len(lawyer_options(g, seat, False)) > 1
+    # carpenter, mason, architect: something to build now
+    return len(build_options(g, seat, effect.value, False)) > 1
+
+
+def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    if rng.random() < 0.9:
+        # a few random draws instead of scoring every space: cheap and still sensible
+        for _ in range(8):
+            code = options[rng.randrange(1, len(options))]
+            on_road = code >= PLACE_ROAD0
+            target: int = ARG[code]  # type: ignore[assignment]
+            cost = g.placement_cost(seat, target if on_road else -1)
+            if _useful_space(g, seat, target, on_road, cost):
+                return code
+    return PASS
+
+
+def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
+    """The cubes (F W S C G) an effect decision's `code` spends, None when it spends none."""
+    if code == SKIP:
+        return None
+    arg = ARG[code]
+    if kind == BUILD:
+        t, extra = arg  # type: ignore[misc]
+        cost = list(_cost_counts(g, t))
+        if extra >= 0:
+            cost[extra] += 1
+        return tuple(cost)
+    if kind == SELL:
+        return tuple(1 if k == arg else 0 for k in range(5))
+    if kind == ALCHEMIST:
+        return arg  # type: ignore[return-value]
+    if kind == LAWYER:
+        return (0, 0, 0, 1, 0)
+    if kind == EXCHANGE:
+        give, _ = arg  # type: ignore[misc]
+        return tuple(1 if k == give else 0 for k in range(5))
+    paid = USE_PAYMENTS.get((kind, code))
+    return paid[1] if paid is not None else None
+
+
+def _cost_counts(g: FastGame, t: int) -> tuple[int, ...]:
+    needs, _ = FAVOR_COST_NEEDS[t, g.d_effect] if g.d_via_favor else COST_NEEDS[t]
+    counts = [0] * 5
+    for k, count in needs:
+        counts[k] = count
+    return tuple(counts)
+
+
+def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
+    """Would `code` spend cubes that the seat's castle worker needs for its batch this turn?"""
+    if g.phase > 5 or seat not in g.castle_workers:
+        return False
+    b = 5 * seat
+    cubes = g.cubes
+    if not can_feed(cubes, b):
+        return False
+    spent = _spent(g, kind, code)
+    if spent is None:
+        return False
+    after = [cubes[b + k] - spent[k] for k in range(5)]
+    return not can_feed(after, 0)
+
+
+def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> int:
+    """Bribe only to bring own workers into play (cheapest move that brings the most); with the
+    guild (free) never cut off an own worker."""
+    workers = g.workers
+    provost = g.provost
+    mine_beyond = [i + 1 for i in range(provost, ROAD_LENGTH) if workers[i] == seat]
+    if mine_beyond:
+        best, best_gain = SKIP, 0
+        for code in options:
+            if code == SKIP:
+                continue
+            delta: int = ARG[code]  # type: ignore[assignment]
+            gain = sum(1 for p in mine_beyond if p <= provost + delta)
+            if gain > best_gain:
+                best, best_gain = code, gain
+        return best
+    if paid:
+        return SKIP
+    mine = [i + 1 for i in range(ROAD_LENGTH) if workers[i] == seat]
+    last = max(mine, default=0)
+    keep = [c for c in options if c == SKIP or provost + ARG[c] >= last]  # type: ignore[operator]
+    return keep[0]
+
+
+def easy_policy(g: FastGame, rng: random.Random) -> int:
+    """The easy level's choice among `g.options` (two or more) for `g.seat`."""
+    options = g.options
+    kind = g.kind
+    seat = g.seat
+    if kind == PLACE:
+        return _place(g, seat, options, rng)
+    if kind == CASTLE:
+        batches = options[1:]
+        return batches[rng.randrange(len(batches))] if batches else options[0]
+    if kind == BRIBE:
+        return _provost_moves(g, seat, options, True)
+    if kind == GUILD:
+        return _provost_moves(g, seat, options, False) if rng.random() < 0.7 else SKIP
+    if kind == FAVOR:
+        useful = [c for c in options if c != _EMPTY_FAVOR]
+        if _EXCHANGE_FAVOR in useful and len(useful) > 1:
+            useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
+        return useful[rng.randrange(len(useful))]
+    if kind == GATE:
+        useful = [
+            code
+            for code in options
+            if code != GATE_BACK and _useful_space(g, seat, ARG[code], code in _GATE_ROAD, 0)  # type: ignore[arg-type]
+        ]
+        return useful[rng.randrange(len(useful))] if useful else GATE_BACK
+    if kind == JOUST:
+        return DO_JOUST if rng.random() < 0.85 else SKIP
+    if kind == INN:
+        return INN_STAY if rng.random() < 0.8 else options[1]
+    doing = [c for c in options if c != SKIP]
+    if kind == EXCHANGE:
+        doing = [c for c in doing if ARG[c][0] != 4]  # type: ignore[index] # keeps its gold
+    elif kind == SELL:
+        doing = [c for c in doing if ARG[c] != 4]  # never sells gold
+    if doing and g.phase <= 5 and seat in g.castle_workers:
+        doing = [c for c in doing if not _starves_castle(g, seat, kind, c)]
+    if doing and rng.random() < 0.85:
+        return doing[rng.randrange(len(doing))]
+    if SKIP in options:
+        return SKIP
+    return options[rng.randrange(len(options))]
+
+
+# --- evaluation at the search horizon -----------------------------------------------------------
+
+# What a cube, a denier, ... is worth in prestige: at the end (the final scoring) and while there
+# are turns left to use it.
+END_VALUE = (1 / 3, 1 / 3, 1 / 3, 1 / 3, 3.0)
+PLAY_VALUE = (1.1, 1.0, 1.4, 1.3, 3.6)
+DENIER_END, DENIER_PLAY = 0.25, 0.45
+BUILDING_PER_TURN = 0.35  # an owned craft building: others' workers and owner's cubes
+INCOME_PER_TURN = 0.45  # one more denier of income a turn
+FAVOR_STEP = 0.5  # a favor marker one column further on
+
+
+def turns_left(g: FastGame) -> float:
+    """About how many turns the game has left (the Towers are scored at bailiff 24)."""
+    if g.over:
+        return 0.0
+    return max(0.0, (cat.SECTION_TRIGGERS[2] - g.bailiff) / 1.4)
+
+
+def estimated_scores(g: FastGame) -> list[float]:
+    """Each seat's final score as it looks now (exact once the game is over)."""
+    if g.over:
+        return [float(x) for x in g.scores()]
+    left = turns_left(g)
+    weight = min(1.0, left / 5.0)  # resources are worth more with turns to use them
+    cube_values = [END_VALUE[k] + weight * (PLAY_VALUE[k] - END_VALUE[k]) for k in range(5)]
+    denier_value = DENIER_END + weight * (DENIER_PLAY - DENIER_END)
+    horizon = min(left, 8.0)
+    owned_value = [0.0] * g.n
+    for t, owner in zip(g.road, g.owners):  # noqa: B905
+        if owner >= 0:
+            kind = TILE_KIND[t]
+            if kind == K_RESIDENCE:
+                owned_value[owner] += INCOME_PER_TURN * horizon
+            elif kind != K_PRESTIGE:
+                owned_value[owner] += BUILDING_PER_TURN * horizon
+    cubes, favors = g.cubes, g.favors
+    values = []
+    for seat in range(g.n):
+        b = 5 * seat
+        value = g.prestige[seat] + g.deniers[seat] * denier_value + owned_value[seat]
+        for k in range(5):
+            value += cubes[b + k] * cube_values[k]
+        f = 4 * seat
+        value += (favors[f] + favors[f + 1] + favors[f + 2] + favors[f + 3]) * FAVOR_STEP * weight
+        values.append(value)
+    return values
+
+
+# --- the levels ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    iterations: int  # playouts per decision, at most
+    per_option: int  # ... and at most this many per legal option (small decisions need fewer)
+    extra_turns: int  # horizon: the end of the current turn plus this many
+    scale: float  # points of lead that make a reward of about 0.73
+    exploration: float
+
+
+# The default time budget of a decision (seconds): the bot and `caylus arena` stop the search
+# there if the level's playouts have not finished sooner.
+LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.25, "strong": 1.0}
+LEVEL_SETTINGS: dict[str, Level] = {
+    "medium": Level(iterations=300, per_option=30, extra_turns=0, scale=4.0, exploration=0.6),
+    "strong": Level(iterations=1200, per_option=100, extra_turns=0, scale=4.0, exploration=0.6),
+}
+
+
+def search_action(
+    state: State | FastGame,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    budget: Budget | None = None,
+) -> Action:
+    settings = LEVEL_SETTINGS[level]
+    root = state if isinstance(state, FastGame) else FastGame.from_state(state)
+    options = root.options
+    budget = budget or Budget()
+    iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
+    last_turn = root.turn + settings.extra_turns
+
+    def done(g: FastGame) -> bool:
+        return g.over or g.turn > last_turn
+
+    def rewards(g: FastGame) -> list[float]:
+        return margin_rewards(estimated_scores(g), settings.scale)
+
+    stats = search(
+        lambda _rng: root.copy(),
+        easy_policy,
+        done,
+        rewards,
+        rng,
+        iterations,
+        budget.should_stop,
+        settings.exploration,
+    )
+    code = best_action(stats, options)
+    if code is None:  # stopped before the first playout
+        code = easy_policy(root, rng)
+    return ACTIONS[code]
+
+
+def automated_action(
+    state: State,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    budget: Budget | None = None,
+) -> Action:
+    """The action the automated player of `level` takes for `seat` (whose decision it must be).
+
+    Deterministic for the same state, `rng` state and iteration budget (a `should_stop` that
+    fires may end the search sooner and so change the choice)."""
+    check_level(level)
+    d = state.decision
+    if state.over or d is None:
+        raise GameOver("The game is over; no more moves can be made.")
+    if d.seat != seat:
+        raise NotYourDecision(f"Seat {shorten(str(seat), 20)} has no decision to make now.")
+    root = FastGame.from_state(state)
+    if len(root.options) == 1:
+        return ACTIONS[root.options[0]]
+    if level == "easy":
+        return ACTIONS[easy_policy(root, rng)]
+    return search_action(root, seat, level, rng, budget)
