@@ -17,18 +17,21 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
-from engine.caylus.catalogue import Effect
+from engine.caylus.catalogue import CUBES, TILES, Effect
 from engine.caylus.fast import (
     ACTIONS,
     ALCHEMIST,
     ARG,
+    BANK,
     BRIBE,
     BUILD,
     CASTLE,
+    CHURCH,
     COST_NEEDS,
     DO_JOUST,
     EXCHANGE,
@@ -41,22 +44,31 @@ from engine.caylus.fast import (
     GUILD,
     INN,
     INN_STAY,
+    JEWELLER,
     JOUST,
     K_PRESTIGE,
     K_RESIDENCE,
     LAWYER,
+    OWNER,
     PASS,
     PLACE,
     PLACE_ROAD0,
+    PRODUCE,
     ROAD_LENGTH,
     SELL,
     SKIP,
+    SP_GATE,
+    SP_GUILD,
     SP_JOUST,
     SP_TRADING,
     T_CASTLE,
+    T_INN,
+    T_STABLES,
+    TAILOR,
     TILE_EFFECT,
     TILE_IDS,
     TILE_KIND,
+    TILE_PRESTIGE,
     USE_PAYMENTS,
     FastGame,
     build_options,
@@ -246,16 +258,148 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
     return options[rng.randrange(len(options))]
 
 
+# --- the search's playout policy: greedy, with an eye on the price -------------------------------
+
+# What things are worth to the playout policy, in deniers.
+CUBE_DENIERS = (2.0, 2.0, 3.0, 3.0, 6.0)
+PP_DENIERS = 2.0
+
+
+def _produce_value(t: int) -> float:
+    tile = TILES[TILE_IDS[t]]
+    return max(sum(CUBE_DENIERS[CUBES.index(c)] for c in option) for option in tile.produce)
+
+
+PRODUCE_VALUE: dict[int, float] = {
+    t: _produce_value(t) for t in range(len(TILE_IDS)) if TILE_EFFECT[t] is Effect.PRODUCE
+}
+# the single specials, stables and inn: a rough worth of the space itself
+SPECIAL_VALUE = {
+    SP_GATE: 3.0,
+    SP_TRADING: 3.0,
+    SP_GUILD: 1.0,
+    SP_JOUST: 2.0,
+    T_STABLES: 1.5,
+    T_INN: 1.5,
+}
+
+
+def _space_value(g: FastGame, seat: int, target: int, on_road: bool) -> float:
+    """What a worker of `seat` on `target` would bring this turn, in deniers (0: nothing)."""
+    b = 5 * seat
+    cubes = g.cubes
+    if not on_road:
+        if target == T_CASTLE:
+            if not can_feed(cubes, b):
+                return 0.0
+            return 6.0 + 2.0 * cat.SECTION_POINTS[min(g.section, 2)]
+        if target == SP_JOUST:
+            return SPECIAL_VALUE[SP_JOUST] if cubes[b + 3] and g.deniers[seat] >= 3 else 0.0
+        return SPECIAL_VALUE[target]
+    t = g.road[target]
+    value = PRODUCE_VALUE.get(t)
+    if value is not None:
+        return value
+    effect = TILE_EFFECT[t]
+    deniers = g.deniers[seat]
+    if effect is Effect.CARPENTER or effect is Effect.MASON or effect is Effect.ARCHITECT:
+        options = build_options(g, seat, effect.value, False)
+        if len(options) < 2:
+            return 0.0
+        return 2.0 + PP_DENIERS * max(TILE_PRESTIGE[ARG[c][0]] for c in options[1:])  # type: ignore[index]
+    if effect is Effect.MARKET:
+        if not (cubes[b] or cubes[b + 1] or cubes[b + 2] or cubes[b + 3]):
+            return 0.0
+        return TILES[TILE_IDS[t]].market_price - 2.0
+    if effect is Effect.PEDDLER:
+        return 1.0 if TILE_IDS[t] == "peddler" else 2.5
+    if effect is Effect.CHURCH:
+        return 6.0 if deniers >= 6 else (4.0 if deniers >= 4 else 0.0)
+    if effect is Effect.BANK:
+        return 5.0 if deniers >= 7 else (3.0 if deniers >= 4 else 0.0)
+    if effect is Effect.TAILOR:
+        return 3.0 if cubes[b + 3] >= 3 else (2.0 if cubes[b + 3] >= 2 else 0.0)
+    if effect is Effect.JEWELLER:
+        return 8.0 if cubes[b + 4] >= 2 else (5.0 if cubes[b + 4] else 0.0)
+    if effect is Effect.LAWYER:
+        return 6.0 if cubes[b + 3] and deniers >= 2 else 0.0
+    if effect is Effect.ALCHEMIST:
+        return 1.0 if cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] >= 4 else 0.0
+    return 0.0
+
+
+def _greedy_place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    """The best space for its price (a random one of the worthwhile ones now and then); pass
+    when no space is worth its price."""
+    deniers = g.deniers[seat]
+    best, best_gain = PASS, 0.0
+    worthwhile = []
+    for code in options:
+        if code == PASS:
+            continue
+        on_road = code >= PLACE_ROAD0
+        target: int = ARG[code]  # type: ignore[assignment]
+        cost = g.placement_cost(seat, target if on_road else -1)
+        gain = _space_value(g, seat, target, on_road) - cost - (2.0 if cost >= deniers else 0.0)
+        if gain > 0:
+            worthwhile.append(code)
+            if gain > best_gain:
+                best, best_gain = code, gain
+    if worthwhile and rng.random() < 0.3:
+        return worthwhile[rng.randrange(len(worthwhile))]
+    return best
+
+
+def _cubes_worth(code: int) -> float:
+    """The worth in deniers of the cubes an action's argument counts (a take, a batch)."""
+    counts: tuple[int, ...] = ARG[code]  # type: ignore[assignment]
+    return sum(count * worth for count, worth in zip(counts, CUBE_DENIERS, strict=True))
+
+
+def _best_by(options: list[int], value: Callable[[int], float]) -> int:
+    best, best_value = options[0], -1e9
+    for code in options:
+        v = value(code)
+        if v > best_value:
+            best, best_value = code, v
+    return best
+
+
+def playout_policy(g: FastGame, rng: random.Random) -> int:
+    """Every seat's move inside the search's playouts: greedy and cheap."""
+    options = g.options
+    kind = g.kind
+    seat = g.seat
+    if kind == PLACE:
+        return _greedy_place(g, seat, options, rng)
+    if kind == CASTLE:
+        return _best_by(options[1:], lambda c: -_cubes_worth(c))  # spends the cheapest cubes
+    if kind in (PRODUCE, OWNER):
+        return _best_by(options, _cubes_worth)
+    if kind == BUILD:
+        return _best_by(options, lambda c: TILE_PRESTIGE[ARG[c][0]] if c != SKIP else 0.0)  # type: ignore[index]
+    if kind in (CHURCH, BANK, TAILOR, JEWELLER):
+        return options[-1]  # the biggest payment the seat can make
+    if kind == SELL:
+        cheap = [c for c in options if c != SKIP and ARG[c] != 4]  # keeps its gold
+        return cheap[rng.randrange(len(cheap))] if cheap else SKIP
+    if kind == ALCHEMIST:
+        return SKIP
+    if kind == EXCHANGE:
+        return SKIP
+    return easy_policy(g, rng)
+
+
 # --- evaluation at the search horizon -----------------------------------------------------------
 
 # What a cube, a denier, ... is worth in prestige: at the end (the final scoring) and while there
 # are turns left to use it.
 END_VALUE = (1 / 3, 1 / 3, 1 / 3, 1 / 3, 3.0)
-PLAY_VALUE = (1.1, 1.0, 1.4, 1.3, 3.6)
-DENIER_END, DENIER_PLAY = 0.25, 0.45
-BUILDING_PER_TURN = 0.35  # an owned craft building: others' workers and owner's cubes
-INCOME_PER_TURN = 0.45  # one more denier of income a turn
-FAVOR_STEP = 0.5  # a favor marker one column further on
+PLAY_VALUE = (1.0, 1.0, 1.5, 1.5, 3.5)
+DENIER_END, DENIER_PLAY = 0.25, 0.5
+BUILDING_PER_TURN = 0.5  # an owned craft building: others' workers and owner's cubes
+INCOME_PER_TURN = 0.6  # one more denier of income a turn
+FAVOR_STEP = 0.7  # a favor marker one column further on
 
 
 def turns_left(g: FastGame) -> float:
@@ -305,6 +449,7 @@ class Level:
     extra_turns: int  # horizon: the end of the current turn plus this many
     scale: float  # points of lead that make a reward of about 0.73
     exploration: float
+    own_share: float = 0.25  # share of the reward for the seat's own gain (see margin_rewards)
 
 
 # The default time budget of a decision (seconds): the bot and `caylus arena` stop the search
@@ -333,12 +478,14 @@ def search_action(
     def done(g: FastGame) -> bool:
         return g.over or g.turn > last_turn
 
+    start = estimated_scores(root)
+
     def rewards(g: FastGame) -> list[float]:
-        return margin_rewards(estimated_scores(g), settings.scale)
+        return margin_rewards(estimated_scores(g), settings.scale, start, settings.own_share)
 
     stats = search(
         lambda _rng: root.copy(),
-        easy_policy,
+        playout_policy,
         done,
         rewards,
         rng,

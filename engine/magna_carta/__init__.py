@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action, parse
+from engine.magna_carta.ai import LEVEL_SECONDS, automated_action
 from engine.magna_carta.player import choose_action
 from engine.magna_carta.rules import (
     apply,
@@ -47,6 +48,7 @@ def make_checker(start: State, level: str = "light") -> object:
 
 
 __all__ = [
+    "LEVEL_SECONDS",
     "Action",
     "Decision",
     "Options",
@@ -55,6 +57,7 @@ __all__ = [
     "State",
     "View",
     "apply",
+    "automated_action",
     "choose_action",
     "deciding_seats",
     "default_action",

@@ -112,12 +112,27 @@ def best_action(stats: dict[Hashable, tuple[int, float]], options: Sequence[Hash
     return best
 
 
-def margin_rewards(values: Sequence[float], scale: float) -> list[float]:
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
+
+
+def margin_rewards(
+    values: Sequence[float],
+    scale: float,
+    start: Sequence[float] | None = None,
+    own_share: float = 0.0,
+    own_scale: float = 8.0,
+) -> list[float]:
     """A reward in (0, 1) per seat from estimated final scores: the logistic of the seat's lead
-    over its best opponent in units of `scale` points (0.5 for a tie)."""
+    over its best opponent in units of `scale` points (0.5 for a tie). With `own_share`, that
+    share of the reward is the seat's own gain since `start` instead (the logistic in units of
+    `own_scale`): a lead alone cannot tell doing well from everybody doing nothing."""
     rewards = []
     for seat, value in enumerate(values):
         best_other = max(v for k, v in enumerate(values) if k != seat)
-        lead = (value - best_other) / scale
-        rewards.append(1.0 / (1.0 + math.exp(-lead)) if lead > -30 else 0.0)
+        reward = _logistic((value - best_other) / scale)
+        if own_share and start is not None:
+            gain = _logistic((value - start[seat]) / own_scale)
+            reward = (1.0 - own_share) * reward + own_share * gain
+        rewards.append(reward)
     return rewards

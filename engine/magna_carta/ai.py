@@ -1,0 +1,427 @@
+"""Automated Magna Carta players: `easy`, `medium`, `strong` (docs/players.md).
+
+Every level decides from `view(state, seat)` alone, never from the cards its seat cannot see.
+
+- easy: the built-in player (engine/magna_carta/player.py), which already decides from the view
+  and never pays for nothing.
+- medium, strong: information-set Monte Carlo tree search (engine/players/mcts.py). Each playout
+  starts from a determinization: a whole game built from the view, in which the cards the seat
+  cannot see (the other hands, every draw pile, the seed of future reshuffles) are dealt at
+  random from the cards that could be there. Playouts use a cheap greedy policy for every seat
+  up to a horizon, where each seat's final score is estimated (its points now, plus what its
+  cubes, deniers, cards in hand and buildings are still worth given the rounds left).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import GameOver, NotYourDecision
+from engine.magna_carta import catalogue as cat
+from engine.magna_carta.actions import Action
+from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.player import BUILD_PRIORITY
+from engine.magna_carta.player import choose_action as builtin_action
+from engine.magna_carta.rules import (
+    DRAW,
+    PASS,
+    apply,
+    legal_actions,
+    score_breakdowns,
+)
+from engine.magna_carta.state import Player, Setup, State, decision
+from engine.magna_carta.view import View, view
+from engine.players import Budget, check_level
+from engine.players.mcts import best_action, margin_rewards, search
+
+# --- a whole game from what one seat sees --------------------------------------------------------
+
+
+def determinize(v: View, rng: random.Random) -> State:
+    """A game consistent with view `v`: everything in it is as `v` shows, and the cards `v`
+    does not show are dealt at random from the cards that could be there. Each player owns one
+    copy of each card of the rule set's deck: those not on the road, in the discard pile or (for
+    the viewer) in hand are in hand or in the draw pile, in unknown order."""
+    deck = cat.DECKS[v.variant]
+    players = []
+    for pv in v.players:
+        seen = Counter(r.card for r in v.road if r.owner == pv.seat)
+        seen.update(pv.discard)
+        if pv.hand is not None:
+            seen.update(pv.hand)
+        unseen = list((Counter(deck) - seen).elements())
+        rng.shuffle(unseen)
+        if pv.hand is not None:
+            hand, pile = list(pv.hand), unseen
+        else:
+            hand, pile = unseen[: pv.hand_size], unseen[pv.hand_size :]
+        players.append(
+            Player(
+                deniers=pv.deniers,
+                cubes=[pv.cubes[c] for c in cat.CUBES],
+                workers=pv.workers,
+                hand=hand,
+                deck=pile,
+                discard=list(pv.discard),
+                tokens=[pv.tokens[t] for t in cat.TOKEN_NAMES],
+                prestige=list(pv.prestige),
+            )
+        )
+    stage = cat.STAGES.index(v.phase_name)
+    waiting: list[int] = []
+    d = None
+    cursor = 0
+    if v.pending and v.pending[0].kind == "redraw":
+        waiting = [p.seat for p in v.pending]
+    elif v.pending:
+        p = v.pending[0]
+        d = decision(p.kind, p.seat, p.at - 1 if p.at is not None else -1, p.part)
+        cursor = _cursor(stage, p.seat, d.at, v.passed)
+    road = v.road
+    return State(
+        options=_options(v),
+        setup=Setup(seed=rng.randrange(2**31)),  # future reshuffles: unknown, so drawn too
+        round=v.round,
+        stage=stage,
+        cursor=cursor,
+        start_player=v.start_player,
+        players=players,
+        road=[r.card for r in road],
+        owners=[r.owner for r in road],
+        flipped=[r.residence for r in road],
+        covers=[r.cover for r in road],
+        stored=[r.stored for r in road],
+        workers=[r.worker for r in road],
+        provost=v.provost - 1 if v.provost is not None else -1,
+        tokens=[v.tokens[t] for t in cat.TOKEN_NAMES],
+        prestige_supply=list(v.prestige_supply),
+        passed=list(v.passed),
+        decision=d,
+        waiting=waiting,
+        due_flips=[(position - 1, seat) for position, seat in v.due_flips],
+        delivered=list(v.delivered),
+        last_round=v.last_round,
+        over=v.over,
+    )
+
+
+_OPTIONS: dict[tuple[int, str], Any] = {}
+
+
+def _options(v: View) -> Any:
+    from engine.magna_carta.state import Options
+
+    key = (v.players_count, v.variant)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = Options(players=v.players_count, variant=v.variant)  # type: ignore[arg-type]
+    return found
+
+
+def _cursor(stage: int, seat: int, at: int, passed: list[int]) -> int:
+    """The state's cursor while `seat` decides: the seat to act (actions), its place on the
+    bridge (provost, castle), or the road index being activated."""
+    if stage == 2:
+        return seat
+    if stage in (3, 5):
+        return passed.index(seat)
+    if stage == 4:
+        return at
+    return 0
+
+
+# --- the search world: a determinized game played through the rules -----------------------------
+
+
+class _World:
+    """A determinization being played on: the rules' own immutable `apply`, one state at a time."""
+
+    __slots__ = ("options", "seat", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._refresh()
+
+    def _refresh(self) -> None:
+        s = self.state
+        if s.over:
+            self.seat, self.options = -1, []
+        elif s.waiting:
+            self.seat = s.waiting[0]
+            self.options = legal_actions(s, self.seat)
+        else:
+            self.seat = s.decision.seat  # type: ignore[union-attr]
+            self.options = legal_actions(s, self.seat)
+
+    def play(self, action: Action) -> None:
+        self.state, _ = apply(self.state, action, self.seat)
+        self._refresh()
+
+
+_BUILD_RANK = {card: k for k, card in enumerate(BUILD_PRIORITY)}
+
+# --- the playout policy: the built-in player's rules on the whole state ------------------------
+#
+# player.py decides from a view, which costs more than the move itself. Inside a determinization
+# every card is known anyway, so the playouts use this twin of it that reads the state directly
+# and makes the same choices (tests/test_ai_magna_carta.py checks that they agree).
+
+_CUBE_VALUE = (2, 2, 3, 4)  # F W S G, as player.py values them
+
+
+def _affordable(cost: str, cubes: list[int]) -> bool:
+    need_gold = 0
+    free = cubes.copy()
+    for c in cost:
+        if c == cat.ANY:
+            continue
+        k = cat.CUBE_INDEX[c]
+        if free[k] > 0:
+            free[k] -= 1
+        else:
+            need_gold += 1
+    return free[3] >= need_gold and sum(free) - need_gold >= cost.count(cat.ANY)
+
+
+def _place_value(s: State, seat: int, i: int, last: int) -> float:
+    """player.py's worth of a worker of `seat` on road card `i` (0: it would pay for nothing)."""
+    position = i + 1
+    provost = s.provost + 1 if s.provost >= 0 else 0
+    active = i <= last
+    if not active and position - provost > 1:
+        return 0
+    data = CARDS[s.road[i]]
+    p = s.players[seat]
+    cubes = p.cubes
+    money = p.deniers - 1
+    effect = data.effect
+    value: float = 0
+    if data.worker_gain:
+        gain = data.worker_gain
+        value = 2 if gain.endswith("d") else sum(_CUBE_VALUE[cat.CUBE_INDEX[c]] for c in gain)
+    elif effect is Effect.PEDDLER:
+        value = 2.5 if money >= 2 else (1 if money >= 1 else 0)
+    elif effect is Effect.MARKET:
+        spare = cubes[0] >= 2 or cubes[1] >= 2 or cubes[2] >= 2
+        value = 2.5 if spare and money < 4 else 0
+    elif effect is Effect.BANK:
+        value = 3 if money >= 3 else (2 if money >= 1 else 0)
+    elif effect is Effect.CHURCH:
+        value = 4 if money >= 2 and any(s.tokens) else 0
+    elif effect is Effect.LAWYER:
+        mine = any(
+            owner == seat and not s.flipped[k] and s.road[k] != "lawyer" and s.stored[k] == 0
+            for k, owner in enumerate(s.owners)
+        )
+        can_pay = cubes[0] or cubes[3]
+        value = 2 if mine and can_pay and s.prestige_supply else 0
+    if not active:
+        value /= 2
+    owner = s.owners[i]
+    if owner is not None and owner != seat:
+        value -= 0.5  # it helps its owner too
+    return value
+
+
+def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Random) -> Action:
+    """player.choose_action's choice, read from the state instead of a view."""
+    if len(options) == 1:
+        return options[0]
+    p = s.players[seat]
+    if s.waiting:
+        keep = any(_affordable(CARDS[c].cost, p.cubes) for c in p.hand)
+        return options[0] if keep else options[1]
+    kind = s.decision.kind  # type: ignore[union-attr]
+    if kind == "action":
+        prestige = [a for a in options if a.verb == "prestige"]
+        if prestige:
+            return max(prestige, key=lambda a: (CARDS[a.arg.split()[0]].pp, -a.arg.count("G")))
+        builds = [a for a in options if a.verb == "build"]
+        if builds:
+            return min(builds, key=lambda a: _BUILD_RANK[a.arg.split()[0]])
+        places = [a for a in options if a.verb == "place"]
+        if places:
+            last = s.provost if s.options.variant == "standard" else len(s.road) - 1
+            scored = [
+                (_place_value(s, seat, int(a.arg) - 1, last), rng.random(), a) for a in places
+            ]
+            value, _, best_place = max(scored)
+            if value >= 2:
+                return best_place
+        if DRAW in options and len(p.hand) <= 1 and p.deniers >= 3:
+            return DRAW
+        return PASS
+    if kind == "provost":
+        provost = s.provost + 1
+        beyond = [k + 1 for k, w in enumerate(s.workers) if w == seat and k + 1 > provost]
+        if beyond:
+            needed = min(beyond) - provost
+            move = Action.of("provost", f"+{needed}")
+            if move in options and p.deniers - needed >= 0:
+                return move
+        return options[0]
+    if kind == "castle":
+        batches = [a for a in options if a.verb == "deliver"]
+        return batches[0] if batches else options[0]
+    return _effect(p, s, kind, options)
+
+
+def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
+    skip = options[0]
+    cubes = dict(zip(cat.CUBES, p.cubes, strict=True))
+    if kind == "buy":
+        scarce = sorted(cat.NON_GOLD, key=lambda c: (cubes[c], cat.NON_GOLD.index(c)))
+        two = Action.of("buy", "".join(sorted(scarce[:2], key=cat.CUBES.index)))
+        if two in options and p.deniers >= 4:
+            return two
+        one = Action.of("buy", scarce[0])
+        return one if one in options and p.deniers >= 2 else skip
+    if kind == "sell":
+        plenty = max(cat.NON_GOLD, key=lambda c: cubes[c])
+        sell = Action.of("sell", plenty)
+        return sell if sell in options and cubes[plenty] >= 2 else skip
+    if kind == "trade":
+        plenty = max(cat.NON_GOLD, key=lambda c: cubes[c])
+        trade = Action.of("trade", plenty)
+        return trade if trade in options else skip
+    if kind in ("bank", "church"):
+        pays = [a for a in options if a.verb == "pay"]
+        return max(pays, key=lambda a: int(a.arg[:-1])) if pays else skip
+    if kind == "lawyer":
+        seat = s.decision.seat  # type: ignore[union-attr]
+        flips = [a for a in options if a.verb == "lawyer"]
+        for a in flips:
+            i = int(a.arg.split()[0]) - 1
+            ok = s.owners[i] == seat and not s.flipped[i] and s.road[i] != "lawyer"
+            if ok and s.stored[i] == 0 and CARDS[s.road[i]].pp <= 1 and a.arg.endswith("F"):
+                return a if s.prestige_supply else skip
+        return skip
+    return skip
+
+
+def playout_policy(world: _World, rng: random.Random) -> Action:
+    return builtin_policy(world.state, world.seat, world.options, rng)  # type: ignore[arg-type]
+
+
+# --- evaluation at the horizon --------------------------------------------------------------------
+
+CUBE_PLAY = (0.8, 0.8, 1.0, 1.6)  # F W S G: what a cube is worth while there is time to use it
+CUBE_END = (1 / 3, 1 / 3, 1 / 3, 1.0)
+DENIER_PLAY, DENIER_END = 0.45, 1 / 3
+CARD_IN_HAND = 0.4  # each of the first HAND_WORTH cards in hand: something to build later
+HAND_WORTH = 3
+OWNED_PER_ROUND = 0.3
+
+
+def rounds_left(s: State) -> float:
+    if s.over:
+        return 0.0
+    if s.last_round:
+        return 0.5
+    per_round = 1.0 + 0.5 * len(s.players)  # castle tokens taken in a round, about
+    return 1.0 + sum(s.tokens) / per_round
+
+
+def estimated_scores(s: State) -> list[float]:
+    totals = [float(b["total"]) for b in score_breakdowns(s)]
+    if s.over:
+        return totals
+    left = rounds_left(s)
+    weight = min(1.0, left / 3.0)
+    owned = [0.0] * len(s.players)
+    for i, owner in enumerate(s.owners):
+        if owner is not None and not s.flipped[i]:
+            owned[owner] += OWNED_PER_ROUND * min(left, 4.0)
+    out = []
+    for seat, p in enumerate(s.players):
+        value = totals[seat] + owned[seat]
+        # the end scoring already counts cubes/3, gold and deniers/3: add what play adds to that
+        for k in range(4):
+            value += p.cubes[k] * weight * (CUBE_PLAY[k] - CUBE_END[k])
+        value += p.deniers * weight * (DENIER_PLAY - DENIER_END)
+        value += min(len(p.hand), HAND_WORTH) * CARD_IN_HAND * weight
+        out.append(value)
+    return out
+
+
+# --- the levels ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    iterations: int
+    per_option: int
+    extra_rounds: int
+    scale: float
+    exploration: float
+    own_share: float = 0.25
+
+
+LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.25, "strong": 1.0}
+LEVEL_SETTINGS: dict[str, Level] = {
+    "medium": Level(iterations=200, per_option=25, extra_rounds=0, scale=3.0, exploration=0.6),
+    "strong": Level(iterations=800, per_option=80, extra_rounds=0, scale=3.0, exploration=0.6),
+}
+
+
+def search_action(v: View, level: str, rng: random.Random, budget: Budget | None = None) -> Action:
+    settings = LEVEL_SETTINGS[level]
+    options = v.legal
+    budget = budget or Budget()
+    iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
+    last_round = v.round + settings.extra_rounds
+    viewer = v.viewer
+    start = estimated_scores(determinize(v, random.Random(0)))  # public parts only matter here
+
+    def sample(r: random.Random) -> _World:
+        s = determinize(v, r)
+        if s.waiting and s.waiting[0] != viewer:  # a simultaneous decision: ours comes first
+            s.waiting = [viewer, *(k for k in s.waiting if k != viewer)]
+        return _World(s)
+
+    def done(world: _World) -> bool:
+        s = world.state
+        return s.over or s.round > last_round
+
+    def rewards(world: _World) -> list[float]:
+        return margin_rewards(
+            estimated_scores(world.state), settings.scale, start, settings.own_share
+        )
+
+    stats = search(
+        sample,
+        playout_policy,
+        done,
+        rewards,
+        rng,
+        iterations,
+        budget.should_stop,
+        settings.exploration,
+    )
+    action = best_action(stats, options)
+    return action if action is not None else options[0]
+
+
+def automated_action(
+    state: State,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    budget: Budget | None = None,
+) -> Action:
+    """The action the automated player of `level` takes for `seat`, decided from what `seat` may
+    see (`view(state, seat)`) and `rng` alone."""
+    check_level(level)
+    if state.over:
+        raise GameOver("The game is over; no more moves can be made.")
+    v = view(state, seat)
+    if not v.legal:
+        raise NotYourDecision(f"Seat {seat} has no decision to make now.")
+    if len(v.legal) == 1:
+        return v.legal[0]
+    if level == "easy":
+        return builtin_action(state, seat, rng)  # decides from the view (player.py)
+    return search_action(v, level, rng, budget)
