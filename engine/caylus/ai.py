@@ -48,6 +48,8 @@ from engine.caylus.fast import (
     JOUST,
     K_PRESTIGE,
     K_RESIDENCE,
+    K_STONE,
+    K_WOOD,
     LAWYER,
     OWNER,
     PASS,
@@ -284,63 +286,97 @@ SPECIAL_VALUE = {
 }
 
 
-def _space_value(g: FastGame, seat: int, target: int, on_road: bool) -> float:
-    """What a worker of `seat` on `target` would bring this turn, in deniers (0: nothing)."""
+def _special_value(g: FastGame, seat: int, target: int) -> float:
+    """What a worker of `seat` on a space off the road would bring this turn, in deniers."""
     b = 5 * seat
     cubes = g.cubes
-    if not on_road:
-        if target == T_CASTLE:
-            if not can_feed(cubes, b):
-                return 0.0
-            return 6.0 + 2.0 * cat.SECTION_POINTS[min(g.section, 2)]
-        if target == SP_JOUST:
-            return SPECIAL_VALUE[SP_JOUST] if cubes[b + 3] and g.deniers[seat] >= 3 else 0.0
-        return SPECIAL_VALUE[target]
-    t = g.road[target]
-    value = PRODUCE_VALUE.get(t)
-    if value is not None:
-        return value
-    effect = TILE_EFFECT[t]
+    if target == T_CASTLE:
+        if not can_feed(cubes, b):
+            return 0.0
+        return 6.0 + 2.0 * cat.SECTION_POINTS[min(g.section, 2)]
+    if target == SP_JOUST:
+        return SPECIAL_VALUE[SP_JOUST] if cubes[b + 3] and g.deniers[seat] >= 3 else 0.0
+    return SPECIAL_VALUE[target]
+
+
+def _road_value(g: FastGame, seat: int, t: int) -> float:
+    """What a worker of `seat` on road tile `t` (not a production tile) would bring this turn."""
+    b = 5 * seat
+    cubes = g.cubes
     deniers = g.deniers[seat]
-    if effect is Effect.CARPENTER or effect is Effect.MASON or effect is Effect.ARCHITECT:
+    effect = TILE_EFFECT[t]
+    if effect is _CARPENTER or effect is _MASON:
+        # about: one lead cube and one other cube build something (exact for most tiles)
+        lead = 1 if effect is _CARPENTER else 2
+        stock = g.stock
+        if not cubes[b + lead] or cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] < 2:
+            return 0.0
+        if not any(stock[k] for k in (_WOOD_TILES if lead == 1 else _STONE_TILES)):
+            return 0.0
+        return 2.0 + PP_DENIERS * (3.0 if lead == 1 else 4.5)
+    if effect is _ARCHITECT:
         options = build_options(g, seat, effect.value, False)
         if len(options) < 2:
             return 0.0
         return 2.0 + PP_DENIERS * max(TILE_PRESTIGE[ARG[c][0]] for c in options[1:])  # type: ignore[index]
-    if effect is Effect.MARKET:
+    if effect is _MARKET:
         if not (cubes[b] or cubes[b + 1] or cubes[b + 2] or cubes[b + 3]):
             return 0.0
         return TILES[TILE_IDS[t]].market_price - 2.0
-    if effect is Effect.PEDDLER:
+    if effect is _PEDDLER:
         return 1.0 if TILE_IDS[t] == "peddler" else 2.5
-    if effect is Effect.CHURCH:
+    if effect is _CHURCH:
         return 6.0 if deniers >= 6 else (4.0 if deniers >= 4 else 0.0)
-    if effect is Effect.BANK:
+    if effect is _BANK:
         return 5.0 if deniers >= 7 else (3.0 if deniers >= 4 else 0.0)
-    if effect is Effect.TAILOR:
+    if effect is _TAILOR:
         return 3.0 if cubes[b + 3] >= 3 else (2.0 if cubes[b + 3] >= 2 else 0.0)
-    if effect is Effect.JEWELLER:
+    if effect is _JEWELLER:
         return 8.0 if cubes[b + 4] >= 2 else (5.0 if cubes[b + 4] else 0.0)
-    if effect is Effect.LAWYER:
+    if effect is _LAWYER:
         return 6.0 if cubes[b + 3] and deniers >= 2 else 0.0
-    if effect is Effect.ALCHEMIST:
+    if effect is _ALCHEMIST:
         return 1.0 if cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] >= 4 else 0.0
     return 0.0
+
+
+_CARPENTER, _MASON, _ARCHITECT = Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT
+_WOOD_TILES = tuple(t for t in range(len(TILE_IDS)) if TILE_KIND[t] == K_WOOD)
+_STONE_TILES = tuple(t for t in range(len(TILE_IDS)) if TILE_KIND[t] == K_STONE)
+_MARKET, _PEDDLER, _CHURCH, _BANK = Effect.MARKET, Effect.PEDDLER, Effect.CHURCH, Effect.BANK
+_TAILOR, _JEWELLER, _LAWYER, _ALCHEMIST = (
+    Effect.TAILOR,
+    Effect.JEWELLER,
+    Effect.LAWYER,
+    Effect.ALCHEMIST,
+)
 
 
 def _greedy_place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
     """The best space for its price (a random one of the worthwhile ones now and then); pass
     when no space is worth its price."""
     deniers = g.deniers[seat]
+    base = g.placement_cost(seat)
+    owners, road = g.owners, g.road
+    worth_of: dict[int, float] = {}  # road tile -> worth, for this decision
     best, best_gain = PASS, 0.0
     worthwhile = []
     for code in options:
-        if code == PASS:
+        if code >= PLACE_ROAD0:
+            i = code - PLACE_ROAD0
+            cost = 1 if owners[i] == seat else base
+            t = road[i]
+            value = PRODUCE_VALUE.get(t)
+            if value is None:
+                value = worth_of.get(t)
+                if value is None:
+                    value = worth_of[t] = _road_value(g, seat, t)
+        elif code == PASS:
             continue
-        on_road = code >= PLACE_ROAD0
-        target: int = ARG[code]  # type: ignore[assignment]
-        cost = g.placement_cost(seat, target if on_road else -1)
-        gain = _space_value(g, seat, target, on_road) - cost - (2.0 if cost >= deniers else 0.0)
+        else:
+            cost = base
+            value = _special_value(g, seat, ARG[code])  # type: ignore[arg-type]
+        gain = value - cost - (2.0 if cost >= deniers else 0.0)
         if gain > 0:
             worthwhile.append(code)
             if gain > best_gain:

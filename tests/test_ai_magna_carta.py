@@ -1,0 +1,168 @@
+"""Automated Magna Carta players (engine/magna_carta/ai.py): every level plays complete legal
+games for every player count and rule set, the same seed and budget give the same game, and no
+level reads what its seat cannot see: changing the unseen cards (other hands, every draw pile,
+the seed of future reshuffles and the recorded deck orders) in a way consistent with the seat's
+view never changes a decision. The search's determinizations agree with the view, and its
+playout policy makes the built-in player's choices.
+
+Strength is measured by `caylus arena` (docs/players.md), never asserted here."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine import magna_carta as mc
+from engine.errors import GameOver, NotYourDecision
+from engine.magna_carta import ai
+from engine.magna_carta.conformance import shuffle_hidden
+from engine.magna_carta.state import Setup, State
+from engine.magna_carta.view import view
+from engine.players import LEVELS, Budget
+from tests.mc_helpers import finished_game, random_states
+
+TINY = Budget(iterations=6)
+PUBLIC_FIELDS = (
+    "round",
+    "stage",
+    "cursor",
+    "start_player",
+    "road",
+    "owners",
+    "flipped",
+    "covers",
+    "stored",
+    "workers",
+    "provost",
+    "tokens",
+    "prestige_supply",
+    "passed",
+    "decision",
+    "waiting",
+    "due_flips",
+    "delivered",
+    "last_round",
+    "over",
+)
+
+
+def play_game(
+    levels: list[str], seed: int, variant: str = "standard", budget: Budget = TINY
+) -> tuple[State, list[str]]:
+    options = mc.Options(players=len(levels), variant=variant)  # type: ignore[arg-type]
+    state = mc.new_game(options, mc.Setup(seed=seed))
+    rng = random.Random(seed)
+    actions = []
+    while not state.over:
+        seat = mc.pending(state)[0].seat
+        action = mc.automated_action(state, seat, levels[seat], rng, budget)
+        assert action in mc.legal_actions(state, seat)
+        state, _ = mc.apply(state, action, seat)
+        actions.append(str(action))
+    return state, actions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["standard", "beginner"])
+def test_every_level_plays_complete_legal_games(players: int, variant: str) -> None:
+    levels = [LEVELS[(k + players) % len(LEVELS)] for k in range(players)]
+    state, actions = play_game(levels, seed=players, variant=variant)
+    assert state.over and mc.outcome(state) is not None
+    assert len(actions) > 30
+
+
+def test_the_same_seed_and_budget_give_the_same_game() -> None:
+    first = play_game(["strong", "medium"], seed=5)[1]
+    assert play_game(["strong", "medium"], seed=5)[1] == first
+    assert play_game(["strong", "medium"], seed=6)[1] != first
+
+
+def hide_differently(state: State, rng: random.Random, seat: int) -> State:
+    """`state` with everything `seat` cannot see dealt anew: the other hands and every draw
+    pile shuffled (sizes kept), another seed for future reshuffles, other recorded deck orders
+    and reshuffle counts."""
+    other = shuffle_hidden(state, rng, seat)
+    decks = [rng.sample(p.deck + p.hand, len(p.deck + p.hand)) for p in other.players]
+    other.setup = Setup(seed=rng.randrange(10**6), decks=decks)
+    for p in other.players:
+        p.shuffles = rng.randrange(5)
+    return other
+
+
+def test_no_level_decides_from_what_its_seat_cannot_see() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for k, s in enumerate(random_states(3, players=3, seed0=40)):
+        if s.over or k % 7:
+            continue
+        for p in mc.pending(s):
+            other = hide_differently(s, rng, p.seat)
+            assert view(other, p.seat) == view(s, p.seat)
+            for level in LEVELS:
+                a = mc.automated_action(s, p.seat, level, random.Random(k), Budget(iterations=12))
+                b = mc.automated_action(
+                    other, p.seat, level, random.Random(k), Budget(iterations=12)
+                )
+                assert a == b, (level, k)
+            checked += 1
+    assert checked > 30
+
+
+def test_a_determinization_agrees_with_the_view_and_deals_only_unseen_cards() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for variant in ("standard", "beginner"):
+        for k, s in enumerate(random_states(2, players=4, variant=variant, seed0=70)):
+            if s.over or k % 5:
+                continue
+            for p in mc.pending(s):
+                made = ai.determinize(view(s, p.seat), rng)
+                for name in PUBLIC_FIELDS:
+                    assert getattr(made, name) == getattr(s, name), name
+                for seat, (mine, real) in enumerate(zip(made.players, s.players, strict=True)):
+                    assert mine.discard == real.discard and mine.cubes == real.cubes
+                    assert (mine.deniers, mine.workers, mine.tokens) == (
+                        real.deniers,
+                        real.workers,
+                        real.tokens,
+                    )
+                    assert Counter(mine.hand + mine.deck) == Counter(real.hand + real.deck)
+                    assert len(mine.hand) == len(real.hand)
+                    if seat == p.seat:
+                        assert mine.hand == real.hand
+                assert mc.legal_actions(made, p.seat) == mc.legal_actions(s, p.seat)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_playout_policy_makes_the_built_in_players_choices() -> None:
+    checked = 0
+    for variant in ("standard", "beginner"):
+        for k, s in enumerate(random_states(3, players=3, variant=variant, seed0=90)):
+            if s.over:
+                continue
+            for p in mc.pending(s):
+                options = mc.legal_actions(s, p.seat)
+                expected = mc.choose_action(s, p.seat, random.Random(k))
+                assert ai.builtin_policy(s, p.seat, options, random.Random(k)) == expected
+                checked += 1
+    assert checked > 500
+
+
+def test_a_search_stopped_at_once_still_answers_legally() -> None:
+    s = mc.new_game(mc.Options(players=3), mc.Setup(seed=4))
+    budget = Budget(iterations=10_000, should_stop=lambda: True)
+    for p in mc.pending(s):
+        action = mc.automated_action(s, p.seat, "strong", random.Random(1), budget)
+        assert action in mc.legal_actions(s, p.seat)
+
+
+def test_no_decision_after_the_end_nor_for_a_seat_not_asked() -> None:
+    with pytest.raises(GameOver):
+        mc.automated_action(finished_game(), 0, "medium", random.Random(1))
+    s = mc.new_game(mc.Options(players=2), mc.Setup(seed=2))
+    s, _ = mc.apply(s, "keep", 0)
+    with pytest.raises(NotYourDecision):
+        mc.automated_action(s, 0, "strong", random.Random(1))
