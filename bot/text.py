@@ -587,8 +587,9 @@ MC_RULES_PHASES = (
     "round. Standard rules: 1 income, 2 actions, 3 provost, 4 activation, 5 castle, 6 end of the "
     "round."
 )
-MC_RULES_PHASE = "**{name}** (phase {numbers})\n{text}"
-MC_RULES_PHASE_NUMBERS = "{number} of the {rule_set}"
+MC_RULES_PHASE = "**{name}** ({numbers})\n{text}"
+MC_RULES_PHASE_NUMBERS = "phase {number} of the {rule_set}"
+MC_RULES_PHASE_SETUP = "before the first round"
 MC_PHASE_RULES = {
     "setup": (
         "Each player shuffles their deck and draws {hand_size}. Everyone at once, in private, "
@@ -631,9 +632,9 @@ MC_PHASE_RULES = {
 MC_RULES_FIGURES: dict[str, tuple[str, str]] = {
     "road": (
         "The road — where workers go",
-        "The neutral cards start it ({neutral} of them with the Peddler last: 1 to 4 players "
-        "minus one, drawn at random); every building is added at its end. One worker per card, "
-        "never on a residence or a prestige building. Positions count from 1.",
+        "It starts with the neutral cards: one fewer than there are players, drawn at random, "
+        "then the Peddler. Every card built is added at its end. One worker per card, never on "
+        "a residence or a prestige building. Positions count from 1, the first card.",
     ),
     "provost": (
         "Provost — which cards act this round",

@@ -288,7 +288,7 @@ class Board(PhoneCard):
             delta = ch.cubes[seat].get(c, 0)
             if delta:
                 self.badge(end + 1.5, row, delta)
-            x += 46
+            x += 56
         workers = f"{p.workers}/{cat.WORKERS} workers"
         self.write(
             W_DP - M - 8, row, workers, SMALL, t.INK if p.workers else t.INK_FAINT, True, "rm"
@@ -339,7 +339,7 @@ class Board(PhoneCard):
             parts.append(f"{count} on the road ({points} PP)")
         if residences:
             where = ", ".join(str(r.position) for r in residences)
-            parts.append(f"residences at {where}")
+            parts.append(f"{'residence' if len(residences) == 1 else 'residences'} at {where}")
         prestige = [road_label(view, r.position) for r in covered]
         prestige += [CARDS[c].name for c in view.players[seat].prestige]
         if prestige:

@@ -8,6 +8,8 @@ Text goes through render.pieces.text, which records it (how the tests measure an
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engine.magna_carta.view import View
@@ -32,6 +34,14 @@ INACTIVE_FILL = (214, 208, 196)  # beyond the provost: does nothing this round
 TOKEN_COLOURS = {"dungeon": (196, 52, 44), "walls": (236, 128, 32), "towers": (242, 200, 50)}
 TOKEN_INK = {"dungeon": t.WHITE, "walls": t.INK, "towers": t.INK}
 ANY_CUBE = "?"  # a white cube in a cost: any resource, gold included
+
+
+_UNIT = re.compile(r"(\d) (d|PP)\b")
+
+
+def keep_together(s: str) -> str:
+    """'3 d' and '2 PP' with a no-break space: a line break never parts a number from its unit."""
+    return _UNIT.sub("\\1\u00a0\\2", s)
 
 
 def names_for(view: View, names: list[str] | None) -> list[str]:
@@ -92,7 +102,9 @@ class Canvas:
         """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
         lines: list[str] = []
         line = ""
-        for word in s.split():
+        for word in keep_together(s).split(" "):
+            if not word:
+                continue
             trial = f"{line} {word}" if line else word
             limit = first if first is not None and not lines else room
             if self.width(trial, size) <= limit or not line:

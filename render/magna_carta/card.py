@@ -47,7 +47,7 @@ from render.magna_carta.words import (
 )
 
 MAX_HEIGHT_DP = 1600
-MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the bot's message has the rest
+MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
 
 # Player table columns, dp: where each number ends (right-aligned); a change follows it in a
 # small green or red badge.
@@ -248,10 +248,10 @@ class PhoneCard(Canvas):
         view = self.view
         road = f"Road: {len(view.road)} cards"
         if view.provost is not None and not view.over:
-            road += f" · provost on {road_label(view, view.provost)} · {active_stretch(view)}"
+            road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
         lines = self.wrap(road, BODY, INNER - 12)
         supply = ", ".join(CARDS[c].name for c in view.prestige_supply) or "none"
-        prestige = self.wrap(f"Prestige buildings left: {supply}", BODY, INNER - 12)[:2]
+        prestige = self.wrap(f"Prestige left: {supply}", BODY, INNER - 12)[:2]
         last = (
             ["Last round: the castle tokens are gone."] if view.last_round and not view.over else []
         )

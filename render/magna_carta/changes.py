@@ -105,12 +105,19 @@ def happened(
         data = public_data(event)
         seat = event.seat
         kind = event.kind
+        if seat is None and kind == "castle-penalty":
+            flush_castle()
+            removed = data.get("removed", [])
+            what = ", ".join(removed)
+            count = "1 token leaves" if len(removed) == 1 else f"{len(removed)} tokens leave"
+            lines.append((None, f"Nobody delivered: {count} the game ({what})"))
+            continue
         if seat is None:
             if kind == "provost":
                 if data.get("at") == provost and event.phase == end_phase:
                     continue  # the end of the round left him where he was (end of the road)
                 provost = data.get("at", provost)
-            if kind in ("provost", "castle-penalty", "last-round", "end"):
+            if kind in ("provost", "last-round", "end"):
                 flush_castle()
                 lines.append((None, event.render(names)))
             continue

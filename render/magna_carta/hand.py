@@ -107,12 +107,21 @@ class HandPicture(Canvas):
             y += h + GAP
         return y - GAP
 
+    def verdict(self, card_id: str) -> tuple[str, t.RGB]:
+        cost = CARDS[card_id].cost
+        if cat.affordable(cost, self.me.cubes):
+            return "✓ you can pay it", t.GOOD
+        return f"✗ {missing(cost, self.me.cubes)}", t.BAD
+
     def card_lines(self, card_id: str) -> list[tuple[str, str]]:
         card = CARDS[card_id]
         room = CARD_W - 12
-        lines = [("Worker", line) for line in self.wrap("Worker: " + card.worker_text, SMALL, room)]
-        owner = "Owner, when another player's worker is on it: " + card.owner_text
-        lines += [("Owner", line) for line in self.wrap(owner, SMALL, room)]
+        verdict, _ = self.verdict(card_id)
+        lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room)]
+        lines += [
+            ("Worker", line) for line in self.wrap("Worker: " + card.worker_text, SMALL, room)
+        ]
+        lines += [("Owner", line) for line in self.wrap("Owner: " + card.owner_text, SMALL, room)]
         if card.effect is Effect.SMALL_PRODUCTION:
             stored = cat.STORED_CUBES[self.view.players_count]
             note = f"Built with {stored} {cat.CUBE_NAMES[card.stores]} on it."
@@ -135,20 +144,20 @@ class HandPicture(Canvas):
         )
         cy = y + BAND + 14
         cx = self.cubes(x + 6, cy, card.cost)
-        if cat.affordable(card.cost, self.me.cubes):
-            verdict, ink = "✓ you can pay", t.GOOD
-        else:
-            verdict, ink = f"✗ {missing(card.cost, self.me.cubes)}", t.BAD
-        room = x + CARD_W - 6 - cx - 4
-        self.write(x + CARD_W - 6, cy, self.fit(verdict, SMALL, room), SMALL, ink, True, "rm")
+        self.write(cx + 2, cy, "cost", SMALL, t.INK_SOFT)
+        _, verdict_ink = self.verdict(card_id)
+        inks = {"Verdict": verdict_ink, "Note": t.INK_SOFT}
         yy = y + BAND + 28 + 17 / 2
         for kind, line in self.card_lines(card_id):
-            self.write(x + 6, yy, line, SMALL, t.INK if kind != "Note" else t.INK_SOFT)
+            self.write(x + 6, yy, line, SMALL, inks.get(kind, t.INK), kind == "Verdict")
             yy += 17
 
     def piles(self, y: float) -> float:
         me = self.me
-        parts = [f"Draw pile: {me.deck_size} cards (1 d a draw)"]
+        parts = [
+            "Owner: what the card's owner gets when another player's worker is on it.",
+            f"Draw pile: {me.deck_size} cards (1 d a draw)",
+        ]
         if me.discard:
             names = ", ".join(CARDS[c].name for c in me.discard)
             parts.append(f"Discard pile (face up, top last): {names}")

@@ -84,7 +84,7 @@ def tile_effect(card: RoadCardView, variant: str) -> str:
     if card.cover:
         return "on a residence"
     if card.residence:
-        return "residence, +1 d" if variant == "standard" else "residence"
+        return f"+{cat.RESIDENCE_INCOME} d income" if variant == "standard" else "residence"
     return short_effect(card.card)
 
 

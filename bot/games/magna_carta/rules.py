@@ -91,7 +91,7 @@ def _phase_text(stage: str) -> str:
                 t.MC_RULES_PHASE_NUMBERS.format(number=number, rule_set=f"{variant} rules")
             )
     text = t.MC_PHASE_RULES[stage].format(**_numbers())
-    which = ", ".join(numbers) if numbers else "0"
+    which = ", ".join(numbers) if numbers else t.MC_RULES_PHASE_SETUP
     return t.MC_RULES_PHASE.format(name=t.MC_PHASE_NAMES[stage], numbers=which, text=text)
 
 
