@@ -178,7 +178,7 @@ class Board(PhoneCard):
         yy = y + 6 + LINE / 2
         x = M + 6
         self.write(x, yy, "CASTLE", SMALL, t.INK, bold=True)
-        x += 62
+        x += 58
         for kind in cat.TOKEN_NAMES:
             count = view.tokens[kind]
             x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
@@ -195,7 +195,7 @@ class Board(PhoneCard):
         yy += LINE + 6
         x = M + 6
         self.write(x, yy, "BRIDGE", SMALL, t.INK, bold=True)
-        x += 62
+        x += 58
         slot = 2 * PIECE_R + 8
         for k in range(view.players_count):
             self.box(x, yy - slot / 2, x + slot, yy + slot / 2, t.PANEL, (150, 134, 110), 0.5, 4)
@@ -282,13 +282,13 @@ class Board(PhoneCard):
         self.write(x + 22, row, "d", BODY, t.INK_SOFT)
         if ch.deniers[seat]:
             self.badge(x + 32, row, ch.deniers[seat])
-        x += 62
+        x += 58
         for c in cat.CUBES:
             end = self.counted_cube(x, row, c, p.cubes[c], NUMBER)
             delta = ch.cubes[seat].get(c, 0)
             if delta:
                 self.badge(end + 1.5, row, delta)
-            x += 56
+            x += 62
         workers = f"{p.workers}/{cat.WORKERS} workers"
         self.write(
             W_DP - M - 8, row, workers, SMALL, t.INK if p.workers else t.INK_FAINT, True, "rm"

@@ -137,7 +137,7 @@ def happened(
         elif kind == "build":
             summary(seat).other.append(f"builds {CARDS[data['card']].name} ({data['at']})")
         elif kind == "prestige":
-            where = f" on {data['at']}" if data.get("at") else ""
+            where = f" on the residence ({data['at']})" if data.get("at") else ""
             summary(seat).other.append(f"builds the {CARDS[data['card']].name}{where}")
         elif kind == "pass":
             space = data.get("space", 1)

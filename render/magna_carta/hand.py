@@ -15,7 +15,7 @@ from engine.magna_carta.view import View
 from render import theme as t
 from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
 from render.magna_carta.canvas import INNER, W_DP, Canvas, M, owner_tint
-from render.magna_carta.words import cube_words, phase_title
+from render.magna_carta.words import phase_title
 
 MAX_HEIGHT_DP = 2400
 COLS = 2
@@ -156,7 +156,7 @@ class HandPicture(Canvas):
         me = self.me
         parts = [
             "Owner: what the card's owner gets when another player's worker is on it.",
-            f"Draw pile: {me.deck_size} cards (1 d a draw)",
+            f"Draw pile: {'1 card' if me.deck_size == 1 else f'{me.deck_size} cards'} (1 d a draw)",
         ]
         if me.discard:
             names = ", ".join(CARDS[c].name for c in me.discard)
@@ -176,4 +176,4 @@ def render_hand(view: View, *, names: list[str] | None = None) -> Image.Image:
     return HandPicture(view, names).paint()
 
 
-__all__ = ["cube_words", "missing", "render_hand"]
+__all__ = ["missing", "render_hand"]

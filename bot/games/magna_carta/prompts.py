@@ -14,7 +14,7 @@ from typing import Any
 from bot import text as t
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View
 
 # Actions whose choice shows or touches the hidden hand: only the player sees them.
@@ -336,10 +336,3 @@ def hand_layout(view: View, seat: int, actions: list[Any], names: list[str]) -> 
         builds = [c for cs in by_card.values() for c in cs]
         groups = [(t.MC_MENU_BUILDS, builds)]
     return finish(fit(buttons, groups))
-
-
-def effect_kind(view: View, seat: int) -> Effect | None:
-    pending = pending_of(view, seat)
-    if pending is None or pending.at is None:
-        return None
-    return CARDS[view.road[pending.at - 1].card].effect
