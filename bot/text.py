@@ -425,6 +425,7 @@ MC_RULE_SETS = {
     "beginner": "beginner rules (5 phases, no provost, no Lawyer, Church or Hotel)",
     "standard": "standard rules (6 phases, with the provost)",
 }
+MC_RULE_SET_NAMES = {"beginner": "beginner rules", "standard": "standard rules"}
 MC_LOBBY_OPTIONS_TEXT = "Rules: {rule_set}"
 MC_PHASE_NAMES = {
     "setup": "Opening hands",
@@ -440,6 +441,13 @@ MC_TOKEN_WORDS = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
 MC_CARDS_COUNT = {0: "no card", 1: "1 card"}
 MC_CARDS_MANY = "{count} cards"
 MC_NOTHING = "nothing"
+MC_COUNT = "{count} {what}"  # "2 stone"
+MC_LIST = ", "
+MC_PARTS = " · "
+MC_BULLET = "• {line}"
+MC_ANY_EMOJI = "❔"  # a cube of any kind in a cost
+MC_CUBE_COUNT = "{emoji}{count}"
+MC_SOMEBODY = "another player"
 MC_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 MC_ORDINAL = "{k}th"
 MC_AND = " + "
@@ -726,6 +734,12 @@ MC_RULES_NOTATION_PRESTIGE = (
 )
 MC_RULES_NOTATION_PLACE = "Place a worker on it: `place N` (its road position)"
 MC_RULES_CARD_TOPIC = "{name} — {summary}"
+MC_RULES_SUMMARY_PRESTIGE = "{cost} → {pp} PP"
+MC_RULES_SUMMARY_NEUTRAL = "neutral: {worker}"
+MC_RULES_SUMMARY_PLAYER = "{cost}, {pp} PP: {worker}"
+MC_RULES_PRESTIGE_ITEM = "{name} {cost} → {pp} PP"
+MC_RULES_PRESTIGE_LIST = "; "
+MC_RULES_FIGURE = "**{label}**\n{text}"
 MC_RULES_UNKNOWN = (
     "I know no card, phase or figure of Magna Carta called '{topic}'. Start typing to see the list."
 )

@@ -61,9 +61,10 @@ def account(
     if not sentences:
         return ""
     shown = sentences[:MAX_LINES_PER_PHASE]
-    out = [header(turn, phase, events, so_far), *(f"• {s}" for s in shown)]
+    out = [header(turn, phase, events, so_far), *(t.MC_BULLET.format(line=s) for s in shown)]
     if len(sentences) > len(shown):
-        out.append("• " + t.MC_MORE_LINES.format(count=len(sentences) - len(shown)))
+        more = t.MC_MORE_LINES.format(count=len(sentences) - len(shown))
+        out.append(t.MC_BULLET.format(line=more))
     return "\n".join(out)
 
 
@@ -104,9 +105,9 @@ def lines(events: list[Event], names: list[str]) -> list[str]:
         else:
             token_line = None
     if income:
-        out.insert(0, t.MC_INCOME_LINE.format(parts=", ".join(income)))
+        out.insert(0, t.MC_INCOME_LINE.format(parts=t.MC_LIST.join(income)))
     if nothing:
-        out.append(t.MC_DELIVERS_NOTHING.format(names=", ".join(nothing)))
+        out.append(t.MC_DELIVERS_NOTHING.format(names=t.MC_LIST.join(nothing)))
     return out
 
 

@@ -37,13 +37,17 @@ def split_actions(actions: list[Any]) -> tuple[list[Any], list[Any]]:
 
 def cube_words(cubes: str) -> str:
     """'FSS' -> '1 food + 2 stone'."""
-    parts = [f"{cubes.count(c)} {t.MC_CUBE_WORDS[c]}" for c in cat.CUBES if c in cubes]
+    parts = [
+        t.MC_COUNT.format(count=cubes.count(c), what=t.MC_CUBE_WORDS[c])
+        for c in cat.CUBES
+        if c in cubes
+    ]
     return t.MC_AND.join(parts) if parts else t.MC_NOTHING
 
 
 def cost_emojis(cost: str) -> str:
     """'W?' -> '🪵❔': a cost with the cube emojis (a `?` is any cube)."""
-    return "".join(t.CUBE_EMOJI.get(c, "❔") for c in cost)
+    return "".join(t.CUBE_EMOJI.get(c, t.MC_ANY_EMOJI) for c in cost)
 
 
 def ordinal(k: int) -> str:
@@ -131,7 +135,7 @@ def headline(view: View, seat: int, names: list[str]) -> str:
     card = view.road[at - 1]
     data = CARDS[card.card]
     if pending.part == "owner":
-        user = names[card.worker] if card.worker is not None else "?"
+        user = names[card.worker] if card.worker is not None else t.MC_SOMEBODY
         return t.MC_HEADLINE_OWNER.format(
             where=road_card(view, at), user=user, effect=data.owner_text
         )
@@ -250,7 +254,7 @@ def _place(view: View, seat: int, position: int, text: str, names: list[str]) ->
     if not card.active:
         parts.insert(0, t.MC_PLACE_BEYOND.format(provost=view.provost))
         style = "danger"
-    return Choice(text, label, " · ".join(parts), style)
+    return Choice(text, label, t.MC_PARTS.join(parts), style)
 
 
 def _prestige(arg: str, text: str) -> Choice:
@@ -265,7 +269,7 @@ def _prestige(arg: str, text: str) -> Choice:
         label = t.MC_PRESTIGE.format(card=card.name, paid=paid, pp=card.pp)
         desc = t.MC_PRESTIGE_DESC.format(pp=card.pp)
     if card.id == cat.HOTEL:
-        desc = t.MC_PRESTIGE_HOTEL.format(income=cat.HOTEL_INCOME) + "; " + desc
+        desc = t.MC_PARTS.join((t.MC_PRESTIGE_HOTEL.format(income=cat.HOTEL_INCOME), desc))
     return Choice(text, label, desc, "success")
 
 

@@ -42,7 +42,10 @@ def _numbers() -> dict[str, object]:
 
 
 def _prestige_list() -> str:
-    return "; ".join(f"{c.name} {_cost_letters(c.cost)} → {c.pp} PP" for c in cat.PRESTIGE_CARDS)
+    return t.MC_RULES_PRESTIGE_LIST.join(
+        t.MC_RULES_PRESTIGE_ITEM.format(name=c.name, cost=_cost_letters(c.cost), pp=c.pp)
+        for c in cat.PRESTIGE_CARDS
+    )
 
 
 def _cost_letters(cost: str) -> str:
@@ -53,7 +56,7 @@ def _cost_words(cost: str) -> str:
     parts = []
     for c in cat.CUBES:
         if c in cost:
-            parts.append(f"{cost.count(c)} {t.MC_CUBE_WORDS[c]}")
+            parts.append(t.MC_COUNT.format(count=cost.count(c), what=t.MC_CUBE_WORDS[c]))
     if cat.ANY in cost:
         parts.append(t.MC_RULES_ANY)
     return t.MC_AND.join(parts)
@@ -61,11 +64,12 @@ def _cost_words(cost: str) -> str:
 
 def _summary(card: Card) -> str:
     """A card in a few words for the topic list: cost, points and what a worker gets."""
+    cost = _cost_letters(card.cost)
     if card.kind is Kind.PRESTIGE:
-        return f"{_cost_letters(card.cost)} → {card.pp} PP"
+        return t.MC_RULES_SUMMARY_PRESTIGE.format(cost=cost, pp=card.pp)
     if card.kind is Kind.NEUTRAL:
-        return f"neutral: {card.worker_text}"
-    return f"{_cost_letters(card.cost)}, {card.pp} PP: {card.worker_text}"
+        return t.MC_RULES_SUMMARY_NEUTRAL.format(worker=card.worker_text)
+    return t.MC_RULES_SUMMARY_PLAYER.format(cost=cost, pp=card.pp, worker=card.worker_text)
 
 
 def rule_topics() -> list[tuple[str, str]]:
@@ -88,10 +92,12 @@ def _phase_text(stage: str) -> str:
         number = cat.PHASE_NUMBERS[variant].get(cat.STAGES.index(stage))
         if number:
             numbers.append(
-                t.MC_RULES_PHASE_NUMBERS.format(number=number, rule_set=f"{variant} rules")
+                t.MC_RULES_PHASE_NUMBERS.format(
+                    number=number, rule_set=t.MC_RULE_SET_NAMES[variant]
+                )
             )
     text = t.MC_PHASE_RULES[stage].format(**_numbers())
-    which = ", ".join(numbers) if numbers else t.MC_RULES_PHASE_SETUP
+    which = t.MC_LIST.join(numbers) if numbers else t.MC_RULES_PHASE_SETUP
     return t.MC_RULES_PHASE.format(name=t.MC_PHASE_NAMES[stage], numbers=which, text=text)
 
 
@@ -140,7 +146,7 @@ def rules_text(topic: str) -> str:
     figure = figures.get(key, key)
     if figure in t.MC_RULES_FIGURES:
         label, text = t.MC_RULES_FIGURES[figure]
-        return f"**{label}**\n{text.format(**_numbers())}"
+        return t.MC_RULES_FIGURE.format(label=label, text=text.format(**_numbers()))
     if key in by_phase_name.values() or key in by_phase_name:
         return _phase_text(by_phase_name.get(key, key))
     by_name = {c.name.lower(): c.id for c in reversed(list(CARDS.values()))}  # player first

@@ -43,7 +43,9 @@ def seat_view(state: Any, seat: int) -> View:
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
-    return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
+    return " ".join(
+        t.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
+    )
 
 
 def _phase_name(v: View) -> str:
@@ -108,7 +110,7 @@ class MagnaCartaUI:
                 )
             )
         lines.append(t.MC_HAND_STOCK.format(stock=_stock(v, seat)))
-        discard = ", ".join(CARDS[c].name for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
+        discard = t.MC_LIST.join(CARDS[c].name for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
         lines.append(
             t.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
         )
@@ -153,13 +155,13 @@ class MagnaCartaUI:
         v = public_view(state)
         n = v.players_count
         order = [(v.start_player + k) % n for k in range(n)]
-        road = ", ".join(prompts.road_card(v, card.position) for card in v.road)
+        road = t.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
         return t.MC_INTRO.format(
             title=t.MC_TITLE,
             rule_set=t.MC_RULE_SETS[v.variant],
             players=n,
             start=names[order[0]],
-            others=", ".join(names[s] for s in order[1:]),
+            others=t.MC_LIST.join(names[s] for s in order[1:]),
             road=road,
         )
 
@@ -217,7 +219,7 @@ class MagnaCartaUI:
                 round=v.round,
                 phase=v.phase,
                 name=_phase_name(v),
-                rule_set=t.MC_RULE_SETS[v.variant].split(" (")[0],
+                rule_set=t.MC_RULE_SET_NAMES[v.variant],
                 stretch=prompts.stretch(v),
                 tokens=_tokens(v.tokens),
             )
@@ -249,16 +251,16 @@ class MagnaCartaUI:
             t.MC_ME_LINE.format(
                 pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), workers=p.workers
             ),
-            t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens).replace(", ", " · ")),
+            t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
         ]
         mine = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat]
         lines.append(
-            t.MC_ME_BUILDINGS.format(cards=", ".join(mine)) if mine else t.MC_ME_NO_BUILDINGS
+            t.MC_ME_BUILDINGS.format(cards=t.MC_LIST.join(mine)) if mine else t.MC_ME_NO_BUILDINGS
         )
         prestige = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat and r.cover]
         prestige += [CARDS[c].name for c in p.prestige]
         if prestige:
-            lines.append(t.MC_ME_PRESTIGE.format(prestige=", ".join(prestige)))
+            lines.append(t.MC_ME_PRESTIGE.format(prestige=t.MC_LIST.join(prestige)))
         lines.append(
             t.MC_ME_CARDS.format(
                 hand=prompts.cards_count(p.hand_size), deck=p.deck_size, discard=len(p.discard)
