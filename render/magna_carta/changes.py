@@ -14,7 +14,7 @@ from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View
 from engine.protocol import Event
-from render.magna_carta.words import TOKEN_PP, cube_words, ordinal, road_label
+from render.magna_carta.words import TOKEN_PP, ordinal, road_label
 
 
 def public_data(event: Event) -> dict:
@@ -229,4 +229,4 @@ def _from_views(view: View, previous: View | None, names: list[str]) -> list[Lin
     return lines
 
 
-__all__ = ["Deltas", "Line", "cube_words", "deltas", "happened", "public_data"]
+__all__ = ["Deltas", "Line", "deltas", "happened", "public_data"]

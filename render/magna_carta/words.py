@@ -20,10 +20,7 @@ PHASE_TITLES = {
     "castle": "Castle",
     "end": "End of round",
 }
-TOKEN_LABELS = {"dungeon": "Dungeon", "walls": "Walls", "towers": "Towers"}
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
-TOKEN_LETTERS = {"dungeon": "D", "walls": "W", "towers": "T"}
-RULE_SETS = {"beginner": "beginner rules", "standard": "standard rules"}
 
 
 def ordinal(k: int) -> str:
