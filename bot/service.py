@@ -848,8 +848,14 @@ class GameService:
             raise err.UnknownGame(game_id=game_id)
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
-        actions = [r.action for r in await self.store.log(game_id)]
-        return GameRecord(game=row.kind, options=row.options, setup=row.setup, actions=actions)
+        rows = await self.store.log(game_id)
+        return GameRecord(
+            game=row.kind,
+            options=row.options,
+            setup=row.setup,
+            actions=[r.action for r in rows],
+            seats=[r.seat for r in rows],  # who acted: needed where several seats decide at once
+        )
 
     # --- the outbox: what the channel must still see (docs/store.md) ---------------------------
 

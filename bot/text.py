@@ -110,7 +110,7 @@ OPT_AWAY_UNTIL = "YYYY-MM-DD or 'YYYY-MM-DD HH:MM' in your time zone (a date alo
 OPT_KICK_SEAT = "Seat number as in the lobby (1-5); in a running game, an idle player's seat"
 
 # --- lobby --------------------------------------------------------------------------------------
-LOBBY_TITLE = "Caylus — game #{game_id}"
+LOBBY_TITLE = "{title} — game #{game_id}"
 LOBBY_OPEN = "Waiting for players. Press **Join** to take a seat; the host presses **Start**."
 LOBBY_STARTED = "The game has started."
 LOBBY_ABORTED = "This game was aborted."

@@ -43,7 +43,7 @@ class LobbyCommands(TableBase):
             "aborted": t.LOBBY_ABORTED,
         }.get(info.status, m.STATUS[info.status])
         embed = discord.Embed(
-            title=t.LOBBY_TITLE.format(game_id=info.id),
+            title=t.LOBBY_TITLE.format(title=self.ui(info.kind).title, game_id=info.id),
             description=status,
             colour=discord.Colour.gold(),
         )
@@ -97,7 +97,7 @@ class LobbyCommands(TableBase):
     async def _close_lobbies(self, channel: Any, game_id: int, embed: discord.Embed) -> None:
         """Every earlier copy of this game's lobby (e.g. posted by /caylus join) shows the new
         status and loses its Join/Leave/Add bot/Start buttons."""
-        title = t.LOBBY_TITLE.format(game_id=game_id)
+        title = _lobby_title_end(game_id)
         me = self.bot.user
         try:
             async for message in channel.history(limit=30):
@@ -105,7 +105,7 @@ class LobbyCommands(TableBase):
                     me is not None
                     and message.author.id == me.id
                     and message.components
-                    and any(e.title == title for e in message.embeds)
+                    and any((e.title or "").endswith(title) for e in message.embeds)
                 ):
                     await message.edit(embed=embed, view=None)
         except discord.HTTPException:
@@ -284,14 +284,14 @@ class LobbyCommands(TableBase):
     ) -> bool:
         """Edit the game's lobby message in place (no second copy in the channel); False when
         it cannot be found (deleted, or long scrolled away)."""
-        title = t.LOBBY_TITLE.format(game_id=game_id)
+        title = _lobby_title_end(game_id)
         me = self.bot.user
         try:
             async for message in channel.history(limit=50):
                 if (
                     me is not None
                     and message.author.id == me.id
-                    and any(e.title == title for e in message.embeds)
+                    and any((e.title or "").endswith(title) for e in message.embeds)
                 ):
                     await message.edit(embed=embed, view=view)
                     return True
@@ -344,3 +344,8 @@ class LobbyCommands(TableBase):
                 t.ABORT_DONE.format(game_id=info.id),
                 t.ABORTED.format(game_id=info.id, who=who),
             )
+
+
+def _lobby_title_end(game_id: int) -> str:
+    """How every lobby message's title of this game ends, whatever the game's name."""
+    return t.LOBBY_TITLE.format(title="", game_id=game_id).strip()

@@ -99,11 +99,11 @@ class PlayCommands(TableBase):
             mine = await self.service.plans_of(game_id, interaction.user.id)
         except err.ServiceError:
             return
-        if not options:
-            return
         info = await self.service.game(game_id)
-        state = await self.service.state(game_id)
         ui = self.ui(info.kind)
+        if not options or not hasattr(ui, "premove_choice"):
+            return
+        state = await self.service.state(game_id)
         choices = [ui.premove_choice(state, target, cost) for target, cost in options]
         queued = [ui.premove_text(state, plan) for plan in mine.premoves]
         text = t.PREMOVE_OFFER

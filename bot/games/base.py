@@ -128,7 +128,8 @@ class GameUI(Protocol):
         """/caylus me: what this seat holds (visible to its player only)."""
         ...
 
-    # --- plans (docs/pace.md): a game whose decisions can be answered ahead
+    # --- plans (docs/pace.md): only a game whose decisions can be answered ahead (Caylus) has
+    # these; the cog asks `hasattr(ui, "premove_choice")`
     def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
         """A placement the player may queue, in words."""
         ...

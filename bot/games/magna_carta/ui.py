@@ -69,11 +69,11 @@ def _tokens(tokens: dict[str, int]) -> str:
 class MagnaCartaUI:
     kind = "magna-carta"
     title = t.MC_TITLE
-    # The standard round has 6 phases, the beginner round 5 (numbered per rule set). 6 serves
-    # the service's phase bookkeeping for both: a beginner round simply has no phase 6, whose
-    # account is empty.
+    # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
+    # rule set's own number (`phases_in_turn(state)`).
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
+    option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information
     def public(self, state: Any) -> View:
