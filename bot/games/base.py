@@ -128,8 +128,20 @@ class GameUI(Protocol):
         """/caylus me: what this seat holds (visible to its player only)."""
         ...
 
-    # --- plans (docs/pace.md): only a game whose decisions can be answered ahead (Caylus) has
-    # these; the cog asks `hasattr(ui, "premove_choice")`
+    # --- rules
+    def rule_topics(self) -> list[tuple[str, str]]:
+        """(label, value) of every topic of /caylus rules."""
+        ...
+
+    def rules_text(self, topic: str) -> str:
+        """The text of a topic (or a sentence saying it is unknown)."""
+        ...
+
+
+class PlanUI(Protocol):
+    """What a game whose decisions can be answered ahead (docs/pace.md: Caylus) adds to its
+    `GameUI`; the cog asks `hasattr(ui, "premove_choice")`."""
+
     def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
         """A placement the player may queue, in words."""
         ...
@@ -144,13 +156,4 @@ class GameUI(Protocol):
 
     def question_line(self, question: Any, names: list[str]) -> str:
         """One line about a question, with its planned answer if any."""
-        ...
-
-    # --- rules
-    def rule_topics(self) -> list[tuple[str, str]]:
-        """(label, value) of every topic of /caylus rules."""
-        ...
-
-    def rules_text(self, topic: str) -> str:
-        """The text of a topic (or a sentence saying it is unknown)."""
         ...
