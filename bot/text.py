@@ -176,7 +176,7 @@ ORDER_NAMES = {
     "bribe": {"ask": "ask me", "never": "never move the provost"},
     "castle": {"ask": "ask me", "all": "deliver all I can"},
 }
-ORDER_WHAT = {"inn": "inn", "bribe": "bribes", "castle": "castle"}
+ORDER_WHAT = {"inn": "inn", "bribe": "bribes (moving the provost)", "castle": "castle"}
 ORDER_LINE = "{what}: {how}"
 OPT_ORDER_INN = "Standing order for new games: stay in the inn, or be asked every turn"
 OPT_ORDER_BRIBES = "Standing order for new games: be asked about provost bribes, or never bribe"

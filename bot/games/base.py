@@ -57,6 +57,8 @@ class GameUI(Protocol):
     # --- the lobby
     # /caylus new's options that belong to this game -> the engine's option names
     option_names: dict[str, str]
+    # the standing orders this game has (bot.plans.Orders fields: inn, bribe, castle)
+    order_names: tuple[str, ...]
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the game's options."""

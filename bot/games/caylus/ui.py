@@ -23,6 +23,7 @@ class CaylusUI:
     title = "Caylus"
     phases_per_turn = 7
     has_hands = False  # Caylus hides nothing: everyone sees the whole state
+    order_names = ("inn", "bribe", "castle")
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
 
     def public(self, state: Any) -> Any:

@@ -73,6 +73,7 @@ class MagnaCartaUI:
     # rule set's own number (`phases_in_turn(state)`).
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
+    order_names = ("bribe", "castle")  # the provost, the castle
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information
