@@ -85,7 +85,8 @@ class Watch:
 
 async def mc_step(tb: Table, rng: random.Random) -> None:
     """The awaited player(s) answer: a public choice on the channel's prompt, or a private one
-    from their hand (always for the opening redraw, sometimes otherwise)."""
+    from their hand (always for the opening redraw, sometimes otherwise). Each interaction is
+    timed (`tb.latencies`, for bench/bench_discord.py)."""
     prompt = tb.last_prompt()
     assert prompt is not None, tb.transcript()[-2000:]
     users = [m for m in prompt.mentions if m.id in tb.by_id]
@@ -95,25 +96,27 @@ async def mc_step(tb: Table, rng: random.Random) -> None:
     hand = next((b for b in buttons if b.label == "My hand"), None)
     actor = tb.by_id[users[0].id]
     if hand is not None and (not (choices or selects) or rng.random() < 0.4):
-        reply = await actor.click(prompt, custom_id=hand.custom_id)
+        reply = await tb.timed(actor.click(prompt, custom_id=hand.custom_id))
         message = reply.followups[-1] if reply.followups else reply.response
         private_buttons, private_menus = components(message.message)
         if private_buttons or private_menus:
             if private_menus and (not private_buttons or rng.random() < 0.5):
                 menu = rng.choice(private_menus)
                 value = rng.choice(menu.options).value
-                await actor.select(message, [value], custom_id=menu.custom_id)
+                await tb.timed(actor.select(message, [value], custom_id=menu.custom_id))
             else:
                 button = rng.choice(private_buttons)
-                await actor.click(message, custom_id=button.custom_id)
+                await tb.timed(actor.click(message, custom_id=button.custom_id))
             return
     if selects and (not choices or rng.random() < 0.5):
         menu = rng.choice(selects)
-        await actor.select(prompt, [rng.choice(menu.options).value], custom_id=menu.custom_id)
+        await tb.timed(
+            actor.select(prompt, [rng.choice(menu.options).value], custom_id=menu.custom_id)
+        )
         return
     quiet = [b for b in choices if b.label.startswith(("Pass", "Skip", "Stop", "Leave"))]
     pick = quiet[0] if quiet and rng.random() < 0.5 else rng.choice(choices)
-    await actor.click(prompt, custom_id=pick.custom_id)
+    await tb.timed(actor.click(prompt, custom_id=pick.custom_id))
 
 
 async def play_mc(tb: Table, *, humans: int, bots: int, rules: str, seed: int) -> Any:
