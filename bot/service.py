@@ -1590,15 +1590,21 @@ class GameService:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
 
     async def _default_options(self, guild_id: int, kind: str) -> dict[str, Any]:
-        if kind != "caylus":
-            return {}
+        """The server's defaults for the options this game has (a player count the game does
+        not allow is left to the game's own default)."""
+        game = self._game_module(kind)
         settings = await self.store.guild_settings(guild_id)
         defaults = {
             "players": settings.default_players,
             "favor_mode": settings.default_favor_mode,
             "tile_set": settings.default_tile_set,
         }
-        return {k: v for k, v in defaults.items() if v is not None}
+        known = game.Options.model_fields
+        found = {k: v for k, v in defaults.items() if v is not None and k in known}
+        players = found.get("players")
+        if players is not None and not game.min_players <= players <= game.max_players:
+            del found["players"]
+        return found
 
     @staticmethod
     def _seat_row(game_id: int, seat: int, user_id: int | None, now: float) -> SeatRow:

@@ -13,6 +13,7 @@ from bot import errors as err
 from bot import messages as m
 from bot import text as t
 from bot.clock import (
+    DEFAULT_CLOCK,
     ClockInputError,
     format_duration,
     parse_clock,
@@ -173,8 +174,9 @@ class LobbyCommands(TableBase):
                 players=players,
                 options=options,
             )
-            if clock is not None:
-                await self.clock.set_clock(info.id, interaction.user.id, clock, can_manage=True)
+            chosen = clock if clock is not None else self.ui(game).default_clock
+            if chosen != DEFAULT_CLOCK:  # the host's choice, or the game's own default
+                await self.clock.set_clock(info.id, interaction.user.id, chosen, can_manage=True)
             await self.announce(
                 interaction,
                 t.OPENED.format(game_id=info.id),

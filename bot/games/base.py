@@ -8,6 +8,7 @@ the choices of a prompt (`bot.games.layout`), picture bytes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any, NamedTuple, Protocol
 
 from bot.games.layout import Choice, Layout
@@ -59,6 +60,8 @@ class GameUI(Protocol):
     option_names: dict[str, str]
     # the standing orders this game has (bot.plans.Orders fields: inn, bribe, castle)
     order_names: tuple[str, ...]
+    # a new game's decision clock when the host sets none
+    default_clock: timedelta
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the game's options."""

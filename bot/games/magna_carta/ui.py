@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot import text as t
+from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
@@ -74,6 +75,7 @@ class MagnaCartaUI:
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
     order_names = ("bribe", "castle")  # the provost, the castle
+    default_clock = DEFAULT_CLOCK  # a day a decision, as for Caylus
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information
