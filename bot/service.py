@@ -10,6 +10,7 @@ the log and replaced from the log when they disagree (docs/store.md).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import logging
 import random
@@ -43,6 +44,7 @@ from bot.store import (
     VersionConflict,
 )
 from engine import GAME_NAMES, get_game
+from engine.players import DEFAULT_LEVEL, LEVELS, Budget
 from engine.protocol import Event, Outcome, PendingDecision
 from engine.record import GameRecord
 
@@ -67,6 +69,7 @@ class SeatInfo:
     user_id: int | None  # None for a bot seat
     is_bot: bool
     resigned_user_id: int | None = None  # who held the seat before resigning to the bot
+    level: str | None = None  # a bot seat's level (engine.players.LEVELS); None for a human
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +292,26 @@ def _validation_reason(error: ValidationError) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Bot seats' decisions
+# ---------------------------------------------------------------------------------------------
+
+# How long one bot decision may search: (game module, level) -> Budget, made when the search
+# starts. The default is the level's own time (the game's LEVEL_SECONDS) on this machine's clock.
+BotBudget = Callable[[Any, str], Budget]
+
+
+def timed_budget(game: Any, level: str) -> Budget:
+    """The level's own time per decision, from now (the engine reads no clock: this is ours)."""
+    deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
+    return Budget(should_stop=lambda: time.perf_counter() > deadline)
+
+
+def bot_level(seat: SeatRow) -> str:
+    """The level a bot seat plays at (a seat made before levels existed plays the default)."""
+    return seat.level or DEFAULT_LEVEL
+
+
+# ---------------------------------------------------------------------------------------------
 # The service
 # ---------------------------------------------------------------------------------------------
 
@@ -297,6 +320,8 @@ class GameService:
     """The async API used by the bot and the tests. See docs/store.md for the contract.
 
     `rng` draws the seeds of new games (inject a seeded one in tests); `clock` gives Unix times.
+    Bot seats decide in a worker thread, never on the event loop, each decision within
+    `bot_budget(game, level)` (default: the level's own time, `timed_budget`).
     Permission to manage a game: its host, or whoever the caller says may manage the channel
     (`can_manage=True`: the bot decides that from Discord permissions).
     """
@@ -308,8 +333,15 @@ class GameService:
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
         cache_size: int = 1024,
+        bot_budget: BotBudget | None = None,
     ) -> None:
         self.store = store
+        self._bot_budget = bot_budget or timed_budget
+        # one search at a time: searches are CPU-bound, and a queued one starts its clock
+        # only when it runs
+        self._searcher = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="bot-search"
+        )
         self._rng = rng or random.SystemRandom()
         self._clock = clock
         self._cache: OrderedDict[int, _Live] = OrderedDict()
@@ -332,6 +364,7 @@ class GameService:
         return cls(await Store.open(path, **store_args), **kwargs)
 
     async def close(self) -> None:
+        self._searcher.shutdown(wait=True, cancel_futures=True)
         await self.store.close()
         self._cache.clear()
 
@@ -419,13 +452,18 @@ class GameService:
         by_user_id: int,
         *,
         can_manage: bool = False,
+        level: str = DEFAULT_LEVEL,
     ) -> GameInfo:
+        """A bot seat playing at `level` (engine.players.LEVELS)."""
+        if level not in LEVELS:
+            raise err.BadSetting(name="level", reason=f"one of {', '.join(LEVELS)}.")
         async with self._lock(game_id):
             live = await self._load(game_id)
             self._require_manager(live, by_user_id, can_manage)
             self._require_lobby(live)
             self._require_room(live)
-            seats = [*live.seats, self._seat_row(game_id, len(live.seats), None, self._clock())]
+            new = self._seat_row(game_id, len(live.seats), None, self._clock(), level)
+            seats = [*live.seats, new]
             return await self._commit_lobby(live, seats)
 
     async def kick(
@@ -476,7 +514,7 @@ class GameService:
             run = _Run(game_id=game_id, state=state, phase_start=state, seq=0, now=now)
             if pl.supports(row.kind):
                 run.book = await PlanBook.for_start(self.store, game_id, live.seats)
-            self._play_bots(game, run, live.seats, seed)
+            await self._play_bots(game, run, live.seats, seed)
             setup = state.setup.model_dump()
             return await self._commit_play(
                 live,
@@ -571,7 +609,13 @@ class GameService:
             if seat is None:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
             seats = [
-                dataclasses.replace(s, user_id=None, is_bot=True, resigned_user_id=user_id)
+                dataclasses.replace(
+                    s,
+                    user_id=None,
+                    is_bot=True,
+                    resigned_user_id=user_id,
+                    level=DEFAULT_LEVEL,
+                )
                 if s.seat == seat.seat
                 else s
                 for s in live.seats
@@ -585,7 +629,7 @@ class GameService:
                 now=self._clock(),
                 book=await self._plan_book(live),
             )
-            self._play_bots(game, run, seats, self._seed(live))
+            await self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
 
     # --- play --------------------------------------------------------------------------------
@@ -644,7 +688,7 @@ class GameService:
             self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
             if plans:
                 self._add_plans(run, seat.seat, plans)
-            self._play_bots(game, run, live.seats, self._seed(live))
+            await self._play_bots(game, run, live.seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start)
 
     async def _refuse_double_submit(
@@ -703,12 +747,18 @@ class GameService:
             seats = None
             if takeover:
                 seats = [
-                    dataclasses.replace(s, user_id=None, is_bot=True, resigned_user_id=user_id)
+                    dataclasses.replace(
+                        s,
+                        user_id=None,
+                        is_bot=True,
+                        resigned_user_id=user_id,
+                        level=DEFAULT_LEVEL,
+                    )
                     if s.seat == seat
                     else s
                     for s in live.seats
                 ]
-            self._play_bots(game, run, seats or live.seats, self._seed(live))
+            await self._play_bots(game, run, seats or live.seats, self._seed(live))
             return await self._commit_play(
                 live, run, board_before=live.phase_start, seats=seats, also=also, cause=cause
             )
@@ -735,6 +785,7 @@ class GameService:
                     user_id=None,
                     is_bot=True,
                     resigned_user_id=holder.user_id or holder.resigned_user_id,
+                    level=holder.level if holder.is_bot else DEFAULT_LEVEL,
                 )
                 if s.seat == seat
                 else s
@@ -749,7 +800,7 @@ class GameService:
                 now=now,
                 book=await self._plan_book(live),
             )
-            self._play_bots(game, run, seats, self._seed(live))
+            await self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(
                 live, run, board_before=live.phase_start, seats=seats, also=also
             )
@@ -773,7 +824,9 @@ class GameService:
             if not held.is_bot or held.resigned_user_id != user_id:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
             seats = [
-                dataclasses.replace(s, user_id=user_id, is_bot=False, resigned_user_id=None)
+                dataclasses.replace(
+                    s, user_id=user_id, is_bot=False, resigned_user_id=None, level=None
+                )
                 if s.seat == seat
                 else s
                 for s in live.seats
@@ -1166,7 +1219,7 @@ class GameService:
                 now=self._clock(),
                 book=book,
             )
-            self._play_bots(game, run, live.seats, self._seed(live))
+            await self._play_bots(game, run, live.seats, self._seed(live))
             if run.moves:
                 result = await self._commit_play(live, run, board_before=live.phase_start)
                 return PlanResult(book.mine(seat), result)
@@ -1381,11 +1434,11 @@ class GameService:
                 Move(run.seq, seat, str(action), by_bot, user_id, tuple(events), planned)
             )
 
-    def _play_bots(self, game: Any, run: _Run, seats: Sequence[SeatRow], seed: int) -> None:
-        """Bot seats decide (deterministic rng from the game seed and seq), and human seats
-        whose plans answer their decision play them (`run.book`, docs/pace.md), until a human
-        must be asked."""
-        bots = {s.seat for s in seats if s.is_bot}
+    async def _play_bots(self, game: Any, run: _Run, seats: Sequence[SeatRow], seed: int) -> None:
+        """Bot seats decide at their level (rng from the game seed and seq; the search runs in
+        a worker thread within the level's time), and human seats whose plans answer their
+        decision play them (`run.book`, docs/pace.md), until a human must be asked."""
+        bots = {s.seat: bot_level(s) for s in seats if s.is_bot}
         if not bots and run.book is None:
             return
         for _ in range(MAX_BOT_ACTIONS):
@@ -1396,9 +1449,22 @@ class GameService:
                     return
                 continue
             rng = random.Random(seed * 1_000_003 + run.seq + 1)
-            action = game.choose_action(run.state, turn.seat, rng)
+            action = await self._bot_action(game, run.state, turn.seat, bots[turn.seat], rng)
             self._apply(game, run, action, turn.seat, by_bot=True, user_id=None)
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
+
+    async def _bot_action(
+        self, game: Any, state: Any, seat: int, level: str, rng: random.Random
+    ) -> Any:
+        """The bot's decision, searched in the worker thread (the event loop stays free)."""
+        if len(game.legal_actions(state, seat)) == 1:
+            return game.legal_actions(state, seat)[0]
+
+        def decide() -> Any:
+            budget = self._bot_budget(game, level)  # its time starts when the search does
+            return game.automated_action(state, seat, level, rng, budget)
+
+        return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
 
     def _play_plan(
         self, game: Any, run: _Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
@@ -1603,7 +1669,9 @@ class GameService:
         return found
 
     @staticmethod
-    def _seat_row(game_id: int, seat: int, user_id: int | None, now: float) -> SeatRow:
+    def _seat_row(
+        game_id: int, seat: int, user_id: int | None, now: float, level: str | None = None
+    ) -> SeatRow:
         return SeatRow(
             game_id=game_id,
             seat=seat,
@@ -1612,6 +1680,7 @@ class GameService:
             colour=m.COLOURS[seat],
             resigned_user_id=None,
             joined_at=now,
+            level=(level or DEFAULT_LEVEL) if user_id is None else None,
         )
 
     @staticmethod
@@ -1667,7 +1736,15 @@ class GameService:
     def _info(self, live: _Live) -> GameInfo:
         row = live.row
         seats = tuple(
-            SeatInfo(s.seat, s.colour, s.user_id, s.is_bot, s.resigned_user_id) for s in live.seats
+            SeatInfo(
+                s.seat,
+                s.colour,
+                s.user_id,
+                s.is_bot,
+                s.resigned_user_id,
+                bot_level(s) if s.is_bot else None,
+            )
+            for s in live.seats
         )
         pending: tuple[PendingDecision, ...] = ()
         outcome = None

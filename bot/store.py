@@ -126,13 +126,14 @@ class SeatRow:
     colour: str
     resigned_user_id: int | None
     joined_at: float
+    level: str | None = None  # a bot seat's level (None: the default level, or a human)
 
 
-_SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at"
+_SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at, level"
 
 
 def _seat(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6])
+    return SeatRow(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], row[7])
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +356,7 @@ class Tx:
     def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
         self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         self.conn.executemany(
-            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
@@ -365,6 +366,7 @@ class Tx:
                     s.colour,
                     s.resigned_user_id,
                     s.joined_at,
+                    s.level if s.is_bot else None,
                 )
                 for s in seats
             ],

@@ -19,7 +19,13 @@ COLOUR_EMOJI = {"blue": "🔵", "red": "🔴", "green": "🟢", "orange": "🟠"
 # Gold is a yellow square, not a coin: a coin beside "7 d" reads as money.
 CUBE_EMOJI = {"F": "🍖", "W": "🪵", "S": "🪨", "C": "🧵", "G": "🟨"}
 
-BOT_NAME = "Bot ({colour})"
+BOT_NAME = "Bot ({colour}, {level})"
+# The automated players' levels (engine.players.LEVELS), as /caylus addbot offers them.
+LEVEL_NAMES = {
+    "easy": "easy (plays sensibly, no search)",
+    "medium": "medium (searches a quarter second a move)",
+    "strong": "strong (searches a second a move)",
+}
 PLAYER_NAME = "Player ({colour})"
 
 # --- running the bot ------------------------------------------------------------------------
@@ -66,7 +72,7 @@ DESC = {
     "new": "Open a game of Caylus or Caylus Magna Carta in this channel",
     "join": "Take a seat in this channel's game",
     "leave": "Leave this channel's game before it starts",
-    "addbot": "Add a bot seat (host or channel managers)",
+    "addbot": "Add a bot seat, easy, medium (default) or strong (host or channel managers)",
     "kick": "Remove a seat before the start (host or channel managers)",
     "start": "Start the game with the seated players",
     "board": "Show the current board",
@@ -94,6 +100,7 @@ OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
 OPT_TILES = "Building set: revised (with the jeweller) or first edition"
 OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
 OPT_TOPIC = "A building or a phase"
+OPT_LEVEL = "How well the bot plays: easy, medium (the default) or strong"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
@@ -135,7 +142,10 @@ BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
     "leave": ("You left game #{game_id}.", "{who} left game #{game_id}."),
-    "bot": ("A bot seat was added to game #{game_id}.", "{who} added a bot seat."),
+    "bot": (
+        "A bot seat ({level}) was added to game #{game_id}.",
+        "{who} added a bot seat ({level}).",
+    ),
     "kick": ("Seat {seat} was removed from game #{game_id}.", "{who} removed seat {seat}."),
 }
 LOBBY_GONE = "Game #{game_id} was aborted: its last player left."

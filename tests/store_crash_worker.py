@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.errors import ServiceError
 from bot.service import GameService
 from engine import caylus
+from engine.players import Budget
 
 GUILD = 1
 TABLES = 4  # games played at once, one per channel
@@ -58,7 +59,10 @@ async def table(svc: GameService, channel: int, rng: random.Random) -> None:
 
 
 async def main(path: str, seed: int) -> None:
-    svc = await GameService.open(path, rng=random.Random(seed))
+    # bot seats search a handful of playouts (tests/conftest.py), not their level's time
+    svc = await GameService.open(
+        path, rng=random.Random(seed), bot_budget=lambda game, level: Budget(iterations=4)
+    )
     say("ready")
     rng = random.Random(seed)
     await asyncio.gather(*(table(svc, k, random.Random(rng.random())) for k in range(TABLES)))

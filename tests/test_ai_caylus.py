@@ -25,6 +25,7 @@ from tests.caylus_helpers import (
     place_workers,
     play,
     position,
+    random_states,
     skip_bribes,
 )
 
@@ -186,3 +187,20 @@ def test_easy_never_sells_gold_nor_gives_it_in_an_exchange() -> None:
     fast.play_action(caylus.parse("favor c4"))
     assert fast.kind == EXCHANGE and len(fast.options) > 1
     assert {str(ai.ACTIONS[ai.easy_policy(fast, random.Random(k))]) for k in SEEDS} == {"skip"}
+
+
+def test_a_decision_reads_only_the_position_not_how_it_was_drawn() -> None:
+    # Caylus hides nothing once the tiles are laid: the seed that drew the neutral tiles and
+    # the turn order is no part of the position, and no level's decision depends on it
+    checked = 0
+    for k, s in enumerate(random_states(2, players=3, seed0=30, every=23)):
+        if s.over:
+            continue
+        seat = s.decision.seat  # type: ignore[union-attr]
+        other = s.model_copy(update={"setup": caylus.Setup(seed=10_000 + k)})
+        for level in LEVELS:
+            a = caylus.automated_action(s, seat, level, random.Random(k), TINY)
+            b = caylus.automated_action(other, seat, level, random.Random(k), TINY)
+            assert a == b, (level, k)
+        checked += 1
+    assert checked > 20

@@ -145,3 +145,25 @@ def test_render_and_replay_draw_magna_carta(
     # a wrong player count is one line, status 1
     assert main(["render", "--game", "magna-carta", "--players", "5", "--out", str(png)]) == 1
     assert "2-4 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["caylus", "magna-carta"])
+def test_arena_prints_one_json_line_per_level(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["arena", "--game", game, "--players", "2", "--games", "2", "--seats", "medium,easy"]
+    assert main([*args, "--budget", "0.002", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert len(out.strip().splitlines()) == 1
+    levels = json.loads(out)["levels"]
+    assert set(levels) == {"medium", "easy"}
+    for stats in levels.values():
+        assert {"win_share", "mean_score", "median_s", "p99_s"} <= set(stats)
+    assert sum(stats["win_share"] for stats in levels.values()) == pytest.approx(1.0)
+
+
+def test_arena_refuses_seats_that_do_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--players", "3", "--games", "1", "--seats", "strong,easy"]) != 0
+    assert main(["arena", "--players", "2", "--games", "1", "--seats", "strong,genius"]) != 0
+    err = capsys.readouterr().err
+    assert "--seats names 2 levels for 3 players" in err and "unknown level" in err

@@ -178,9 +178,10 @@ async def test_takeover_after_three_expiries_reclaim_and_the_count_resets(
     game = await svc.game(gid)
     seat = game.seats[idle_seat]
     assert seat.is_bot and seat.resigned_user_id == idle and idle not in game.awaiting_user_ids
+    assert seat.level == "medium"  # the takeover plays at medium
     mine = await clock.my_games(idle, GUILD, vt.now)
     assert [(g.game_id, g.taken_over, g.waiting_for_you) for g in mine] == [(gid, True, False)]
-    # the built-in player plays the seat on; the other player keeps playing
+    # the medium bot plays the seat on; the other player keeps playing
     for _ in range(5):
         await _human_move(svc, vt, gid)
     assert all(s.user_id == other for s in (await svc.game(gid)).awaiting)
@@ -189,6 +190,7 @@ async def test_takeover_after_three_expiries_reclaim_and_the_count_resets(
     assert back.kind == "reclaimed" and game.seats[idle_seat].colour in back.text
     game = await svc.game(gid)
     assert game.seats[idle_seat].user_id == idle and not game.seats[idle_seat].is_bot
+    assert game.seats[idle_seat].level is None
     assert await clock.expiries_in_row(gid, idle_seat) == 0
     with pytest.raises(err.NotTakenOver):
         await clock.reclaim(gid, idle)

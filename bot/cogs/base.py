@@ -41,6 +41,7 @@ from bot.settings import Settings
 from bot.store import DiskFull
 from bot.views import choice_view
 from engine import get_game
+from engine.players import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
 
@@ -380,7 +381,9 @@ class TableBase:
         names = []
         for seat in info.seats:
             if seat.user_id is None:
-                names.append(t.BOT_NAME.format(colour=seat.colour))
+                names.append(
+                    t.BOT_NAME.format(colour=seat.colour, level=seat.level or DEFAULT_LEVEL)
+                )
             else:
                 names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
         return names

@@ -22,6 +22,7 @@ from bot.cogs.base import TableBase, _clip
 from bot.cogs.group import caylus
 from bot.service import GameInfo
 from bot.views import lobby_view
+from engine.players import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -220,8 +221,12 @@ class LobbyCommands(TableBase):
         await self._lobby_command(interaction, "leave")
 
     @caylus.command(name="addbot", description=t.DESC["addbot"])
-    async def addbot(self, interaction: discord.Interaction) -> None:
-        await self._lobby_command(interaction, "bot")
+    @app_commands.describe(level=t.OPT_LEVEL)
+    @app_commands.choices(
+        level=[app_commands.Choice(name=t.LEVEL_NAMES[v], value=v) for v in LEVELS]
+    )
+    async def addbot(self, interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self._lobby_command(interaction, "bot", level=level)
 
     @caylus.command(name="kick", description=t.DESC["kick"])
     @app_commands.describe(seat=t.OPT_SEAT)
@@ -259,7 +264,7 @@ class LobbyCommands(TableBase):
                     await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     async def _lobby_command(
-        self, interaction: discord.Interaction, op: str, seat: int = 0
+        self, interaction: discord.Interaction, op: str, seat: int = 0, level: str = DEFAULT_LEVEL
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, op):
@@ -272,12 +277,12 @@ class LobbyCommands(TableBase):
             elif op == "leave":
                 info = await self.service.leave(info.id, uid)
             elif op == "bot":
-                info = await self.service.add_bot(info.id, uid, can_manage=manage)
+                info = await self.service.add_bot(info.id, uid, can_manage=manage, level=level)
             else:
                 info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
             note, _public = t.LOBBY_NOTES[op]
             who = interaction.user.display_name
-            facts = {"game_id": info.id, "seat": seat, "who": who}
+            facts = {"game_id": info.id, "seat": seat, "who": who, "level": level}
             if info.status == "aborted":
                 await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
                 return

@@ -1,0 +1,93 @@
+"""Strength and decision time of the automated players: the issue's eight matchups through
+`caylus arena`, one JSON line each, then a summary line with each target met or not.
+
+Run: python bench/bench_arena.py [--games 100] [--budget SECONDS] [--game caylus|magna-carta]
+
+With the default budgets (strong 1 s, medium 0.25 s a decision) 100 games of each matchup take
+hours on one core; `--games 10 --budget 0.1` gives a rough picture in minutes (the targets are
+for the default budgets: with --budget every searching level gets the same time). Strength is
+measured here, never asserted in the tests (docs/players.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.cli import main as caylus
+
+# (players, seats, level whose win share is the target, target win share)
+MATCHUPS = (
+    (4, "strong,easy,easy,easy", "strong", 0.80),
+    (2, "strong,easy", "strong", 0.95),
+    (2, "strong,medium", "strong", 0.65),
+    (2, "medium,easy", "medium", 0.65),
+)
+STRONG_MEDIAN_S, STRONG_P99_S = 1.0, 3.0  # medium: a quarter of these
+
+
+def arena(*args: str) -> dict:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        caylus(["arena", *args])
+    return json.loads(out.getvalue())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("caylus", "magna-carta"), action="append")
+    args = parser.parse_args()
+    summary = []
+    for game in args.game or ["caylus", "magna-carta"]:
+        for players, seats, level, target in MATCHUPS:
+            extra = ["--budget", str(args.budget)] if args.budget is not None else []
+            result = arena(
+                "--game",
+                game,
+                "--players",
+                str(players),
+                "--games",
+                str(args.games),
+                "--seats",
+                seats,
+                "--seed",
+                str(args.seed),
+                *extra,
+            )
+            print(json.dumps(result), flush=True)
+            share = result["levels"][level]["win_share"]
+            times = {
+                name: (stats["median_s"], stats["p99_s"])
+                for name, stats in result["levels"].items()
+                if name != "easy"
+            }
+            fast_enough = all(
+                median <= STRONG_MEDIAN_S * (1 if name == "strong" else 0.25)
+                and p99 <= STRONG_P99_S * (1 if name == "strong" else 0.25)
+                for name, (median, p99) in times.items()
+            )
+            summary.append(
+                {
+                    "game": game,
+                    "seats": seats,
+                    "level": level,
+                    "win_share": share,
+                    "target": target,
+                    "met": share >= target,
+                    "time_met": fast_enough,
+                }
+            )
+    print(json.dumps({"games": args.games, "budget_s": args.budget, "targets": summary}))
+
+
+if __name__ == "__main__":
+    main()
