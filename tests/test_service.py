@@ -215,7 +215,11 @@ async def test_full_game_with_bots_and_phases(svc: GameService) -> None:
         acts += 1
         assert result.board_before is before
         assert result.moves[0].user_id == HOST and not result.moves[0].by_bot
-        assert all(mv.by_bot and mv.user_id is None for mv in result.moves[1:])
+        # then the bots, and the host's standing orders (the inn), played as planned moves
+        assert all(
+            (mv.by_bot and mv.user_id is None) or (mv.planned and mv.user_id == HOST)
+            for mv in result.moves[1:]
+        )
         assert [mv.seq for mv in result.moves] == list(
             range(result.game.seq - len(result.moves) + 1, result.game.seq + 1)
         )
