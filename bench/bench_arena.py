@@ -3,7 +3,7 @@
 
 Run: python bench/bench_arena.py [--games 100] [--budget SECONDS] [--game caylus|magna-carta]
 
-With the default budgets (strong 1 s, medium 0.25 s a decision) 100 games of each matchup take
+With the default budgets (strong 0.9 s, medium 0.22 s a decision) 100 games of each matchup take
 hours on one core; `--games 10 --budget 0.1` gives a rough picture in minutes (the targets are
 for the default budgets: with --budget every searching level gets the same time). Strength is
 measured here, never asserted in the tests (docs/players.md).
