@@ -41,7 +41,7 @@ from bot.clock import (
     time_zone,
 )
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import StoreError, Tx
+from bot.store import GameBusy, StoreError, Tx
 
 log = logging.getLogger(__name__)
 
@@ -438,6 +438,8 @@ class ClockService:
                         notices += await self._remind(row, deadline, now)
                 except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
                     continue  # the game moved meanwhile: the next tick sees the new decision
+                except GameBusy:
+                    continue  # another process is at work on it (its tick claimed it first)
                 except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
                     # the store, not the game: try again at the next tick
                     log.warning("clock: game %s must wait for the store: %s", row["id"], error)
@@ -495,7 +497,8 @@ class ClockService:
         def also(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO clock_expiries (game_id, seq, seat, user_id, action, deadline_at, "
-                "expired_at) SELECT game_id, seq, seat, ?, action, ?, ? FROM actions "
+                "expired_at) SELECT game_id, seq, seat, CAST(? AS BIGINT), action, "
+                "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION) FROM actions "
                 "WHERE game_id = ? AND seq = ?",
                 (user, due_s, now_s, gid, seq),
             )
@@ -518,7 +521,14 @@ class ClockService:
             "version": row["version"],
         }
         result = await self.svc.clock_move(
-            gid, seat, row["version"], now=now_s, takeover=takeover, also=also, cause=cause
+            gid,
+            seat,
+            row["version"],
+            now=now_s,
+            takeover=takeover,
+            also=also,
+            cause=cause,
+            claim=True,
         )
         action = result.moves[0].action
         expired, taken = expiry_templates(gid, cause, action)
@@ -584,6 +594,8 @@ class ClockService:
         now_s = _ts(now)
 
         def work(tx: Tx) -> bool:
+            if not tx.try_claim(gid):
+                return False  # another process is sending this game's reminders right now
             current = tx.fetchone(
                 "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
             )
@@ -592,8 +604,8 @@ class ClockService:
             fresh = 0
             for at, item in due_items:
                 fresh += tx.execute(
-                    "INSERT OR IGNORE INTO clock_reminders (game_id, seq, seat, item, user_id, "
-                    "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
+                    "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     (gid, deadline.seq, seat, item, user, at.timestamp(), now_s),
                 )
             return fresh == len(due_items)
@@ -841,13 +853,13 @@ class ClockService:
             ):
                 raise err.AlreadyPaused(game_id=game_id)
             tx.execute(
-                "INSERT OR IGNORE INTO clock_pause_votes (game_id, user_id, voted_at) "
-                "VALUES (?, ?, ?)",
+                "INSERT INTO clock_pause_votes (game_id, user_id, voted_at) "
+                "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, user_id, now_s),
             )
             votes = tuple(
                 r[0]
-                for r in tx.conn.execute(
+                for r in tx.fetchall(
                     "SELECT user_id FROM clock_pause_votes WHERE game_id = ? ORDER BY voted_at",
                     (game_id,),
                 )
@@ -952,9 +964,9 @@ class ClockService:
             "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.status, c.seat, s.colour "
             "FROM clock_seats c JOIN games g ON g.id = c.game_id "
             "JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat "
-            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running' "
-            "AND (? IS NULL OR g.guild_id = ?)",
-            (user_id, guild_id, guild_id),
+            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running'"
+            + (" AND g.guild_id = ?" if guild_id is not None else ""),
+            (user_id, guild_id) if guild_id is not None else (user_id,),
         )
         for gid, guild, channel, kind, status, seat, colour in taken:
             out.append(MyGame(gid, guild, channel, kind, status, seat, colour, False, None, True))
@@ -1025,14 +1037,14 @@ class ClockService:
             "JOIN seats s ON s.game_id = g.id AND s.seat = g.awaiting_seat "
             "LEFT JOIN clock_settings c ON c.game_id = g.id "
             "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
-            "AND g.awaiting_since IS NOT NULL AND (? IS NULL OR g.id = ?) "
-            "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
+            "AND g.awaiting_since IS NOT NULL "
+            + ("AND g.id = ? " if game_id is not None else "")
+            + "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
             (
                 int(DEFAULT_CLOCK.total_seconds()),
                 DEFAULT_REMINDER_SPEC,
                 DEFAULT_TAKEOVER_AFTER,
-                game_id,
-                game_id,
+                *((game_id,) if game_id is not None else ()),
             ),
         )
         return [dict(zip(self._AWAITED, r, strict=True)) for r in rows]
@@ -1048,23 +1060,26 @@ class ClockService:
         if not rows:
             return []
         ids = [r["id"] for r in rows]
-        marks = ", ".join("?" for _ in ids)
+        if len(ids) <= 100:
+            games, params = f"IN ({', '.join('?' for _ in ids)})", ids
+        else:  # many games (the tick): every running game's rows, not thousands of parameters
+            games, params = "IN (SELECT id FROM games WHERE status = 'running')", []
         pauses: dict[int, list[tuple[float, float | None]]] = {}
         for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id IN ({marks})",
-            ids,
+            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id {games}",
+            params,
         ):
             pauses.setdefault(gid, []).append((begun, ended))
         for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id IN ({marks})",
-            ids,
+            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id {games}",
+            params,
         ):
             pauses.setdefault(gid, []).append((begun, ended))
         aways: dict[tuple[int, int], list[tuple[float, float]]] = {}
         for gid, seat, begun, ends in await self.store.query(
             "SELECT game_id, seat, from_at, COALESCE(ended_at, until_at) FROM clock_away "
-            f"WHERE game_id IN ({marks})",
-            ids,
+            f"WHERE game_id {games}",
+            params,
         ):
             aways.setdefault((gid, seat), []).append((begun, ends))
         now_s = _ts(now)
@@ -1115,11 +1130,11 @@ class ClockService:
         # A move played from the player's plan (planned = 1) does not show the player is there:
         # only their own answers (and a reclaim) end a run of expiries.
         rows = await self.store.query(
-            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > MAX("
+            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > "
             "(SELECT COALESCE(MAX(seq), 0) FROM actions "
-            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0), "
+            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0) AND seq > "
             "(SELECT COALESCE(MAX(reset_seq), 0) FROM clock_seats "
-            " WHERE game_id = ? AND seat = ?))",
+            " WHERE game_id = ? AND seat = ?)",
             (game_id, seat, game_id, seat, game_id, seat),
         )
         return rows[0][0]

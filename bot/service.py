@@ -1,6 +1,7 @@
 """The game service: lobby, play and look, between the Discord cogs and the engine (no Discord).
 
-Every change of a game runs under that game's asyncio lock and in one store transaction which
+Every change of a game runs under that game's lock (an asyncio lock in this process, and the
+store's lock across processes: a PostgreSQL advisory lock) and in one store transaction which
 updates the game row with `WHERE version = ?` (the version the change was computed from) and
 bumps the version; the engine state is computed before the transaction, so a failure of any kind
 writes nothing. Games are loaded lazily on first use: the snapshot is checked against a replay of
@@ -10,13 +11,13 @@ the log and replaced from the log when they disagree (docs/store.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
-import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from bot.store import (
     DiskFull,
     GameRow,
     GuildSettings,
+    IntegrityError,
     LogRow,
     OutboxRow,
     SeatRow,
@@ -318,6 +320,8 @@ class GameService:
 
     @classmethod
     async def open(cls, path: str | Path, **kwargs: Any) -> GameService:
+        """Open the store at `path` (a SQLite file, or a `postgresql://` URL) and the service
+        on it; the store's options (`exclusive`, `pool_size`, ...) are passed to it."""
         store_keys = {
             "migrations_dir",
             "synchronous",
@@ -325,6 +329,7 @@ class GameService:
             "exclusive",
             "lock_wait",
             "check",
+            "pool_size",
         }
         store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
         if "clock" in kwargs:
@@ -384,7 +389,7 @@ class GameService:
                 return game_id
 
             game_id = await self.store.write(work)
-        except sqlite3.IntegrityError:  # the partial unique index: another process was quicker
+        except IntegrityError:  # the partial unique index: another process was quicker
             busy = await self.store.active_game(guild_id, channel_id)
             if busy is None:
                 raise
@@ -670,12 +675,15 @@ class GameService:
         takeover: bool = False,
         also: Callable[[Tx], object] | None = None,
         cause: dict[str, Any] | None = None,
+        claim: bool = False,
     ) -> ActResult:
         """The clock decides for `seat`, whose time ran out: the engine's `default_action` is
         logged for that seat as a bot move (by_bot, no user). With `takeover` the seat then goes
         to the built-in player (`resigned_user_id` keeps its human). Bot seats play on; all in
-        one transaction with `also(tx)`. At another version: StaleVersion, nothing written."""
-        async with self._lock(game_id):
+        one transaction with `also(tx)`. At another version: StaleVersion, nothing written.
+        `claim`: GameBusy at once, rather than waiting, while another process holds the game
+        (its clock or a player's move is at work there; the next tick looks again)."""
+        async with self._lock(game_id, wait=not claim):
             live = await self._load(game_id)
             if expected_version != live.row.version:
                 raise err.StaleVersion(
@@ -851,11 +859,48 @@ class GameService:
         actions = [r.action for r in await self.store.log(game_id)]
         return GameRecord(game=row.kind, options=row.options, setup=row.setup, actions=actions)
 
+    async def replay_problem(self, game_id: int) -> str | None:
+        """None when the stored game replays from its log to its stored snapshot, phase
+        snapshot and seq (or has not started), else what disagrees. Reads only: nothing is
+        repaired (used to check a copied database, `caylus copy-db`)."""
+        try:
+            row = await self.store.game(game_id, snapshots=True)
+        except DamagedRow as error:
+            return error.reason
+        if row is None:
+            return "no such game"
+        if row.setup is None:
+            return None
+        game = self._game_module(row.kind)
+        rows = await self.store.log(game_id)
+        try:
+            state, phase_start = self._replay(game, row, rows)
+        except err.GameCorrupt as error:
+            return str(error)
+        problems = []
+        if row.seq != len(rows):
+            problems.append(f"seq column {row.seq} but {len(rows)} logged actions")
+        if not _same_state(game, row.snapshot, state):
+            problems.append("snapshot differs from the replayed log")
+        if not _same_state(game, row.phase_snapshot, phase_start):
+            problems.append("phase snapshot differs from the replayed log")
+        return "; ".join(problems) or None
+
     # --- the outbox: what the channel must still see (docs/store.md) ---------------------------
 
-    async def undelivered(self, game_id: int) -> list[OutboxRow]:
-        """The game's outbox rows not yet posted, oldest first."""
-        return await self.store.undelivered(game_id)
+    async def undelivered(self, game_id: int, *, wait: float = 5.0) -> list[OutboxRow]:
+        """The game's outbox rows not yet posted, oldest first (the Discord layer posts them).
+        They are claimed for this process while it posts them (several processes may share the
+        database): while another process is posting the game's rows, this waits up to `wait`
+        seconds for it to finish, then returns nothing (the scheduler posts them later)."""
+        deadline = time.monotonic() + wait
+        while True:
+            rows = await self.store.claim_undelivered(game_id)
+            if rows or time.monotonic() >= deadline:
+                return rows
+            if not await self.store.undelivered(game_id):
+                return []
+            await asyncio.sleep(0.2)
 
     async def due_posts(self, now: float) -> list[tuple[int, int]]:
         """(game id, channel id) of the games with an outbox row due for (another) attempt."""
@@ -1199,11 +1244,16 @@ class GameService:
 
     # --- internals: loading ------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def _lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
+        """The game's lock: in this process (asyncio), then across processes (the store's:
+        nothing on SQLite, an advisory lock on PostgreSQL). `wait=False`: GameBusy at once
+        when another process holds it (the clock then leaves the game to that process)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        async with lock, self.store.game_lock(game_id, wait=wait):
+            yield
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
