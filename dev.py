@@ -69,6 +69,7 @@ def run_tests(args: list[str]) -> int:
     spec = importlib.util.spec_from_file_location("pg_cluster", ROOT / "tests" / "pg_cluster.py")
     assert spec is not None and spec.loader is not None
     pg_cluster = importlib.util.module_from_spec(spec)
+    sys.modules["pg_cluster"] = pg_cluster  # its dataclass looks its module up
     spec.loader.exec_module(pg_cluster)
     env = dict(os.environ)
     cluster = None

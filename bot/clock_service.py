@@ -6,9 +6,11 @@ datetime) where time matters, so tests and the simulated Discord drive a virtual
 Discord layer calls the commands (settings, away, pause, reclaim, ...) and runs `tick(now)`
 about once a minute; `tick` returns `ClockNotice`s to post. The rules are in docs/clock.md.
 
-State lives in the tables of migrations/0002_clock.sql, so a restart loses nothing: deadlines
-are computed from `games.awaiting_since`, the game's clock, its pauses and the awaited player's
-away periods; a reminder is recorded as sent in the same transaction that decides to send it.
+State lives in the tables of migration 0002 (migrations/*/0002_clock.sql), so a restart loses
+nothing: deadlines are computed from `games.awaiting_since`, the game's clock, its pauses and the
+awaited player's away periods; a reminder is recorded as sent in the same transaction that
+decides to send it. Several processes may tick at once (PostgreSQL): each expiry and reminder
+is claimed from the database by one of them (docs/store.md, "Several processes").
 """
 
 from __future__ import annotations
