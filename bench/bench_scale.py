@@ -119,8 +119,11 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
                 info = await svc.game(gid)
                 if info.status != "running" or not info.awaiting:
                     continue
-                seat = info.awaiting[0]
-                state = await svc.state(gid)
+                state = await svc.state(gid)  # another player may have moved since `info`
+                pending = caylus.pending(state)
+                if not pending or info.seats[pending[0].seat].user_id is None:
+                    continue
+                seat = info.seats[pending[0].seat]
                 action = str(caylus.choose_action(state, seat.seat, rng))
                 began = time.perf_counter()
                 try:

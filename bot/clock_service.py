@@ -43,7 +43,7 @@ from bot.clock import (
     time_zone,
 )
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import GameBusy, StoreError, Tx
+from bot.store import USER_SETTING_FIELDS, GameBusy, StoreError, Tx, UserSettings
 
 log = logging.getLogger(__name__)
 
@@ -261,6 +261,11 @@ def _days(seconds: float) -> float:
     return math.floor(max(0.0, seconds) / DAY * 10) / 10
 
 
+def _clock_settings(s: UserSettings) -> UserClockSettings:
+    via = next((k for k, v in _REMIND_VIA.items() if v == s.notify), "channel")
+    return UserClockSettings(s.user_id, s.time_zone, _quiet(s.quiet_start, s.quiet_end), via)
+
+
 def _quiet(start: int | None, end: int | None) -> QuietHours | None:
     if start is None or end is None or start == end:
         return None
@@ -361,9 +366,17 @@ class ClockService:
     # --- per-user settings -------------------------------------------------------------------
 
     async def user_settings(self, user_id: int) -> UserClockSettings:
-        s = await self.store.user_settings(user_id)
-        via = next((k for k, v in _REMIND_VIA.items() if v == s.notify), "channel")
-        return UserClockSettings(user_id, s.time_zone, _quiet(s.quiet_start, s.quiet_end), via)
+        return _clock_settings(await self.store.user_settings(user_id))
+
+    async def _players_settings(self) -> dict[int, UserClockSettings]:
+        """The settings of every player of a running game, in one query (a tick needs them
+        all; one query per game costs a round trip each on a database server)."""
+        rows = await self.store.query(
+            f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
+            "WHERE user_id IN (SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE g.status = 'running' AND s.user_id IS NOT NULL)"
+        )
+        return {r[0]: _clock_settings(UserSettings(*r)) for r in rows}
 
     async def set_user_settings(
         self,
@@ -429,6 +442,7 @@ class ClockService:
             now_s = _ts(now)
             notices += await self._announce_returns(now_s)
             rows = await self._awaited_rows(None)
+            players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
             for row, deadline in await self._timings(rows, now, broken):
                 if deadline.due is None:
@@ -437,7 +451,7 @@ class ClockService:
                     if _ts(deadline.due) <= now_s:
                         notices += await self._expire(row, deadline, now)
                     else:
-                        notices += await self._remind(row, deadline, now)
+                        notices += await self._remind(row, deadline, now, players)
                 except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
                     continue  # the game moved meanwhile: the next tick sees the new decision
                 except GameBusy:
@@ -557,12 +571,18 @@ class ClockService:
             notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
         return notices
 
-    async def _remind(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
+    async def _remind(
+        self,
+        row: dict[str, Any],
+        deadline: Deadline,
+        now: datetime,
+        players: dict[int, UserClockSettings],
+    ) -> list[Any]:
         gid, seat, user = row["id"], deadline.seat, deadline.user_id
         spec = parse_reminders(row["reminders"])
         if not spec:
             return []
-        settings = await self.user_settings(user)
+        settings = players.get(user) or UserClockSettings(user)
         if settings.remind_via == "none":
             return []
         try:

@@ -791,7 +791,7 @@ class GameService:
     # --- look --------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameInfo:
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return self._info(await self._load(game_id))
 
     async def game_in_channel(self, guild_id: int, channel_id: int) -> GameInfo | None:
@@ -805,16 +805,16 @@ class GameService:
 
     async def state(self, game_id: int) -> Any | None:
         """The engine state (None before the start)."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return (await self._load(game_id)).state
 
     async def phase_start_state(self, game_id: int) -> Any | None:
         """The state when the current phase began: the board the channel last saw."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return (await self._load(game_id)).phase_start
 
     async def view(self, game_id: int, user_id: int) -> PlayerView:
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
             seat = info.seat_of(user_id)
@@ -933,7 +933,7 @@ class GameService:
         """What an outbox row stands for, rebuilt from the log: the moves after `after_seq` up
         to `to_seq` with their events, the phases they ended, the board before them. `game` is
         the game as it is now (so a prompt built from it is current)."""
-        async with self._lock(entry.game_id):
+        async with self._lock(entry.game_id, across=False):
             live = await self._load(entry.game_id)
             row = live.row
             game = self._game_module(row.kind)
@@ -1023,7 +1023,7 @@ class GameService:
     async def plans_of(self, game_id: int, user_id: int) -> MyPlans:
         """The player's plans, the plans that could not be played at the pending decision (and
         why), and the player's standing orders in this game."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             _, seat, book = await self._plans_context(game_id, user_id)
             return book.mine(seat)
 
@@ -1103,14 +1103,14 @@ class GameService:
         """What the player can answer now (theirs alone): the pending decision if it is theirs
         (`now`, first; `fallback` says why a plan of theirs for it was not played), then the
         decisions ahead in this turn, open ones (`planned` None) and planned ones."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, book = await self._plans_context(game_id, user_id)
             return self._questions(live, seat, book)
 
     async def ask_now(self, game_id: int) -> AskNow:
         """For the Discord layer's delivery: who the game waits for, and each human's questions
         (each list private to its player). `AskNow.ping`: whom to mention now."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
             waiting = info.awaiting[0].user_id if info.awaiting else None
@@ -1173,13 +1173,13 @@ class GameService:
         """What the placement (or pass) `action` the player is about to make can carry as
         answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
         `plans=[question.plan(option), ...]`."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, _ = await self._plans_context(game_id, user_id)
             return tuple(pl.answer_ahead_options(live.state, seat, action))
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, _ = await self._plans_context(game_id, user_id)
             return pl.premove_options(live.state, seat)
 
@@ -1245,15 +1245,24 @@ class GameService:
     # --- internals: loading ------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def _lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
+    async def _lock(
+        self, game_id: int, *, wait: bool = True, across: bool = True
+    ) -> AsyncIterator[None]:
         """The game's lock: in this process (asyncio), then across processes (the store's:
         nothing on SQLite, an advisory lock on PostgreSQL). `wait=False`: GameBusy at once
-        when another process holds it (the clock then leaves the game to that process)."""
+        when another process holds it (the clock then leaves the game to that process).
+        `across=False` for the calls that only read: they check the stored version and read
+        the game in one read transaction, and every write they may make (a repaired snapshot)
+        carries its own version check, so they need not wait for another process."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        async with lock, self.store.game_lock(game_id, wait=wait):
-            yield
+        async with lock:
+            if not across:
+                yield
+                return
+            async with self.store.game_lock(game_id, wait=wait):
+                yield
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)

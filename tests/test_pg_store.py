@@ -171,6 +171,8 @@ async def test_outbox_rows_are_claimed_by_one_process_at_a_time(url: str) -> Non
         assert [r.id for r in await second.undelivered(gid)] == [moved.outbox_id]  # free again
         await second.post_failed(moved.outbox_id, "Discord failed with error 500", 0)
         assert [r.id for r in await first.undelivered(gid)] == [moved.outbox_id]
+        await first.close()  # a process that stops gives its claims up: no waiting for them
+        assert [r.id for r in await second.undelivered(gid, wait=0)] == [moved.outbox_id]
     finally:
         await second.close()
         await first.close()

@@ -679,6 +679,20 @@ class Store:
 
         await self.write(work)
 
+    async def release_claims(self) -> None:
+        """Give up this process's claims on outbox rows (at close: a restarted bot, a new
+        process, posts them at once instead of after the claim has run out)."""
+        try:
+            await self.write(
+                lambda tx: tx.execute(
+                    "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                    "WHERE claimed_by = ? AND delivered_at IS NULL",
+                    (self.holder,),
+                )
+            )
+        except Exception:  # closing anyway: the claims then run out by themselves
+            log.debug("could not release the outbox claims at close", exc_info=True)
+
     def _renew(self, tx: Tx, outbox_id: int, lease: float) -> None:
         """The holder of a game's rows is still at work: its claim runs `lease` more seconds."""
         tx.execute(

@@ -233,6 +233,7 @@ class PostgresStore(Store):
     async def close(self) -> None:
         if self._closed:
             return
+        await self.release_claims()
         self._closed = True
         try:
             await asyncio.wait_for(self._pool.close(), timeout=10)

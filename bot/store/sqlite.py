@@ -152,6 +152,7 @@ class SqliteStore(Store):
     async def close(self) -> None:
         if self._closed:
             return
+        await self.release_claims()
         self._closed = True
         try:
             await self._reader.close()
