@@ -4,7 +4,8 @@ Plays complete games in the simulated Discord (SimCord, no network) through comm
 and menus, and times every interaction from the moment the simulated user acts until the bot
 has finished answering it: acknowledgement, engine (the player's move and the bot seats'),
 database commit, board images rendered off the event loop and uploaded, the account of the
-phase, and the next prompt. Prints one JSON object. Run: python bench/bench_discord.py [games]
+phase, and the next prompt. Prints one JSON object.
+Run: python bench/bench_discord.py [games] [caylus|magna-carta]
 """
 
 from __future__ import annotations
@@ -39,20 +40,49 @@ async def _game(seed: int, humans: int, bots: int) -> tuple[list[float], int, fl
             return tb.latencies, images, time.perf_counter() - started
 
 
-async def main(games: int) -> dict:
+async def _magna_carta(seed: int, humans: int, bots: int) -> tuple[list[float], int, float]:
+    """A Magna Carta game: public choices on the prompts and private ones from "My hand"."""
+    import random
+
+    from tests.discord_harness import is_game_over
+    from tests.test_discord_magna_carta import mc_step
+
+    with tempfile.TemporaryDirectory() as tmp:
+        async with table(Path(tmp), humans, seed=seed) as tb:
+            started = time.perf_counter()
+            host = tb.players[0]
+            await host.slash(tb.channel, "caylus new", game="magna-carta", players=humans + bots)
+            lobby = tb.channel.last_message
+            for player in tb.players[1:humans]:
+                await player.click(lobby, label="Join")
+            for _ in range(bots):
+                await host.click(lobby, label="Add bot")
+            await tb.timed(host.click(lobby, label="Start"))
+            rng = random.Random(seed)
+            while not any(is_game_over(m) for m in tb.channel.history()[-3:]):
+                await mc_step(tb, rng)
+            images = sum(len(m.attachments) for m in tb.channel.history())
+            return tb.latencies, images, time.perf_counter() - started
+
+
+async def main(games: int, game: str = "caylus") -> dict:
     latencies: list[float] = []
     images = 0
     seconds = 0.0
     setups = [(3, 0), (2, 2), (4, 0), (3, 2)]
+    if game == "magna-carta":
+        setups = [(3, 0), (2, 1), (4, 0), (2, 2)]
+    play = _magna_carta if game == "magna-carta" else _game
     for k in range(games):
         humans, bots = setups[k % len(setups)]
-        lat, imgs, secs = await _game(100 + k, humans, bots)
+        lat, imgs, secs = await play(100 + k, humans, bots)
         latencies += lat
         images += imgs
         seconds += secs
     ms = [x * 1000 for x in latencies]
     return {
         "benchmark": "discord interaction -> complete response (SimCord, board images on)",
+        "game": game,
         "games": games,
         "interactions": len(ms),
         "board_images": images,
@@ -68,4 +98,5 @@ async def main(games: int) -> dict:
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING)
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    print(json.dumps(asyncio.run(main(count))))
+    which = sys.argv[2] if len(sys.argv) > 2 else "caylus"
+    print(json.dumps(asyncio.run(main(count, which))))

@@ -117,15 +117,26 @@ def _load_record(path: str) -> GameRecord:
     return GameRecord.from_json(read_bytes(path, "record"))
 
 
+def _final_picture(game: str, state: Any) -> bytes:
+    """The whole board of a replayed state, as the channel sees it (Magna Carta: the public
+    view, no hand)."""
+    if game == "magna-carta":
+        from engine import magna_carta as mc
+        from render.magna_carta import render_board_picture
+
+        return render_board_picture(mc.view(state, None)).data
+    from render import render_png
+
+    return render_png(state)
+
+
 def _replay(args: argparse.Namespace) -> int:
     record = _load_record(args.record)
     result = replay(record)
     if args.json:
         print(result.state.model_dump_json(indent=2))
     if args.png:
-        from render import render_png
-
-        write_bytes(args.png, render_png(result.state), "PNG file")
+        write_bytes(args.png, _final_picture(record.game, result.state), "PNG file")
     if result.failure is not None:
         f = result.failure
         reason = shorten(f.reason, MESSAGE_LIMIT)

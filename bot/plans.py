@@ -101,11 +101,19 @@ MAX_PLANS = 100  # active plans per player and game: plenty for a turn, and a bo
 
 
 GAMES = frozenset({"caylus"})  # the games whose decisions these plans know
+# Games with standing orders only (no answers ahead, no premoves): Magna Carta's provost moves
+# ("bribe": never) and castle deliveries ("castle": all I can).
+ORDERS_ONLY = frozenset({"magna-carta"})
 
 
 def supports(kind: str) -> bool:
-    """Whether games of `kind` have plans (this module knows their decisions)."""
-    return kind in GAMES
+    """Whether games of `kind` have plans or standing orders (this module knows their
+    decisions)."""
+    return kind in GAMES or kind in ORDERS_ONLY
+
+
+def _orders_only(state: Any) -> bool:
+    return getattr(state, "game", "caylus") in ORDERS_ONLY
 
 
 class BadPlan(ServiceError):
@@ -283,6 +291,12 @@ def _order_values(name: str) -> tuple[str, ...]:
 
 
 def check_plan(state: State, seat: int, plan: Plan) -> Plan:
+    if _orders_only(state):
+        raise BadPlan(reason="this game has standing orders only (the provost, the castle)")
+    return _check_plan(state, seat, plan)
+
+
+def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
     """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise.
     Whether its answer is legal is asked only when its decision comes."""
     if state.over:
@@ -366,6 +380,8 @@ class Resolution:
 
 def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
     """Whether `seat`'s plans and orders answer its pending decision now, with a legal action."""
+    if _orders_only(state):
+        return _resolve_orders_only(state, seat, orders)
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return Resolution()
@@ -388,6 +404,28 @@ def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) 
     if standing is not None:
         return Resolution(standing[0], standing[1], dropped=dropped)
     return Resolution(dropped=dropped)
+
+
+def _resolve_orders_only(state: Any, seat: int, orders: Orders) -> Resolution:
+    """Magna Carta: the provost order (never move him) and the castle order (deliver every batch
+    one can, the engine's first legal batch each time, then stop)."""
+    from engine import magna_carta as mc
+
+    pending = [p for p in mc.pending(state) if p.seat == seat]
+    if state.over or not pending:
+        return Resolution()
+    kind = pending[0].kind
+    legal = mc.legal_actions(state, seat)
+    skip = next((a for a in legal if str(a) == "skip"), None)
+    if kind == "provost" and orders.bribe == "never" and skip is not None:
+        return Resolution(skip, "orders.bribe")
+    if kind == "castle" and orders.castle == "all":
+        batch = next((a for a in legal if str(a).startswith("batch")), None)
+        if batch is not None:
+            return Resolution(batch, "orders.castle")
+        if skip is not None:
+            return Resolution(skip, "orders.castle")
+    return Resolution()
 
 
 def _standing(
@@ -568,6 +606,17 @@ def questions(
     plans: Mapping[str, Plan],
     orders: Orders,
 ) -> list[Question]:
+    if _orders_only(state):
+        return []  # no lookahead for this game: its decisions are asked when they come
+    return _questions(state, seat, plans, orders)
+
+
+def _questions(
+    state: State,
+    seat: int,
+    plans: Mapping[str, Plan],
+    orders: Orders,
+) -> list[Question]:
     """What `seat` can be asked now: its pending decision (first, `now`) and the decisions the
     lookahead sees for it in the rest of the turn, from the state and this seat's own plans."""
     out: list[Question] = []
@@ -687,6 +736,12 @@ def _ahead_question(
 
 
 def answer_ahead_options(state: State, seat: int, action: Action | str) -> list[Question]:
+    if _orders_only(state):
+        return []
+    return _answer_ahead_options(state, seat, action)
+
+
+def _answer_ahead_options(state: State, seat: int, action: Action | str) -> list[Question]:
     """The answers a placement (or a pass) can carry, for the placement buttons: placing on a
     building with a choice offers that choice ("Farm (11) -> take FF / take C / decide later"),
     the castle offers 'castle all' / 'castle N', the joust field the joust, the merchants' guild
@@ -773,11 +828,23 @@ def plan_for_answer(
 
 
 def premove_options(state: State, seat: int) -> list[tuple[str, int]]:
+    if _orders_only(state):
+        return []
+    return _premove_options(state, seat)
+
+
+def _premove_options(state: State, seat: int) -> list[tuple[str, int]]:
     """(target, cost now) of what `seat` may queue as its next placement ('pass' costs 0)."""
     return [(a.arg or "pass", cost) for a, cost in placements_ahead(state, seat)]
 
 
 def now_key(state: State) -> str | None:
+    if _orders_only(state):
+        return None
+    return _now_key(state)
+
+
+def _now_key(state: State) -> str | None:
     """The key of the pending decision (what `Question.key` is for the `now` question)."""
     k = decision_key(state)
     return None if k is None else answer_key(k.turn, k.phase, k.kind, k.at)

@@ -856,8 +856,14 @@ class GameService:
             raise err.UnknownGame(game_id=game_id)
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
-        actions = [r.action for r in await self.store.log(game_id)]
-        return GameRecord(game=row.kind, options=row.options, setup=row.setup, actions=actions)
+        rows = await self.store.log(game_id)
+        return GameRecord(
+            game=row.kind,
+            options=row.options,
+            setup=row.setup,
+            actions=[r.action for r in rows],
+            seats=[r.seat for r in rows],  # who acted: needed where several seats decide at once
+        )
 
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase
@@ -940,25 +946,7 @@ class GameService:
             if row.setup is None:
                 raise err.GameNotRunning(game_id=row.id, status=m.STATUS[row.status])
             rows = (await self.store.log(row.id))[: entry.to_seq]
-            state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
-            run = _Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
-            board_before: Any = state
-            for entry_row in rows:
-                keep = entry_row.seq > entry.after_seq
-                if entry_row.seq == entry.after_seq + 1:
-                    board_before = run.phase_start
-                self._apply(
-                    game,
-                    run,
-                    entry_row.action,
-                    entry_row.seat,
-                    by_bot=entry_row.by_bot,
-                    user_id=entry_row.user_id,
-                    keep=keep,
-                    planned=entry_row.planned,
-                )
-            if entry.to_seq <= entry.after_seq:
-                board_before = run.phase_start
+            run, board_before = self._replay_run(game, row, rows, keep_after=entry.after_seq)
             return ActResult(
                 game=self._info(live),
                 moves=tuple(run.moves),
@@ -1366,6 +1354,14 @@ class GameService:
     def _replay(self, game: Any, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
         """The state after the logged actions and the state when its current phase began.
         Each action is applied for its logged seat, so a seat mix-up is caught too."""
+        run, _ = self._replay_run(game, row, rows)
+        return run.state, run.phase_start
+
+    def _replay_run(
+        self, game: Any, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
+    ) -> tuple[_Run, Any]:
+        """The log replayed: the run (with the moves and phase ends after `keep_after` kept, as
+        an act keeps them) and the board before them (the phase start at `keep_after`)."""
         assert row.setup is not None
         try:
             state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
@@ -1374,7 +1370,10 @@ class GameService:
                 game_id=row.id, index=0, action="(setup)", reason=_clip(str(error), 160)
             ) from error
         run = _Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
+        board_before: Any = state
         for index, entry in enumerate(rows):
+            if keep_after is not None and entry.seq == keep_after + 1:
+                board_before = run.phase_start
             try:
                 if entry.seq != index + 1:
                     raise engine_errors.EngineError(f"seq {entry.seq} where {index + 1} belongs")
@@ -1385,7 +1384,8 @@ class GameService:
                     entry.seat,
                     by_bot=entry.by_bot,
                     user_id=entry.user_id,
-                    keep=False,
+                    keep=keep_after is not None and entry.seq > keep_after,
+                    planned=entry.planned,
                 )
             except Exception as error:  # typed or not: this log row does not replay
                 log.error(
@@ -1401,7 +1401,9 @@ class GameService:
                     action=_clip(entry.action, 40),
                     reason=_clip(str(error), 160),
                 ) from error
-        return run.state, run.phase_start
+        if keep_after is not None and len(rows) <= keep_after:
+            board_before = run.phase_start
+        return run, board_before
 
     # --- internals: playing ------------------------------------------------------------------
 
@@ -1643,15 +1645,21 @@ class GameService:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
 
     async def _default_options(self, guild_id: int, kind: str) -> dict[str, Any]:
-        if kind != "caylus":
-            return {}
+        """The server's defaults for the options this game has (a player count the game does
+        not allow is left to the game's own default)."""
+        game = self._game_module(kind)
         settings = await self.store.guild_settings(guild_id)
         defaults = {
             "players": settings.default_players,
             "favor_mode": settings.default_favor_mode,
             "tile_set": settings.default_tile_set,
         }
-        return {k: v for k, v in defaults.items() if v is not None}
+        known = game.Options.model_fields
+        found = {k: v for k, v in defaults.items() if v is not None and k in known}
+        players = found.get("players")
+        if players is not None and not game.min_players <= players <= game.max_players:
+            del found["players"]
+        return found
 
     @staticmethod
     def _seat_row(game_id: int, seat: int, user_id: int | None, now: float) -> SeatRow:

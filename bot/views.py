@@ -404,7 +404,13 @@ def questions_view(
     return view
 
 
-def orders_view(game_id: int, current: dict[str, str], *, cancel: bool) -> discord.ui.View:
+def orders_view(
+    game_id: int,
+    current: dict[str, str],
+    *,
+    cancel: bool,
+    names: tuple[str, ...] | None = None,
+) -> discord.ui.View:
     """/caylus me: a menu to change this game's standing orders (the current ones marked), and
     "cancel all my plans"."""
     view = discord.ui.View(timeout=None)
@@ -416,6 +422,7 @@ def orders_view(game_id: int, current: dict[str, str], *, cancel: bool) -> disco
             description=t.ORDER_NOW if current.get(name) == value else None,
         )
         for name, values in t.ORDER_NAMES.items()
+        if names is None or name in names
         for value, words in values.items()
     ]
     view.add_item(OrdersSelect(game_id, options))

@@ -34,6 +34,9 @@ def _not_negative(text: str) -> int:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game", choices=("caylus", "magna-carta"), default="caylus", help="which game"
+    )
     parser.add_argument("--record", help="a game record (JSON); draws its last state")
     parser.add_argument(
         "--upto",
@@ -46,10 +49,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--favor-mode", choices=("full", "simplified"), default="full")
     parser.add_argument("--tile-set", choices=("revised", "first"), default="revised")
     parser.add_argument(
+        "--variant",
+        choices=("standard", "beginner"),
+        default="standard",
+        help="Magna Carta: the rule set",
+    )
+    parser.add_argument(
+        "--hand",
+        type=int,
+        default=None,
+        help="Magna Carta: draw this seat's hand (as only that player sees it) instead",
+    )
+    parser.add_argument(
         "--turn",
         type=int,
         default=None,
-        help="random game: stop when this turn is reached (default: the end)",
+        help="random game: stop when this turn (Magna Carta: round) is reached (default: the end)",
     )
     parser.add_argument(
         "--phase",
@@ -196,6 +211,8 @@ def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "magna-carta" or (args.record and _record_game(args.record) == "magna-carta"):
+        return _run_magna_carta(args)
     from render import render_card_png, render_png
 
     if args.record:
@@ -214,6 +231,64 @@ def run(args: argparse.Namespace) -> int:
     if args.phone_preview:
         preview = Path(args.out).with_suffix(".400px.png")
         preview.write_bytes(phone_preview(png))
+        print(f"wrote {preview} (as a phone chat shows it: 400 px wide)")
+    return 0
+
+
+def _record_game(path: str) -> str:
+    return GameRecord.from_json(Path(path).read_bytes()).game
+
+
+def _run_magna_carta(args: argparse.Namespace) -> int:
+    """A Magna Carta card, board or hand: from a record, or from a seeded random game stopped at
+    the first decision of (round, phase) or later. The channel's pictures are drawn from the
+    public view; `--hand SEAT` draws what only that seat sees."""
+    from engine import magna_carta as mc
+    from render.magna_carta import (
+        render_board_picture,
+        render_hand_picture,
+        render_phase_pictures,
+    )
+    from render.magna_carta.sample import random_record, record_posts
+
+    if args.record:
+        record = GameRecord.from_json(Path(args.record).read_bytes())
+        if args.upto is not None:
+            record = record.model_copy(
+                update={
+                    "actions": record.actions[: args.upto],
+                    "seats": (record.seats or [])[: args.upto] or None,
+                }
+            )
+    else:
+        if not mc.min_players <= args.players <= mc.max_players:
+            raise BadSetup(f"Magna Carta is played by 2-4 players, not {args.players}.")
+        stop = (args.turn, args.phase) if args.turn is not None else None
+        record = random_record(args.seed, args.players, args.variant, stop)
+    post = record_posts(record)[-1]
+    state = post.state
+    names = args.names
+    if args.hand is not None:
+        if not 0 <= args.hand < state.n:
+            raise BadSetup(f"There is no seat {args.hand} in this game (0-{state.n - 1}).")
+        picture = render_hand_picture(mc.view(state, args.hand), names=names)
+    else:
+        shown = mc.view(state, None)
+        before = None if args.no_highlight or post.previous is None else post.previous
+        events = None if args.no_highlight else post.events
+        previous = mc.view(before, None) if before is not None else None
+        if args.card:
+            picture = render_phase_pictures(
+                shown, names=names, previous=previous, events=events, board=False
+            )[0]
+        else:
+            picture = render_board_picture(shown, names=names, previous=previous, events=events)
+    Path(args.out).write_bytes(picture.data)
+    status = "game over" if state.over else f"round {state.round} phase {state.phase}"
+    print(f"wrote {args.out} ({len(picture.data) // 1024} KB, {status})")
+    if args.phone_preview:
+        preview = Path(args.out).with_suffix(".400px.png")
+        preview.write_bytes(phone_preview(picture.data))
         print(f"wrote {preview} (as a phone chat shows it: 400 px wide)")
     return 0
 

@@ -7,6 +7,7 @@ plays like people do: slash commands, buttons and select menus on the bot's own 
 from __future__ import annotations
 
 import contextlib
+import copy
 import random
 import re
 import time
@@ -112,13 +113,14 @@ class Seen:
 def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
     """Record every message the bot posts or edits, with the test clock's time."""
 
+    # discord.py updates a cached message in place when it is edited: keep copies, as read then
     async def on_message(message: Any) -> None:
         if bot.user is not None and message.author.id == bot.user.id:
-            seen.append(Seen("post", clock.now(), message))
+            seen.append(Seen("post", clock.now(), copy.copy(message)))
 
     async def on_message_edit(_before: Any, after: Any) -> None:
         if bot.user is not None and after.author.id == bot.user.id:
-            seen.append(Seen("edit", clock.now(), after))
+            seen.append(Seen("edit", clock.now(), copy.copy(after)))
 
     bot.add_listener(on_message, "on_message")
     bot.add_listener(on_message_edit, "on_message_edit")
@@ -145,6 +147,10 @@ class Table:
     @property
     def cog(self) -> Any:
         return self.env.bot.get_cog("Caylus")
+
+    def seen_posts(self) -> list[Any]:
+        """Every message the bot posted, as it was when posted."""
+        return [x.message for x in self.seen if x.kind == "post"]
 
     def last_prompt(self, channel: Any = None) -> Any:
         for message in reversed((channel or self.channel).history()):

@@ -109,3 +109,39 @@ def test_replay_of_an_explicit_printed_setup(
     state = caylus.state_from_json(capsys.readouterr().out)
     assert state.workers[0] == 1 and state.castle_workers == [0]
     assert state.passed == [1]
+
+
+def test_render_and_replay_draw_magna_carta(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`caylus render --game magna-carta` draws the card, the board and a seat's hand (PNG
+    files that decode), and `caylus replay --png` draws a Magna Carta record's final board."""
+    from PIL import Image
+
+    from render.magna_carta.sample import random_record
+
+    outs = {
+        "board": [],
+        "card": ["--card"],
+        "hand": ["--hand", "1"],
+    }
+    for name, extra in outs.items():
+        out = tmp_path / f"{name}.png"
+        args = ["render", "--game", "magna-carta", "--seed", "3", "--players", "3"]
+        assert main([*args, "--turn", "4", "--phase", "2", *extra, "--out", str(out)]) == 0
+        with Image.open(out) as image:
+            assert image.width == 800 and image.height > 400
+    assert "round 4" in capsys.readouterr().out
+    record = random_record(5, 2, "beginner")
+    path = tmp_path / "mc.json"
+    path.write_text(record.model_dump_json())
+    png = tmp_path / "final.png"
+    assert main(["replay", str(path), "--png", str(png)]) == 0
+    with Image.open(png) as image:
+        assert image.width == 800
+    drawn = tmp_path / "drawn.png"
+    assert main(["render", "--record", str(path), "--out", str(drawn)]) == 0  # found by game
+    assert drawn.stat().st_size > 10_000
+    # a wrong player count is one line, status 1
+    assert main(["render", "--game", "magna-carta", "--players", "5", "--out", str(png)]) == 1
+    assert "2-4 players" in capsys.readouterr().err

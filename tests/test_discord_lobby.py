@@ -10,7 +10,7 @@ from tests.discord_harness import said, table
 
 
 def lobby_messages(tb, game_id: int) -> list:
-    title = t.LOBBY_TITLE.format(game_id=game_id)
+    title = t.LOBBY_TITLE.format(title="Caylus", game_id=game_id)
     return [m for m in tb.channel.history() if any(e.title == title for e in m.embeds)]
 
 

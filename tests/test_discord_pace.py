@@ -116,7 +116,7 @@ async def test_standing_orders_from_settings_and_me(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=6, render_boards=False) as tb:
         alice, bob = tb.players[:2]
         answer = said(await alice.slash(tb.channel, "caylus settings", bribes="never"))
-        assert "bribes: never move the provost" in answer
+        assert "bribes (moving the provost): never move the provost" in answer
         await start_game(tb, 2)
         gid = await game_id(tb)
         assert (await tb.service.orders_of(gid, alice.id)).bribe == "never"

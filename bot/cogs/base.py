@@ -470,7 +470,7 @@ class TableBase:
             record.options,
             record.setup,
             list(record.actions[:upto]),
-            [],
+            list(record.seats or [])[:upto],
         )
         self.chronicles[info.id] = chronicle
         return chronicle

@@ -13,6 +13,7 @@ from bot import errors as err
 from bot import messages as m
 from bot import text as t
 from bot.clock import (
+    DEFAULT_CLOCK,
     ClockInputError,
     format_duration,
     parse_clock,
@@ -43,7 +44,7 @@ class LobbyCommands(TableBase):
             "aborted": t.LOBBY_ABORTED,
         }.get(info.status, m.STATUS[info.status])
         embed = discord.Embed(
-            title=t.LOBBY_TITLE.format(game_id=info.id),
+            title=t.LOBBY_TITLE.format(title=self.ui(info.kind).title, game_id=info.id),
             description=status,
             colour=discord.Colour.gold(),
         )
@@ -94,19 +95,26 @@ class LobbyCommands(TableBase):
             await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
         self.timings.append(time.perf_counter() - started)
 
-    async def _close_lobbies(self, channel: Any, game_id: int, embed: discord.Embed) -> None:
-        """Every earlier copy of this game's lobby (e.g. posted by /caylus join) shows the new
-        status and loses its Join/Leave/Add bot/Start buttons."""
-        title = t.LOBBY_TITLE.format(game_id=game_id)
+    async def _lobby_messages(self, channel: Any, game_id: int, limit: int) -> list[Any]:
+        """The bot's lobby messages of this game among the channel's latest `limit`."""
+        title = _lobby_title_end(game_id)
         me = self.bot.user
+        found = []
+        async for message in channel.history(limit=limit):
+            if (
+                me is not None
+                and message.author.id == me.id
+                and any((e.title or "").endswith(title) for e in message.embeds)
+            ):
+                found.append(message)
+        return found
+
+    async def _close_lobbies(self, channel: Any, game_id: int, embed: discord.Embed) -> None:
+        """Every earlier copy of this game's lobby shows the new status and loses its Join /
+        Leave / Add bot / Start buttons."""
         try:
-            async for message in channel.history(limit=30):
-                if (
-                    me is not None
-                    and message.author.id == me.id
-                    and message.components
-                    and any(e.title == title for e in message.embeds)
-                ):
+            for message in await self._lobby_messages(channel, game_id, 30):
+                if message.components:
                     await message.edit(embed=embed, view=None)
         except discord.HTTPException:
             log.info("could not close the lobby copies of game %s", game_id)
@@ -173,8 +181,9 @@ class LobbyCommands(TableBase):
                 players=players,
                 options=options,
             )
-            if clock is not None:
-                await self.clock.set_clock(info.id, interaction.user.id, clock, can_manage=True)
+            chosen = clock if clock is not None else self.ui(game).default_clock
+            if chosen != DEFAULT_CLOCK:  # the host's choice, or the game's own default
+                await self.clock.set_clock(info.id, interaction.user.id, chosen, can_manage=True)
             await self.announce(
                 interaction,
                 t.OPENED.format(game_id=info.id),
@@ -284,17 +293,10 @@ class LobbyCommands(TableBase):
     ) -> bool:
         """Edit the game's lobby message in place (no second copy in the channel); False when
         it cannot be found (deleted, or long scrolled away)."""
-        title = t.LOBBY_TITLE.format(game_id=game_id)
-        me = self.bot.user
         try:
-            async for message in channel.history(limit=50):
-                if (
-                    me is not None
-                    and message.author.id == me.id
-                    and any(e.title == title for e in message.embeds)
-                ):
-                    await message.edit(embed=embed, view=view)
-                    return True
+            for message in (await self._lobby_messages(channel, game_id, 50))[:1]:
+                await message.edit(embed=embed, view=view)
+                return True
         except discord.HTTPException:
             log.info("could not update the lobby of game %s", game_id)
         return False
@@ -344,3 +346,8 @@ class LobbyCommands(TableBase):
                 t.ABORT_DONE.format(game_id=info.id),
                 t.ABORTED.format(game_id=info.id, who=who),
             )
+
+
+def _lobby_title_end(game_id: int) -> str:
+    """How every lobby message's title of this game ends, whatever the game's name."""
+    return t.LOBBY_TITLE.format(title="", game_id=game_id).strip()

@@ -99,11 +99,11 @@ class PlayCommands(TableBase):
             mine = await self.service.plans_of(game_id, interaction.user.id)
         except err.ServiceError:
             return
-        if not options:
-            return
         info = await self.service.game(game_id)
-        state = await self.service.state(game_id)
         ui = self.ui(info.kind)
+        if not options or not hasattr(ui, "premove_choice"):
+            return
+        state = await self.service.state(game_id)
         choices = [ui.premove_choice(state, target, cost) for target, cost in options]
         queued = [ui.premove_text(state, plan) for plan in mine.premoves]
         text = t.PREMOVE_OFFER
@@ -124,10 +124,12 @@ class PlayCommands(TableBase):
             mine = await self.service.plans_of(info.id, user_id)
         except err.ServiceError:
             return None
-        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders)))
+        names = self.ui(info.kind).order_names
+        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders, names)))
         texts = [plan.text for plan in mine.plans]
         lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
-        return orders_view(info.id, mine.orders.model_dump(), cancel=bool(texts))
+        current = mine.orders.model_dump()
+        return orders_view(info.id, current, cancel=bool(texts), names=names)
 
     async def orders_press(
         self, interaction: discord.Interaction, game_id: int, value: str | None
@@ -144,7 +146,9 @@ class PlayCommands(TableBase):
                 else:
                     name, _, how = value.partition("=")
                     changed = await self.service.set_orders(game_id, uid, **{name: how})
-                    note = t.ORDER_SET.format(orders=orders_text(changed.mine.orders))
+                    info = await self.service.game(game_id)
+                    shown = orders_text(changed.mine.orders, self.ui(info.kind).order_names)
+                    note = t.ORDER_SET.format(orders=shown)
                 await self.tell(interaction, note)
                 if changed.result is not None:  # the order answered the pending decision
                     await self.deliver(game_id, changed.result)

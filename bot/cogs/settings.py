@@ -84,9 +84,11 @@ class SettingsCommands(TableBase):
         return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
 
 
-def orders_text(orders: Any) -> str:
-    """Standing orders in words: 'inn: always stay · bribes: ask me · castle: ask me'."""
+def orders_text(orders: Any, names: tuple[str, ...] | None = None) -> str:
+    """Standing orders in words: 'inn: always stay · bribes: ask me · castle: ask me' (only
+    `names`, the orders a game has, when given)."""
     return " · ".join(
         t.ORDER_LINE.format(what=t.ORDER_WHAT[name], how=t.ORDER_NAMES[name][value])
         for name, value in orders.model_dump().items()
+        if names is None or name in names
     )

@@ -8,6 +8,7 @@ the choices of a prompt (`bot.games.layout`), picture bytes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any, NamedTuple, Protocol
 
 from bot.games.layout import Choice, Layout
@@ -57,6 +58,10 @@ class GameUI(Protocol):
     # --- the lobby
     # /caylus new's options that belong to this game -> the engine's option names
     option_names: dict[str, str]
+    # the standing orders this game has (bot.plans.Orders fields: inn, bribe, castle)
+    order_names: tuple[str, ...]
+    # a new game's decision clock when the host sets none
+    default_clock: timedelta
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the game's options."""
@@ -128,7 +133,20 @@ class GameUI(Protocol):
         """/caylus me: what this seat holds (visible to its player only)."""
         ...
 
-    # --- plans (docs/pace.md): a game whose decisions can be answered ahead
+    # --- rules
+    def rule_topics(self) -> list[tuple[str, str]]:
+        """(label, value) of every topic of /caylus rules."""
+        ...
+
+    def rules_text(self, topic: str) -> str:
+        """The text of a topic (or a sentence saying it is unknown)."""
+        ...
+
+
+class PlanUI(Protocol):
+    """What a game whose decisions can be answered ahead (docs/pace.md: Caylus) adds to its
+    `GameUI`; the cog asks `hasattr(ui, "premove_choice")`."""
+
     def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
         """A placement the player may queue, in words."""
         ...
@@ -143,13 +161,4 @@ class GameUI(Protocol):
 
     def question_line(self, question: Any, names: list[str]) -> str:
         """One line about a question, with its planned answer if any."""
-        ...
-
-    # --- rules
-    def rule_topics(self) -> list[tuple[str, str]]:
-        """(label, value) of every topic of /caylus rules."""
-        ...
-
-    def rules_text(self, topic: str) -> str:
-        """The text of a topic (or a sentence saying it is unknown)."""
         ...

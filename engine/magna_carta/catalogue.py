@@ -406,3 +406,10 @@ def tokens_at_start(players: int) -> list[int]:
 
 def name(card_id: str) -> str:
     return CARDS[card_id].name
+
+
+def affordable(cost: str, cubes: dict[str, int]) -> bool:
+    """Whether a stock (cube letter -> count) pays `cost` in some way, gold standing in for any
+    cube (for the hand shown to its player: which cards they could build now)."""
+    stock = [cubes.get(c, 0) for c in CUBES]
+    return any(all(p[i] <= stock[i] for i in range(4)) for p in PAYMENTS[cost])

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot import text as t
+from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
@@ -23,6 +24,8 @@ class CaylusUI:
     title = "Caylus"
     phases_per_turn = 7
     has_hands = False  # Caylus hides nothing: everyone sees the whole state
+    order_names = ("inn", "bribe", "castle")
+    default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
 
     def public(self, state: Any) -> Any:

@@ -1,0 +1,282 @@
+"""Caylus Magna Carta in Discord: its prompts, accounts, pictures, looks and rules behind
+`GameUI`, with hidden hands.
+
+Every method that feeds the channel (headline, context, layout, account, status, scores,
+pictures) works from the public view `view(state, None)`: it holds every hand's size and no
+hand. Only `private`, `hand_lines`, `hand_picture` and `hand_layout` read one seat's own view,
+for that player's eyes. The methods accept a State (as the service keeps it) or a View.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from bot import text as t
+from bot.clock import DEFAULT_CLOCK
+from bot.games.base import Picture
+from bot.games.layout import Choice, Layout
+from bot.games.magna_carta import narration, prompts, rules
+from engine.magna_carta import catalogue as cat
+from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.view import View, view
+from engine.protocol import Event, Outcome, PendingDecision
+
+
+def public_view(state: Any) -> View:
+    """What everyone may see: `view(state, None)` (a player's view loses its hand)."""
+    if isinstance(state, View):
+        if state.viewer is None:
+            return state
+        players = [p._replace(hand=None) for p in state.players]
+        return dataclasses.replace(state, viewer=None, players=players, legal=[])
+    return view(state, None)
+
+
+def seat_view(state: Any, seat: int) -> View:
+    """What `seat` may see, its own hand too."""
+    if isinstance(state, View):
+        if state.viewer != seat:
+            raise ValueError(f"a view of seat {state.viewer} is not the view of seat {seat}")
+        return state
+    return view(state, seat)
+
+
+def cubes_text(cubes: dict[str, int]) -> str:
+    return " ".join(
+        t.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
+    )
+
+
+def _phase_name(v: View) -> str:
+    return t.MC_PHASE_NAMES[v.phase_name]
+
+
+def _stock(v: View, seat: int) -> str:
+    p = v.players[seat]
+    return t.MC_STOCK.format(
+        deniers=p.deniers,
+        cubes=cubes_text(p.cubes),
+        workers=p.workers,
+        hand=prompts.cards_count(p.hand_size),
+    )
+
+
+def _tokens(tokens: dict[str, int]) -> str:
+    return t.MC_TOKENS_LEFT.format(**tokens)
+
+
+class MagnaCartaUI:
+    kind = "magna-carta"
+    title = t.MC_TITLE
+    # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
+    # rule set's own number (`phases_in_turn(state)`).
+    phases_per_turn = max(cat.PHASES_PER_ROUND.values())
+    has_hands = True
+    order_names = ("bribe", "castle")  # the provost, the castle
+    default_clock = DEFAULT_CLOCK  # a day a decision, as for Caylus
+    option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
+
+    # --- hidden information
+    def public(self, state: Any) -> View:
+        return public_view(state)
+
+    def private(self, state: Any, seat: int) -> View:
+        return seat_view(state, seat)
+
+    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+        return prompts.split_actions(actions)
+
+    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+        v = seat_view(state, seat)
+        me = v.players[seat]
+        hand = me.hand or []
+        lines = [
+            t.MC_HAND_TITLE.format(cards=prompts.cards_count(len(hand)))
+            if hand
+            else t.MC_HAND_EMPTY
+        ]
+        for card_id in hand:
+            card = CARDS[card_id]
+            verdict = (
+                t.MC_HAND_CAN_PAY if cat.affordable(card.cost, me.cubes) else t.MC_HAND_CANNOT_PAY
+            )
+            lines.append(
+                t.MC_HAND_CARD.format(
+                    name=card.name,
+                    cost=prompts.cost_emojis(card.cost),
+                    pp=card.pp,
+                    worker=card.worker_text,
+                    owner=card.owner_text,
+                    verdict=verdict,
+                )
+            )
+        lines.append(t.MC_HAND_STOCK.format(stock=_stock(v, seat)))
+        discard = t.MC_LIST.join(CARDS[c].name for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
+        lines.append(
+            t.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
+        )
+        return lines
+
+    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+        from render.magna_carta import render_hand_picture
+
+        drawn = render_hand_picture(seat_view(state, seat), names=names)
+        return Picture(drawn.filename, drawn.data)
+
+    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        return prompts.hand_layout(public_view(state), seat, actions, names)
+
+    # --- the lobby
+    def options_text(self, options: dict[str, Any]) -> str:
+        variant = options.get("variant", "standard")
+        return t.MC_LOBBY_OPTIONS_TEXT.format(rule_set=t.MC_RULE_SETS.get(variant, variant))
+
+    # --- prompts
+    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+        return prompts.headline(public_view(state), pending.seat, names) or pending.prompt
+
+    def context(self, state: Any, seat: int) -> str:
+        v = public_view(state)
+        if v.phase == 0:
+            return t.MC_CONTEXT_SETUP.format(
+                round=v.round, name=_phase_name(v), stock=_stock(v, seat)
+            )
+        return t.MC_CONTEXT.format(
+            round=v.round, phase=v.phase, name=_phase_name(v), stock=_stock(v, seat)
+        )
+
+    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+        return prompts.layout(public_view(state), seat, actions, names)
+
+    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+        return prompts.describe(public_view(state), seat, action, names)
+
+    # --- what happened
+    def intro(self, state: Any, names: list[str]) -> str:
+        v = public_view(state)
+        n = v.players_count
+        order = [(v.start_player + k) % n for k in range(n)]
+        road = t.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
+        return t.MC_INTRO.format(
+            title=t.MC_TITLE,
+            rule_set=t.MC_RULE_SETS[v.variant],
+            players=n,
+            start=names[order[0]],
+            others=t.MC_LIST.join(names[s] for s in order[1:]),
+            road=road,
+        )
+
+    def account(
+        self, turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
+    ) -> str:
+        return narration.account(turn, phase, events, names, so_far)
+
+    def tells_before_prompt(self, state: Any) -> bool:
+        return False  # no decision needs the account of its phase so far first
+
+    def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
+        order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
+        return [
+            t.MC_SCORE_LINE.format(emoji=emojis[seat], name=names[seat], **outcome.breakdown[seat])
+            for seat in order
+        ]
+
+    # --- pictures
+    def shows_board(self, state: Any, previous: Any) -> bool:
+        from render.magna_carta import starts_actions_phase
+
+        v = public_view(state)
+        before = public_view(previous) if previous is not None else None
+        return v.over or starts_actions_phase(v, before)
+
+    def phase_pictures(
+        self,
+        state: Any,
+        names: list[str],
+        previous: Any,
+        events: Sequence[Event],
+        board: bool,
+    ) -> list[Picture]:
+        from render.magna_carta import render_phase_pictures
+
+        before = public_view(previous) if previous is not None else None
+        drawn = render_phase_pictures(
+            public_view(state), names=names, previous=before, events=events, board=board
+        )
+        return [Picture(p.filename, p.data) for p in drawn]
+
+    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
+        from render.magna_carta import render_board_picture
+
+        before = public_view(previous) if previous is not None else None
+        drawn = render_board_picture(public_view(state), names=names, previous=before)
+        return Picture(drawn.filename, drawn.data)
+
+    # --- looking
+    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+        v = public_view(state)
+        lines = [
+            t.MC_STATUS.format(
+                round=v.round,
+                phase=v.phase,
+                name=_phase_name(v),
+                rule_set=t.MC_RULE_SET_NAMES[v.variant],
+                stretch=prompts.stretch(v),
+                tokens=_tokens(v.tokens),
+            )
+        ]
+        for seat, p in enumerate(v.players):
+            extra = t.MC_STATUS_START if seat == v.start_player else ""
+            if p.passed:
+                extra += t.MC_STATUS_PASSED.format(place=prompts.ordinal(p.passed))
+            lines.append(
+                t.MC_STATUS_SEAT.format(
+                    emoji=emojis[seat] if seat < len(emojis) else "",
+                    name=names[seat],
+                    pp=p.score["total"],
+                    deniers=p.deniers,
+                    cubes=cubes_text(p.cubes),
+                    workers=p.workers,
+                    hand=prompts.cards_count(p.hand_size),
+                    deck=p.deck_size,
+                    discard=len(p.discard),
+                    extra=extra,
+                )
+            )
+        return lines
+
+    def me_lines(self, state: Any, seat: int) -> list[str]:
+        v = public_view(state)
+        p = v.players[seat]
+        lines = [
+            t.MC_ME_LINE.format(
+                pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), workers=p.workers
+            ),
+            t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
+        ]
+        mine = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat]
+        lines.append(
+            t.MC_ME_BUILDINGS.format(cards=t.MC_LIST.join(mine)) if mine else t.MC_ME_NO_BUILDINGS
+        )
+        prestige = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat and r.cover]
+        prestige += [CARDS[c].name for c in p.prestige]
+        if prestige:
+            lines.append(t.MC_ME_PRESTIGE.format(prestige=t.MC_LIST.join(prestige)))
+        lines.append(
+            t.MC_ME_CARDS.format(
+                hand=prompts.cards_count(p.hand_size), deck=p.deck_size, discard=len(p.discard)
+            )
+        )
+        return lines
+
+    # --- rules
+    def rule_topics(self) -> list[tuple[str, str]]:
+        return rules.rule_topics()
+
+    def rules_text(self, topic: str) -> str:
+        return rules.rules_text(topic)
+
+
+UI = MagnaCartaUI()

@@ -1,0 +1,106 @@
+"""Pure rendering of Caylus Magna Carta: a public view in, pictures out.
+
+See docs/magna-carta-discord.md. What the bot posts after every phase:
+
+    for picture in render_phase_pictures(view(state, None), names=..., previous=..., events=...):
+        ...  # post picture.data as picture.filename, each picture in its own message
+
+Every function takes an `engine.magna_carta.View`, never a State: the channel's pictures are
+drawn from the spectator's view `view(state, None)`, which holds no hand, and the events'
+private parts are never read. `render_hand_picture` needs the view of the hand's owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.magna_carta.view import View
+from engine.protocol import Event
+from render import Picture, posted_png
+from render import theme as t
+from render.magna_carta.board import render_board
+from render.magna_carta.card import render_card
+from render.magna_carta.hand import render_hand
+
+
+def _public(view: object, what: str) -> View:
+    assert isinstance(view, View), f"{what} must be an engine.magna_carta.View, not a state"
+    assert view.viewer is None, f"{what} must be the public view: view(state, None)"
+    return view
+
+
+def _stem(view: View) -> str:
+    return "mc_final" if view.over else f"mc_r{view.round:02d}_p{view.phase}"
+
+
+def posted(image: Image.Image) -> bytes:
+    """The PNG bytes of a picture as posted: a palette of 64 colours (render/png.py)."""
+    return posted_png(image, t.CARD_COLOURS)
+
+
+def starts_actions_phase(view: View, previous: View | None) -> bool:
+    """True when the phases just ended lead into an actions phase (once a round): where the
+    road decides, hence the whole board then."""
+    in_actions = view.phase_name == "actions" and not view.over
+    return in_actions and (previous is None or (previous.round, previous.phase) < (view.round, 2))
+
+
+def render_board_picture(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+) -> Picture:
+    """The whole board of a public view: the road, castle, bridge, prestige buildings and one
+    panel per player (and the scores at the end)."""
+    view = _public(view, "the board's view")
+    if previous is not None:
+        previous = _public(previous, "previous")
+    image = render_board(view, names=names, previous=previous, events=events)
+    return Picture(f"{_stem(view)}_board.png", posted(image))
+
+
+def render_phase_pictures(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+    board: bool | None = None,
+) -> list[Picture]:
+    """What to post after a phase: the phone card, then the whole board when `board` is True
+    (default: when a new actions phase begins, and at the end). Post each in its own message."""
+    view = _public(view, "the card's view")
+    if previous is not None:
+        previous = _public(previous, "previous")
+    card = render_card(view, names=names, previous=previous, events=events)
+    pictures = [Picture(f"{_stem(view)}.png", posted(card))]
+    if board is None:
+        board = view.over or starts_actions_phase(view, previous)
+    if board:
+        pictures.append(render_board_picture(view, names=names, previous=previous, events=events))
+    return pictures
+
+
+def render_hand_picture(view: View, *, names: list[str] | None = None) -> Picture:
+    """The hand of `view.viewer` (their cards, what each costs and does, their stock), for
+    that player's eyes only. Needs the player's own view: `view(state, seat)`."""
+    assert isinstance(view, View), "the hand's view must be an engine.magna_carta.View"
+    assert view.viewer is not None, "the hand picture needs a player's view: view(state, seat)"
+    image = render_hand(view, names=names)
+    return Picture(f"mc_hand_r{view.round:02d}.png", posted(image))
+
+
+__all__ = [
+    "Picture",
+    "render_board",
+    "render_board_picture",
+    "render_card",
+    "render_hand",
+    "render_hand_picture",
+    "render_phase_pictures",
+    "starts_actions_phase",
+]

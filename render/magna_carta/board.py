@@ -1,0 +1,361 @@
+"""The whole Magna Carta board: everything public, drawn like the phone card (400 dp wide,
+every text at least 9 px tall on a phone), taller.
+
+Top to bottom: the round and phases -> who decides -> the final scores (at the end) -> the
+road, four cards a row (each with its position, owner, name, worker effect, shield, the cubes
+stored on it and the worker on it; the provost's card framed in black, the cards beyond him
+greyed: they do nothing this round; new cards ringed) -> the castle's tokens left and the
+bridge (the passing order) -> the prestige buildings still available, with their costs -> one
+panel per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.magna_carta import catalogue as cat
+from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.view import RoadCardView, View
+from engine.protocol import Event
+from render import theme as t
+from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, PIECE_R, SECTION_BG, SMALL
+from render.card import S as SCALE
+from render.magna_carta.canvas import (
+    CUBE,
+    INACTIVE_FILL,
+    INNER,
+    NEUTRAL_EDGE,
+    NEUTRAL_FILL,
+    PRESTIGE_EDGE,
+    PRESTIGE_FILL,
+    RESIDENCE_EDGE,
+    RESIDENCE_FILL,
+    W_DP,
+    M,
+    owner_tint,
+)
+from render.magna_carta.card import PhoneCard, decision_band, header, seat_order
+from render.magna_carta.decision import passed_text
+from render.magna_carta.words import (
+    TOKEN_PP,
+    active_stretch,
+    road_label,
+    tile_effect,
+    tile_name,
+    tile_points,
+)
+from render.pieces import blend
+
+MAX_HEIGHT_DP = 2600
+ROAD_COLS = 4
+TILE_GAP = 6
+TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) / ROAD_COLS
+TILE_H = 78
+BAND = 18  # the coloured top band of a road tile
+ROW_PITCH = TILE_H + 9
+PROVOST_INK = (20, 20, 20)
+SHIELD = (96, 72, 40)  # the prestige points of a road card, in a shield as on the cards
+
+
+def section_band(c: PhoneCard, y: float, title: str, detail: str = "") -> float:
+    h = 24
+    c.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
+    c.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
+    if detail:
+        x = M + c.width(title, SMALL, True) + 8
+        c.write(x, y + h / 2, c.fit(detail, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
+    return y + h
+
+
+class Board(PhoneCard):
+    def paint(self) -> Image.Image:
+        y = header(self, 0)
+        y = decision_band(self, y)
+        if self.view.over:
+            y = self.results(y + 6)
+        y = self.road(y + 8)
+        y = self.castle_and_bridge(y + 8)
+        y = self.prestige_supply(y + 8)
+        y = self.panels(y + 8)
+        return self.crop(y + M)
+
+    # ------------------------------------------------------------------ the road
+    def road(self, y: float) -> float:
+        view = self.view
+        detail = f"{len(view.road)} cards · "
+        if view.provost is not None:
+            detail += f"provost on {view.provost}: "
+        detail += active_stretch(view)
+        y = section_band(self, y, "THE ROAD", detail) + 10
+        for k, card in enumerate(view.road):
+            row, col = divmod(k, ROAD_COLS)
+            self.tile(M + col * (TILE_W + TILE_GAP), y + row * ROW_PITCH, card)
+        rows = -(-len(view.road) // ROAD_COLS)
+        y += rows * ROW_PITCH - (ROW_PITCH - TILE_H) + 4
+        legend = "shield: the owner's points"
+        if view.provost is not None:
+            legend += " · grey: beyond the provost, idle"
+        self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
+        return y + 16
+
+    def tile(self, x: float, y: float, card: RoadCardView) -> None:
+        view = self.view
+        w, h = TILE_W, TILE_H
+        owner = card.owner
+        if card.cover:
+            fill, edge = PRESTIGE_FILL, PRESTIGE_EDGE
+        elif card.residence:
+            fill, edge = RESIDENCE_FILL, RESIDENCE_EDGE
+        elif owner is None:
+            fill, edge = NEUTRAL_FILL, NEUTRAL_EDGE
+        else:
+            fill, edge = owner_tint(owner), t.PLAYER_COLOURS[owner]
+        band = t.PLAYER_COLOURS[owner] if owner is not None else NEUTRAL_EDGE
+        if not card.active:
+            fill, band = blend(fill, INACTIVE_FILL, 0.7), blend(band, INACTIVE_FILL, 0.55)
+        activating = any(p.at == card.position for p in view.pending) and not view.over
+        provost = card.position == view.provost
+        if card.position in self.ch.new_cards:
+            self.box(x - 3, y - 3, x + w + 3, y + h + 3, t.HIGHLIGHT, radius=8)
+        if activating:
+            self.box(x - 3, y - 3, x + w + 3, y + h + 3, t.DECIDE, radius=8)
+        self.box(x, y, x + w, y + h, fill, PROVOST_INK if provost else edge, 3 if provost else 1)
+        self.box(x + 1, y + 1, x + w - 1, y + BAND, band, radius=5)
+        ink = t.WHITE
+        self.write(x + 4, y + BAND / 2 + 1, str(card.position), SMALL, ink, bold=True)
+        if owner is not None:
+            letter = self.letters[owner]
+            self.write(x + w - 5, y + BAND / 2 + 1, letter, SMALL, ink, bold=True, anchor="rm")
+        if provost:
+            label = "PROVOST"
+            tw = self.width(label, SMALL, True) + 8
+            tx = x + w - tw - 2
+            self.box(tx, y - 5, tx + tw, y + BAND - 1, PROVOST_INK, t.WHITE, 1, 4)
+            self.write(tx + tw / 2, y + BAND / 2 - 2, label, SMALL, t.WHITE, True, "mm")
+        name = tile_name(card)
+        room = w - 8
+        bold = self.width(name, BODY, True) <= room
+        size = BODY if bold or self.width(name, BODY) <= room else SMALL
+        ink = t.INK if card.active else t.INK_SOFT
+        self.write(x + 4, y + BAND + 11, self.fit(name, size, room, bold), size, ink, bold)
+        effect = tile_effect(card, view.variant)
+        self.write(x + 4, y + BAND + 27, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
+        bottom = y + h - 13
+        bx = x + 4
+        if owner is not None:
+            bx = self.shield(bx, bottom, tile_points(card), card.active) + 5
+        if card.stored:
+            store = CARDS[card.card].stores
+            self.counted_cube(bx, bottom, store, card.stored, SMALL)
+        if card.worker is not None:
+            self.piece(x + w - PIECE_R - 4, bottom, card.worker)
+
+    def shield(self, x: float, cy: float, points: int, active: bool) -> float:
+        """The card's prestige points in a shield; returns the x after it."""
+        label = str(points)
+        w = max(17.0, self.width(label, SMALL, True) + 6)
+        top, bottom = cy - 10, cy + 10
+        outline = [
+            (x, top),
+            (x + w, top),
+            (x + w, cy + 3),
+            (x + w / 2, bottom),
+            (x, cy + 3),
+        ]
+        colour = SHIELD if active else blend(SHIELD, INACTIVE_FILL, 0.5)
+        self.d.polygon([(px * SCALE, py * SCALE) for px, py in outline], fill=colour)
+        self.write(x + w / 2, cy - 1.5, label, SMALL, t.WHITE, True, "mm")
+        return x + w
+
+    # ------------------------------------------------------------------ castle and bridge
+    def castle_and_bridge(self, y: float) -> float:
+        view = self.view
+        delivering = view.phase_name == "castle" and any(view.delivered)
+        h = 8 + LINE * (3 if delivering else 2) + 8
+        self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
+        yy = y + 6 + LINE / 2
+        x = M + 6
+        self.write(x, yy, "CASTLE", SMALL, t.INK, bold=True)
+        x += 58
+        for kind in cat.TOKEN_NAMES:
+            count = view.tokens[kind]
+            x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
+            word = f"{kind} {TOKEN_PP[kind]} PP"
+            self.write(x, yy, word, SMALL, t.INK if count else t.INK_FAINT)
+            x += self.width(word, SMALL) + 8
+        if delivering:
+            yy += LINE
+            parts = [
+                f"{self.names[s]} {view.delivered[s]}" for s in view.passed if view.delivered[s]
+            ]
+            line = "Batches this phase: " + ", ".join(parts)
+            self.write(M + 6, yy, self.fit(line, SMALL, INNER - 12), SMALL, t.INK_SOFT)
+        yy += LINE + 6
+        x = M + 6
+        self.write(x, yy, "BRIDGE", SMALL, t.INK, bold=True)
+        x += 58
+        slot = 2 * PIECE_R + 8
+        for k in range(view.players_count):
+            self.box(x, yy - slot / 2, x + slot, yy + slot / 2, t.PANEL, (150, 134, 110), 0.5, 4)
+            if k < len(view.passed):
+                self.piece(x + slot / 2, yy, view.passed[k])
+            else:
+                self.write(x + slot / 2, yy, str(k + 1), SMALL, t.INK_FAINT, anchor="mm")
+            x += slot + 4
+        note = f"1st to pass: +{cat.FIRST_PASS_BONUS} d"
+        self.write(x + 4, yy, self.fit(note, SMALL, W_DP - M - x - 8), SMALL, t.INK_SOFT)
+        return y + h
+
+    # ------------------------------------------------------------------ prestige buildings
+    def prestige_supply(self, y: float) -> float:
+        view = self.view
+        where = (
+            "built on your own residence" if view.variant == "standard" else "kept in front of you"
+        )
+        y = section_band(self, y, "PRESTIGE BUILDINGS", where) + 4
+        supply = view.prestige_supply
+        if not supply:
+            self.write(M, y + LINE / 2, "All built.", BODY, t.INK_SOFT)
+            return y + LINE
+        col_w = INNER / 2
+        for k, card_id in enumerate(supply):
+            row, col = divmod(k, 2)
+            x = M + col * col_w
+            cy = y + row * (CUBE + 8) + CUBE / 2 + 2
+            card = CARDS[card_id]
+            self.write(x, cy, self.fit(card.name, BODY, 74, True), BODY, t.INK, bold=True)
+            self.write(x + 76, cy, f"{card.pp} PP", BODY, PRESTIGE_EDGE, bold=True)
+            cx = x + 118
+            for kind in cat.CUBES:
+                count = card.cost.count(kind)
+                if count:
+                    cx = self.counted_cube(cx, cy, kind, count, BODY) + 6
+        rows = -(-len(supply) // 2)
+        return y + rows * (CUBE + 8) + 2
+
+    # ------------------------------------------------------------------ players
+    def panels(self, y: float) -> float:
+        y = section_band(self, y, "PLAYERS", "from the start player") + 4
+        for seat in seat_order(self.view):
+            y = self.panel(seat, y) + 4
+        legend = "castle tokens won: dungeon, walls, towers"
+        self.write(W_DP - M, y + 7, legend, SMALL, t.INK_SOFT, anchor="rm")
+        return y + 14
+
+    def panel(self, seat: int, y: float) -> float:
+        view, ch = self.view, self.ch
+        p = view.players[seat]
+        deciding = seat in self.deciders
+        extra = self.holdings(seat)
+        lines = self.wrap(extra, SMALL, INNER - 14) if extra else []
+        h = 70 + LINE * len(lines)
+        self.box(
+            M,
+            y,
+            W_DP - M,
+            y + h,
+            (252, 232, 240) if deciding else t.PANEL,
+            outline=t.DECIDE if deciding else (150, 134, 110),
+            width=2 if deciding else 0.5,
+        )
+        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
+        top = y + 13
+        self.piece(M + 8 + PIECE_R, top + 1, seat)
+        x = M + 12 + 2 * PIECE_R
+        name = self.fit(self.names[seat], NAME, 150, True)
+        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
+        x += self.width(name, NAME, True) + 8
+        score = f"{p.score['total']} PP"
+        score_x = W_DP - M - 30
+        status = self.status(seat)
+        if status:
+            room = score_x - self.width(score, NAME, True) - 8 - x
+            self.write(x, top + 1, self.fit(status, SMALL, room), SMALL, t.INK_SOFT)
+        self.write(score_x, top, score, NAME, t.INK, True, "rm")
+        if ch.score[seat]:
+            self.badge(score_x + 2, top, ch.score[seat])
+        row = y + 36
+        x = M + 10
+        self.write(x + 20, row, str(p.deniers), NUMBER, t.INK, True, "rm")
+        self.write(x + 22, row, "d", BODY, t.INK_SOFT)
+        if ch.deniers[seat]:
+            self.badge(x + 32, row, ch.deniers[seat])
+        x += 58
+        for c in cat.CUBES:
+            end = self.counted_cube(x, row, c, p.cubes[c], NUMBER)
+            delta = ch.cubes[seat].get(c, 0)
+            if delta:
+                self.badge(end + 1.5, row, delta)
+            x += 62
+        workers = f"{p.workers}/{cat.WORKERS} workers"
+        self.write(
+            W_DP - M - 8, row, workers, SMALL, t.INK if p.workers else t.INK_FAINT, True, "rm"
+        )
+        row = y + 58
+        cards = f"hand {p.hand_size} · pile {p.deck_size} · discard {len(p.discard)}"
+        if p.discard:
+            cards += f" (top: {CARDS[p.discard[-1]].name})"
+        chips = 3 * 27
+        self.write(M + 10, row, self.fit(cards, SMALL, INNER - chips - 20), SMALL)
+        x = W_DP - M - 8 - chips
+        for kind in cat.TOKEN_NAMES:
+            count = p.tokens[kind]
+            x = self.token_chip(x, row, kind, str(count), SMALL, w=24) + 3
+        for i, line in enumerate(lines):
+            self.write(M + 10, y + 70 + LINE * i + LINE / 2 - 4, line, SMALL, t.INK_SOFT)
+        return y + h
+
+    def badge(self, x: float, y: float, delta: int) -> None:
+        label = f"{delta:+d}".replace("-", "−")
+        w = self.width(label, SMALL, True) + 3
+        self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
+        self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+
+    def status(self, seat: int) -> str:
+        view = self.view
+        parts = []
+        if seat in self.deciders:
+            parts.append("▶ deciding")
+        if seat == view.start_player:
+            parts.append("start player")
+        passed = passed_text(view, seat)
+        if passed:
+            parts.append(passed)
+        return " · ".join(parts)
+
+    def holdings(self, seat: int) -> str:
+        """The player's road buildings, residences and prestige buildings, in words."""
+        view = self.view
+        mine = [r for r in view.road if r.owner == seat]
+        buildings = [r for r in mine if not r.residence]
+        residences = [r for r in mine if r.residence and not r.cover]
+        covered = [r for r in mine if r.cover]
+        parts = []
+        if buildings:
+            points = sum(tile_points(r) for r in buildings)
+            count = "1 building" if len(buildings) == 1 else f"{len(buildings)} buildings"
+            parts.append(f"{count} on the road ({points} PP)")
+        if residences:
+            where = ", ".join(str(r.position) for r in residences)
+            parts.append(f"{'residence' if len(residences) == 1 else 'residences'} at {where}")
+        prestige = [road_label(view, r.position) for r in covered]
+        prestige += [CARDS[c].name for c in view.players[seat].prestige]
+        if prestige:
+            parts.append("prestige: " + ", ".join(prestige))
+        return " · ".join(parts)
+
+
+def render_board(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+) -> Image.Image:
+    """The whole board of a public view (RGB), new cards and changed numbers marked."""
+    return Board(view, names, previous, events).paint()
+
+
+__all__ = ["Board", "render_board"]

@@ -1,0 +1,175 @@
+"""Drawing in phone display pixels ("dp"): the Magna Carta pictures' shared primitives.
+
+Every Magna Carta picture is laid out 400 dp wide (theme.PHONE_WIDTH, the width of a phone
+chat) and drawn CARD_SCALE times larger, with the phone card's sizes (render/card.py), so no
+text is smaller than MIN_TEXT px: a capital letter or a digit is at least 9 px tall on a phone.
+Text goes through render.pieces.text, which records it (how the tests measure and read it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from PIL import Image, ImageDraw
+
+from engine.magna_carta.view import View
+from render import theme as t
+from render.board import default_names, seat_letters
+from render.card import CUBE, MIN_TEXT, PIECE_R
+from render.card import S as SCALE
+from render.pieces import blend, cube, text, text_width, worker
+
+W_DP = t.PHONE_WIDTH
+M = 8  # margin, dp
+INNER = W_DP - 2 * M
+
+# Colours of the Magna Carta cards (the theme's table, ink and player colours are shared).
+NEUTRAL_FILL = (246, 206, 216)  # pink neutral cards
+NEUTRAL_EDGE = (190, 110, 134)
+RESIDENCE_FILL = (168, 214, 150)  # the green back of a player card
+RESIDENCE_EDGE = (50, 120, 50)
+PRESTIGE_FILL = (168, 198, 240)  # blue prestige buildings
+PRESTIGE_EDGE = (40, 80, 160)
+INACTIVE_FILL = (214, 208, 196)  # beyond the provost: does nothing this round
+TOKEN_COLOURS = {"dungeon": (196, 52, 44), "walls": (236, 128, 32), "towers": (242, 200, 50)}
+TOKEN_INK = {"dungeon": t.WHITE, "walls": t.INK, "towers": t.INK}
+ANY_CUBE = "?"  # a white cube in a cost: any resource, gold included
+
+
+_UNIT = re.compile(r"(\d) (d|PP)\b")
+
+
+def keep_together(s: str) -> str:
+    """'3 d' and '2 PP' with a no-break space: a line break never parts a number from its unit."""
+    return _UNIT.sub("\\1\u00a0\\2", s)
+
+
+def names_for(view: View, names: list[str] | None) -> list[str]:
+    """Display names by seat; missing ones are 'Player 1', 'Player 2', ..."""
+    n = view.players_count
+    out = list(names)[:n] if names else []
+    out += default_names(n)[len(out) :]
+    return out
+
+
+def owner_tint(seat: int) -> t.RGB:
+    """The fill of a player's card on the road: a light tint of the player's colour."""
+    return blend(t.PLAYER_COLOURS[seat], t.WHITE, 0.72)
+
+
+class Canvas:
+    """A picture drawn in dp: write, box, pieces and cubes at CARD_SCALE."""
+
+    def __init__(self, view: View, names: list[str] | None, height_dp: float, bg: t.RGB) -> None:
+        self.view = view
+        self.names = names_for(view, names)
+        self.letters = seat_letters(self.names)
+        self.img = Image.new("RGB", (round(W_DP * SCALE), round(height_dp * SCALE)), bg)
+        self.d = ImageDraw.Draw(self.img)
+
+    def crop(self, height_dp: float) -> Image.Image:
+        return self.img.crop((0, 0, self.img.width, round(height_dp * SCALE)))
+
+    # --- text
+    @staticmethod
+    def px(size: float) -> int:
+        return max(MIN_TEXT, round(size * SCALE))
+
+    def write(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        fill: t.RGB = t.INK,
+        bold: bool = False,
+        anchor: str = "lm",
+    ) -> None:
+        text(self.d, (x * SCALE, y * SCALE), s, self.px(size), fill, bold, anchor)
+
+    def width(self, s: str, size: float, bold: bool = False) -> float:
+        return text_width(s, self.px(size), bold) / SCALE
+
+    def fit(self, s: str, size: float, room: float, bold: bool = False) -> str:
+        """`s`, cut with an ellipsis to fit in `room` dp."""
+        if self.width(s, size, bold) <= room:
+            return s
+        while s and self.width(s + "…", size, bold) > room:
+            s = s[:-1]
+        return s.rstrip() + "…"
+
+    def wrap(self, s: str, size: float, room: float, first: float | None = None) -> list[str]:
+        """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
+        lines: list[str] = []
+        line = ""
+        for word in keep_together(s).split(" "):
+            if not word:
+                continue
+            trial = f"{line} {word}" if line else word
+            limit = first if first is not None and not lines else room
+            if self.width(trial, size) <= limit or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
+
+    # --- shapes
+    def box(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: t.RGB | None,
+        outline: t.RGB | None = None,
+        width: float = 1,
+        radius: float = 6,
+    ) -> None:
+        self.d.rounded_rectangle(
+            (x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE),
+            radius=round(radius * SCALE),
+            fill=fill,
+            outline=outline,
+            width=max(1, round(width * SCALE)),
+        )
+
+    def piece(self, cx: float, cy: float, seat: int, ring: t.RGB | None = None) -> None:
+        """A worker disc in the seat's colour with its letter."""
+        worker(self.d, cx * SCALE, cy * SCALE, PIECE_R * SCALE, seat, self.letters[seat], ring)
+
+    def cube(self, x: float, y: float, kind: str) -> float:
+        """One cube (F W S G, or ? for any resource) with its top-left at (x, y); returns the x
+        after it."""
+        if kind == ANY_CUBE:
+            self.box(x, y, x + CUBE, y + CUBE, t.WHITE, t.INK_SOFT, 0.5, 3)
+            self.write(x + CUBE / 2, y + CUBE / 2 + 0.5, "?", CUBE * 0.66, t.INK, True, "mm")
+        else:
+            cube(self.d, x * SCALE, y * SCALE, CUBE * SCALE, kind)
+        return x + CUBE
+
+    def cubes(self, x: float, cy: float, cost: str, gap: float = 2) -> float:
+        """A cost as cubes in a row, vertically centred on `cy`; returns the x after it."""
+        for kind in cost:
+            x = self.cube(x, cy - CUBE / 2, kind) + gap
+        return x
+
+    def counted_cube(self, x: float, cy: float, kind: str, count: int, size: float) -> float:
+        """A cube with its count after it ('[S] 3'); returns the x after it."""
+        x = self.cube(x, cy - CUBE / 2, kind) + 2
+        label = str(count)
+        self.write(x, cy, label, size, t.INK if count else t.INK_FAINT, True)
+        return x + self.width(label, size, True)
+
+    def token_chip(
+        self, x: float, cy: float, kind: str, label: str, size: float, w: float | None = None
+    ) -> float:
+        """A castle token chip in its colour (dungeon red, walls orange, towers yellow)."""
+        width = w if w is not None else self.width(label, size, True) + 8
+        h = max(18.0, self.px(size) / SCALE + 5)
+        colour = TOKEN_COLOURS[kind]
+        self.box(x, cy - h / 2, x + width, cy + h / 2, colour, blend(colour, t.INK, 0.4), 0.5, 4)
+        self.write(x + width / 2, cy + 0.5, label, size, TOKEN_INK[kind], True, "mm")
+        return x + width

@@ -1,0 +1,386 @@
+"""The Magna Carta phone card: what a player needs after a phase, readable in a phone chat.
+
+Laid out 400 dp wide and drawn twice as large (render/magna_carta/canvas.py), with the sizes
+of the Caylus phone card, so every text is at least 9 px tall on a phone. Drawn from the
+public view only. Top to bottom: the round and its phases -> who decides now and what (or the
+winners) -> one row per player, from the start player (prestige points now, deniers, cubes,
+workers and cards in hand, castle tokens won; a badge after a number that changed) or the
+final scores with their parts -> what happened -> the castle, the road and the prestige
+buildings in a few lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.magna_carta import catalogue as cat
+from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.view import View
+from engine.protocol import Event
+from render import theme as t
+from render.card import (
+    BODY,
+    CARD_BG,
+    DECIDE_BG,
+    HEADER_BG,
+    HEADER_INK,
+    LINE,
+    NAME,
+    NUMBER,
+    PIECE_R,
+    SECTION_BG,
+    SMALL,
+    TITLE,
+    WIN_BG,
+)
+from render.magna_carta.canvas import CUBE, INNER, W_DP, Canvas, M
+from render.magna_carta.changes import Deltas, deltas, happened
+from render.magna_carta.decision import decision_text, passed_text
+from render.magna_carta.words import (
+    PHASE_TITLES,
+    active_stretch,
+    phase_title,
+    road_label,
+    stage_names,
+)
+
+MAX_HEIGHT_DP = 1600
+MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
+
+# Player table columns, dp: where each number ends (right-aligned); a change follows it in a
+# small green or red badge.
+DIGIT = 9.4  # width of a bold digit at NUMBER size
+PP_END = 38
+D_END = 86
+CUBES_END = 130  # the food column's numbers end here
+CUBE_COL = 42
+WORKERS_END = CUBES_END + 4 * CUBE_COL + 4
+HAND_END = WORKERS_END + 46
+
+RESULT_PARTS = (
+    ("tokens", "castle"),
+    ("buildings", "road"),
+    ("prestige", "prestige"),
+    ("gold", "gold"),
+    ("cubes", "cubes"),
+    ("deniers", "deniers"),
+)
+
+
+def seat_order(view: View) -> list[int]:
+    """The seats from the start player on (the order of the actions phase)."""
+    n = view.players_count
+    return [(view.start_player + k) % n for k in range(n)]
+
+
+class PhoneCard(Canvas):
+    def __init__(
+        self,
+        view: View,
+        names: list[str] | None,
+        previous: View | None,
+        events: Sequence[Event] | None,
+    ) -> None:
+        super().__init__(view, names, MAX_HEIGHT_DP, CARD_BG)
+        self.previous = previous
+        self.events = events
+        self.ch: Deltas = deltas(view, previous)
+        self.deciders = [] if view.over else [p.seat for p in view.pending]
+
+    def paint(self) -> Image.Image:
+        y = header(self, 0)
+        y = decision_band(self, y)
+        y = self.results(y + 6) if self.view.over else self.players(y + 6)
+        y = self.happened(y + 8)
+        y = self.table(y + 8)
+        return self.crop(y + M)
+
+    # ------------------------------------------------------------------ players
+    def players(self, y: float) -> float:
+        h = 24
+        cy = y + h / 2
+        self.write(PP_END - DIGIT, cy, "PP", BODY, t.INK_SOFT, bold=True, anchor="mm")
+        self.write(D_END - DIGIT / 2, cy, "d", BODY, t.INK_SOFT, bold=True, anchor="mm")
+        for k, c in enumerate(cat.CUBES):
+            x = CUBES_END + k * CUBE_COL - DIGIT / 2 - CUBE / 2
+            self.cube(x, cy - CUBE / 2, c)
+        wx = WORKERS_END - DIGIT / 2
+        self.box(wx - 7, cy - 7, wx + 7, cy + 7, t.INK_SOFT, radius=7)
+        hx = HAND_END - DIGIT / 2
+        self.box(hx - 6, cy - 8, hx + 6, cy + 8, t.WHITE, t.INK_SOFT, 1.5, 2)
+        y += h + 2
+        for seat in seat_order(self.view):
+            y = self.player_row(seat, y) + 4
+        legend = "PP: points now · ● workers, ▯ cards in hand"
+        self.write(W_DP - M, y + 7, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
+        return y + 14
+
+    def player_row(self, seat: int, y: float) -> float:
+        view, ch = self.view, self.ch
+        p = view.players[seat]
+        deciding = seat in self.deciders
+        h = 46
+        self.box(
+            M,
+            y,
+            W_DP - M,
+            y + h,
+            (252, 232, 240) if deciding else t.PANEL,
+            outline=t.DECIDE if deciding else (150, 134, 110),
+            width=2 if deciding else 0.5,
+        )
+        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
+        top = y + 13
+        self.piece(M + 8 + PIECE_R, top + 1, seat)
+        x = M + 12 + 2 * PIECE_R
+        name = self.fit(self.names[seat], NAME, 170, True)
+        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
+        x += self.width(name, NAME, True) + 8
+        status = self.status(seat)
+        if status:
+            ink = t.DECIDE if deciding else t.INK_SOFT
+            self.write(x, top + 1, self.fit(status, SMALL, W_DP - M - 4 - x), SMALL, ink)
+        row = y + 33
+        self.number(PP_END, row, p.score["total"], ch.score[seat])
+        self.number(D_END, row, p.deniers, ch.deniers[seat])
+        for k, c in enumerate(cat.CUBES):
+            self.number(CUBES_END + k * CUBE_COL, row, p.cubes[c], ch.cubes[seat].get(c, 0))
+        self.number(WORKERS_END, row, p.workers, 0)
+        self.number(HAND_END, row, p.hand_size, ch.hand[seat])
+        return y + h
+
+    def number(self, end: float, y: float, value: int, delta: int) -> None:
+        """A bold number ending at `end`, this phase's change in a badge after it."""
+        self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
+        if delta:
+            label = f"{delta:+d}".replace("-", "−")
+            w = self.width(label, SMALL, True) + 3
+            x = end + 1.5
+            self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
+            self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+
+    def status(self, seat: int) -> str:
+        view = self.view
+        parts = []
+        if seat in self.deciders:
+            parts.append("▶ deciding")
+        if seat == view.start_player:
+            parts.append("start player")
+        passed = passed_text(view, seat)
+        if passed and view.phase_name in ("actions", "provost", "activation", "castle"):
+            parts.append(passed)
+        return " · ".join(parts)
+
+    # ------------------------------------------------------------------ game over
+    def results(self, y: float) -> float:
+        view = self.view
+        totals = [p.score["total"] for p in view.players]
+        best = max(totals)
+        order = sorted(seat_order(view), key=lambda s: -totals[s])
+        for seat in order:
+            parts = view.players[seat].score
+            win = totals[seat] == best
+            h = 64
+            self.box(M, y, W_DP - M, y + h, WIN_BG if win else t.PANEL, (150, 134, 110), 0.5)
+            top = y + 14
+            place = 1 + sum(1 for x in totals if x > totals[seat])
+            self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
+            self.piece(M + 18 + PIECE_R, top + 1, seat)
+            x = M + 22 + 2 * PIECE_R
+            label = self.names[seat] + ("  ★ winner" if win else "")
+            self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
+            self.write(W_DP - M - 8, y + h / 2, str(totals[seat]), TITLE + 3, t.INK, True, "rm")
+            words = [f"{label} {parts[key]}" for key, label in RESULT_PARTS]
+            room = W_DP - M - 50 - x
+            self.write(x, y + 35, self.fit(" · ".join(words[:3]), SMALL, room), SMALL, t.INK_SOFT)
+            self.write(x, y + 53, self.fit(" · ".join(words[3:]), SMALL, room), SMALL, t.INK_SOFT)
+            y += h + 4
+        return y - 4
+
+    # ------------------------------------------------------------------ what happened
+    def happened(self, y: float) -> float:
+        title = "WHAT HAPPENED"
+        label = phases_label(self.view, self.previous)
+        h = 24
+        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
+        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
+        if label:
+            x = M + self.width(title, SMALL, True) + 8
+            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
+        y += h + 4
+        items = happened(self.view, self.previous, self.events, self.names)
+        if not items:
+            items = [(None, self.nothing_listed())]
+        text_x = M + 2 * PIECE_R + 6
+        rows = 0
+        for k, (seat, sentence) in enumerate(items):
+            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
+            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
+                more = len(items) - k
+                self.write(
+                    text_x, y + LINE / 2, f"… and {more} more in the message", BODY, t.INK_SOFT
+                )
+                y += LINE
+                break
+            if seat is not None:
+                self.piece(M + PIECE_R, y + LINE / 2, seat)
+            else:
+                cy = y + LINE / 2
+                self.box(M + PIECE_R - 3, cy - 3, M + PIECE_R + 3, cy + 3, t.INK_SOFT, radius=1)
+            for i, line in enumerate(lines):
+                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
+            y += LINE * len(lines) + 3
+            rows += len(lines)
+        return y
+
+    def nothing_listed(self) -> str:
+        if self.previous is None:
+            return "The game begins."
+        ch = self.ch
+        if any(ch.deniers) or any(any(c.values()) for c in ch.cubes) or any(ch.score):
+            return "No change on the road; the badges show what each player gained and spent."
+        return "No change on the board."
+
+    # ------------------------------------------------------------------ castle, road, prestige
+    def table(self, y: float) -> float:
+        view = self.view
+        road = f"Road: {len(view.road)} cards"
+        if view.provost is not None and not view.over:
+            road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
+        lines = self.wrap(road, BODY, INNER - 12)
+        supply = ", ".join(CARDS[c].name for c in view.prestige_supply) or "none"
+        prestige = self.wrap(f"Prestige left: {supply}", BODY, INNER - 12)[:2]
+        last = (
+            ["Last round: the castle tokens are gone."] if view.last_round and not view.over else []
+        )
+        h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
+        self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
+        yy = y + 4 + LINE / 2
+        x = M + 6
+        label = "Castle tokens left:"
+        self.write(x, yy, label, BODY)
+        x += self.width(label, BODY) + 6
+        for kind in cat.TOKEN_NAMES:
+            count = view.tokens[kind]
+            x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
+            self.write(x, yy, kind, BODY, t.INK if count else t.INK_FAINT)
+            x += self.width(kind, BODY) + 8
+        yy += LINE
+        for line in lines + prestige:
+            self.write(M + 6, yy, line, BODY)
+            yy += LINE
+        for line in last:
+            self.write(M + 6, yy, line, BODY, t.BAD, bold=True)
+            yy += LINE
+        return y + h
+
+
+# ---------------------------------------------------------------------- shared with the board
+
+
+def header(c: Canvas, y: float) -> float:
+    """The round, the phase's name and the phases of a round with the current one lit."""
+    view = c.view
+    h = 36
+    c.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+    label = f"Round {view.round}" + (" (last)" if view.last_round and not view.over else "")
+    c.write(M, y + h / 2, label, TITLE, t.WHITE, bold=True)
+    x = M + c.width(label, TITLE, True) + 10
+    stages = stage_names(view.variant)
+    bw, gap = 18, 3
+    boxes_x = W_DP - M - len(stages) * bw - (len(stages) - 1) * gap
+    title = "Game over" if view.over else phase_title(view)
+    c.write(x, y + h / 2, c.fit(title, NAME, boxes_x - x - 6, True), NAME, HEADER_INK, bold=True)
+    x = boxes_x
+    for k in range(1, len(stages) + 1):
+        current = k == view.phase and not view.over
+        done = view.over or k < view.phase
+        fill = HEADER_INK if current else (90, 74, 58) if done else None
+        c.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
+        ink = t.INK if current else (200, 186, 160)
+        c.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
+        x += bw + gap
+    return y + h
+
+
+def decision_band(c: Canvas, y: float) -> float:
+    """Who must decide now and what (several seats for the opening hands), or the winners."""
+    view = c.view
+    if view.over:
+        return winner_band(c, y)
+    if not view.pending:
+        return y
+    seats = [p.seat for p in view.pending]
+    prompt, detail = decision_text(view, view.pending[0], c.names)
+    x = M + len(seats) * (2 * PIECE_R + 2) + 6
+    if len(seats) == 1:
+        name = c.fit(c.names[seats[0]], NAME, 170, True)
+    else:  # the opening hands: every seat still to answer decides at once
+        name = "Everyone" if len(seats) == view.players_count else "Still"
+        prompt = "must keep or redraw their opening hands"
+        if len(seats) < view.players_count:
+            detail = "waiting for " + ", ".join(c.names[s] for s in seats)
+    name_w = c.width(name, NAME, True) + 6
+    first = c.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
+    rest = c.wrap(detail, BODY, INNER - (x - M)) if detail else []
+    h = 10 + LINE * (len(first) + len(rest)) + 4
+    c.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
+    c.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
+    top = y + 5 + LINE / 2
+    for k, seat in enumerate(seats):
+        c.piece(M + PIECE_R + k * (2 * PIECE_R + 2), top, seat)
+    c.write(x, top, name, NAME, t.DECIDE, bold=True)
+    for i, line in enumerate(first):
+        c.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
+    for i, line in enumerate(rest, start=len(first)):
+        c.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
+    return y + h
+
+
+def winner_band(c: Canvas, y: float) -> float:
+    view = c.view
+    totals = [p.score["total"] for p in view.players]
+    best = max(totals)
+    winners = [s for s in range(view.players_count) if totals[s] == best]
+    who = " and ".join(c.names[s] for s in winners)
+    verb = "share the win" if len(winners) > 1 else "wins"
+    head = c.wrap(f"★ {who} {verb} with {best} points", NAME, INNER)
+    h = 10 + LINE * len(head) + 4
+    c.box(0, y, W_DP, y + h, WIN_BG, radius=0)
+    top = y + 5 + LINE / 2
+    for i, line in enumerate(head):
+        c.write(M, top + i * LINE, line, NAME, t.INK, bold=True)
+    return y + h
+
+
+def phases_label(view: View, previous: View | None) -> str:
+    """The phase(s) since `previous`: 'round 3 · Actions', 'round 3 Castle → round 4 Income'."""
+    if previous is None:
+        return ""
+    stages = stage_names(view.variant)
+
+    def name(phase: int) -> str:
+        return "Opening hands" if phase == 0 else PHASE_TITLES[stages[phase - 1]]
+
+    first = (previous.round, previous.phase)
+    last = (view.round, view.phase)
+    if not view.over and last > first:  # the current phase has not ended: the one before it
+        last = (view.round, view.phase - 1) if view.phase > 1 else (view.round - 1, len(stages))
+    if first == last or last < first:
+        return f"round {first[0]} · {name(first[1])}"
+    if first[0] == last[0]:
+        return f"round {first[0]} · {name(first[1])} → {name(last[1])}"
+    return f"round {first[0]} {name(first[1])} → round {last[0]} {name(last[1])}"
+
+
+def render_card(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+) -> Image.Image:
+    """The phone card of a public view (RGB), with what changed since `previous`."""
+    return PhoneCard(view, names, previous, events).paint()

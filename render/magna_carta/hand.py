@@ -1,0 +1,179 @@
+"""A player's hand, for their eyes only: each card (name, cost, shield, what a worker and the
+owner get) with whether the player can pay it now, and the player's stock.
+
+Drawn from the player's own view (`view(state, seat)`): it shows that view's hand and nothing
+of anybody else's. Same sizes as the phone card (every text at least 9 px tall on a phone).
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.magna_carta import catalogue as cat
+from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.view import View
+from render import theme as t
+from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
+from render.magna_carta.canvas import INNER, W_DP, Canvas, M, owner_tint
+from render.magna_carta.words import phase_title
+
+MAX_HEIGHT_DP = 2400
+COLS = 2
+GAP = 8
+CARD_W = (INNER - GAP * (COLS - 1)) / COLS
+BAND = 24
+
+
+def missing(cost: str, cubes: dict[str, int]) -> str:
+    """What is missing to pay `cost`, in words ('1 stone', '1 more cube'): gold covers the
+    named cubes first, then what is left over pays the `?` cubes."""
+    gold = cubes["G"] - cost.count("G")
+    parts = []
+    spare = 0
+    for c in cat.NON_GOLD:
+        short = cost.count(c) - cubes[c]
+        if short > 0:
+            covered = min(short, max(0, gold))
+            gold -= covered
+            if short > covered:
+                parts.append(f"{short - covered} {cat.CUBE_NAMES[c]}")
+        else:
+            spare -= short
+    extra = cost.count(cat.ANY) - spare - max(0, gold)
+    if extra > 0:
+        parts.append("1 more cube" if extra == 1 else f"{extra} more cubes")
+    return "short of " + " + ".join(parts) if parts else ""
+
+
+class HandPicture(Canvas):
+    def __init__(self, view: View, names: list[str] | None) -> None:
+        super().__init__(view, names, MAX_HEIGHT_DP, CARD_BG)
+        assert view.viewer is not None
+        self.seat = view.viewer
+        self.me = view.players[self.seat]
+        self.hand = list(self.me.hand or [])
+
+    def paint(self) -> Image.Image:
+        y = self.header(0)
+        y = self.stock(y + 6)
+        y = self.cards(y + 8)
+        y = self.piles(y + 6)
+        return self.crop(y + M)
+
+    def header(self, y: float) -> float:
+        view = self.view
+        h = 36
+        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+        title = self.fit(f"{self.names[self.seat]}'s hand", TITLE, 230, True)
+        self.write(M, y + h / 2, title, TITLE, t.WHITE, bold=True)
+        when = f"round {view.round} · {'game over' if view.over else phase_title(view)}"
+        self.write(W_DP - M, y + h / 2, when, SMALL, HEADER_INK, bold=True, anchor="rm")
+        y += h
+        h = 22
+        self.box(0, y, W_DP, y + h, (250, 236, 240), radius=0)
+        note = "Only you see this picture: your cards are hidden from the others."
+        self.write(M, y + h / 2, self.fit(note, SMALL, INNER), SMALL, t.DECIDE)
+        return y + h
+
+    def stock(self, y: float) -> float:
+        me = self.me
+        h = 30
+        self.box(M, y, W_DP - M, y + h, t.PANEL, (150, 134, 110), 0.5)
+        cy = y + h / 2
+        x = M + 8
+        self.write(x + 18, cy, str(me.deniers), NUMBER, t.INK, True, "rm")
+        self.write(x + 20, cy, "d", BODY, t.INK_SOFT)
+        x += 40
+        for c in cat.CUBES:
+            x = self.counted_cube(x, cy, c, me.cubes[c], NUMBER) + 12
+        workers = f"{me.workers}/{cat.WORKERS} workers"
+        self.write(W_DP - M - 8, cy, workers, BODY, t.INK, anchor="rm")
+        return y + h
+
+    def cards(self, y: float) -> float:
+        if not self.hand:
+            self.write(M, y + LINE / 2, "No card in hand.", BODY, t.INK_SOFT)
+            return y + LINE
+        count = len(self.hand)
+        label = "1 card in hand" if count == 1 else f"{count} cards in hand"
+        self.write(M, y + LINE / 2, label, NAME, t.INK, bold=True)
+        y += LINE + 6
+        for start in range(0, count, COLS):
+            row = self.hand[start : start + COLS]
+            heights = [self.card_height(card) for card in row]
+            h = max(heights)
+            for k, card in enumerate(row):
+                self.card(M + k * (CARD_W + GAP), y, h, card)
+            y += h + GAP
+        return y - GAP
+
+    def verdict(self, card_id: str) -> tuple[str, t.RGB]:
+        cost = CARDS[card_id].cost
+        if cat.affordable(cost, self.me.cubes):
+            return "✓ you can pay it", t.GOOD
+        return f"✗ {missing(cost, self.me.cubes)}", t.BAD
+
+    def card_lines(self, card_id: str) -> list[tuple[str, str]]:
+        card = CARDS[card_id]
+        room = CARD_W - 12
+        verdict, _ = self.verdict(card_id)
+        lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room)]
+        lines += [
+            ("Worker", line) for line in self.wrap("Worker: " + card.worker_text, SMALL, room)
+        ]
+        lines += [("Owner", line) for line in self.wrap("Owner: " + card.owner_text, SMALL, room)]
+        if card.effect is Effect.SMALL_PRODUCTION:
+            stored = cat.STORED_CUBES[self.view.players_count]
+            note = f"Built with {stored} {cat.CUBE_NAMES[card.stores]} on it."
+            lines += [("Note", line) for line in self.wrap(note, SMALL, room)]
+        return lines
+
+    def card_height(self, card_id: str) -> float:
+        return BAND + 28 + 17 * len(self.card_lines(card_id)) + 6
+
+    def card(self, x: float, y: float, h: float, card_id: str) -> None:
+        card = CARDS[card_id]
+        colour = t.PLAYER_COLOURS[self.seat]
+        self.box(x, y, x + CARD_W, y + h, owner_tint(self.seat), colour, 1.5)
+        self.box(x + 1, y + 1, x + CARD_W - 1, y + BAND, colour, radius=5)
+        shield = f"{card.pp} PP"
+        self.write(x + CARD_W - 6, y + BAND / 2 + 1, shield, BODY, t.WHITE, True, "rm")
+        room = CARD_W - 14 - self.width(shield, BODY, True)
+        self.write(
+            x + 6, y + BAND / 2 + 1, self.fit(card.name, NAME, room, True), NAME, t.WHITE, True
+        )
+        cy = y + BAND + 14
+        cx = self.cubes(x + 6, cy, card.cost)
+        self.write(cx + 2, cy, "cost", SMALL, t.INK_SOFT)
+        _, verdict_ink = self.verdict(card_id)
+        inks = {"Verdict": verdict_ink, "Note": t.INK_SOFT}
+        yy = y + BAND + 28 + 17 / 2
+        for kind, line in self.card_lines(card_id):
+            self.write(x + 6, yy, line, SMALL, inks.get(kind, t.INK), kind == "Verdict")
+            yy += 17
+
+    def piles(self, y: float) -> float:
+        me = self.me
+        parts = [
+            "Owner: what the card's owner gets when another player's worker is on it.",
+            f"Draw pile: {'1 card' if me.deck_size == 1 else f'{me.deck_size} cards'} (1 d a draw)",
+        ]
+        if me.discard:
+            names = ", ".join(CARDS[c].name for c in me.discard)
+            parts.append(f"Discard pile (face up, top last): {names}")
+        else:
+            parts.append("Discard pile: empty")
+        y += 2
+        for part in parts:
+            for line in self.wrap(part, SMALL, INNER):
+                self.write(M, y + 17 / 2, line, SMALL, t.INK_SOFT)
+                y += 17
+        return y
+
+
+def render_hand(view: View, *, names: list[str] | None = None) -> Image.Image:
+    """The hand of `view.viewer` (RGB)."""
+    return HandPicture(view, names).paint()
+
+
+__all__ = ["missing", "render_hand"]
