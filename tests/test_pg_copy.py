@@ -18,6 +18,7 @@ from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.store.copy import ALL_TABLES
 from engine import caylus
+from engine import magna_carta as mc
 from tests.db import execute, fresh_schema, rows
 
 pytestmark = pytest.mark.postgres
@@ -84,6 +85,17 @@ async def _fill(path: Path) -> tuple[int, int]:
         await clock.tick(datetime.fromtimestamp(now["t"], UTC))
         for row in (await svc.undelivered(running))[:1]:
             await svc.post_delivered(row.id)
+        # a Magna Carta game: simultaneous decisions (the log's seats matter), standing orders
+        await svc.set_default_orders(3, bribe="never", castle="all")
+        card = await svc.create_game(9, 6, 3, kind="magna-carta", players=3)
+        await svc.join(card.id, 4)
+        await svc.join(card.id, 5)
+        await svc.start(card.id, 3)
+        for _ in range(40):
+            info = await svc.game(card.id)
+            pending = info.pending[-1]  # of several seats deciding at once, not the first
+            action = mc.choose_action(await svc.state(card.id), pending.seat, rng)
+            await svc.act(card.id, info.seats[pending.seat].user_id, str(action), None)
         damaged = await svc.create_game(9, 5, 3)
         await execute(path, "UPDATE games SET options = '{not json' WHERE id = ?", (damaged.id,))
         await svc.mark_damaged(damaged.id, "unreadable row")
@@ -110,7 +122,7 @@ async def test_copy_to_postgres_and_back(tmp_path: Path, url: str, capsys) -> No
 
     assert await copy_db([str(source), url, "--batch", "2"]) == 0
     out = capsys.readouterr().out
-    assert "verified: every game of the copy replays to its snapshot (4 games; 1 damaged" in out
+    assert "verified: every game of the copy replays to its snapshot (5 games; 1 damaged" in out
     assert "already damaged in the source" in out  # the damaged game is copied as it was
     assert await _contents(url) == original
 
