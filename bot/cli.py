@@ -172,6 +172,7 @@ async def _copy_db_async(source: str, target: str, batch: int) -> int:
 
     if source == target:
         raise CommandError("the source and the target are the same database.")
+    await _check_source(source)
     try:
         # a SQLite source is locked like a bot process would: no bot may write during the copy
         source_store = await Store.open(source, exclusive=True)
@@ -207,6 +208,32 @@ async def _copy_db_async(source: str, target: str, batch: int) -> int:
             await target_store.close()
     finally:
         await source_store.close()
+
+
+async def _check_source(source: str) -> None:
+    """The source must already be a bot's database: opening it must not create one."""
+    from bot.store import is_postgres_url
+    from bot.store.postgres import safe_url
+
+    if not is_postgres_url(source):
+        if "://" not in source and not Path(source).is_file():
+            raise CommandError(f"no database file {source} to copy from.")
+        return  # other URLs: Store.open names the problem
+    import asyncpg
+
+    try:
+        conn = await asyncpg.connect(source, timeout=10)
+    except Exception as error:
+        raise CommandError(
+            f"cannot open the source: cannot connect to the PostgreSQL database "
+            f"{safe_url(source)}: {str(error) or type(error).__name__}."
+        ) from None
+    try:
+        found = await conn.fetchval("SELECT to_regclass('schema_migrations')")
+    finally:
+        await conn.close()
+    if found is None:
+        raise CommandError(f"the source {safe_url(source)} holds no bot database.")
 
 
 async def _verify_copy(source: Any, target: Any, game_ids: list[int]) -> int:

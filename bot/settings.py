@@ -75,6 +75,8 @@ class Settings(BaseSettings):
         postgres = value.startswith(("postgresql://", "postgres://"))
         if value.startswith("postgres") and "://" in value and not postgres:
             raise ValueError("a PostgreSQL URL starts with postgresql://")
+        if "://" in value and not postgres:
+            raise ValueError("a SQLite file path or a postgresql:// URL")
         return value
 
     @model_validator(mode="after")

@@ -159,3 +159,39 @@ async def test_a_running_bot_keeps_its_file_from_being_copied(tmp_path: Path, ur
         assert "in use by another bot process" in capsys.readouterr().err
     finally:
         await held.close()
+
+
+def test_bad_arguments_are_named_and_create_nothing(tmp_path: Path, capsys) -> None:
+    """A source that does not exist, a database the bot does not know: one line, no file."""
+    missing, out = tmp_path / "missing.sqlite3", tmp_path / "out.sqlite3"
+    assert main(["copy-db", str(missing), str(out)]) == 1
+    assert "no database file" in capsys.readouterr().err
+    assert main(["copy-db", str(out), "mysql://db/caylus"]) == 1
+    assert "no database file" in capsys.readouterr().err
+    source = tmp_path / "bot.sqlite3"
+    asyncio.run(_open_and_close(source))
+    assert main(["copy-db", str(source), "mysql://db/caylus"]) == 1
+    assert "mysql:// is not a database the bot knows" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir() if "sqlite3" in p.name) == [
+        "bot.sqlite3",
+        "bot.sqlite3.lock",
+    ]
+
+
+async def _open_and_close(path: Path) -> None:
+    svc = await GameService.open(path)
+    await svc.close()
+
+
+async def test_an_empty_postgres_source_is_refused_and_left_empty(url: str, tmp_path: Path, capsys):
+    assert await copy_db([url, str(tmp_path / "out.sqlite3")]) == 1
+    assert "holds no bot database" in capsys.readouterr().err
+    assert (
+        await rows(
+            url,
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema()",
+        )
+        == []
+    )
+    assert not (tmp_path / "out.sqlite3").exists()

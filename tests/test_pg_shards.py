@@ -37,6 +37,7 @@ def test_shard_settings() -> None:
         {"database": PG, "shard_count": 2, "shard_ids": "one"},
         {"shard_count": 2, "shard_ids": "0"},  # part of the shards on a SQLite file
         {"database": "postgresq://x"},
+        {"database": "mysql://db/caylus"},  # neither a file nor PostgreSQL
     ):
         with pytest.raises(ValidationError) as caught:
             _settings(**bad)

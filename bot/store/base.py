@@ -534,6 +534,11 @@ class Store:
             from bot.store.postgres import PostgresStore
 
             return await PostgresStore.open(str(target), **kwargs)
+        if isinstance(target, str) and "://" in target:
+            raise StoreError(
+                f"{target.split('://', 1)[0]}:// is not a database the bot knows: "
+                "give a SQLite file path or a postgresql:// URL"
+            )
         from bot.store.sqlite import SqliteStore
 
         return await SqliteStore.open(target, **kwargs)
