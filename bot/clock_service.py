@@ -272,6 +272,65 @@ def _quiet(start: int | None, end: int | None) -> QuietHours | None:
     return QuietHours(time(start // 60, start % 60), time(end // 60, end % 60))
 
 
+REMINDER_BATCH = 200  # reminders claimed per transaction by the tick
+
+
+@dataclass(frozen=True)
+class _DueReminder:
+    """A reminder the tick found due: the decision's deadline and the items not yet sent."""
+
+    row: dict[str, Any]
+    deadline: Deadline
+    items: tuple[tuple[datetime, str], ...]  # (when due, item), earliest first
+    via: str
+
+
+def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
+    """In the tick's transaction: record the reminder as sent, if this transaction may (no
+    other one is claiming this game's reminders, the decision is still the one awaited, none
+    of its items was recorded meanwhile). True: this process sends it."""
+    gid, deadline = due.row["id"], due.deadline
+    if not tx.try_claim(gid):
+        return False  # another process is sending this game's reminders right now
+    current = tx.fetchone(
+        "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
+    )
+    if current is None or tuple(current) != (deadline.seq, deadline.seat):
+        return False
+    fresh = 0
+    for at, item in due.items:
+        fresh += tx.execute(
+            "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
+            "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s),
+        )
+    return fresh == len(due.items)
+
+
+def _reminder_notice(due: _DueReminder) -> ClockNotice:
+    deadline, row = due.deadline, due.row
+    text = m.CLOCK_REMINDER.format(
+        player="{player}",
+        game_id=row["id"],
+        prompt=deadline.prompt,
+        due_relative=deadline.timestamp("R"),
+        due=deadline.timestamp("f"),
+    )
+    return ClockNotice(
+        kind="reminder",
+        game_id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_ids=(deadline.user_id,),
+        seat=deadline.seat,
+        colour=deadline.colour,
+        template=text,
+        deadline=deadline,
+        via=due.via,
+        extra={"items": tuple(item for _, item in due.items)},
+    )
+
+
 class ClockService:
     """See the module docstring and docs/clock.md. One per process, next to the GameService."""
 
@@ -444,14 +503,20 @@ class ClockService:
             rows = await self._awaited_rows(None)
             players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
+            reminders: list[_DueReminder] = []
+            sent: dict[tuple[int, int, int], set[str]] | None = None
             for row, deadline in await self._timings(rows, now, broken):
                 if deadline.due is None:
                     continue
                 try:
                     if _ts(deadline.due) <= now_s:
                         notices += await self._expire(row, deadline, now)
-                    else:
-                        notices += await self._remind(row, deadline, now, players)
+                        continue
+                    if sent is None:  # what was already sent, read once for the whole tick
+                        sent = await self._sent_reminders()
+                    due = await self._remind(row, deadline, now, players, sent)
+                    if due is not None:
+                        reminders.append(due)
                 except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
                     continue  # the game moved meanwhile: the next tick sees the new decision
                 except GameBusy:
@@ -461,6 +526,7 @@ class ClockService:
                     log.warning("clock: game %s must wait for the store: %s", row["id"], error)
                 except Exception as error:
                     broken.append((row, error))
+            notices += await self._send_reminders(reminders, now_s)
             for row, error in broken:
                 notices += await self._damaged(row, error)
             notices += await self._report_damaged()
@@ -571,20 +637,34 @@ class ClockService:
             notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
         return notices
 
+    async def _sent_reminders(self) -> dict[tuple[int, int, int], set[str]]:
+        """(game, seq, seat) -> the reminder items already sent for the running games' current
+        decisions (one query for the tick, not one per game)."""
+        found: dict[tuple[int, int, int], set[str]] = {}
+        for gid, seq, seat, item in await self.store.query(
+            "SELECT r.game_id, r.seq, r.seat, r.item FROM clock_reminders r "
+            "JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE g.status = 'running'"
+        ):
+            found.setdefault((gid, seq, seat), set()).add(item)
+        return found
+
     async def _remind(
         self,
         row: dict[str, Any],
         deadline: Deadline,
         now: datetime,
         players: dict[int, UserClockSettings],
-    ) -> list[Any]:
+        sent: dict[tuple[int, int, int], set[str]],
+    ) -> _DueReminder | None:
+        """The reminder of this decision due now and not yet sent, if any (claimed and sent by
+        `_send_reminders`, with the tick's others)."""
         gid, seat, user = row["id"], deadline.seat, deadline.user_id
         spec = parse_reminders(row["reminders"])
         if not spec:
-            return []
+            return None
         settings = players.get(user) or UserClockSettings(user)
         if settings.remind_via == "none":
-            return []
+            return None
         try:
             zone = time_zone(settings.time_zone)
         except ClockInputError:
@@ -598,65 +678,42 @@ class ClockService:
             if times and times[0] <= now:
                 due_items.append((times[0], item))
         if not due_items:
-            return []
-        sent = {
-            r[0]
-            for r in await self.store.query(
-                "SELECT item FROM clock_reminders WHERE game_id = ? AND seq = ? AND seat = ?",
-                (gid, deadline.seq, seat),
-            )
-        }
-        due_items = sorted(x for x in due_items if x[1] not in sent)
+            return None
+        done = sent.get((gid, deadline.seq, seat), set())
+        due_items = sorted(x for x in due_items if x[1] not in done)
         if not due_items:
-            return []
+            return None
         info = await self.svc.game(gid)
         decision = next((p for p in info.pending if p.seat == seat), None)
         if decision is None or info.version != deadline.version:
-            return []  # the decision changed: its reminders are dropped
-        now_s = _ts(now)
-
-        def work(tx: Tx) -> bool:
-            if not tx.try_claim(gid):
-                return False  # another process is sending this game's reminders right now
-            current = tx.fetchone(
-                "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
-            )
-            if current is None or tuple(current) != (deadline.seq, seat):
-                return False
-            fresh = 0
-            for at, item in due_items:
-                fresh += tx.execute(
-                    "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
-                    "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (gid, deadline.seq, seat, item, user, at.timestamp(), now_s),
-                )
-            return fresh == len(due_items)
-
-        if not await self.store.write(work):
-            return []
-        deadline = _with_decision(deadline, decision.kind, decision.prompt)
-        text = m.CLOCK_REMINDER.format(
-            player="{player}",
-            game_id=gid,
-            prompt=decision.prompt,
-            due_relative=deadline.timestamp("R"),
-            due=deadline.timestamp("f"),
+            return None  # the decision changed: its reminders are dropped
+        return _DueReminder(
+            row=row,
+            deadline=_with_decision(deadline, decision.kind, decision.prompt),
+            items=tuple(due_items),
+            via="dm" if settings.remind_via == "dm" else "channel",
         )
-        return [
-            ClockNotice(
-                kind="reminder",
-                game_id=gid,
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                user_ids=(user,),
-                seat=seat,
-                colour=deadline.colour,
-                template=text,
-                deadline=deadline,
-                via="dm" if settings.remind_via == "dm" else "channel",
-                extra={"items": tuple(item for _, item in due_items)},
-            )
-        ]
+
+    async def _send_reminders(self, due: list[_DueReminder], now_s: float) -> list[ClockNotice]:
+        """Claim the due reminders from the database, a batch of games per transaction, and
+        return the notices of those this process claimed. Each is recorded as sent in the
+        transaction that claims it (so it is sent once, whichever processes tick: a game
+        another transaction is claiming right now is left to it, and an item already recorded
+        is not sent again). A batch the store cannot take waits for the next tick."""
+        notices: list[ClockNotice] = []
+        for first in range(0, len(due), REMINDER_BATCH):
+            part = due[first : first + REMINDER_BATCH]
+
+            def work(tx: Tx, part: list[_DueReminder] = part) -> list[bool]:
+                return [_claim_reminder(tx, r, now_s) for r in part]
+
+            try:
+                claimed = await self.store.write(work, claimed=True)
+            except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            notices += [_reminder_notice(r) for r, mine in zip(part, claimed, strict=True) if mine]
+        return notices
 
     async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
         rows = await self.store.query(

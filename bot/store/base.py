@@ -563,9 +563,11 @@ class Store:
 
     # --- the backend's primitives ------------------------------------------------------------
 
-    async def write(self, work: Callable[[Tx], T]) -> T:
+    async def write(self, work: Callable[[Tx], T], *, claimed: bool = False) -> T:
         """Run `work(tx)` as one transaction and return its result; any exception rolls
-        everything back and propagates."""
+        everything back and propagates. `claimed`: the work keeps itself correct against other
+        processes (a `tx.try_claim` of each game before touching it, unique keys), so it needs
+        no stricter isolation than the claim (PostgreSQL: READ COMMITTED, no retries)."""
         raise NotImplementedError
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:

@@ -295,16 +295,20 @@ class PostgresStore(Store):
 
     # --- writing -----------------------------------------------------------------------------
 
-    async def write(self, work: Callable[[Tx], T]) -> T:
+    async def write(self, work: Callable[[Tx], T], *, claimed: bool = False) -> T:
         """Run `work(tx)` in one SERIALIZABLE transaction and return its result; any exception
         rolls everything back and propagates. Serialization conflicts with other transactions
-        run it again (so `work` must not change anything but the database)."""
+        run it again (so `work` must not change anything but the database). `claimed`: the
+        work claims each game it touches (`tx.try_claim`) and relies on unique keys, so READ
+        COMMITTED is enough (a batch of many games would otherwise collide with other
+        processes' batches and be run again and again)."""
         if self._closed:
             raise StoreError("the store is closed")
         now = self._clock()
         # under a game's lock, nothing else changes that game: no need to pay for SERIALIZABLE
         # (whose page-level conflicts between unrelated games would only cost retries)
-        isolation = "read_committed" if self._bound() is not None else "serializable"
+        relaxed = claimed or self._bound() is not None
+        isolation = "read_committed" if relaxed else "serializable"
         for attempt in range(SERIALIZATION_RETRIES):
             try:
                 async with self._connection() as conn:

@@ -164,13 +164,14 @@ class SqliteStore(Store):
 
     # --- writing -----------------------------------------------------------------------------
 
-    async def write(self, work: Callable[[Tx], T]) -> T:
+    async def write(self, work: Callable[[Tx], T], *, claimed: bool = False) -> T:
         """Run `work(tx)` as one transaction (BEGIN IMMEDIATE ... COMMIT) and return its result;
         any exception rolls everything back and propagates.
 
         `work` runs in the writer connection's thread, so a transaction is one hand-over from
         the event loop (not one per statement) and transactions can never interleave: they run
         one after the other in submission order. Keep `work` short and free of I/O besides SQL.
+        (`claimed` changes nothing here: one writer at a time is stricter than any claim.)
         """
         if self._closed:
             raise StoreError("the store is closed")
