@@ -155,6 +155,63 @@ async def test_the_clock_skips_a_game_another_process_holds(url: str) -> None:
         await svc.close()
 
 
+async def test_reminders_due_at_once_are_sent_once_by_processes_ticking_together(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three processes tick at the same moment over 24 games whose reminder is due, in small
+    batches: every reminder is claimed by exactly one of them. A game whose reminders another
+    transaction is claiming is left to it, and sent by a later tick once that claim is gone."""
+    import bot.clock_service as clock_module
+
+    monkeypatch.setattr(clock_module, "REMINDER_BATCH", 5)
+    t0 = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
+    services = [
+        await GameService.open(url, rng=random.Random(k), clock=lambda: t0) for k in range(3)
+    ]
+    clocks = [ClockService(svc) for svc in services]
+    release = asyncio.Event()
+    try:
+        games = []
+        for channel in range(24):
+            users = (100 * channel + 1, 100 * channel + 2)
+            game = await services[0].create_game(1, channel + 1, users[0], players=2)
+            await services[0].join(game.id, users[1])
+            await clocks[0].configure(game.id, users[0], clock="1h", reminders="half")
+            await services[0].start(game.id, users[0])
+            games.append(game.id)
+        held, waiting = games[7], asyncio.Event()
+
+        async def hold_the_claim() -> None:
+            def work(tx: Tx) -> None:
+                assert tx.try_claim(held)
+                asyncio.run_coroutine_threadsafe(_set(waiting), loop).result()
+                asyncio.run_coroutine_threadsafe(release.wait(), loop).result()
+
+            await services[2].store.write(work, claimed=True)
+
+        loop = asyncio.get_running_loop()
+        holder = asyncio.create_task(hold_the_claim())
+        await waiting.wait()
+        at = datetime.fromtimestamp(t0 + 31 * 60, UTC)
+        ticks = await asyncio.gather(*(clock.tick(at) for clock in clocks[:2]))
+        sent = [n.game_id for notices in ticks for n in notices if n.kind == "reminder"]
+        assert sorted(sent) == sorted(g for g in games if g != held)  # each once, not the held
+        release.set()
+        await holder
+        again = await asyncio.gather(*(clock.tick(at) for clock in clocks))
+        assert [n.game_id for notices in again for n in notices if n.kind == "reminder"] == [held]
+        recorded = await rows(url, "SELECT game_id FROM clock_reminders ORDER BY game_id")
+        assert [r[0] for r in recorded] == sorted(games)
+    finally:
+        release.set()  # never leave the holder's thread waiting
+        for svc in services:
+            await svc.close()
+
+
+async def _set(event: asyncio.Event) -> None:
+    event.set()
+
+
 async def test_outbox_rows_are_claimed_by_one_process_at_a_time(url: str) -> None:
     first = await GameService.open(url, rng=random.Random(1))
     second = await GameService.open(url)
