@@ -241,3 +241,20 @@ async def test_an_unreachable_server_is_one_clear_error() -> None:
     with pytest.raises(StoreError) as caught:
         await Store.open("postgresql://nobody:secret@127.0.0.1:1/none", connect_timeout=2)
     assert "secret" not in str(caught.value)
+
+
+async def test_game_locks_of_different_schemas_are_independent(postgres_url: str) -> None:
+    """Two bots in two schemas of one database: game 1 of one is not game 1 of the other."""
+    async with fresh_schema(postgres_url) as first_url, fresh_schema(postgres_url) as second_url:
+        first, second = await Store.open(first_url), await Store.open(second_url)
+        again = await Store.open(first_url)
+        try:
+            async with first.game_lock(1):
+                async with second.game_lock(1, wait=False):
+                    pass  # another schema's game 1: free
+                with pytest.raises(GameBusy):
+                    async with again.game_lock(1, wait=False):
+                        pass  # the same schema's game 1, through another store: held
+        finally:
+            for store in (first, second, again):
+                await store.close()

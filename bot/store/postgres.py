@@ -27,6 +27,7 @@ import random
 import secrets
 import socket
 import time
+import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -56,7 +57,9 @@ from bot.store.base import (
 T = TypeVar("T")
 
 # Advisory lock name spaces (the first of the two int4 keys): a game's actions, a claim
-# inside one transaction (the clock's reminders), the migrations.
+# inside one transaction (the clock's reminders), the migrations. Advisory locks belong to the
+# whole database: each space is mixed with the schema's name (`lock_spaces`), so bots (or test
+# runs) in different schemas of one database never wait for each other's games.
 LOCK_GAME = 0x43A1
 LOCK_CLAIM = 0x43A2
 LOCK_MIGRATE = 0x43A3
@@ -111,6 +114,16 @@ def _lock_key(game_id: int) -> int:
     return key - (1 << 32) if key >= (1 << 31) else key
 
 
+def lock_spaces(schema: str) -> tuple[int, int, int]:
+    """The advisory lock spaces (game, claim, migrate) of the tables in `schema`."""
+
+    def space(base: int) -> int:
+        mixed = zlib.crc32(f"{base}:{schema}".encode())
+        return mixed - (1 << 32) if mixed >= (1 << 31) else mixed
+
+    return space(LOCK_GAME), space(LOCK_CLAIM), space(LOCK_MIGRATE)
+
+
 def safe_url(url: str) -> str:
     """The URL without its password (for messages and logs)."""
     parts = urlsplit(url)
@@ -127,12 +140,19 @@ class PgTx(Tx):
     """`Tx` in a worker thread: each statement runs on the transaction's connection in the
     event loop, and the thread waits for it."""
 
-    __slots__ = ("conn", "loop")
+    __slots__ = ("claim_space", "conn", "loop")
 
-    def __init__(self, conn: asyncpg.Connection, now: float, loop: asyncio.AbstractEventLoop):
+    def __init__(
+        self,
+        conn: asyncpg.Connection,
+        now: float,
+        loop: asyncio.AbstractEventLoop,
+        claim_space: int = LOCK_CLAIM,
+    ):
         super().__init__(now)
         self.conn = conn
         self.loop = loop
+        self.claim_space = claim_space
 
     def _wait(self, call: Awaitable[T]) -> T:
         return asyncio.run_coroutine_threadsafe(call, self.loop).result()  # type: ignore[arg-type]
@@ -153,7 +173,7 @@ class PgTx(Tx):
         return bool(
             self._wait(
                 self.conn.fetchval(
-                    "SELECT pg_try_advisory_xact_lock($1, $2)", LOCK_CLAIM, _lock_key(key)
+                    "SELECT pg_try_advisory_xact_lock($1, $2)", self.claim_space, _lock_key(key)
                 )
             )
         )
@@ -164,10 +184,18 @@ class PostgresStore(Store):
 
     backend = "postgres"
 
-    def __init__(self, url: str, pool: asyncpg.Pool, clock: Any, pool_size: int) -> None:
+    def __init__(
+        self,
+        url: str,
+        pool: asyncpg.Pool,
+        clock: Any,
+        pool_size: int,
+        spaces: tuple[int, int, int] = (LOCK_GAME, LOCK_CLAIM, LOCK_MIGRATE),
+    ) -> None:
         super().__init__(clock)
         self.url = url
         self._pool = pool
+        self._game_space, self._claim_space, _ = spaces
         self._executor = ThreadPoolExecutor(
             max_workers=pool_size + 2, thread_name_prefix="caylus-pg"
         )
@@ -220,11 +248,12 @@ class PostgresStore(Store):
             ) from None
         try:
             async with pool.acquire() as conn:
-                await _migrate(conn, migrations_dir or PG_MIGRATIONS_DIR, clock)
+                spaces = lock_spaces(await conn.fetchval("SELECT current_schema()") or "")
+                await _migrate(conn, migrations_dir or PG_MIGRATIONS_DIR, clock, spaces[2])
         except BaseException:
             await pool.close()
             raise
-        return cls(url, pool, clock, max(2, pool_size))
+        return cls(url, pool, clock, max(2, pool_size), spaces)
 
     @property
     def target(self) -> str:
@@ -278,8 +307,10 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             try:
                 if wait:
-                    await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_GAME, key)
-                elif not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_GAME, key):
+                    await conn.execute("SELECT pg_advisory_lock($1, $2)", self._game_space, key)
+                elif not await conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", self._game_space, key
+                ):
                     raise GameBusy(f"game {game_id} is being changed by another process")
             except _CONNECTION_ERRORS as error:
                 raise StoreUnavailable(f"the database cannot be reached: {error}") from error
@@ -289,7 +320,7 @@ class PostgresStore(Store):
             finally:
                 self._bound_to.reset(token)
                 try:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_GAME, key)
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", self._game_space, key)
                 except Exception:  # a broken connection: the pool's reset or the server drops it
                     log.debug("unlocking game %s failed", game_id, exc_info=True)
 
@@ -340,7 +371,8 @@ class PostgresStore(Store):
         transaction = conn.transaction(isolation=isolation)
         await transaction.start()
         try:
-            done = loop.run_in_executor(self._executor, work, PgTx(conn, now, loop))
+            tx = PgTx(conn, now, loop, self._claim_space)
+            done = loop.run_in_executor(self._executor, work, tx)
             try:
                 result = await asyncio.shield(done)
             except asyncio.CancelledError:
@@ -400,12 +432,14 @@ class PostgresStore(Store):
         await self.write(work)
 
 
-async def _migrate(conn: asyncpg.Connection, directory: Path, clock: Any) -> None:
+async def _migrate(
+    conn: asyncpg.Connection, directory: Path, clock: Any, space: int = LOCK_MIGRATE
+) -> None:
     migrations = discover_migrations(directory)
     for migration in [None, *migrations]:
         async with conn.transaction():
             # one opener at a time: a second process waits here, then finds the work done
-            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_MIGRATE)
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", space)
             await conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                 "name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
