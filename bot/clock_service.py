@@ -19,6 +19,7 @@ import asyncio
 import dataclasses
 import logging
 import math
+import random
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -273,6 +274,8 @@ def _quiet(start: int | None, end: int | None) -> QuietHours | None:
 
 
 REMINDER_BATCH = 200  # reminders claimed per transaction by the tick
+REMINDER_READS = 4  # games the tick reads at once while it looks for due reminders
+_rng = random.SystemRandom()  # where a tick starts among the games (not a game's randomness)
 
 
 @dataclass(frozen=True)
@@ -503,34 +506,38 @@ class ClockService:
             rows = await self._awaited_rows(None)
             players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
-            reminders: list[_DueReminder] = []
-            sent: dict[tuple[int, int, int], set[str]] | None = None
+            reminding: list[tuple[dict[str, Any], Deadline]] = []
             for row, deadline in await self._timings(rows, now, broken):
                 if deadline.due is None:
                     continue
-                try:
-                    if _ts(deadline.due) <= now_s:
-                        notices += await self._expire(row, deadline, now)
-                        continue
-                    if sent is None:  # what was already sent, read once for the whole tick
-                        sent = await self._sent_reminders()
-                    due = await self._remind(row, deadline, now, players, sent)
-                    if due is not None:
-                        reminders.append(due)
-                except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
-                    continue  # the game moved meanwhile: the next tick sees the new decision
-                except GameBusy:
-                    continue  # another process is at work on it (its tick claimed it first)
-                except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
-                    # the store, not the game: try again at the next tick
-                    log.warning("clock: game %s must wait for the store: %s", row["id"], error)
-                except Exception as error:
-                    broken.append((row, error))
-            notices += await self._send_reminders(reminders, now_s)
+                if _ts(deadline.due) > now_s:
+                    reminding.append((row, deadline))  # a reminder may be due: below
+                    continue
+                notices += await self._guarded(row, self._expire(row, deadline, now), broken) or []
+            notices += await self._reminders(reminding, now, players, broken)
             for row, error in broken:
                 notices += await self._damaged(row, error)
             notices += await self._report_damaged()
             return notices
+
+    async def _guarded(
+        self, row: dict[str, Any], work: Any, broken: list[tuple[dict[str, Any], BaseException]]
+    ) -> Any:
+        """The result of the clock's `work` (a coroutine) on one game, or None when the game
+        must wait: it moved meanwhile, another process is at work on it, the store failed (the
+        next tick tries again), or it failed for a reason of its own (then it goes to `broken`)."""
+        try:
+            return await work
+        except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
+            return None  # the game moved meanwhile: the next tick sees the new decision
+        except GameBusy:
+            return None  # another process is at work on it (its tick claimed it first)
+        except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+            # the store, not the game: try again at the next tick
+            log.warning("clock: game %s must wait for the store: %s", row["id"], error)
+        except Exception as error:
+            broken.append((row, error))
+        return None
 
     async def _damaged(self, row: dict[str, Any], error: BaseException) -> list[ClockNotice]:
         """The clock's work on this game failed for a reason of the game's own: mark it damaged
@@ -637,13 +644,51 @@ class ClockService:
             notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
         return notices
 
-    async def _sent_reminders(self) -> dict[tuple[int, int, int], set[str]]:
-        """(game, seq, seat) -> the reminder items already sent for the running games' current
-        decisions (one query for the tick, not one per game)."""
+    async def _reminders(
+        self,
+        reminding: list[tuple[dict[str, Any], Deadline]],
+        now: datetime,
+        players: dict[int, UserClockSettings],
+        broken: list[tuple[dict[str, Any], BaseException]],
+    ) -> list[ClockNotice]:
+        """The reminders due now of the games in `reminding`, a batch of games at a time: what
+        each batch already sent is read in one query, its games are read a few at once, then
+        its due reminders are claimed in one transaction (`_send_reminders`). Processes ticking
+        together start at different games, so each mostly finds the others' work done."""
+        if not reminding:
+            return []
+        start = _rng.randrange(len(reminding))
+        reminding = reminding[start:] + reminding[:start]
+        limit = asyncio.Semaphore(REMINDER_READS)
+        notices: list[ClockNotice] = []
+
+        async def prepare(
+            row: dict[str, Any], deadline: Deadline, sent: dict[Any, set[str]]
+        ) -> _DueReminder | None:
+            async with limit:
+                found = self._remind(row, deadline, now, players, sent)
+                return await self._guarded(row, found, broken)
+
+        for first in range(0, len(reminding), REMINDER_BATCH):
+            part = reminding[first : first + REMINDER_BATCH]
+            try:
+                sent = await self._sent_reminders([row["id"] for row, _ in part])
+            except (StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            due = await asyncio.gather(*(prepare(row, d, sent) for row, d in part))
+            notices += await self._send_reminders([r for r in due if r is not None], _ts(now))
+        return sorted(notices, key=lambda n: n.game_id)
+
+    async def _sent_reminders(self, game_ids: list[int]) -> dict[tuple[int, int, int], set[str]]:
+        """(game, seq, seat) -> the reminder items already sent for these games' current
+        decisions (one query for a batch of games, not one per game)."""
         found: dict[tuple[int, int, int], set[str]] = {}
+        marks = ", ".join("?" for _ in game_ids)
         for gid, seq, seat, item in await self.store.query(
             "SELECT r.game_id, r.seq, r.seat, r.item FROM clock_reminders r "
-            "JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE g.status = 'running'"
+            f"JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE r.game_id IN ({marks})",
+            game_ids,
         ):
             found.setdefault((gid, seq, seat), set()).add(item)
         return found
