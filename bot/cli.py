@@ -181,6 +181,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shorten(message, MESSAGE_LIMIT)} (see --help)\n")
 
 
+def _i18n(args: argparse.Namespace) -> int:
+    from i18n import catalogue
+
+    if args.step == "extract":
+        for path in catalogue.extract():
+            print(path)
+        return 0
+    if args.step == "stats":
+        print(json.dumps(catalogue.stats()))
+        return 0
+    found = [*(["messages.pot is out of date"] if catalogue.stale_template() else [])]
+    for lang in (code for code in catalogue.LANGUAGES if code != catalogue.DEFAULT):
+        found += catalogue.problems(lang)
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="caylus", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -217,6 +235,15 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print the final state JSON")
     rep.add_argument("--png", help="render the final board to this PNG file")
 
+    lang = sub.add_parser("i18n", help="the translation catalogues (docs/i18n.md)")
+    lang.add_argument(
+        "step",
+        choices=("extract", "check", "stats"),
+        help="extract: write i18n/locale/messages.pot from the code and merge it into every "
+        "language; check: list missing, fuzzy or wrong translations (exit 1 if any); stats: "
+        "how much of each language is translated",
+    )
+
     ren = sub.add_parser("render", help="render a board to PNG")
     try:
         from render.cli import configure
@@ -234,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         "replay": _replay,
         "render": _render,
         "bot": _bot,
+        "i18n": _i18n,
     }
     try:
         return int(handlers[args.command](args) or 0)

@@ -6,6 +6,18 @@ sentences (its errors) from bot/messages.py.
 
 from __future__ import annotations
 
+# Read by the operator in a terminal, or names that are not words: kept as they are.
+UNTRANSLATED = frozenset(
+    {
+        "NO_TOKEN",
+        "START_BAD_SETTING",
+        "START_BAD_TOKEN",
+        "START_INTENTS",
+        "START_NO_NETWORK",
+        "ACCOUNT_BOARD",  # a file name
+    }
+)
+
 PHASE_NAMES = (
     "Income",
     "Workers",
@@ -90,6 +102,16 @@ OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card
 OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
 OPT_RULES = "Magna Carta only: the standard rules (with the provost) or the beginner rules"
 OPTION_OF_OTHER_GAME = "'{option}' is an option of {owner}, not of {game}: leave it out."
+OPT_LANGUAGE = "The language of the game's posts and pictures (default: this server's language)"
+OPT_MY_LANGUAGE = "The language of your private replies (default: your Discord language)"
+# The names of the choices of the commands (option -> value -> name).
+CHOICE_NAMES = {
+    "favor_mode": {"full": "full", "simplified": "simplified"},
+    "tile_set": {"revised": "revised", "first": "first"},
+    "rules": {"standard": "standard", "beginner": "beginner"},
+    "reminders_via": {"channel": "channel", "dm": "dm", "none": "none"},
+}
+LANGUAGE_AUTO = "my Discord language"
 OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
 OPT_TILES = "Building set: revised (with the jeweller) or first edition"
 OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
@@ -117,6 +139,7 @@ LOBBY_ABORTED = "This game was aborted."
 LOBBY_SEATS = "Seats ({count}/{wanted})"
 LOBBY_OPTIONS = "Options"
 LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
+LOBBY_LANGUAGE = "Language: {language}"
 LOBBY_CLOCK = "Clock"
 LOBBY_CLOCK_TEXT = (
     "{clock} per decision · reminders: {reminders} · idle after {takeover_after} missed "
@@ -435,9 +458,10 @@ SETTINGS_LINES = (
     "Reminders: **{via}**"
 )
 SETTINGS_SAVED = "Saved."
+SETTINGS_LANGUAGE = "Language of your private replies: **{language}**"
 SETTINGS_HELP = (
     "Change them with `/caylus settings time_zone:` `quiet_hours:` (e.g. 22:00-07:00, or off) "
-    "`reminders_via:` (channel, dm or none)."
+    "`reminders_via:` (channel, dm or none) `language:`."
 )
 QUIET_NONE = "none"
 REMIND_VIA_NAMES = {

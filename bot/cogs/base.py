@@ -23,9 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import errors as err
-from bot import messages as m
-from bot import text as t
 from bot.clock import (
     ClockInputError,
     discord_timestamp,
@@ -34,6 +33,7 @@ from bot.clock import (
 from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
 from bot.games.layout import MAX_ROWS, Layout
+from bot.lang import colour_name, m, t
 from bot.narration import Chronicle, rebuild
 from bot.pace import AskNow
 from bot.service import ActResult, GameInfo, GameService
@@ -63,7 +63,8 @@ def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 class Guard:
-    """`async with cog.guard(interaction, "play", game_id):` — the one error handler."""
+    """`async with cog.guard(interaction, "play", game_id):` — the one error handler. Inside
+    it every string reads in the user's language (i18n; `cog.public(info)` for channel posts)."""
 
     def __init__(
         self,
@@ -73,15 +74,21 @@ class Guard:
         game_id: int | None = None,
     ) -> None:
         self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
+        self.token: Any = None
 
     async def __aenter__(self) -> Guard:
+        self.token = i18n.set_current(await self.cog.reader_language(self.interaction))
         return self
 
     async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
-        if error is None or not isinstance(error, Exception):
-            return False
-        await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
-        return True
+        try:
+            if error is None or not isinstance(error, Exception):
+                return False
+            await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
+            return True
+        finally:
+            if self.token is not None:
+                i18n.reset(self.token)
 
 
 def _label_in(message: discord.Message | None, action: str) -> str | None:
@@ -171,15 +178,16 @@ class TableBase:
         return None
 
     async def _mark_answered(
-        self, channel: Any, game_id: int, version: int, who: str, label: str
+        self, channel: Any, game_id: int, version: int, who: str, label: str, lang: str
     ) -> None:
         """A decision answered with /caylus play: its prompt says so and loses its buttons,
-        as when a button is pressed (an edit, not a new message)."""
+        as when a button is pressed (an edit, not a new message). `lang`: the game's."""
         message = await self._find_prompt(channel, game_id, {version})
         if message is None:
             return
         try:
-            done = t.CHOSE.format(who=who, label=label)
+            with i18n.using(lang):
+                done = t.CHOSE.format(who=who, label=label)
             content = _clip(f"{message.content}\n{done}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
@@ -194,7 +202,8 @@ class TableBase:
         if message is None:
             return
         try:
-            content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
+            with self.public(info):
+                content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not close the prompt of game %s", info.id)
@@ -214,7 +223,8 @@ class TableBase:
             if message is None:
                 return
             state = await self.service.state(info.id)
-            content, view = await self._prompt(info, state)
+            with self.public(info):
+                content, view = await self._prompt(info, state)
             edited = await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
             self.prompts[info.id] = edited if edited is not None else message
         except discord.HTTPException:
@@ -247,6 +257,22 @@ class TableBase:
         self, interaction: discord.Interaction, command: str, game_id: int | None = None
     ) -> Guard:
         return Guard(self, interaction, command, game_id)
+
+    async def reader_language(self, interaction: discord.Interaction) -> str:
+        """The language of a private reply to this user: the one they set in /caylus settings,
+        else their Discord client's, else English."""
+        try:
+            chosen = await self.service.user_language(interaction.user.id)
+        except Exception:  # a store hiccup must not cost the answer; the client's language
+            log.warning("could not read the language of user %s", interaction.user.id)
+            chosen = None
+        return chosen or i18n.normalize(str(getattr(interaction, "locale", "") or ""))
+
+    @staticmethod
+    def public(info: GameInfo) -> Any:
+        """`with self.public(info):` — what is posted in the game's channel (or drawn) reads
+        in the game's language."""
+        return i18n.using(info.language)
 
     async def handle_error(
         self, interaction: discord.Interaction, error: Exception, command: str, game_id: int | None
@@ -371,7 +397,7 @@ class TableBase:
                 member = await guild.fetch_member(user_id)
             except discord.HTTPException:
                 member = None
-        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour)
+        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour_name(colour))
         if member:
             self.names[user_id] = name
         return name
@@ -380,7 +406,7 @@ class TableBase:
         names = []
         for seat in info.seats:
             if seat.user_id is None:
-                names.append(t.BOT_NAME.format(colour=seat.colour))
+                names.append(t.BOT_NAME.format(colour=colour_name(seat.colour)))
             else:
                 names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
         return names

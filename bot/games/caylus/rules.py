@@ -3,7 +3,7 @@ table and the castle scoring tables, from the catalogue."""
 
 from __future__ import annotations
 
-from bot import text as t
+from bot.lang import t
 from engine.caylus import catalogue as cat
 
 

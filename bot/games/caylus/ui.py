@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot import text as t
 from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
+from bot.lang import t
 from engine.caylus import catalogue as cat
 from engine.caylus.rules import space_name
 from engine.protocol import Event, Outcome, PendingDecision

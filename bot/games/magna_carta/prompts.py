@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import text as t
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View

@@ -3,7 +3,7 @@ number from the engine's catalogue (engine/magna_carta/catalogue.py)."""
 
 from __future__ import annotations
 
-from bot import text as t
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Card, Effect, Kind
 

@@ -13,11 +13,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from bot import text as t
 from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View, view
