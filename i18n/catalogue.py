@@ -24,7 +24,7 @@ from i18n import (
 )
 
 # Modules whose UPPER_CASE constants are user-facing English (docs/i18n.md).
-SOURCES: tuple[str, ...] = ("bot.text", "bot.messages")
+SOURCES: tuple[str, ...] = ("bot.text", "bot.messages", "render.names", "render.labels")
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PROJECT = "caylus-bot"
 BRACE = "python-brace-format"

@@ -6,7 +6,6 @@ Every number and name comes from the engine (rules, catalogue); nothing is copie
 from __future__ import annotations
 
 from engine.caylus import catalogue as cat
-from engine.caylus.catalogue import TILES
 from engine.caylus.rules import (
     PROMPTS,
     base_placement_cost,
@@ -15,6 +14,7 @@ from engine.caylus.rules import (
     open_columns,
 )
 from engine.caylus.state import State
+from render.names import tile_name
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
 
@@ -44,7 +44,7 @@ def decision_detail(s: State) -> str:
         extra = f"provost on {s.provost}"
     if dec.at:
         tile = s.road[dec.at - 1]
-        where = f"at the {TILES[tile].name} ({dec.at})" if tile else f"at {dec.at}"
+        where = f"at the {tile_name(tile)} ({dec.at})" if tile else f"at {dec.at}"
         extra = f"{where}; {extra}" if extra else where
     return extra
 

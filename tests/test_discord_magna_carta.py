@@ -16,6 +16,7 @@ import pytest
 import i18n
 from bot.lang import t
 from engine.magna_carta import catalogue as cat
+from render.names import card_name
 from tests.discord_harness import (
     Table,
     components,
@@ -27,19 +28,31 @@ from tests.discord_harness import (
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
+
+def names_of(card_id: str) -> set[str]:
+    """A card's name in every language (a game may be played in any of them)."""
+    out = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            out.add(card_name(card_id))
+    return out
+
+
 # Player cards' names (the neutral Peddler shares its name and is always on the road).
 PLAYER_NAMES = sorted(
-    {c.name for c in cat.PLAYER_CARDS} - {cat.CARDS[cat.FIRST_NEUTRAL].name}, key=len, reverse=True
+    {n for c in cat.PLAYER_CARDS for n in names_of(c.id)} - names_of(cat.FIRST_NEUTRAL),
+    key=len,
+    reverse=True,
 )
 NAME_PATTERN = re.compile(r"\b(" + "|".join(re.escape(n) for n in PLAYER_NAMES) + r")\b")
 
 
 def hidden_only(state: Any) -> set[str]:
     """Names of player cards that are now only in hands and draw piles (nobody may read them)."""
-    hidden = {cat.CARDS[c].name for p in state.players for c in [*p.hand, *p.deck]}
-    public = {cat.CARDS[c].name for p in state.players for c in [*p.discard, *p.prestige]}
+    hidden = {n for p in state.players for c in [*p.hand, *p.deck] for n in names_of(c)}
+    public = {n for p in state.players for c in [*p.discard, *p.prestige] for n in names_of(c)}
     for card in state.road:
-        public.add(cat.CARDS[card.card if hasattr(card, "card") else card].name)
+        public |= names_of(card.card if hasattr(card, "card") else card)
     return hidden - public
 
 
@@ -48,7 +61,7 @@ def _road_names(state: Any) -> set[str]:
     for item in state.road:
         card = getattr(item, "card", item)
         if isinstance(card, str) and card in cat.CARDS:
-            names.add(cat.CARDS[card].name)
+            names |= names_of(card)
     return names
 
 

@@ -58,6 +58,16 @@ POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at o
 POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
 
 
+def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` run in `lang` wherever it runs (a worker thread does not see our context)."""
+
+    def run(*args: Any) -> Any:
+        with i18n.using(lang):
+            return fn(*args)
+
+    return run
+
+
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -464,9 +474,8 @@ class TableBase:
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor, ui.phase_pictures, shown, names, before, events, board
-        )
+        draw = in_language(i18n.current(), ui.phase_pictures)  # the thread keeps our language
+        return await loop.run_in_executor(self.executor, draw, shown, names, before, events, board)
 
     async def render_board(
         self, kind: str, state: Any, names: list[str], previous: Any
@@ -477,7 +486,8 @@ class TableBase:
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, ui.board_picture, shown, names, before)
+        draw = in_language(i18n.current(), ui.board_picture)
+        return await loop.run_in_executor(self.executor, draw, shown, names, before)
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)

@@ -14,7 +14,7 @@ from discord import app_commands
 
 import i18n
 from bot import errors as err
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in, in_language
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
@@ -410,9 +410,8 @@ class PlayCommands(TableBase):
         file = None
         if ui.has_hands:
             loop = asyncio.get_running_loop()
-            picture = await loop.run_in_executor(
-                self.executor, ui.hand_picture, view.state, seat.seat, names
-            )
+            draw = in_language(i18n.current(), ui.hand_picture)  # the reader's language
+            picture = await loop.run_in_executor(self.executor, draw, view.state, seat.seat, names)
             if picture is not None and self.settings.render_boards:
                 file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await self.tell(interaction, "\n".join(lines), view=components, file=file)

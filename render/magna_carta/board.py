@@ -46,6 +46,7 @@ from render.magna_carta.words import (
     tile_name,
     tile_points,
 )
+from render.names import card_name
 from render.pieces import blend
 
 MAX_HEIGHT_DP = 2600
@@ -53,6 +54,7 @@ ROAD_COLS = 4
 TILE_GAP = 6
 TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) / ROAD_COLS
 TILE_H = 78
+NAME_LINE = 13  # a second line of a long name
 BAND = 18  # the coloured top band of a road tile
 ROW_PITCH = TILE_H + 9
 PROVOST_INK = (20, 20, 20)
@@ -89,20 +91,35 @@ class Board(PhoneCard):
             detail += f"provost on {view.provost}: "
         detail += active_stretch(view)
         y = section_band(self, y, "THE ROAD", detail) + 10
+        # a name too long for one line (German: "Kleiner Bauernhof") takes two, and every
+        # tile grows by a line: no name is ever cut
+        self.name_lines = max((len(self.name_lines_of(c)) for c in view.road), default=1)
+        tile_h = TILE_H + (self.name_lines - 1) * NAME_LINE
+        pitch = tile_h + (ROW_PITCH - TILE_H)
         for k, card in enumerate(view.road):
             row, col = divmod(k, ROAD_COLS)
-            self.tile(M + col * (TILE_W + TILE_GAP), y + row * ROW_PITCH, card)
+            self.tile(M + col * (TILE_W + TILE_GAP), y + row * pitch, card)
         rows = -(-len(view.road) // ROAD_COLS)
-        y += rows * ROW_PITCH - (ROW_PITCH - TILE_H) + 4
+        y += rows * pitch - (pitch - tile_h) + 4
         legend = "shield: the owner's points"
         if view.provost is not None:
             legend += " · grey: beyond the provost, idle"
         self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
         return y + 16
 
+    def name_lines_of(self, card: RoadCardView) -> list[str]:
+        """The tile's name: one line (bold if it fits), or two in the small size."""
+        name, room = tile_name(card), TILE_W - 8
+        if self.width(name, BODY) <= room:
+            return [name]
+        if self.width(name, SMALL) <= room or " " not in name:
+            return [name]
+        return self.wrap(name, SMALL, room)[:2]
+
     def tile(self, x: float, y: float, card: RoadCardView) -> None:
         view = self.view
-        w, h = TILE_W, TILE_H
+        extra = (getattr(self, "name_lines", 1) - 1) * NAME_LINE
+        w, h = TILE_W, TILE_H + extra
         owner = card.owner
         if card.cover:
             fill, edge = PRESTIGE_FILL, PRESTIGE_EDGE
@@ -136,12 +153,17 @@ class Board(PhoneCard):
             self.write(tx + tw / 2, y + BAND / 2 - 2, label, SMALL, t.WHITE, True, "mm")
         name = tile_name(card)
         room = w - 8
-        bold = self.width(name, BODY, True) <= room
-        size = BODY if bold or self.width(name, BODY) <= room else SMALL
         ink = t.INK if card.active else t.INK_SOFT
-        self.write(x + 4, y + BAND + 11, self.fit(name, size, room, bold), size, ink, bold)
+        lines = self.name_lines_of(card)
+        if len(lines) == 1:
+            bold = self.width(name, BODY, True) <= room
+            size = BODY if bold or self.width(name, BODY) <= room else SMALL
+            self.write(x + 4, y + BAND + 11, self.fit(name, size, room, bold), size, ink, bold)
+        else:
+            for k, line in enumerate(lines):
+                self.write(x + 4, y + BAND + 10 + k * NAME_LINE, line, SMALL, ink, True)
         effect = tile_effect(card, view.variant)
-        self.write(x + 4, y + BAND + 27, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
+        self.write(x + 4, y + BAND + 27 + extra, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
         bottom = y + h - 13
         bx = x + 4
         if owner is not None:
@@ -225,7 +247,9 @@ class Board(PhoneCard):
             x = M + col * col_w
             cy = y + row * (CUBE + 8) + CUBE / 2 + 2
             card = CARDS[card_id]
-            self.write(x, cy, self.fit(card.name, BODY, 74, True), BODY, t.INK, bold=True)
+            name = card_name(card.id)
+            size = BODY if self.width(name, BODY, True) <= 74 else SMALL  # German names
+            self.write(x, cy, self.fit(name, size, 74, True), size, t.INK, bold=True)
             self.write(x + 76, cy, f"{card.pp} PP", BODY, PRESTIGE_EDGE, bold=True)
             cx = x + 118
             for kind in cat.CUBES:
@@ -341,7 +365,7 @@ class Board(PhoneCard):
             where = ", ".join(str(r.position) for r in residences)
             parts.append(f"{'residence' if len(residences) == 1 else 'residences'} at {where}")
         prestige = [road_label(view, r.position) for r in covered]
-        prestige += [CARDS[c].name for c in view.players[seat].prestige]
+        prestige += [card_name(c) for c in view.players[seat].prestige]
         if prestige:
             parts.append("prestige: " + ", ".join(prestige))
         return " · ".join(parts)

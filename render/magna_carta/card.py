@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View
 from engine.protocol import Event
 from render import theme as t
@@ -45,6 +44,7 @@ from render.magna_carta.words import (
     road_label,
     stage_names,
 )
+from render.names import card_name
 
 MAX_HEIGHT_DP = 1600
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
@@ -250,7 +250,7 @@ class PhoneCard(Canvas):
         if view.provost is not None and not view.over:
             road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
         lines = self.wrap(road, BODY, INNER - 12)
-        supply = ", ".join(CARDS[c].name for c in view.prestige_supply) or "none"
+        supply = ", ".join(card_name(c) for c in view.prestige_supply) or "none"
         prestige = self.wrap(f"Prestige left: {supply}", BODY, INNER - 12)[:2]
         last = (
             ["Last round: the castle tokens are gone."] if view.last_round and not view.over else []

@@ -16,6 +16,7 @@ from render import theme as t
 from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
 from render.magna_carta.canvas import INNER, W_DP, Canvas, M, owner_tint
 from render.magna_carta.words import phase_title
+from render.names import card_name
 
 MAX_HEIGHT_DP = 2400
 COLS = 2
@@ -140,7 +141,12 @@ class HandPicture(Canvas):
         self.write(x + CARD_W - 6, y + BAND / 2 + 1, shield, BODY, t.WHITE, True, "rm")
         room = CARD_W - 14 - self.width(shield, BODY, True)
         self.write(
-            x + 6, y + BAND / 2 + 1, self.fit(card.name, NAME, room, True), NAME, t.WHITE, True
+            x + 6,
+            y + BAND / 2 + 1,
+            self.fit(card_name(card.id), NAME, room, True),
+            NAME,
+            t.WHITE,
+            True,
         )
         cy = y + BAND + 14
         cx = self.cubes(x + 6, cy, card.cost)
@@ -159,7 +165,7 @@ class HandPicture(Canvas):
             f"Draw pile: {'1 card' if me.deck_size == 1 else f'{me.deck_size} cards'} (1 d a draw)",
         ]
         if me.discard:
-            names = ", ".join(CARDS[c].name for c in me.discard)
+            names = ", ".join(card_name(c) for c in me.discard)
             parts.append(f"Discard pile (face up, top last): {names}")
         else:
             parts.append("Discard pile: empty")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.view import RoadCardView, View
+from render.names import card_name, residence
 
 PHASE_TITLES = {
     "setup": "Opening hands",
@@ -71,10 +72,10 @@ def short_effect(card_id: str) -> str:
 def tile_name(card: RoadCardView) -> str:
     """The name a road tile shows: the card, its residence side, or the prestige building."""
     if card.cover:
-        return CARDS[card.cover].name
+        return card_name(card.cover)
     if card.residence:
-        return "Residence"
-    return CARDS[card.card].name
+        return residence()
+    return card_name(card.card)
 
 
 def tile_effect(card: RoadCardView, variant: str) -> str:

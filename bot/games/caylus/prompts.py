@@ -34,10 +34,10 @@ from engine.caylus.rules import (
     favor_marker_after,
     next_house_section,
     placement_cost,
-    space_name,
     worker_can_work,
 )
 from engine.errors import EngineError
+from render.names import space_name, tile_name
 
 _SKIP_LABELS = {
     "castle": "Stop delivering",
@@ -67,7 +67,7 @@ def _cubes(cubes: str) -> str:
 
 def _road_name(state: Any, pos: int) -> str:
     tile = state.road[pos - 1]
-    return f"{TILES[tile].name} ({pos})" if tile else f"empty lot ({pos})"
+    return f"{tile_name(tile)} ({pos})" if tile else f"empty lot ({pos})"
 
 
 def space_reminder(state: Any, target: str, names: list[str] | None = None) -> str:
@@ -97,7 +97,11 @@ _SHARED_NAMES = {
 
 def _tile_name(tile: Any) -> str:
     """The building's name, with its effect when another building has the same name."""
-    return f"{tile.name} ({tile.reminder})" if tile.name in _SHARED_NAMES else tile.name
+    return (
+        f"{tile_name(tile.id)} ({tile.reminder})"
+        if tile.name in _SHARED_NAMES
+        else tile_name(tile.id)
+    )
 
 
 def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
@@ -109,7 +113,8 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
         gains.append(f"{tile.favors} favor" + ("s" if tile.favors > 1 else ""))
     if tile.kind is Kind.PRESTIGE:
         pos = int(extra[1:])
-        label = f"{tile.name} on your residence ({pos}) — {_cubes(tile.cost)} → {', '.join(gains)}"
+        name = tile_name(tile.id)
+        label = f"{name} on your residence ({pos}) — {_cubes(tile.cost)} → {', '.join(gains)}"
     else:
         effect = Effect(decision.effect) if decision and decision.effect else Effect.CARPENTER
         cost = build_cost(tile_id, bool(decision and decision.via_favor), effect)

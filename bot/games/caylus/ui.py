@@ -11,8 +11,8 @@ from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
 from bot.lang import t
 from engine.caylus import catalogue as cat
-from engine.caylus.rules import space_name
 from engine.protocol import Event, Outcome, PendingDecision
+from render.names import space_name
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
@@ -159,7 +159,7 @@ class CaylusUI:
             t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
-            f"{cat.TILES[tile].name} ({i + 1})"
+            f"{cat.tile_name(tile)} ({i + 1})"
             for i, tile in enumerate(state.road)
             if tile and state.owners[i] == seat
         ]

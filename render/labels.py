@@ -1,0 +1,52 @@
+"""The fixed words of the pictures, in English: the catalogue source of their translations
+(i18n). Read them through `w` (`from render.labels import w`), in the language in force; the
+names of buildings and cards are in render/names.py."""
+
+from __future__ import annotations
+
+from i18n import Words
+
+# Caylus (render/board.py, render/card.py)
+PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
+KIND_LABELS = {
+    "neutral": "neutral",
+    "fixed": "fixed",
+    "wood": "wood",
+    "stone": "stone",
+    "residence": "residence",
+    "prestige": "prestige",
+}
+TURN = "Turn {turn}"
+GAME_OVER = "Game over"
+FINAL_SCORES = "FINAL SCORES"
+WHAT_CHANGED = "What changed: {notes}"
+NO_CHANGE = "no change on the board"
+BEFORE_THE_BRIDGE = "BEFORE THE BRIDGE"
+SPECIALS_ORDER = "act in this order in phase 3"
+THE_ROAD = "THE ROAD"
+EMPTY_LOT = "empty lot"
+NEXT_BUILDING = "next building"
+GOES_HERE = "goes here"
+END_OF_ROAD = "end of road"
+BAILIFF = "BAILIFF"
+PROVOST = "PROVOST"
+CASTLE = "CASTLE"
+ARRIVAL_ORDER = "Arrival order:"
+NO_CASTLE_WORKER = "no worker in the castle"
+ROYAL_FAVORS = "ROYAL FAVORS"
+SIMPLIFIED_FAVORS = "Simplified favors"
+PLAYERS = "PLAYERS"
+IN_TURN_ORDER = "in turn order"
+IN_HAND = "in hand"
+DECIDING_NOW = "▶ deciding now"
+STILL_PLACING = "still placing"
+IN_THE_INN = "in the inn"
+BUILDINGS_IN_STOCK = "BUILDINGS IN STOCK"
+COST_TO_PRESTIGE = "cost → prestige when built"
+LEGEND = "⚜ = royal favor   ? = any cube"
+CHANGED_LAST_PHASE = "changed last phase"
+WHAT_HAPPENED = "WHAT HAPPENED"
+CARD_NO_CHANGE = "No change on the board."
+GAME_BEGINS = "The game begins."
+
+w = Words("render.labels")
