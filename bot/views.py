@@ -43,6 +43,12 @@ def _cog(interaction: discord.Interaction) -> CaylusCog:
     return cog
 
 
+def _only_value(interaction: discord.Interaction) -> str:
+    """The chosen value of a one-value select menu ("" when none came)."""
+    values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    return str(values[0]) if values else ""
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cay:b:(?P<game>\d{1,18}):(?P<version>\d{1,18}):(?P<action>[^:]{1,60})",
@@ -102,8 +108,7 @@ class ChoiceSelect(
         return cls(int(match["game"]), int(match["version"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        action = str(values[0]) if values else ""
+        action = _only_value(interaction)
         await _cog(interaction).press(interaction, self.game_id, self.version, action)
 
 
@@ -137,54 +142,57 @@ class LobbyButton(
         await _cog(interaction).lobby_press(interaction, self.game_id, self.op)
 
 
+def _game_button(
+    kind: str, game_id: int, label: str, style: discord.ButtonStyle, emoji: str | None = None
+) -> discord.ui.Button:
+    return discord.ui.Button(
+        label=label, style=style, custom_id=f"cay:{kind}:{game_id}", emoji=emoji
+    )
+
+
+def _game_select(
+    kind: str, game_id: int, placeholder: str, options: list[discord.SelectOption] | None
+) -> discord.ui.Select:
+    return discord.ui.Select(
+        custom_id=f"cay:{kind}:{game_id}",
+        placeholder=placeholder,
+        options=options or [discord.SelectOption(label="-", value="-")],
+    )
+
+
+class _GameKeyed:
+    """An item whose custom id is `cay:{kind}:{game}`: rebuilt from the game id alone."""
+
+    game_id: int
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
+        return cls(int(match["game"]))  # type: ignore[call-arg]
+
+
 class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:h:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:h:(?P<game>\d{1,18})"
 ):
     """ "My hand": the presser's own hand and its choices, privately (games with hands)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t.BUTTON_MY_HAND,
-                style=discord.ButtonStyle.success,
-                custom_id=f"cay:h:{game_id}",
-                emoji="🂠",
-            )
-        )
+        look = t.BUTTON_MY_HAND, discord.ButtonStyle.success, "🂠"
+        super().__init__(_game_button("h", game_id, *look))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> HandButton:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).hand_press(interaction, self.game_id)
 
 
 class ChoicesButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:c:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:c:(?P<game>\d{1,18})"
 ):
     """ "My choices": the presser's questions ahead and their answers, privately."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t.BUTTON_MY_CHOICES,
-                style=discord.ButtonStyle.success,
-                custom_id=f"cay:c:{game_id}",
-            )
-        )
+        look = t.BUTTON_MY_CHOICES, discord.ButtonStyle.success
+        super().__init__(_game_button("c", game_id, *look))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> ChoicesButton:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).choices_press(interaction, self.game_id)
@@ -220,113 +228,59 @@ class AnswerSelect(
         return cls(int(match["game"]), int(match["version"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        value = str(values[0]) if values else ""
+        value = _only_value(interaction)
         await _cog(interaction).answer_press(interaction, self.game_id, self.version, value)
 
 
 class PremoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"cay:q:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:q:(?P<game>\d{1,18})"
 ):
     """The private premove menu: its options are the next placement to queue."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cay:q:{game_id}",
-                placeholder=t.PREMOVE_PLACEHOLDER,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(_game_select("q", game_id, t.PREMOVE_PLACEHOLDER, options))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> PremoveSelect:
-        return cls(int(match["game"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        target = str(values[0]) if values else ""
-        await _cog(interaction).premove_press(interaction, self.game_id, target)
+        await _cog(interaction).premove_press(interaction, self.game_id, _only_value(interaction))
 
 
 class PremoveCancel(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:x:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:x:(?P<game>\d{1,18})"
 ):
     """ "Cancel my queue": the presser's queued placements are forgotten."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t.BUTTON_CANCEL_PREMOVES,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"cay:x:{game_id}",
-            )
-        )
+        look = t.BUTTON_CANCEL_PREMOVES, discord.ButtonStyle.secondary
+        super().__init__(_game_button("x", game_id, *look))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> PremoveCancel:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).premove_press(interaction, self.game_id, None)
 
 
 class OrdersSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"cay:o:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:o:(?P<game>\d{1,18})"
 ):
     """The /caylus me menu of this game's standing orders: its values are 'name=value'."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cay:o:{game_id}",
-                placeholder=t.ORDERS_PLACEHOLDER,
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(_game_select("o", game_id, t.ORDERS_PLACEHOLDER, options))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> OrdersSelect:
-        return cls(int(match["game"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await _cog(interaction).orders_press(interaction, self.game_id, str(values[0]))
+        await _cog(interaction).orders_press(interaction, self.game_id, _only_value(interaction))
 
 
 class PlansCancel(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:p:(?P<game>\d{1,18})",
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:p:(?P<game>\d{1,18})"
 ):
     """ "Cancel all my plans" (/caylus me)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t.BUTTON_CANCEL_PLANS,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"cay:p:{game_id}",
-            )
-        )
+        look = t.BUTTON_CANCEL_PLANS, discord.ButtonStyle.secondary
+        super().__init__(_game_button("p", game_id, *look))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> PlansCancel:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).orders_press(interaction, self.game_id, None)

@@ -468,14 +468,29 @@ class TableBase:
         board: bool,
     ) -> list[Picture]:
         """What is posted after a phase: the phone card, and the whole board when `board`,
-        drawn in a worker thread."""
+        drawn in worker threads (the two at once: the drawing and encoding release the GIL)."""
         if not self.settings.render_boards:
             return []
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        draw = in_language(i18n.current(), ui.phase_pictures)  # the thread keeps our language
-        return await loop.run_in_executor(self.executor, draw, shown, names, before, events, board)
+        lang = i18n.current()  # the worker threads draw in our language
+        card = loop.run_in_executor(
+            self.executor,
+            in_language(lang, ui.phase_pictures),
+            shown,
+            names,
+            before,
+            events,
+            False,
+        )
+        if not board:
+            return await card
+        whole = loop.run_in_executor(
+            self.executor, in_language(lang, ui.board_picture), shown, names, before, events
+        )
+        drawn, picture = await asyncio.gather(card, whole)
+        return [*drawn, picture]
 
     async def render_board(
         self, kind: str, state: Any, names: list[str], previous: Any

@@ -380,6 +380,13 @@ class PlayCommands(TableBase):
         names = await self.names_for(info)
         seat = view.seat
         ui = self.ui(info.kind)
+        hand_picture = None
+        if ui.has_hands and self.settings.render_boards:
+            # drawn in a worker thread while the words and choices are put together
+            draw = in_language(i18n.current(), ui.hand_picture)  # the reader's language
+            hand_picture = asyncio.get_running_loop().run_in_executor(
+                self.executor, draw, view.state, seat.seat, names
+            )
         title = t.ME_TITLE.format(
             game_id=info.id,
             colour=colour_name(seat.colour),
@@ -408,12 +415,9 @@ class PlayCommands(TableBase):
         if plans_view is not None and components is None:
             components = plans_view
         file = None
-        if ui.has_hands:
-            loop = asyncio.get_running_loop()
-            draw = in_language(i18n.current(), ui.hand_picture)  # the reader's language
-            picture = await loop.run_in_executor(self.executor, draw, view.state, seat.seat, names)
-            if picture is not None and self.settings.render_boards:
-                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        picture = await hand_picture if hand_picture is not None else None
+        if picture is not None:
+            file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
         await self.tell(interaction, "\n".join(lines), view=components, file=file)
 
     @caylus.command(name="log", description=t.DESC["log"])

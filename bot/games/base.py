@@ -120,8 +120,11 @@ class GameUI(Protocol):
         """The card (and the board when `board`) after a phase."""
         ...
 
-    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
-        """The whole board, for /caylus board."""
+    def board_picture(
+        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+    ) -> Picture:
+        """The whole board, for /caylus board and after the phases that show it (`events`:
+        the phases' events, for what changed)."""
         ...
 
     # --- looking

@@ -121,10 +121,12 @@ class CaylusUI:
         )
         return [Picture(p.filename, p.data) for p in drawn]
 
-    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
+    def board_picture(
+        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+    ) -> Picture:
         from render import render_board_picture
 
-        drawn = render_board_picture(state, names=names, previous=previous)
+        drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)
 
     def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:

@@ -208,11 +208,15 @@ class MagnaCartaUI:
         )
         return [Picture(p.filename, p.data) for p in drawn]
 
-    def board_picture(self, state: Any, names: list[str], previous: Any) -> Picture:
+    def board_picture(
+        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+    ) -> Picture:
         from render.magna_carta import render_board_picture
 
         before = public_view(previous) if previous is not None else None
-        drawn = render_board_picture(public_view(state), names=names, previous=before)
+        drawn = render_board_picture(
+            public_view(state), names=names, previous=before, events=events
+        )
         return Picture(drawn.filename, drawn.data)
 
     # --- looking
