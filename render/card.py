@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.caylus import catalogue as cat
-from engine.caylus.rules import PROMPTS, final_scores
+from engine.caylus.rules import final_scores
 from engine.caylus.state import State
 from engine.protocol import Event
 from render import theme as t
@@ -209,7 +209,7 @@ class Card:
         if self.decider is None or s.decision is None:
             return y
         seat = self.decider
-        prompt = "must " + PROMPTS.get(s.decision.kind, s.decision.kind)
+        prompt = lb.MUST.format(what=lb.DECISIONS.get(s.decision.kind, s.decision.kind))
         detail = decision_detail(s)
         name = self.fit(self.names[seat], NAME, 170, True)
         x = M + 2 * PIECE_R + 8

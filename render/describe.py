@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from engine.caylus import catalogue as cat
 from engine.caylus.rules import (
-    PROMPTS,
     base_placement_cost,
     castle_spaces_left,
     next_house_section,
     open_columns,
 )
 from engine.caylus.state import State
+from render.labels import w as lb
 from render.names import tile_name
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
@@ -54,7 +54,7 @@ def decision_text(s: State) -> str:
     dec = s.decision
     if dec is None or s.over:
         return ""
-    what = "must " + PROMPTS.get(dec.kind, dec.kind)
+    what = lb.MUST.format(what=lb.DECISIONS.get(dec.kind, dec.kind))
     extra = decision_detail(s)
     return what + (f"  ({extra})" if extra else "")
 

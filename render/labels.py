@@ -4,6 +4,9 @@ names of buildings and cards are in render/names.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.caylus import rules as engine_rules
 from i18n import Words
 
 # Caylus (render/board.py, render/card.py)
@@ -49,4 +52,28 @@ WHAT_HAPPENED = "WHAT HAPPENED"
 CARD_NO_CHANGE = "No change on the board."
 GAME_BEGINS = "The game begins."
 
+# What a Caylus decision asks (the engine's sentences, translated here): kind -> words, and the
+# same at a road building ({where}: its name and position).
+DECISIONS = dict(engine_rules.PROMPTS)
+DECISIONS_AT = dict(engine_rules.PROMPTS_AT)
+FAVOR_WON_FOR = "choose a royal favor (won for {why})"  # why: the engine's words
+MUST = "must {what}"
+SPACE = "space {at}"
+
 w = Words("render.labels")
+
+
+def decision_words(state: Any) -> str:
+    """What the current Caylus decision asks, in the language in force (the engine's prompt)."""
+    from render.names import tile_name
+
+    d = state.decision
+    if d is None:
+        return ""
+    if d.kind == "favor" and d.why:
+        return w.FAVOR_WON_FOR.format(why=d.why)
+    if not d.at or d.kind not in w.DECISIONS_AT:
+        return w.DECISIONS.get(d.kind, d.kind)
+    tile = state.road[d.at - 1]
+    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
+    return w.DECISIONS_AT[d.kind].format(where=where)

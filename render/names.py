@@ -17,6 +17,10 @@ from i18n import Words
 TILE_NAMES = {tile_id: tile.name for tile_id, tile in cay.TILES.items()}
 SPECIAL_NAMES = dict(cay.SPECIAL_NAMES)
 CARD_NAMES = {card_id: card.name for card_id, card in mc.CARDS.items()}
+CUBE_NAMES = dict(cay.CUBE_NAMES)  # Caylus: food, wood, stone, cloth, gold
+SECTION_NAMES = dict(zip(("dungeon", "walls", "towers"), cay.SECTION_NAMES, strict=True))
+FAVOR_LINE_NAMES = dict(cay.FAVOR_LINE_NAMES)
+NOTHING = "nothing"
 EMPTY_LOT = "empty lot"
 RESIDENCE = "Residence"
 
@@ -45,6 +49,26 @@ def space_name(state: Any, target: str) -> str:
         tile = state.road[int(target) - 1]
         return f"{tile_name(tile) if tile else _names.EMPTY_LOT} ({target})"
     return special_name(target)
+
+
+def cube_name(cube: str) -> str:
+    """A Caylus cube ('F' -> 'food', 'voedsel', 'Nahrung', 'nourriture')."""
+    return _names.CUBE_NAMES[cube]
+
+
+def cubes_words(cubes: str) -> str:
+    """'FWW' -> '1 food + 2 wood' (engine.caylus.rules.cube_text in the language in force)."""
+    parts = [f"{cubes.count(c)} {cube_name(c)}" for c in cay.CUBES if c in cubes]
+    return " + ".join(parts) if parts else _names.NOTHING
+
+
+def section_name(index: int) -> str:
+    """A castle section by its index (0 Dungeon, 1 Walls, 2 Towers)."""
+    return _names.SECTION_NAMES[("dungeon", "walls", "towers")[index]]
+
+
+def favor_line_name(line: str) -> str:
+    return _names.FAVOR_LINE_NAMES[line]
 
 
 def residence() -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = re.compile(r"[A-Za-z]{2,},? +[A-Za-z]{2,}")
+NOTATION = {"gate back", "inn stay", "inn leave"}  # actions in notation, not words
 # A programmer's error (never shown to a player: the error handler apologises instead).
 INTERNAL_ERRORS = {
     "TypeError",
@@ -42,10 +43,9 @@ LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"
 # docs/i18n.md, "What is not translated yet"). The numbers may only go down.
 NOT_YET = {
     "bot/clock.py": 7,
-    "bot/games/caylus/prompts.py": 57,
     "bot/games/caylus/rules.py": 6,
     "bot/pace.py": 2,
-    "bot/plans.py": 38,
+    "bot/plans.py": 37,
     "bot/service.py": 7,
     "bot/views.py": 1,
     "render/board.py": 17,
@@ -95,6 +95,8 @@ def english_literals(path: Path) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             text = re.sub(r"\{[^{}]*\}", " ", node.value)
+            if node.value in NOTATION:
+                continue
             if WORDS.search(text) and not text.lstrip().upper().startswith(
                 ("SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "WITH ")
             ):

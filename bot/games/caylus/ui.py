@@ -12,6 +12,7 @@ from bot.games.layout import Choice, Layout
 from bot.lang import t
 from engine.caylus import catalogue as cat
 from engine.protocol import Event, Outcome, PendingDecision
+from render.labels import decision_words
 from render.names import space_name
 
 
@@ -53,7 +54,8 @@ class CaylusUI:
         )
 
     def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
-        return prompts.headline(state, pending.prompt, names)
+        asked = decision_words(state) if state.decision is not None else pending.prompt
+        return prompts.headline(state, asked, names)
 
     def context(self, state: Any, seat: int) -> str:
         player = state.players[seat]
