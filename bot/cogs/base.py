@@ -341,9 +341,11 @@ class TableBase:
         names = await self.names_for(info)
         pending = info.pending[0]
         who = names[pending.seat]
+        # what the decision asks, in the reader's language (the engine's sentence is English)
+        prompt = self.ui(info.kind).headline(await self.service.state(info.id), pending, names)
         if info.seat_of(user_id) is None:
-            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=pending.prompt)
-        return t.NOT_YOUR_DECISION.format(who=who, prompt=pending.prompt)
+            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=prompt)
+        return t.NOT_YOUR_DECISION.format(who=who, prompt=prompt)
 
     async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
         info = await self.service.game(game_id)

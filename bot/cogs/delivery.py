@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+import i18n
 from bot import errors as err
 from bot.clock_service import expiry_templates
 from bot.cogs.base import (
@@ -364,7 +365,7 @@ class Delivery(TableBase):
         )
         emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
         lines = ui_for(info.kind).score_lines(outcome, names, emojis)
-        winners = " & ".join(names[s] for s in outcome.winners)
+        winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
         best = outcome.scores[outcome.winners[0]]
         template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
         embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)

@@ -344,7 +344,9 @@ class PlayCommands(TableBase):
                     since = t.STATUS_SINCE.format(when=f"<t:{int(info.awaiting_since)}:R>")
                 lines.append(
                     t.STATUS_WAITING.format(
-                        who=names[pending.seat], prompt=pending.prompt, since=since
+                        who=names[pending.seat],
+                        prompt=ui.headline(state, pending, names),
+                        since=since,
                     )
                 )
                 lines += (await self.deadline_lines(info, names))[0]

@@ -48,9 +48,11 @@ class CaylusUI:
         return Layout()
 
     def options_text(self, options: dict[str, Any]) -> str:
+        favor_mode = options.get("favor_mode", "full")
+        tile_set = options.get("tile_set", "revised")
         return t.LOBBY_OPTIONS_TEXT.format(
-            favor_mode=options.get("favor_mode", "full"),
-            tile_set=options.get("tile_set", "revised"),
+            favor_mode=t.CHOICE_NAMES["favor_mode"].get(favor_mode, favor_mode),
+            tile_set=t.CHOICE_NAMES["tile_set"].get(tile_set, tile_set),
         )
 
     def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
