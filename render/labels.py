@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caylus import rules as engine_rules
-from i18n import Words
+from i18n import Plural, Words
 
 # Caylus (render/board.py, render/card.py)
 PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
@@ -51,6 +51,37 @@ CHANGED_LAST_PHASE = "changed last phase"
 WHAT_HAPPENED = "WHAT HAPPENED"
 CARD_NO_CHANGE = "No change on the board."
 GAME_BEGINS = "The game begins."
+
+# Magna Carta: a player's hand (render/magna_carta/hand.py) and the phases' titles
+MC_PHASES = {
+    "setup": "Opening hands",
+    "income": "Income",
+    "actions": "Actions",
+    "provost": "Provost",
+    "activation": "Activation",
+    "castle": "Castle",
+    "end": "End of round",
+}
+HAND_TITLE = "{name}'s hand"
+HAND_WHEN = "round {round} · {phase}"
+HAND_GAME_OVER = "game over"
+HAND_NOTE = "Only you see this picture: your cards are hidden from the others."
+HAND_WORKERS = "{count}/{total} workers"
+HAND_NO_CARD = "No card in hand."
+HAND_CARDS = Plural("{count} card in hand", "{count} cards in hand")
+HAND_CAN_PAY = "✓ you can pay it"
+HAND_SHORT_OF = "short of {what}"
+HAND_MORE_CUBES = Plural("{count} more cube", "{count} more cubes")
+HAND_WORKER = "Worker: {text}"
+HAND_OWNER = "Owner: {text}"
+HAND_BUILT_WITH = "Built with {count} {cube} on it."
+HAND_COST = "cost"
+HAND_OWNER_NOTE = "Owner: what the card's owner gets when another player's worker is on it."
+HAND_DRAW_PILE = Plural(
+    "Draw pile: {count} card (1 d a draw)", "Draw pile: {count} cards (1 d a draw)"
+)
+HAND_DISCARD = "Discard pile (face up, top last): {names}"
+HAND_DISCARD_EMPTY = "Discard pile: empty"
 
 # What a Caylus decision asks (the engine's sentences, translated here): kind -> words, and the
 # same at a road building ({where}: its name and position).

@@ -54,11 +54,10 @@ NOT_YET = {
     "render/describe.py": 15,
     "render/magna_carta/__init__.py": 6,
     "render/magna_carta/board.py": 14,
-    "render/magna_carta/card.py": 16,
+    "render/magna_carta/card.py": 15,
     "render/magna_carta/changes.py": 15,
     "render/magna_carta/decision.py": 12,
-    "render/magna_carta/hand.py": 15,
-    "render/magna_carta/words.py": 6,
+    "render/magna_carta/words.py": 4,
 }
 
 

@@ -67,3 +67,17 @@ def test_every_card_name_fits_its_road_tile(lang):
             assert " ".join(lines) == card_name(card_id)
             for line in lines:
                 assert board.width(line, SMALL, len(lines) == 2) <= room, line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hand_pictures_one_line_notes_fit(lang):
+    """The hand picture's header and note are one line each: no language cuts them."""
+    from render.labels import w
+    from render.magna_carta.hand import INNER, HandPicture
+
+    post = record_posts(random_record(3, 3, "standard", (5, 3), 0.0))[-1]
+    picture = HandPicture(view(post.state, 1), None)
+    with i18n.using(lang):
+        assert picture.width(w.HAND_NOTE, SMALL) <= INNER
+        for phase in w.MC_PHASES.values():
+            assert picture.width(w.HAND_WHEN.format(round=12, phase=phase), SMALL, True) < 200

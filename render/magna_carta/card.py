@@ -34,11 +34,11 @@ from render.card import (
     TITLE,
     WIN_BG,
 )
+from render.labels import w as lb
 from render.magna_carta.canvas import CUBE, INNER, W_DP, Canvas, M
 from render.magna_carta.changes import Deltas, deltas, happened
 from render.magna_carta.decision import decision_text, passed_text
 from render.magna_carta.words import (
-    PHASE_TITLES,
     active_stretch,
     phase_title,
     road_label,
@@ -362,7 +362,7 @@ def phases_label(view: View, previous: View | None) -> str:
     stages = stage_names(view.variant)
 
     def name(phase: int) -> str:
-        return "Opening hands" if phase == 0 else PHASE_TITLES[stages[phase - 1]]
+        return lb.MC_PHASES["setup"] if phase == 0 else lb.MC_PHASES[stages[phase - 1]]
 
     first = (previous.round, previous.phase)
     last = (view.round, view.phase)

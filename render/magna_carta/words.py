@@ -10,17 +10,9 @@ from __future__ import annotations
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.view import RoadCardView, View
+from render.labels import w as lb
 from render.names import card_name, residence
 
-PHASE_TITLES = {
-    "setup": "Opening hands",
-    "income": "Income",
-    "actions": "Actions",
-    "provost": "Provost",
-    "activation": "Activation",
-    "castle": "Castle",
-    "end": "End of round",
-}
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
 
@@ -35,7 +27,7 @@ def stage_names(variant: str) -> list[str]:
 
 
 def phase_title(view: View) -> str:
-    return PHASE_TITLES[view.phase_name]
+    return lb.MC_PHASES[view.phase_name]
 
 
 def cube_words(cubes: str) -> str:
