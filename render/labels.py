@@ -83,6 +83,25 @@ HAND_DRAW_PILE = Plural(
 HAND_DISCARD = "Discard pile (face up, top last): {names}"
 HAND_DISCARD_EMPTY = "Discard pile: empty"
 
+# Magna Carta: the board and the phone card (render/magna_carta/board.py, card.py)
+MC_THE_ROAD = "THE ROAD"
+MC_SHIELD_LEGEND = "shield: the owner's points"
+MC_GREY_LEGEND = " · grey: beyond the provost, idle"
+MC_CASTLE = "CASTLE"
+MC_BRIDGE = "BRIDGE"
+MC_PRESTIGE_BUILDINGS = "PRESTIGE BUILDINGS"
+MC_ON_RESIDENCE = "built on your own residence"
+MC_IN_FRONT = "kept in front of you"
+MC_ALL_BUILT = "All built."
+MC_PLAYERS = "PLAYERS"
+MC_FROM_START = "from the start player"
+MC_TOKENS_LEGEND = "castle tokens won: dungeon, walls, towers"
+MC_START_PLAYER = "start player"
+MC_PRESTIGE_LEFT = "Prestige left: {supply}"
+MC_LAST_ROUND = "Last round: the castle tokens are gone."
+MC_TOKENS_LEFT = "Castle tokens left:"
+MC_NO_CHANGE_ROAD = "No change on the road; the badges show what each player gained and spent."
+
 # What a Caylus decision asks (the engine's sentences, translated here): kind -> words, and the
 # same at a road building ({where}: its name and position).
 DECISIONS = dict(engine_rules.PROMPTS)

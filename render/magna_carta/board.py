@@ -22,6 +22,7 @@ from engine.protocol import Event
 from render import theme as t
 from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, PIECE_R, SECTION_BG, SMALL
 from render.card import S as SCALE
+from render.labels import w as lb
 from render.magna_carta.canvas import (
     CUBE,
     INACTIVE_FILL,
@@ -90,7 +91,7 @@ class Board(PhoneCard):
         if view.provost is not None:
             detail += f"provost on {view.provost}: "
         detail += active_stretch(view)
-        y = section_band(self, y, "THE ROAD", detail) + 10
+        y = section_band(self, y, lb.MC_THE_ROAD, detail) + 10
         # a name too long for one line (German: "Kleiner Bauernhof") takes two, and every
         # tile grows by a line: no name is ever cut
         self.name_lines = max((len(self.name_lines_of(c)) for c in view.road), default=1)
@@ -101,9 +102,9 @@ class Board(PhoneCard):
             self.tile(M + col * (TILE_W + TILE_GAP), y + row * pitch, card)
         rows = -(-len(view.road) // ROAD_COLS)
         y += rows * pitch - (pitch - tile_h) + 4
-        legend = "shield: the owner's points"
+        legend = lb.MC_SHIELD_LEGEND
         if view.provost is not None:
-            legend += " · grey: beyond the provost, idle"
+            legend += lb.MC_GREY_LEGEND
         self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
         return y + 16
 
@@ -199,7 +200,7 @@ class Board(PhoneCard):
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 6 + LINE / 2
         x = M + 6
-        self.write(x, yy, "CASTLE", SMALL, t.INK, bold=True)
+        self.write(x, yy, lb.MC_CASTLE, SMALL, t.INK, bold=True)
         x += 58
         for kind in cat.TOKEN_NAMES:
             count = view.tokens[kind]
@@ -216,7 +217,7 @@ class Board(PhoneCard):
             self.write(M + 6, yy, self.fit(line, SMALL, INNER - 12), SMALL, t.INK_SOFT)
         yy += LINE + 6
         x = M + 6
-        self.write(x, yy, "BRIDGE", SMALL, t.INK, bold=True)
+        self.write(x, yy, lb.MC_BRIDGE, SMALL, t.INK, bold=True)
         x += 58
         slot = 2 * PIECE_R + 8
         for k in range(view.players_count):
@@ -233,13 +234,11 @@ class Board(PhoneCard):
     # ------------------------------------------------------------------ prestige buildings
     def prestige_supply(self, y: float) -> float:
         view = self.view
-        where = (
-            "built on your own residence" if view.variant == "standard" else "kept in front of you"
-        )
-        y = section_band(self, y, "PRESTIGE BUILDINGS", where) + 4
+        where = lb.MC_ON_RESIDENCE if view.variant == "standard" else lb.MC_IN_FRONT
+        y = section_band(self, y, lb.MC_PRESTIGE_BUILDINGS, where) + 4
         supply = view.prestige_supply
         if not supply:
-            self.write(M, y + LINE / 2, "All built.", BODY, t.INK_SOFT)
+            self.write(M, y + LINE / 2, lb.MC_ALL_BUILT, BODY, t.INK_SOFT)
             return y + LINE
         col_w = INNER / 2
         for k, card_id in enumerate(supply):
@@ -261,10 +260,10 @@ class Board(PhoneCard):
 
     # ------------------------------------------------------------------ players
     def panels(self, y: float) -> float:
-        y = section_band(self, y, "PLAYERS", "from the start player") + 4
+        y = section_band(self, y, lb.MC_PLAYERS, lb.MC_FROM_START) + 4
         for seat in seat_order(self.view):
             y = self.panel(seat, y) + 4
-        legend = "castle tokens won: dungeon, walls, towers"
+        legend = lb.MC_TOKENS_LEGEND
         self.write(W_DP - M, y + 7, legend, SMALL, t.INK_SOFT, anchor="rm")
         return y + 14
 
@@ -343,7 +342,7 @@ class Board(PhoneCard):
         if seat in self.deciders:
             parts.append("▶ deciding")
         if seat == view.start_player:
-            parts.append("start player")
+            parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
         if passed:
             parts.append(passed)

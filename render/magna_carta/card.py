@@ -167,7 +167,7 @@ class PhoneCard(Canvas):
         if seat in self.deciders:
             parts.append("▶ deciding")
         if seat == view.start_player:
-            parts.append("start player")
+            parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
         if passed and view.phase_name in ("actions", "provost", "activation", "castle"):
             parts.append(passed)
@@ -201,7 +201,7 @@ class PhoneCard(Canvas):
 
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
-        title = "WHAT HAPPENED"
+        title = lb.WHAT_HAPPENED
         label = phases_label(self.view, self.previous)
         h = 24
         self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
@@ -237,11 +237,11 @@ class PhoneCard(Canvas):
 
     def nothing_listed(self) -> str:
         if self.previous is None:
-            return "The game begins."
+            return lb.GAME_BEGINS
         ch = self.ch
         if any(ch.deniers) or any(any(c.values()) for c in ch.cubes) or any(ch.score):
-            return "No change on the road; the badges show what each player gained and spent."
-        return "No change on the board."
+            return lb.MC_NO_CHANGE_ROAD
+        return lb.CARD_NO_CHANGE
 
     # ------------------------------------------------------------------ castle, road, prestige
     def table(self, y: float) -> float:
@@ -251,15 +251,13 @@ class PhoneCard(Canvas):
             road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
         lines = self.wrap(road, BODY, INNER - 12)
         supply = ", ".join(card_name(c) for c in view.prestige_supply) or "none"
-        prestige = self.wrap(f"Prestige left: {supply}", BODY, INNER - 12)[:2]
-        last = (
-            ["Last round: the castle tokens are gone."] if view.last_round and not view.over else []
-        )
+        prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]
+        last = [lb.MC_LAST_ROUND] if view.last_round and not view.over else []
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 4 + LINE / 2
         x = M + 6
-        label = "Castle tokens left:"
+        label = lb.MC_TOKENS_LEFT
         self.write(x, yy, label, BODY)
         x += self.width(label, BODY) + 6
         for kind in cat.TOKEN_NAMES:
@@ -291,7 +289,7 @@ def header(c: Canvas, y: float) -> float:
     stages = stage_names(view.variant)
     bw, gap = 18, 3
     boxes_x = W_DP - M - len(stages) * bw - (len(stages) - 1) * gap
-    title = "Game over" if view.over else phase_title(view)
+    title = lb.GAME_OVER if view.over else phase_title(view)
     c.write(x, y + h / 2, c.fit(title, NAME, boxes_x - x - 6, True), NAME, HEADER_INK, bold=True)
     x = boxes_x
     for k in range(1, len(stages) + 1):
