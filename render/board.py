@@ -901,7 +901,7 @@ class Painter:
             parts.append(lb.DECIDING_NOW)
         if s.phase == 2 and not s.over:
             if seat in s.passed:
-                parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+                parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
             elif seat != self.decider:
                 parts.append("still placing")
         if s.inn_right == seat:

@@ -332,7 +332,7 @@ class Card:
         if seat == self.decider:
             parts.append("▶ deciding")
         if seat in s.passed and 2 <= s.phase <= 4:  # the passing order rules phases 2-4
-            parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+            parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
         if s.inn_right == seat:
             parts.append("in the inn")
         return " · ".join(parts)

@@ -16,6 +16,7 @@ from engine.caylus import catalogue as cat
 from engine.caylus.state import State
 from engine.protocol import Event
 from render.describe import ordinal
+from render.labels import w as lb
 from render.names import space_name, special_name, tile_name
 
 WORKERS_PHASE = 2
@@ -137,7 +138,7 @@ class WorkersPhase:
         if seat in self.passed:
             place = self.passed.index(seat) + 1
             bonus = f" (+{cat.FIRST_PASS_BONUS} d)" if place == 1 else ""
-            passed = f"passed {ordinal(place)}"
+            passed = lb.PASSED.format(place=ordinal(place))
             parts.append((passed if spaces else f"{passed} without placing") + bonus)
         return " · ".join(parts)
 

@@ -20,7 +20,7 @@ CASTLE_SPACES = sum(cat.SECTION_SIZES)
 
 
 def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def decision_detail(s: State) -> str:

@@ -102,6 +102,33 @@ MC_LAST_ROUND = "Last round: the castle tokens are gone."
 MC_TOKENS_LEFT = "Castle tokens left:"
 MC_NO_CHANGE_ROAD = "No change on the road; the badges show what each player gained and spent."
 
+# Both games: ordinals and passing (render/describe.py, render/magna_carta/words.py)
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ORDINAL = "{k}th"
+PASSED = "passed {place}"
+# Magna Carta: the header and who must decide what (render/magna_carta/card.py, decision.py)
+MC_ROUND = "Round {round}"
+MC_ROUND_LAST = "Round {round} (last)"
+MC_PROVOST_TAG = "PROVOST"
+MC_MUST_REDRAW = "must keep or redraw the opening hand"
+MC_REDRAW_DETAIL = "each player decides alone, in private"
+MC_MUST_ACT = "must act: place a worker, build, draw, swap or pass"
+MC_ACT_DETAIL = Plural(
+    "{deniers} d · {workers} workers and {count} card in hand",
+    "{deniers} d · {workers} workers and {count} cards in hand",
+)
+MC_MAY_PROVOST = "may move the provost, 1 d a card (up to 3)"
+MC_PROVOST_DETAIL = "provost on {where}: {stretch}"
+MC_MAY_CASTLE = "may deliver batches to the castle"
+MC_NEXT_TOKEN = "next token: {token} ({pp} PP)"
+MC_NO_TOKEN = "no token left"
+MC_CASTLE_DETAIL = "{token} · {left} left"
+MC_DELIVERED = " · {count} delivered"
+MC_MAY_USE_OWN = "may use their {where} ({user}'s worker): {effect}"
+MC_A_WORKER = "a worker"
+MC_MAY_USE = "may use {where}: {effect}"
+MC_MAY_USE_OF = "may use {owner}'s {where}: {effect}"
+
 # What a Caylus decision asks (the engine's sentences, translated here): kind -> words, and the
 # same at a road building ({where}: its name and position).
 DECISIONS = dict(engine_rules.PROMPTS)

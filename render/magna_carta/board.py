@@ -147,7 +147,7 @@ class Board(PhoneCard):
             letter = self.letters[owner]
             self.write(x + w - 5, y + BAND / 2 + 1, letter, SMALL, ink, bold=True, anchor="rm")
         if provost:
-            label = "PROVOST"
+            label = lb.MC_PROVOST_TAG
             tw = self.width(label, SMALL, True) + 8
             tx = x + w - tw - 2
             self.box(tx, y - 5, tx + tw, y + BAND - 1, PROVOST_INK, t.WHITE, 1, 4)

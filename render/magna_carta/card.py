@@ -283,7 +283,8 @@ def header(c: Canvas, y: float) -> float:
     view = c.view
     h = 36
     c.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-    label = f"Round {view.round}" + (" (last)" if view.last_round and not view.over else "")
+    last = view.last_round and not view.over
+    label = (lb.MC_ROUND_LAST if last else lb.MC_ROUND).format(round=view.round)
     c.write(M, y + h / 2, label, TITLE, t.WHITE, bold=True)
     x = M + c.width(label, TITLE, True) + 10
     stages = stage_names(view.variant)

@@ -17,7 +17,7 @@ TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
 
 def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def stage_names(variant: str) -> list[str]:
