@@ -3,11 +3,16 @@
 
 Creates `.venv` next to this file on first use, installs the project with its dev extras into it
 (again whenever pyproject.toml changes), then runs the command inside it. Needs only Python 3.11+.
+
+`test` also starts a throwaway PostgreSQL cluster (tests/pg_cluster.py: initdb and pg_ctl in a
+temporary folder) for the PostgreSQL half of the store, service and clock tests, and stops it
+afterwards; where no PostgreSQL server is installed, that half is skipped with one line saying so.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -56,7 +61,32 @@ def main(argv: list[str]) -> int:
             [ruff, "format", "--check", "."], cwd=ROOT
         )
     args = rest or ["-n", "2", "-q"]
-    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    return run_tests(args)
+
+
+def run_tests(args: list[str]) -> int:
+    """pytest with a PostgreSQL cluster of its own for the run (or that half skipped)."""
+    spec = importlib.util.spec_from_file_location("pg_cluster", ROOT / "tests" / "pg_cluster.py")
+    assert spec is not None and spec.loader is not None
+    pg_cluster = importlib.util.module_from_spec(spec)
+    sys.modules["pg_cluster"] = pg_cluster  # its dataclass looks its module up
+    spec.loader.exec_module(pg_cluster)
+    env = dict(os.environ)
+    cluster = None
+    if env.get(pg_cluster.URL_VARIABLE):
+        pass  # a server given by the caller (a URL), or "skip"
+    elif pg_cluster.find_bin() is None:
+        print(pg_cluster.NOT_FOUND, flush=True)
+        env[pg_cluster.URL_VARIABLE] = "skip"
+    else:
+        cluster = pg_cluster.start()
+        env[pg_cluster.URL_VARIABLE] = cluster.url
+        print(f"PostgreSQL for the tests: {cluster.url} (a throwaway cluster)", flush=True)
+    try:
+        return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, env=env)
+    finally:
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """The Discord bot: `create_bot(service, settings)` (used by tests) and `main()` (`caylus bot`).
 
+With `CAYLUS_SHARD_COUNT` the bot is discord.py's AutoShardedBot on the shards of
+`CAYLUS_SHARD_IDS` (all of them if empty), so N processes, each on its own shards, share the
+Discord load and one PostgreSQL database (docs/deploy.md).
+
 Only the default intents. Slash commands are synced to the development guild at every start
 when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,
 or an owner mentioning the bot with `sync global`.
@@ -26,7 +30,7 @@ from bot.lang import t
 from bot.logsafe import configure_logging
 from bot.service import GameService
 from bot.settings import Settings, invite_url
-from bot.store import StoreError
+from bot.store import StoreError, is_postgres_url
 from bot.translator import CatalogueTranslator
 from bot.views import DYNAMIC_ITEMS
 
@@ -58,7 +62,9 @@ class CaylusBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.service is None:
-            self.service = await GameService.open(self.settings.database)
+            self.service = await GameService.open(
+                self.settings.database, **store_options(self.settings)
+            )
         if self.clock is None or self.clock.svc is not self.service:
             self.clock = ClockService(self.service)
         await self.add_cog(
@@ -98,6 +104,17 @@ class CaylusBot(commands.Bot):
                 self.service = None
 
 
+class ShardedCaylusBot(CaylusBot, commands.AutoShardedBot):
+    """The bot on some of Discord's shards (`shard_count`, `shard_ids`): one of N processes."""
+
+
+def store_options(settings: Settings) -> dict[str, Any]:
+    """The options of the store behind `settings.database`."""
+    if is_postgres_url(settings.database):
+        return {"pool_size": settings.db_pool_size}
+    return {}
+
+
 @commands.command(name="sync")
 @commands.is_owner()
 async def sync_command(ctx: commands.Context, where: str = "guild") -> None:
@@ -134,7 +151,18 @@ def create_bot(
 
     `clock`: the process's ClockService (made from the service if None). `now`: the time the
     clock's scheduler and the prompts use (default `discord.utils.utcnow`); give the service the
-    same clock (`GameService.open(..., clock=lambda: now().timestamp())`)."""
+    same clock (`GameService.open(..., clock=lambda: now().timestamp())`).
+
+    With `settings.shard_count` it is an AutoShardedBot on `settings.shards` (all if None)."""
+    if settings.shard_count is not None:
+        return ShardedCaylusBot(
+            service,
+            settings,
+            clock=clock,
+            now=now,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shards,
+        )
     return CaylusBot(service, settings, clock=clock, now=now)
 
 
@@ -174,7 +202,8 @@ def main() -> int:
 def settings_problem(error: ValidationError) -> str:
     """The first bad setting, named as in .env."""
     first = error.errors()[0]
-    field = str(first.get("loc", ("?",))[0])
+    loc = first.get("loc") or ("shard_ids",)  # the one check of several settings together
+    field = str(loc[0])
     value = first.get("input")
     shown = f" ({str(value)[:40]!r})" if value is not None and "token" not in field else ""
     return t.START_BAD_SETTING.format(
@@ -189,10 +218,20 @@ def _one_line(error: BaseException) -> str:
 
 async def _run(settings: Settings, token: str) -> None:
     service = await GameService.open(
-        settings.database, exclusive=True, lock_wait=settings.db_lock_wait, check=True
+        settings.database,
+        exclusive=True,  # SQLite: one bot process per file (PostgreSQL: shared by design)
+        lock_wait=settings.db_lock_wait,
+        check=True,
+        **store_options(settings),
     )
     clock = ClockService(service)  # one per process, next to the service (same time.time clock)
-    log.info("database %s open", settings.database)
+    log.info("database %s open", service.store.target)
+    if settings.shard_count is not None:
+        log.info(
+            "running shards %s of %d",
+            ",".join(map(str, settings.shards or range(settings.shard_count))),
+            settings.shard_count,
+        )
     try:
         async with create_bot(service, settings, clock=clock) as bot:
             await bot.start(token)

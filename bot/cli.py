@@ -1,8 +1,9 @@
-"""The `caylus` console script: bot, simulate, replay, render (see the README)."""
+"""The `caylus` console script: bot, simulate, replay, render, copy-db (see the README)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import sys
@@ -158,6 +159,108 @@ def _bot(args: argparse.Namespace) -> int:
     return bot_main()
 
 
+def _copy_db(args: argparse.Namespace) -> int:
+    return asyncio.run(_copy_db_async(args.source, args.target, args.batch))
+
+
+async def _copy_db_async(source: str, target: str, batch: int) -> int:
+    """Every game, log, setting and clock row of SOURCE into the empty TARGET (a SQLite file or
+    a postgresql:// URL each), then every game of the copy is replayed to its snapshot."""
+    from bot.service import GameService
+    from bot.store import Store, StoreError
+    from bot.store.copy import copy_database, count_rows
+
+    if source == target:
+        raise CommandError("the source and the target are the same database.")
+    await _check_source(source)
+    try:
+        # a SQLite source is locked like a bot process would: no bot may write during the copy
+        source_store = await Store.open(source, exclusive=True)
+    except StoreError as error:
+        raise CommandError(f"cannot open the source: {error}.") from None
+    try:
+        try:
+            target_store = await Store.open(target, exclusive=True)
+        except StoreError as error:
+            raise CommandError(f"cannot open the target: {error}.") from None
+        try:
+            started = time.perf_counter()
+
+            def progress(done: int, total: int) -> None:
+                if done == total or done % (batch * 20) == 0:
+                    print(f"copied {done} of {total} games", flush=True)
+
+            try:
+                report = await copy_database(
+                    source_store, target_store, batch=batch, progress=progress
+                )
+            except StoreError as error:
+                raise CommandError(f"nothing was copied: {error}.") from None
+            copied = ", ".join(f"{t} {n}" for t, n in report.counts.items() if n)
+            print(f"copied in {time.perf_counter() - started:.1f} s: {copied or 'nothing'}")
+            if await count_rows(target_store) != await count_rows(source_store):
+                print("error: the row counts of the copy differ from the source", file=sys.stderr)
+                return 1
+            return await _verify_copy(
+                GameService(source_store), GameService(target_store), report.game_ids
+            )
+        finally:
+            await target_store.close()
+    finally:
+        await source_store.close()
+
+
+async def _check_source(source: str) -> None:
+    """The source must already be a bot's database: opening it must not create one."""
+    from bot.store import is_postgres_url
+    from bot.store.postgres import safe_url
+
+    if not is_postgres_url(source):
+        if "://" not in source and not Path(source).is_file():
+            raise CommandError(f"no database file {source} to copy from.")
+        return  # other URLs: Store.open names the problem
+    import asyncpg
+
+    try:
+        conn = await asyncpg.connect(source, timeout=10)
+    except Exception as error:
+        raise CommandError(
+            f"cannot open the source: cannot connect to the PostgreSQL database "
+            f"{safe_url(source)}: {str(error) or type(error).__name__}."
+        ) from None
+    try:
+        found = await conn.fetchval("SELECT to_regclass('schema_migrations')")
+    finally:
+        await conn.close()
+    if found is None:
+        raise CommandError(f"the source {safe_url(source)} holds no bot database.")
+
+
+async def _verify_copy(source: Any, target: Any, game_ids: list[int]) -> int:
+    """Every copied game replays to its snapshot (a game that did not already in the source
+    is reported as such: the copy kept it as it was)."""
+    broken = damaged = 0
+    for game_id in game_ids:
+        problem = await target.replay_problem(game_id)
+        if problem is None:
+            continue
+        before = await source.replay_problem(game_id)
+        if before is not None:
+            damaged += 1
+            print(f"game {game_id} was already damaged in the source: {shorten(before, 200)}")
+            continue
+        broken += 1
+        print(f"error: game {game_id} of the copy: {shorten(problem, 200)}", file=sys.stderr)
+    if broken:
+        return 1
+    kept = f"; {damaged} damaged in the source, copied as they were" if damaged else ""
+    print(
+        f"verified: every game of the copy replays to its snapshot "
+        f"({len(game_ids) - damaged} games{kept})"
+    )
+    return 0
+
+
 def _count(minimum: int) -> Any:
     """An argparse type: a whole number of at least `minimum`."""
 
@@ -244,6 +347,15 @@ def build_parser() -> argparse.ArgumentParser:
         "how much of each language is translated",
     )
 
+    copy = sub.add_parser(
+        "copy-db",
+        help="copy every game, log, setting and clock row from one database to another "
+        "(SQLite file or postgresql:// URL), then check that every game replays",
+    )
+    copy.add_argument("source", help="the database to copy (stop the bot first)")
+    copy.add_argument("target", help="an empty database (created and migrated if needed)")
+    copy.add_argument("--batch", type=_count(1), default=100, help="games per transaction")
+
     ren = sub.add_parser("render", help="render a board to PNG")
     try:
         from render.cli import configure
@@ -262,6 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         "render": _render,
         "bot": _bot,
         "i18n": _i18n,
+        "copy-db": _copy_db,
     }
     try:
         return int(handlers[args.command](args) or 0)

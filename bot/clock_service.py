@@ -6,9 +6,11 @@ datetime) where time matters, so tests and the simulated Discord drive a virtual
 Discord layer calls the commands (settings, away, pause, reclaim, ...) and runs `tick(now)`
 about once a minute; `tick` returns `ClockNotice`s to post. The rules are in docs/clock.md.
 
-State lives in the tables of migrations/0002_clock.sql, so a restart loses nothing: deadlines
-are computed from `games.awaiting_since`, the game's clock, its pauses and the awaited player's
-away periods; a reminder is recorded as sent in the same transaction that decides to send it.
+State lives in the tables of migration 0002 (migrations/*/0002_clock.sql), so a restart loses
+nothing: deadlines are computed from `games.awaiting_since`, the game's clock, its pauses and the
+awaited player's away periods; a reminder is recorded as sent in the same transaction that
+decides to send it. Several processes may tick at once (PostgreSQL): each expiry and reminder
+is claimed from the database by one of them (docs/store.md, "Several processes").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import asyncio
 import dataclasses
 import logging
 import math
+import random
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +45,7 @@ from bot.clock import (
 )
 from bot.lang import colour_name, m
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import StoreError, Tx
+from bot.store import USER_SETTING_FIELDS, GameBusy, StoreError, Tx, UserSettings
 from i18n import Later
 
 log = logging.getLogger(__name__)
@@ -262,10 +265,78 @@ def _days(seconds: float) -> float:
     return math.floor(max(0.0, seconds) / DAY * 10) / 10
 
 
+def _clock_settings(s: UserSettings) -> UserClockSettings:
+    via = next((k for k, v in _REMIND_VIA.items() if v == s.notify), "channel")
+    return UserClockSettings(s.user_id, s.time_zone, _quiet(s.quiet_start, s.quiet_end), via)
+
+
 def _quiet(start: int | None, end: int | None) -> QuietHours | None:
     if start is None or end is None or start == end:
         return None
     return QuietHours(time(start // 60, start % 60), time(end // 60, end % 60))
+
+
+REMINDER_BATCH = 200  # reminders claimed per transaction by the tick
+REMINDER_READS = 4  # games the tick reads at once while it looks for due reminders
+_rng = random.SystemRandom()  # where a tick starts among the games (not a game's randomness)
+
+
+@dataclass(frozen=True)
+class _DueReminder:
+    """A reminder the tick found due: the decision's deadline and the items not yet sent."""
+
+    row: dict[str, Any]
+    deadline: Deadline
+    items: tuple[tuple[datetime, str], ...]  # (when due, item), earliest first
+    via: str
+
+
+def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
+    """In the tick's transaction: record the reminder as sent, if this transaction may (no
+    other one is claiming this game's reminders, the decision is still the one awaited, none
+    of its items was recorded meanwhile). True: this process sends it."""
+    gid, deadline = due.row["id"], due.deadline
+    if not tx.try_claim(gid):
+        return False  # another process is sending this game's reminders right now
+    current = tx.fetchone(
+        "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
+    )
+    if current is None or tuple(current) != (deadline.seq, deadline.seat):
+        return False
+    fresh = 0
+    for at, item in due.items:
+        fresh += tx.execute(
+            "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
+            "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s),
+        )
+    return fresh == len(due.items)
+
+
+def _reminder_notice(due: _DueReminder) -> ClockNotice:
+    deadline, row = due.deadline, due.row
+    text = Later(
+        m,
+        "CLOCK_REMINDER",
+        player="{player}",
+        game_id=row["id"],
+        prompt=deadline.prompt,
+        due_relative=deadline.timestamp("R"),
+        due=deadline.timestamp("f"),
+    )
+    return ClockNotice(
+        kind="reminder",
+        game_id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_ids=(deadline.user_id,),
+        seat=deadline.seat,
+        colour=deadline.colour,
+        template=text,
+        deadline=deadline,
+        via=due.via,
+        extra={"items": tuple(item for _, item in due.items)},
+    )
 
 
 class ClockService:
@@ -362,9 +433,17 @@ class ClockService:
     # --- per-user settings -------------------------------------------------------------------
 
     async def user_settings(self, user_id: int) -> UserClockSettings:
-        s = await self.store.user_settings(user_id)
-        via = next((k for k, v in _REMIND_VIA.items() if v == s.notify), "channel")
-        return UserClockSettings(user_id, s.time_zone, _quiet(s.quiet_start, s.quiet_end), via)
+        return _clock_settings(await self.store.user_settings(user_id))
+
+    async def _players_settings(self) -> dict[int, UserClockSettings]:
+        """The settings of every player of a running game, in one query (a tick needs them
+        all; one query per game costs a round trip each on a database server)."""
+        rows = await self.store.query(
+            f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
+            "WHERE user_id IN (SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE g.status = 'running' AND s.user_id IS NOT NULL)"
+        )
+        return {r[0]: _clock_settings(UserSettings(*r)) for r in rows}
 
     async def set_user_settings(
         self,
@@ -430,26 +509,40 @@ class ClockService:
             now_s = _ts(now)
             notices += await self._announce_returns(now_s)
             rows = await self._awaited_rows(None)
+            players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
+            reminding: list[tuple[dict[str, Any], Deadline]] = []
             for row, deadline in await self._timings(rows, now, broken):
                 if deadline.due is None:
                     continue
-                try:
-                    if _ts(deadline.due) <= now_s:
-                        notices += await self._expire(row, deadline, now)
-                    else:
-                        notices += await self._remind(row, deadline, now)
-                except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
-                    continue  # the game moved meanwhile: the next tick sees the new decision
-                except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
-                    # the store, not the game: try again at the next tick
-                    log.warning("clock: game %s must wait for the store: %s", row["id"], error)
-                except Exception as error:
-                    broken.append((row, error))
+                if _ts(deadline.due) > now_s:
+                    reminding.append((row, deadline))  # a reminder may be due: below
+                    continue
+                notices += await self._guarded(row, self._expire(row, deadline, now), broken) or []
+            notices += await self._reminders(reminding, now, players, broken)
             for row, error in broken:
                 notices += await self._damaged(row, error)
             notices += await self._report_damaged()
             return notices
+
+    async def _guarded(
+        self, row: dict[str, Any], work: Any, broken: list[tuple[dict[str, Any], BaseException]]
+    ) -> Any:
+        """The result of the clock's `work` (a coroutine) on one game, or None when the game
+        must wait: it moved meanwhile, another process is at work on it, the store failed (the
+        next tick tries again), or it failed for a reason of its own (then it goes to `broken`)."""
+        try:
+            return await work
+        except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
+            return None  # the game moved meanwhile: the next tick sees the new decision
+        except GameBusy:
+            return None  # another process is at work on it (its tick claimed it first)
+        except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+            # the store, not the game: try again at the next tick
+            log.warning("clock: game %s must wait for the store: %s", row["id"], error)
+        except Exception as error:
+            broken.append((row, error))
+        return None
 
     async def _damaged(self, row: dict[str, Any], error: BaseException) -> list[ClockNotice]:
         """The clock's work on this game failed for a reason of the game's own: mark it damaged
@@ -498,7 +591,8 @@ class ClockService:
         def also(tx: Tx) -> None:
             tx.execute(
                 "INSERT INTO clock_expiries (game_id, seq, seat, user_id, action, deadline_at, "
-                "expired_at) SELECT game_id, seq, seat, ?, action, ?, ? FROM actions "
+                "expired_at) SELECT game_id, seq, seat, CAST(? AS BIGINT), action, "
+                "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION) FROM actions "
                 "WHERE game_id = ? AND seq = ?",
                 (user, due_s, now_s, gid, seq),
             )
@@ -521,7 +615,14 @@ class ClockService:
             "version": row["version"],
         }
         result = await self.svc.clock_move(
-            gid, seat, row["version"], now=now_s, takeover=takeover, also=also, cause=cause
+            gid,
+            seat,
+            row["version"],
+            now=now_s,
+            takeover=takeover,
+            also=also,
+            cause=cause,
+            claim=True,
         )
         action = result.moves[0].action
         expired, taken = expiry_templates(gid, cause, action)
@@ -548,14 +649,72 @@ class ClockService:
             notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
         return notices
 
-    async def _remind(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
+    async def _reminders(
+        self,
+        reminding: list[tuple[dict[str, Any], Deadline]],
+        now: datetime,
+        players: dict[int, UserClockSettings],
+        broken: list[tuple[dict[str, Any], BaseException]],
+    ) -> list[ClockNotice]:
+        """The reminders due now of the games in `reminding`, a batch of games at a time: what
+        each batch already sent is read in one query, its games are read a few at once, then
+        its due reminders are claimed in one transaction (`_send_reminders`). Processes ticking
+        together start at different games, so each mostly finds the others' work done."""
+        if not reminding:
+            return []
+        start = _rng.randrange(len(reminding))
+        reminding = reminding[start:] + reminding[:start]
+        limit = asyncio.Semaphore(REMINDER_READS)
+        notices: list[ClockNotice] = []
+
+        async def prepare(
+            row: dict[str, Any], deadline: Deadline, sent: dict[Any, set[str]]
+        ) -> _DueReminder | None:
+            async with limit:
+                found = self._remind(row, deadline, now, players, sent)
+                return await self._guarded(row, found, broken)
+
+        for first in range(0, len(reminding), REMINDER_BATCH):
+            part = reminding[first : first + REMINDER_BATCH]
+            try:
+                sent = await self._sent_reminders([row["id"] for row, _ in part])
+            except (StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            due = await asyncio.gather(*(prepare(row, d, sent) for row, d in part))
+            notices += await self._send_reminders([r for r in due if r is not None], _ts(now))
+        return sorted(notices, key=lambda n: n.game_id)
+
+    async def _sent_reminders(self, game_ids: list[int]) -> dict[tuple[int, int, int], set[str]]:
+        """(game, seq, seat) -> the reminder items already sent for these games' current
+        decisions (one query for a batch of games, not one per game)."""
+        found: dict[tuple[int, int, int], set[str]] = {}
+        marks = ", ".join("?" for _ in game_ids)
+        for gid, seq, seat, item in await self.store.query(
+            "SELECT r.game_id, r.seq, r.seat, r.item FROM clock_reminders r "
+            f"JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE r.game_id IN ({marks})",
+            game_ids,
+        ):
+            found.setdefault((gid, seq, seat), set()).add(item)
+        return found
+
+    async def _remind(
+        self,
+        row: dict[str, Any],
+        deadline: Deadline,
+        now: datetime,
+        players: dict[int, UserClockSettings],
+        sent: dict[tuple[int, int, int], set[str]],
+    ) -> _DueReminder | None:
+        """The reminder of this decision due now and not yet sent, if any (claimed and sent by
+        `_send_reminders`, with the tick's others)."""
         gid, seat, user = row["id"], deadline.seat, deadline.user_id
         spec = parse_reminders(row["reminders"])
         if not spec:
-            return []
-        settings = await self.user_settings(user)
+            return None
+        settings = players.get(user) or UserClockSettings(user)
         if settings.remind_via == "none":
-            return []
+            return None
         try:
             zone = time_zone(settings.time_zone)
         except ClockInputError:
@@ -569,65 +728,42 @@ class ClockService:
             if times and times[0] <= now:
                 due_items.append((times[0], item))
         if not due_items:
-            return []
-        sent = {
-            r[0]
-            for r in await self.store.query(
-                "SELECT item FROM clock_reminders WHERE game_id = ? AND seq = ? AND seat = ?",
-                (gid, deadline.seq, seat),
-            )
-        }
-        due_items = sorted(x for x in due_items if x[1] not in sent)
+            return None
+        done = sent.get((gid, deadline.seq, seat), set())
+        due_items = sorted(x for x in due_items if x[1] not in done)
         if not due_items:
-            return []
+            return None
         info = await self.svc.game(gid)
         decision = next((p for p in info.pending if p.seat == seat), None)
         if decision is None or info.version != deadline.version:
-            return []  # the decision changed: its reminders are dropped
-        now_s = _ts(now)
-
-        def work(tx: Tx) -> bool:
-            current = tx.fetchone(
-                "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
-            )
-            if current is None or tuple(current) != (deadline.seq, seat):
-                return False
-            fresh = 0
-            for at, item in due_items:
-                fresh += tx.execute(
-                    "INSERT OR IGNORE INTO clock_reminders (game_id, seq, seat, item, user_id, "
-                    "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (gid, deadline.seq, seat, item, user, at.timestamp(), now_s),
-                )
-            return fresh == len(due_items)
-
-        if not await self.store.write(work):
-            return []
-        deadline = _with_decision(deadline, decision.kind, decision.prompt)
-        text = Later(
-            m,
-            "CLOCK_REMINDER",
-            player="{player}",
-            game_id=gid,
-            prompt=decision.prompt,
-            due_relative=deadline.timestamp("R"),
-            due=deadline.timestamp("f"),
+            return None  # the decision changed: its reminders are dropped
+        return _DueReminder(
+            row=row,
+            deadline=_with_decision(deadline, decision.kind, decision.prompt),
+            items=tuple(due_items),
+            via="dm" if settings.remind_via == "dm" else "channel",
         )
-        return [
-            ClockNotice(
-                kind="reminder",
-                game_id=gid,
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                user_ids=(user,),
-                seat=seat,
-                colour=deadline.colour,
-                template=text,
-                deadline=deadline,
-                via="dm" if settings.remind_via == "dm" else "channel",
-                extra={"items": tuple(item for _, item in due_items)},
-            )
-        ]
+
+    async def _send_reminders(self, due: list[_DueReminder], now_s: float) -> list[ClockNotice]:
+        """Claim the due reminders from the database, a batch of games per transaction, and
+        return the notices of those this process claimed. Each is recorded as sent in the
+        transaction that claims it (so it is sent once, whichever processes tick: a game
+        another transaction is claiming right now is left to it, and an item already recorded
+        is not sent again). A batch the store cannot take waits for the next tick."""
+        notices: list[ClockNotice] = []
+        for first in range(0, len(due), REMINDER_BATCH):
+            part = due[first : first + REMINDER_BATCH]
+
+            def work(tx: Tx, part: list[_DueReminder] = part) -> list[bool]:
+                return [_claim_reminder(tx, r, now_s) for r in part]
+
+            try:
+                claimed = await self.store.write(work, claimed=True)
+            except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            notices += [_reminder_notice(r) for r, mine in zip(part, claimed, strict=True) if mine]
+        return notices
 
     async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
         rows = await self.store.query(
@@ -854,13 +990,13 @@ class ClockService:
             ):
                 raise err.AlreadyPaused(game_id=game_id)
             tx.execute(
-                "INSERT OR IGNORE INTO clock_pause_votes (game_id, user_id, voted_at) "
-                "VALUES (?, ?, ?)",
+                "INSERT INTO clock_pause_votes (game_id, user_id, voted_at) "
+                "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (game_id, user_id, now_s),
             )
             votes = tuple(
                 r[0]
-                for r in tx.conn.execute(
+                for r in tx.fetchall(
                     "SELECT user_id FROM clock_pause_votes WHERE game_id = ? ORDER BY voted_at",
                     (game_id,),
                 )
@@ -970,9 +1106,9 @@ class ClockService:
             "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.status, c.seat, s.colour "
             "FROM clock_seats c JOIN games g ON g.id = c.game_id "
             "JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat "
-            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running' "
-            "AND (? IS NULL OR g.guild_id = ?)",
-            (user_id, guild_id, guild_id),
+            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running'"
+            + (" AND g.guild_id = ?" if guild_id is not None else ""),
+            (user_id, guild_id) if guild_id is not None else (user_id,),
         )
         for gid, guild, channel, kind, status, seat, colour in taken:
             out.append(MyGame(gid, guild, channel, kind, status, seat, colour, False, None, True))
@@ -1043,14 +1179,14 @@ class ClockService:
             "JOIN seats s ON s.game_id = g.id AND s.seat = g.awaiting_seat "
             "LEFT JOIN clock_settings c ON c.game_id = g.id "
             "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
-            "AND g.awaiting_since IS NOT NULL AND (? IS NULL OR g.id = ?) "
-            "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
+            "AND g.awaiting_since IS NOT NULL "
+            + ("AND g.id = ? " if game_id is not None else "")
+            + "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
             (
                 int(DEFAULT_CLOCK.total_seconds()),
                 DEFAULT_REMINDER_SPEC,
                 DEFAULT_TAKEOVER_AFTER,
-                game_id,
-                game_id,
+                *((game_id,) if game_id is not None else ()),
             ),
         )
         return [dict(zip(self._AWAITED, r, strict=True)) for r in rows]
@@ -1066,23 +1202,26 @@ class ClockService:
         if not rows:
             return []
         ids = [r["id"] for r in rows]
-        marks = ", ".join("?" for _ in ids)
+        if len(ids) <= 100:
+            games, params = f"IN ({', '.join('?' for _ in ids)})", ids
+        else:  # many games (the tick): every running game's rows, not thousands of parameters
+            games, params = "IN (SELECT id FROM games WHERE status = 'running')", []
         pauses: dict[int, list[tuple[float, float | None]]] = {}
         for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id IN ({marks})",
-            ids,
+            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id {games}",
+            params,
         ):
             pauses.setdefault(gid, []).append((begun, ended))
         for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id IN ({marks})",
-            ids,
+            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id {games}",
+            params,
         ):
             pauses.setdefault(gid, []).append((begun, ended))
         aways: dict[tuple[int, int], list[tuple[float, float]]] = {}
         for gid, seat, begun, ends in await self.store.query(
             "SELECT game_id, seat, from_at, COALESCE(ended_at, until_at) FROM clock_away "
-            f"WHERE game_id IN ({marks})",
-            ids,
+            f"WHERE game_id {games}",
+            params,
         ):
             aways.setdefault((gid, seat), []).append((begun, ends))
         now_s = _ts(now)
@@ -1133,11 +1272,11 @@ class ClockService:
         # A move played from the player's plan (planned = 1) does not show the player is there:
         # only their own answers (and a reclaim) end a run of expiries.
         rows = await self.store.query(
-            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > MAX("
+            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > "
             "(SELECT COALESCE(MAX(seq), 0) FROM actions "
-            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0), "
+            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0) AND seq > "
             "(SELECT COALESCE(MAX(reset_seq), 0) FROM clock_seats "
-            " WHERE game_id = ? AND seat = ?))",
+            " WHERE game_id = ? AND seat = ?)",
             (game_id, seat, game_id, seat, game_id, seat),
         )
         return rows[0][0]

@@ -1,6 +1,7 @@
 """The game service: lobby, play and look, between the Discord cogs and the engine (no Discord).
 
-Every change of a game runs under that game's asyncio lock and in one store transaction which
+Every change of a game runs under that game's lock (an asyncio lock in this process, and the
+store's lock across processes: a PostgreSQL advisory lock) and in one store transaction which
 updates the game row with `WHERE version = ?` (the version the change was computed from) and
 bumps the version; the engine state is computed before the transaction, so a failure of any kind
 writes nothing. Games are loaded lazily on first use: the snapshot is checked against a replay of
@@ -10,13 +11,13 @@ the log and replaced from the log when they disagree (docs/store.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
-import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from bot.store import (
     DiskFull,
     GameRow,
     GuildSettings,
+    IntegrityError,
     LogRow,
     OutboxRow,
     SeatRow,
@@ -320,6 +322,8 @@ class GameService:
 
     @classmethod
     async def open(cls, path: str | Path, **kwargs: Any) -> GameService:
+        """Open the store at `path` (a SQLite file, or a `postgresql://` URL) and the service
+        on it; the store's options (`exclusive`, `pool_size`, ...) are passed to it."""
         store_keys = {
             "migrations_dir",
             "synchronous",
@@ -327,6 +331,7 @@ class GameService:
             "exclusive",
             "lock_wait",
             "check",
+            "pool_size",
         }
         store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
         if "clock" in kwargs:
@@ -390,7 +395,7 @@ class GameService:
                 return game_id
 
             game_id = await self.store.write(work)
-        except sqlite3.IntegrityError:  # the partial unique index: another process was quicker
+        except IntegrityError:  # the partial unique index: another process was quicker
             busy = await self.store.active_game(guild_id, channel_id)
             if busy is None:
                 raise
@@ -676,12 +681,15 @@ class GameService:
         takeover: bool = False,
         also: Callable[[Tx], object] | None = None,
         cause: dict[str, Any] | None = None,
+        claim: bool = False,
     ) -> ActResult:
         """The clock decides for `seat`, whose time ran out: the engine's `default_action` is
         logged for that seat as a bot move (by_bot, no user). With `takeover` the seat then goes
         to the built-in player (`resigned_user_id` keeps its human). Bot seats play on; all in
-        one transaction with `also(tx)`. At another version: StaleVersion, nothing written."""
-        async with self._lock(game_id):
+        one transaction with `also(tx)`. At another version: StaleVersion, nothing written.
+        `claim`: GameBusy at once, rather than waiting, while another process holds the game
+        (its clock or a player's move is at work there; the next tick looks again)."""
+        async with self._lock(game_id, wait=not claim):
             live = await self._load(game_id)
             if expected_version != live.row.version:
                 raise err.StaleVersion(
@@ -789,7 +797,7 @@ class GameService:
     # --- look --------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameInfo:
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return self._info(await self._load(game_id))
 
     async def game_in_channel(self, guild_id: int, channel_id: int) -> GameInfo | None:
@@ -803,16 +811,16 @@ class GameService:
 
     async def state(self, game_id: int) -> Any | None:
         """The engine state (None before the start)."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return (await self._load(game_id)).state
 
     async def phase_start_state(self, game_id: int) -> Any | None:
         """The state when the current phase began: the board the channel last saw."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             return (await self._load(game_id)).phase_start
 
     async def view(self, game_id: int, user_id: int) -> PlayerView:
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
             seat = info.seat_of(user_id)
@@ -863,11 +871,48 @@ class GameService:
             seats=[r.seat for r in rows],  # who acted: needed where several seats decide at once
         )
 
+    async def replay_problem(self, game_id: int) -> str | None:
+        """None when the stored game replays from its log to its stored snapshot, phase
+        snapshot and seq (or has not started), else what disagrees. Reads only: nothing is
+        repaired (used to check a copied database, `caylus copy-db`)."""
+        try:
+            row = await self.store.game(game_id, snapshots=True)
+        except DamagedRow as error:
+            return error.reason
+        if row is None:
+            return "no such game"
+        if row.setup is None:
+            return None
+        game = self._game_module(row.kind)
+        rows = await self.store.log(game_id)
+        try:
+            state, phase_start = self._replay(game, row, rows)
+        except err.GameCorrupt as error:
+            return str(error)
+        problems = []
+        if row.seq != len(rows):
+            problems.append(f"seq column {row.seq} but {len(rows)} logged actions")
+        if not _same_state(game, row.snapshot, state):
+            problems.append("snapshot differs from the replayed log")
+        if not _same_state(game, row.phase_snapshot, phase_start):
+            problems.append("phase snapshot differs from the replayed log")
+        return "; ".join(problems) or None
+
     # --- the outbox: what the channel must still see (docs/store.md) ---------------------------
 
-    async def undelivered(self, game_id: int) -> list[OutboxRow]:
-        """The game's outbox rows not yet posted, oldest first."""
-        return await self.store.undelivered(game_id)
+    async def undelivered(self, game_id: int, *, wait: float = 5.0) -> list[OutboxRow]:
+        """The game's outbox rows not yet posted, oldest first (the Discord layer posts them).
+        They are claimed for this process while it posts them (several processes may share the
+        database): while another process is posting the game's rows, this waits up to `wait`
+        seconds for it to finish, then returns nothing (the scheduler posts them later)."""
+        deadline = time.monotonic() + wait
+        while True:
+            rows = await self.store.claim_undelivered(game_id)
+            if rows or time.monotonic() >= deadline:
+                return rows
+            if not await self.store.undelivered(game_id):
+                return []
+            await asyncio.sleep(0.2)
 
     async def due_posts(self, now: float) -> list[tuple[int, int]]:
         """(game id, channel id) of the games with an outbox row due for (another) attempt."""
@@ -900,7 +945,7 @@ class GameService:
         """What an outbox row stands for, rebuilt from the log: the moves after `after_seq` up
         to `to_seq` with their events, the phases they ended, the board before them. `game` is
         the game as it is now (so a prompt built from it is current)."""
-        async with self._lock(entry.game_id):
+        async with self._lock(entry.game_id, across=False):
             live = await self._load(entry.game_id)
             row = live.row
             game = self._game_module(row.kind)
@@ -972,7 +1017,7 @@ class GameService:
     async def plans_of(self, game_id: int, user_id: int) -> MyPlans:
         """The player's plans, the plans that could not be played at the pending decision (and
         why), and the player's standing orders in this game."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             _, seat, book = await self._plans_context(game_id, user_id)
             return book.mine(seat)
 
@@ -1088,14 +1133,14 @@ class GameService:
         """What the player can answer now (theirs alone): the pending decision if it is theirs
         (`now`, first; `fallback` says why a plan of theirs for it was not played), then the
         decisions ahead in this turn, open ones (`planned` None) and planned ones."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, book = await self._plans_context(game_id, user_id)
             return self._questions(live, seat, book)
 
     async def ask_now(self, game_id: int) -> AskNow:
         """For the Discord layer's delivery: who the game waits for, and each human's questions
         (each list private to its player). `AskNow.ping`: whom to mention now."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
             waiting = info.awaiting[0].user_id if info.awaiting else None
@@ -1158,13 +1203,13 @@ class GameService:
         """What the placement (or pass) `action` the player is about to make can carry as
         answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
         `plans=[question.plan(option), ...]`."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, _ = await self._plans_context(game_id, user_id)
             return tuple(pl.answer_ahead_options(live.state, seat, action))
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""
-        async with self._lock(game_id):
+        async with self._lock(game_id, across=False):
             live, seat, _ = await self._plans_context(game_id, user_id)
             return pl.premove_options(live.state, seat)
 
@@ -1229,11 +1274,25 @@ class GameService:
 
     # --- internals: loading ------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    @contextlib.asynccontextmanager
+    async def _lock(
+        self, game_id: int, *, wait: bool = True, across: bool = True
+    ) -> AsyncIterator[None]:
+        """The game's lock: in this process (asyncio), then across processes (the store's:
+        nothing on SQLite, an advisory lock on PostgreSQL). `wait=False`: GameBusy at once
+        when another process holds it (the clock then leaves the game to that process).
+        `across=False` for the calls that only read: they check the stored version and read
+        the game in one read transaction, and every write they may make (a repaired snapshot)
+        carries its own version check, so they need not wait for another process."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        async with lock:
+            if not across:
+                yield
+                return
+            async with self.store.game_lock(game_id, wait=wait):
+                yield
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)

@@ -1,11 +1,11 @@
-"""The decision clock on a real temporary SQLite file with a virtual clock: deadlines, expiries
+"""The decision clock on both backends (a real SQLite file, a real PostgreSQL schema) with a
+virtual clock: deadlines, expiries
 and the default move, takeover and reclaim, reminders in three time zones across the 2026 DST
 changes, away, pause, a restart, bad input."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from bot.clock_service import ClockService, compute_timing
 from bot.service import ActResult, GameService
 from engine import caylus
 from engine.record import replay
+from tests.db import rows
 
 GUILD, CHANNEL = 10, 20
 HOST, ALICE, BOB = 100, 101, 102
@@ -44,7 +45,7 @@ class VirtualTime:
         return instant
 
 
-async def _open(path: Path, vt: VirtualTime) -> tuple[GameService, ClockService]:
+async def _open(path: str | Path, vt: VirtualTime) -> tuple[GameService, ClockService]:
     svc = await GameService.open(path, rng=random.Random(42), clock=vt)
     return svc, ClockService(svc)
 
@@ -55,8 +56,8 @@ def vt() -> VirtualTime:
 
 
 @pytest.fixture
-async def services(tmp_path: Path, vt: VirtualTime):
-    svc, clock = await _open(tmp_path / "games.db", vt)
+async def services(database: str, vt: VirtualTime):
+    svc, clock = await _open(database, vt)
     yield svc, clock
     await svc.close()
 
@@ -72,9 +73,8 @@ async def _running(
     return await svc.start(game.id, users[0])
 
 
-def _rows(svc: GameService, sql: str, params=()) -> list[tuple]:
-    with sqlite3.connect(svc.store.path) as conn:
-        return conn.execute(sql, params).fetchall()
+async def _rows(svc: GameService, sql: str, params=()) -> list[tuple]:
+    return await rows(svc.store, sql, params)
 
 
 async def _human_move(svc: GameService, vt: VirtualTime, game_id: int, minutes: int = 5):
@@ -138,7 +138,7 @@ async def test_expiry_applies_the_default_and_logs_it(services, vt: VirtualTime)
         True,
         None,
     )
-    assert _rows(svc, "SELECT seq, seat, user_id, action FROM clock_expiries") == [
+    assert await _rows(svc, "SELECT seq, seat, user_id, action FROM clock_expiries") == [
         (deadline.seq + 1, deadline.seat, deadline.user_id, str(expected))
     ]
     # the next decision's clock starts at the expiry
@@ -230,7 +230,7 @@ async def test_a_move_racing_the_clock_wins_and_the_clock_writes_nothing(
     await _human_move(svc, vt, gid, minutes=30)  # the player moves before the tick
     with pytest.raises(err.StaleVersion):  # what a tick computed from the old version gets
         await svc.clock_move(gid, deadline.seat, deadline.version, now=vt.t)
-    assert _rows(svc, "SELECT COUNT(*) FROM clock_expiries") == [(0,)]
+    assert await _rows(svc, "SELECT COUNT(*) FROM clock_expiries") == [(0,)]
     assert "expired" not in [n.kind for n in await clock.tick(vt.at(deadline.due))]
 
 
@@ -252,10 +252,10 @@ async def test_a_move_racing_the_clock_wins_and_the_clock_writes_nothing(
     ],
 )
 async def test_reminder_times_by_zone_and_quiet_hours(
-    tmp_path: Path, zone: str, quiet: str, start: datetime, expected: list
+    database: str, zone: str, quiet: str, start: datetime, expected: list
 ) -> None:
     vt = VirtualTime(start)
-    svc, clock = await _open(tmp_path / "games.db", vt)
+    svc, clock = await _open(database, vt)
     try:
         for user in (HOST, ALICE):
             await clock.set_user_settings(
@@ -276,7 +276,7 @@ async def test_reminder_times_by_zone_and_quiet_hours(
                 sent.append(t)
             t += timedelta(minutes=15)
         assert sent == [utc(2026, *x) for x in expected]
-        assert len(_rows(svc, "SELECT * FROM clock_reminders")) == len(expected)
+        assert len(await _rows(svc, "SELECT * FROM clock_reminders")) == len(expected)
     finally:
         await svc.close()
 
@@ -320,7 +320,7 @@ async def test_away_freezes_then_restarts_the_clock(services, vt: VirtualTime) -
     assert "expired" in [n.kind for n in notices]
 
     # too long, in the past, not a date: refused, nothing written
-    before = _rows(svc, "SELECT * FROM clock_away")
+    before = await _rows(svc, "SELECT * FROM clock_away")
     with pytest.raises(err.AwayTooLong, match="3 away days"):
         await clock.away(gid, user, vt.now + timedelta(days=2), vt.now)
     with pytest.raises(err.AwayInPast, match="already past"):
@@ -329,7 +329,7 @@ async def test_away_freezes_then_restarts_the_clock(services, vt: VirtualTime) -
         await clock.away(gid, user, "next tuesday", vt.now)
     with pytest.raises(err.NotAway):
         await clock.back(gid, user, vt.now)
-    assert _rows(svc, "SELECT * FROM clock_away") == before
+    assert await _rows(svc, "SELECT * FROM clock_away") == before
 
     # a date in the player's own zone; back early restarts the clock at once
     await clock.set_user_settings(user, time_zone="Asia/Tokyo")
@@ -383,9 +383,9 @@ async def test_pause_needs_every_human_and_resume_keeps_the_time_left(
 
 
 async def test_restart_with_a_pending_deadline_and_a_missed_reminder(
-    tmp_path: Path, vt: VirtualTime
+    database: str, vt: VirtualTime
 ) -> None:
-    path = tmp_path / "games.db"
+    path = database
     start = vt.now
     svc, clock = await _open(path, vt)
     result = await _running(svc, clock)
@@ -430,7 +430,7 @@ async def test_bad_input_is_answered_clearly_and_writes_nothing(services, vt) ->
         await clock.set_user_settings(ALICE, time_zone="Asia/Tokyo", quiet_hours="ten to seven")
     with pytest.raises(err.BadRemindVia):
         await clock.set_user_settings(ALICE, remind_via="pigeon")
-    assert _rows(svc, "SELECT * FROM user_settings") == []
+    assert await _rows(svc, "SELECT * FROM user_settings") == []
 
     settings = await clock.set_user_settings(
         ALICE, time_zone="Europe/Amsterdam", quiet_hours="22:30-07:00", remind_via="dm"
@@ -451,7 +451,7 @@ async def test_bad_input_is_answered_clearly_and_writes_nothing(services, vt) ->
         await clock.set_reminders(game.id, HOST, "sometimes")
     with pytest.raises(err.NotHost):
         await clock.set_clock(game.id, ALICE, "2d")
-    assert _rows(svc, "SELECT * FROM clock_settings") == []
+    assert await _rows(svc, "SELECT * FROM clock_settings") == []
     changed = await clock.set_clock(game.id, ALICE, "1d 12h", can_manage=True)
     assert changed.clock == timedelta(hours=36) and "1 day 12 hours" in changed.text
     await svc.join(game.id, ALICE)

@@ -1,12 +1,11 @@
 """Magna Carta's standing orders (docs/pace.md): never move the provost, deliver all one can to
 the castle. Played by the service as the player's own moves (marked planned), only when legal;
-a game with orders replays to the same state as the same moves typed; no other plan is kept."""
+a game with orders replays to the same state as the same moves typed; no other plan is kept.
+On both backends (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +13,7 @@ from bot import plans as pl
 from bot.service import GameService
 from engine import magna_carta as mc
 from engine.record import replay
+from tests.db import rows
 
 GUILD, CHANNEL = 1, 2
 USERS = (101, 102, 103)
@@ -43,17 +43,16 @@ async def _play_out(svc: GameService, gid: int, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(("players", "variant", "seed"), [(2, "standard", 1), (3, "beginner", 2)])
 async def test_orders_play_the_provost_and_the_castle(
-    tmp_path: Path, players: int, variant: str, seed: int
+    database: str, players: int, variant: str, seed: int
 ) -> None:
-    async with await GameService.open(tmp_path / "g.db", rng=random.Random(seed)) as svc:
+    async with await GameService.open(database, rng=random.Random(seed)) as svc:
         await svc.set_default_orders(USERS[0], bribe="never", castle="all")
         gid = await _game(svc, players, variant)
         assert (await svc.orders_of(gid, USERS[0])) == pl.Orders(bribe="never", castle="all")
         await _play_out(svc, gid, random.Random(seed))
-        with sqlite3.connect(svc.store.path) as conn:
-            planned = conn.execute(
-                "SELECT seat, action FROM actions WHERE game_id = ? AND planned = 1", (gid,)
-            ).fetchall()
+        planned = await rows(
+            svc.store, "SELECT seat, action FROM actions WHERE game_id = ? AND planned = 1", (gid,)
+        )
         kinds = {action.split()[0] for _, action in planned}
         assert planned and all(seat == 0 for seat, _ in planned)  # only the player with orders
         assert kinds <= {"skip", "batch"}
@@ -65,8 +64,8 @@ async def test_orders_play_the_provost_and_the_castle(
         assert result.ok and result.state.over
 
 
-async def test_no_other_plans_in_magna_carta(tmp_path: Path) -> None:
-    async with await GameService.open(tmp_path / "g.db", rng=random.Random(3)) as svc:
+async def test_no_other_plans_in_magna_carta(database: str) -> None:
+    async with await GameService.open(database, rng=random.Random(3)) as svc:
         gid = await _game(svc, 2, "standard")
         assert await svc.questions_for(gid, USERS[0]) == ()
         assert await svc.premove_options(gid, USERS[0]) == []

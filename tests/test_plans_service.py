@@ -1,4 +1,5 @@
-"""Plans through the game service on a real SQLite file (docs/pace.md): played as the player's
+"""Plans through the game service on both backends (a real SQLite file, a real PostgreSQL
+schema; docs/pace.md): played as the player's
 own moves when their decision comes and they are legal, in the transaction of those moves;
 dropped with a reason otherwise (the player is asked); kept across restarts; private."""
 
@@ -11,6 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot import errors as err
@@ -20,14 +22,15 @@ from bot.store import Store
 from engine import caylus
 from engine.caylus.lookahead import castle_plan_batches
 from engine.record import replay
+from tests.db import execute
 
 GUILD, CHANNEL = 10, 20
 HOST, ALICE, BOB = 100, 101, 102
 
 
 @pytest.fixture
-async def svc(tmp_path: Path):
-    service = await GameService.open(tmp_path / "games.db", rng=random.Random(42))
+async def svc(database: str):
+    service = await GameService.open(database, rng=random.Random(42))
     yield service
     await service.close()
 
@@ -64,9 +67,8 @@ def user_of(info, seat: int) -> int:
     return info.seats[seat].user_id
 
 
-def db(svc: GameService, sql: str, params=()):
-    with sqlite3.connect(svc.store.path) as conn:
-        return conn.execute(sql, params).fetchall()
+async def db(svc: GameService, sql: str, params=()) -> None:
+    await execute(svc.store, sql, params)
 
 
 async def check_log(svc: GameService, gid: int) -> list:
@@ -532,8 +534,8 @@ async def play_with_random_plans(svc: GameService, rng: random.Random, seed: int
 # --- restarts and privacy --------------------------------------------------------------------
 
 
-async def test_plans_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
+async def test_plans_survive_a_restart(database: str) -> None:
+    path = database
     svc = await GameService.open(path, rng=random.Random(7))
     start = await running(svc)
     gid = start.game.id
@@ -603,13 +605,15 @@ async def test_a_players_plans_are_invisible_to_the_others(svc) -> None:
 # --- the store ---------------------------------------------------------------------------------
 
 
-async def test_the_order_tables_match_the_orders_model(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "s.db")
+async def test_the_order_tables_match_the_orders_model(tmp_path: Path, database: str) -> None:
+    store = await Store.open(database)
     await store.write(lambda tx: tx.set_user_orders(5, {}))
     assert await store.user_orders(5) == pl.Orders().model_dump()
+    columns = set(await store._columns("seat_orders"))
     await store.close()
-    columns = db_columns(tmp_path / "s.db", "seat_orders")
     assert columns == {"game_id", "seat", "user_id", "updated_at", *pl.ORDER_FIELDS}
+    if store.backend == "sqlite":
+        assert db_columns(Path(database), "seat_orders") == columns
 
 
 def db_columns(path: Path, table: str) -> set[str]:
@@ -621,10 +625,11 @@ async def test_the_log_stays_append_only_with_its_planned_column(svc) -> None:
     start = await running(svc)
     gid = start.game.id
     await decide(svc, gid, random.Random(1))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        db(svc, "UPDATE actions SET planned = 1 WHERE game_id = ?", (gid,))
-    with pytest.raises(sqlite3.IntegrityError):
-        db(
+    refused = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+    with pytest.raises(refused, match="append-only"):
+        await db(svc, "UPDATE actions SET planned = 1 WHERE game_id = ?", (gid,))
+    with pytest.raises(refused):
+        await db(
             svc,
             "INSERT INTO actions (game_id, seq, seat, action, created_at, planned) "
             "VALUES (?, 99, 0, 'pass', 0, 2)",
@@ -648,13 +653,13 @@ async def test_plans_per_player_are_bounded(svc) -> None:
 
 
 async def test_the_clock_never_runs_for_a_planned_decision_nor_takes_it_for_presence(
-    tmp_path: Path,
+    database: str,
 ) -> None:
     from bot.clock_service import ClockService
     from tests.test_clock_service import VirtualTime, utc
 
     vt = VirtualTime(utc(2026, 3, 2, 12))
-    svc = await GameService.open(tmp_path / "clock.db", rng=random.Random(42), clock=vt)
+    svc = await GameService.open(database, rng=random.Random(42), clock=vt)
     clock = ClockService(svc)
     try:
         start = await running(svc)
@@ -683,10 +688,10 @@ async def test_the_clock_never_runs_for_a_planned_decision_nor_takes_it_for_pres
         await svc.close()
 
 
-async def test_reading_plans_leaves_the_cache_of_games_current(tmp_path: Path) -> None:
+async def test_reading_plans_leaves_the_cache_of_games_current(database: str) -> None:
     """Games played at once, with plans read on every move, stay in memory: no move reads a
     game's log again (a read left open on the reader connection would show an old version)."""
-    svc = await GameService.open(tmp_path / "many.db", rng=random.Random(5))
+    svc = await GameService.open(database, rng=random.Random(5))
     try:
         ids = []
         for k in range(4):

@@ -1,6 +1,7 @@
 """Faults around the store, without Discord: one damaged game among healthy ones, two processes
 on one file, a full disk, the outbox that keeps what must still be posted, clock stops, double
-submits of a typed move. Each test first reproduces what used to strand or mislead players."""
+submits of a typed move. Each test first reproduces what used to strand or mislead players.
+Those that are not about SQLite's file run on both backends."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot import errors as err
 from bot.service import DUPLICATE_WINDOW, GameService, retry_delay
 from bot.store import DatabaseLocked, Store, StoreError
 from engine import caylus
+from tests.db import execute, target_of
 from tests.test_clock_service import (
     ALICE,
     BOB,
@@ -37,15 +39,21 @@ def vt() -> VirtualTime:
 
 
 @pytest.fixture
-async def services(tmp_path: Path, vt: VirtualTime):
+async def services(database: str, vt: VirtualTime):
+    svc, clock = await _open(database, vt)
+    yield svc, clock
+    await svc.close()
+
+
+@pytest.fixture
+async def sqlite_services(tmp_path: Path, vt: VirtualTime):
     svc, clock = await _open(tmp_path / "games.db", vt)
     yield svc, clock
     await svc.close()
 
 
-def _sql(svc: GameService, sql: str, params=()) -> None:
-    with sqlite3.connect(svc.store.path) as conn:
-        conn.execute(sql, params)
+async def _sql(svc: GameService, sql: str, params=()) -> None:
+    await execute(svc.store, sql, params)
 
 
 # --- one damaged game does not stop the others -----------------------------------------------
@@ -55,9 +63,9 @@ async def test_damaged_game_is_skipped_marked_and_reported_once(services, vt, ca
     svc, clock = services
     bad = await _running(svc, clock, channel=CHANNEL)
     good = await _running(svc, clock, users=(ALICE, BOB), channel=CHANNEL + 1)
-    _sql(svc, "UPDATE games SET options = '{not json' WHERE id = ?", (bad.game.id,))
+    await _sql(svc, "UPDATE games SET options = '{not json' WHERE id = ?", (bad.game.id,))
     await svc.close()  # a restart: nothing of the damaged game is left in memory
-    svc, clock = await _open(svc.store.path, vt)
+    svc, clock = await _open(target_of(svc.store), vt)
     try:
         caplog.set_level(logging.ERROR)
         deadline = await clock.deadline(good.game.id, vt.now)
@@ -68,7 +76,7 @@ async def test_damaged_game_is_skipped_marked_and_reported_once(services, vt, ca
         assert ("damaged", bad.game.id) in kinds
         (report,) = [n for n in notices if n.kind == "damaged"]
         assert report.channel_id == CHANNEL and f"#{bad.game.id} is damaged" in report.text
-        assert _rows(svc, "SELECT game_id FROM damaged_games") == [(bad.game.id,)]
+        assert await _rows(svc, "SELECT game_id FROM damaged_games") == [(bad.game.id,)]
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert len(errors) == 1 and "damaged" in errors[0].getMessage()
         # the next ticks skip it silently: logged once, reported once
@@ -117,14 +125,14 @@ async def test_a_repaired_game_is_no_longer_damaged(services, vt) -> None:
     svc, clock = services
     result = await _running(svc, clock)
     gid = result.game.id
-    good = _rows(svc, "SELECT options FROM games WHERE id = ?", (gid,))[0][0]
-    _sql(svc, "UPDATE games SET options = '[' WHERE id = ?", (gid,))
+    good = (await _rows(svc, "SELECT options FROM games WHERE id = ?", (gid,)))[0][0]
+    await _sql(svc, "UPDATE games SET options = '[' WHERE id = ?", (gid,))
     await svc.close()
-    svc, clock = await _open(svc.store.path, vt)
+    svc, clock = await _open(target_of(svc.store), vt)
     try:
         with pytest.raises(err.GameDamaged):
             await svc.game(gid)
-        _sql(svc, "UPDATE games SET options = ? WHERE id = ?", (good, gid))  # the operator
+        await _sql(svc, "UPDATE games SET options = ? WHERE id = ?", (good, gid))  # the operator
         assert (await svc.game(gid)).status == "running"
         assert await svc.store.damaged(gid) is None
     finally:
@@ -192,13 +200,13 @@ async def test_not_a_database_and_damaged_database_are_named(tmp_path: Path) -> 
 # --- a full disk ------------------------------------------------------------------------------
 
 
-async def test_full_disk_changes_nothing_and_is_logged_once(services, vt, caplog) -> None:
-    svc, clock = services
+async def test_full_disk_changes_nothing_and_is_logged_once(sqlite_services, vt, caplog) -> None:
+    svc, clock = sqlite_services
     result = await _running(svc, clock)
     gid = result.game.id
     before = await svc.game(gid)
     other = await svc.create_game(10, CHANNEL + 5, BOB, players=2)
-    pages = _rows(svc, "PRAGMA page_count")[0][0]
+    pages = (await _rows(svc, "PRAGMA page_count"))[0][0]
     cursor = await svc.store._writer.execute(f"PRAGMA max_page_count = {pages}")
     await cursor.close()
     caplog.set_level(logging.ERROR)

@@ -1,11 +1,10 @@
-"""The game service on a real temporary SQLite file: lobby, play, look, errors, restarts."""
+"""The game service on both backends (a real temporary SQLite file, a real PostgreSQL schema):
+lobby, play, look, errors, restarts."""
 
 from __future__ import annotations
 
 import logging
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -13,14 +12,15 @@ from bot import errors as err
 from bot.service import ActResult, GameService
 from engine import caylus
 from engine.record import replay
+from tests.db import execute, rows
 
 GUILD, CHANNEL = 10, 20
 HOST, ALICE, BOB, CAROL, EVE = 100, 101, 102, 103, 666
 
 
 @pytest.fixture
-async def svc(tmp_path: Path):
-    service = await GameService.open(tmp_path / "games.db", rng=random.Random(42))
+async def svc(database: str):
+    service = await GameService.open(database, rng=random.Random(42))
     yield service
     await service.close()
 
@@ -43,13 +43,14 @@ async def _step(svc: GameService, result: ActResult, rng: random.Random) -> ActR
     return await svc.act(result.game.id, seat.user_id, str(action), result.version)
 
 
-def _db_row(svc: GameService, game_id: int):
-    with sqlite3.connect(svc.store.path) as conn:
-        return conn.execute(
-            "SELECT version, seq, snapshot, status, (SELECT COUNT(*) FROM actions "
-            "WHERE game_id = games.id) FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
+async def _db_row(svc: GameService, game_id: int):
+    found = await rows(
+        svc.store,
+        "SELECT version, seq, snapshot, status, (SELECT COUNT(*) FROM actions "
+        "WHERE game_id = games.id) FROM games WHERE id = ?",
+        (game_id,),
+    )
+    return found[0]
 
 
 # --- lobby -----------------------------------------------------------------------------------
@@ -116,11 +117,11 @@ async def test_guild_defaults_apply_at_create(svc: GameService) -> None:
     assert game.options["players"] == 2 and game.options["tile_set"] == "first"
 
 
-async def test_start_checks_and_records_setup(tmp_path: Path) -> None:
+async def test_start_checks_and_records_setup(database: str) -> None:
     results = []
     for run in range(2):
-        async with await GameService.open(tmp_path / f"{run}.db", rng=random.Random(7)) as svc:
-            game = await svc.create_game(GUILD, CHANNEL, HOST, players=4)
+        async with await GameService.open(database, rng=random.Random(7)) as svc:
+            game = await svc.create_game(GUILD + run, CHANNEL, HOST, players=4)
             with pytest.raises(err.WrongPlayerCount, match="2 to 4 players"):
                 await svc.start(game.id, HOST)
             await svc.join(game.id, ALICE)
@@ -139,7 +140,7 @@ async def test_start_checks_and_records_setup(tmp_path: Path) -> None:
             with pytest.raises(err.NotInLobby):
                 await svc.start(game.id, HOST)
             with pytest.raises(err.ChannelBusy, match="in progress"):
-                await svc.create_game(GUILD, CHANNEL, CAROL)
+                await svc.create_game(GUILD + run, CHANNEL, CAROL)
             results.append(record.setup)
     assert results[0] == results[1]  # the injected rng makes the seed reproducible
 
@@ -167,7 +168,7 @@ async def test_bad_input_writes_nothing(svc: GameService) -> None:
     gid, version = result.game.id, result.version
     waiting = result.awaiting[0]
     other = ALICE if waiting.user_id == HOST else HOST
-    before = _db_row(svc, gid)
+    before = await _db_row(svc, gid)
 
     with pytest.raises(err.UnknownGame, match="no game #999"):
         await svc.act(999, HOST, "pass", None)
@@ -185,7 +186,7 @@ async def test_bad_input_writes_nothing(svc: GameService) -> None:
         await svc.act(gid, waiting.user_id, "pass", version - 1)
     for error in (err.UnknownGame, err.NotSeated, err.MalformedAction, err.StaleVersion):
         assert issubclass(error, err.ServiceError)
-    assert _db_row(svc, gid) == before
+    assert await _db_row(svc, gid) == before
     lobby = await svc.create_game(GUILD, CHANNEL + 5, HOST)
     with pytest.raises(err.GameNotRunning, match="waiting for players"):
         await svc.act(lobby.id, HOST, "pass", None)
@@ -238,7 +239,7 @@ async def test_full_game_with_bots_and_phases(svc: GameService) -> None:
         await svc.act(gid, HOST, "pass", None)
     record = await svc.record(gid)
     assert replay(record).state == result.state
-    row = _db_row(svc, gid)
+    row = await _db_row(svc, gid)
     assert row[1] == row[4] == len(record.actions) and row[3] == "finished"
     assert caylus.state_from_json(row[2]) == result.state
 
@@ -336,8 +337,8 @@ async def test_settings_are_validated(svc: GameService) -> None:
 # --- truth, snapshots and restarts ------------------------------------------------------------
 
 
-async def test_restart_mid_game(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
+async def test_restart_mid_game(database: str) -> None:
+    path = database
     svc = await GameService.open(path, rng=random.Random(5))
     rng = random.Random(5)
     results = []
@@ -376,8 +377,8 @@ def await_phase(result: ActResult):
     return result.phase_ends[-1].state if result.phase_ends else result.board_before
 
 
-async def test_bad_snapshot_is_replaced_from_the_log(tmp_path: Path, caplog) -> None:
-    path = tmp_path / "games.db"
+async def test_bad_snapshot_is_replaced_from_the_log(database: str, caplog) -> None:
+    path = database
     svc = await GameService.open(path, rng=random.Random(5))
     result = await _running(svc)
     rng = random.Random(2)
@@ -385,11 +386,11 @@ async def test_bad_snapshot_is_replaced_from_the_log(tmp_path: Path, caplog) -> 
         result = await _step(svc, result, rng)
     await svc.close()
     fresh = caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=1))
-    with sqlite3.connect(path) as conn:
-        conn.execute(
-            "UPDATE games SET snapshot = ?, seq = 3 WHERE id = ?",
-            (fresh.model_dump_json(), result.game.id),
-        )
+    await execute(
+        path,
+        "UPDATE games SET snapshot = ?, seq = 3 WHERE id = ?",
+        (fresh.model_dump_json(), result.game.id),
+    )
 
     svc = await GameService.open(path)
     try:
@@ -397,25 +398,25 @@ async def test_bad_snapshot_is_replaced_from_the_log(tmp_path: Path, caplog) -> 
             state = await svc.state(result.game.id)
         assert state == result.state
         assert "replacing the snapshot" in caplog.text
-        row = _db_row(svc, result.game.id)
+        row = await _db_row(svc, result.game.id)
         assert caylus.state_from_json(row[2]) == result.state and row[1] == row[4]
         result = await _step(svc, result, rng)  # and play goes on
     finally:
         await svc.close()
 
 
-async def test_unreplayable_log_is_reported(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
+async def test_unreplayable_log_is_reported(database: str) -> None:
+    path = database
     svc = await GameService.open(path, rng=random.Random(5))
     result = await _running(svc)
     result = await _step(svc, result, random.Random(1))
     await svc.close()
-    with sqlite3.connect(path) as conn:  # a log row that was never a legal action
-        conn.execute(
-            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
-            "VALUES (?, ?, 0, 'build nonsense', 0, ?, 0)",
-            (result.game.id, result.game.seq + 1, HOST),
-        )
+    await execute(  # a log row that was never a legal action
+        path,
+        "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at) "
+        "VALUES (?, ?, 0, 'build nonsense', 0, ?, 0)",
+        (result.game.id, result.game.seq + 1, HOST),
+    )
     svc = await GameService.open(path)
     try:
         with pytest.raises(err.GameCorrupt, match="damaged"):

@@ -1,11 +1,10 @@
-"""Concurrency: simultaneous acts on one game and on many games; no lost or doubled action."""
+"""Concurrency: simultaneous acts on one game and on many games; no lost or doubled action
+(on both backends)."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -13,11 +12,12 @@ from bot import errors as err
 from bot.service import GameService
 from engine import caylus
 from engine.record import replay
+from tests.db import rows
 
 
 @pytest.fixture
-async def svc(tmp_path: Path):
-    service = await GameService.open(tmp_path / "games.db", rng=random.Random(11))
+async def svc(database: str):
+    service = await GameService.open(database, rng=random.Random(11))
     yield service
     await service.close()
 
@@ -31,18 +31,15 @@ async def _start(svc: GameService, channel: int, users: list[int], bots: int = 0
     return await svc.start(game.id, users[0])
 
 
-def _check_db(path: Path, game_id: int) -> int:
+async def _check_db(svc: GameService, game_id: int) -> tuple[int, str]:
     """The log is contiguous, replays, and the snapshot is its replay. Returns its length."""
-    with sqlite3.connect(path) as conn:
-        seqs = [
-            r[0]
-            for r in conn.execute(
-                "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        ]
-        seq, snapshot = conn.execute(
-            "SELECT seq, snapshot FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+    logged = await rows(
+        svc.store, "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    seqs = [r[0] for r in logged]
+    ((seq, snapshot),) = await rows(
+        svc.store, "SELECT seq, snapshot FROM games WHERE id = ?", (game_id,)
+    )
     assert seqs == list(range(1, len(seqs) + 1)) and seq == len(seqs)
     return len(seqs), snapshot
 
@@ -98,7 +95,7 @@ async def _player(
         )
         good = [o for o in outcomes if not isinstance(o, BaseException)]
         assert len(good) == 1, outcomes
-        assert all(isinstance(o, err.StaleVersion) for o in outcomes if o is not good[0])
+        assert all(isinstance(o, err.StaleVersion) for o in outcomes if o is not good[0]), outcomes
         acked.extend(mv.seq for mv in good[0].moves)
 
 
@@ -117,18 +114,18 @@ async def test_many_players_many_games_no_lost_or_doubled_action(svc: GameServic
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=60)
     for result, _ in games:
         gid = result.game.id
-        count, snapshot = _check_db(svc.store.path, gid)
+        count, snapshot = await _check_db(svc, gid)
         assert sorted(acked[gid]) == list(range(1, count + 1))  # each acked once, none lost
         state = replay(await svc.record(gid)).state
         assert state.over and caylus.state_from_json(snapshot) == state
         assert (await svc.game(gid)).status == "finished"
 
 
-async def test_two_services_on_one_file_see_each_others_moves(tmp_path: Path) -> None:
+async def test_two_services_on_one_file_see_each_others_moves(database: str) -> None:
     """Two processes (here: two services with their own connections and caches) on one file:
     each call checks the stored version, so neither answers from a stale copy; a move computed
     from an old version is refused in SQL."""
-    path = tmp_path / "shared.db"
+    path = database
     first = await GameService.open(path, rng=random.Random(1))
     second = await GameService.open(path)
     try:

@@ -1,4 +1,5 @@
-"""The SQLite store: migrations, pragmas, constraints, transactions, settings (real files)."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL schema): migrations,
+constraints, transactions, settings; and SQLite's pragmas."""
 
 from __future__ import annotations
 
@@ -10,18 +11,22 @@ import pytest
 
 from bot.store import (
     MIGRATIONS_DIR,
+    PG_MIGRATIONS_DIR,
+    IntegrityError,
     LogRow,
     Store,
     StoreError,
     Tx,
     VersionConflict,
     discover_migrations,
+    is_postgres_url,
 )
+from tests.db import execute, rows
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store.open(tmp_path / "store.db")
+async def store(database: str):
+    s = await Store.open(database)
     yield s
     await s.close()
 
@@ -29,6 +34,20 @@ async def store(tmp_path: Path):
 def _tables(path: Path) -> set[str]:
     with sqlite3.connect(path) as conn:
         return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+async def _any_tables(target: str) -> set[str]:
+    if not is_postgres_url(target):
+        return _tables(Path(target))
+    found = await rows(
+        target,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    )
+    return {r[0] for r in found}
+
+
+def _migrations_of(target: str) -> Path:
+    return PG_MIGRATIONS_DIR if is_postgres_url(target) else MIGRATIONS_DIR
 
 
 async def test_open_applies_migrations_and_pragmas(tmp_path: Path) -> None:
@@ -62,26 +81,25 @@ async def test_open_applies_migrations_and_pragmas(tmp_path: Path) -> None:
     assert versions == [m.version for m in discover_migrations()]  # each once
 
 
-async def test_failed_migration_leaves_nothing(tmp_path: Path) -> None:
+async def test_failed_migration_leaves_nothing(tmp_path: Path, database: str) -> None:
     mig = tmp_path / "migrations"
     mig.mkdir()
-    shutil.copy(MIGRATIONS_DIR / "0001_initial.sql", mig)
+    shutil.copy(_migrations_of(database) / "0001_initial.sql", mig)
     (mig / "0002_broken.sql").write_text(
         "CREATE TABLE half_done (a INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     )
-    path = tmp_path / "store.db"
-    with pytest.raises(StoreError, match=r"0002_broken\.sql failed: no such table"):
-        await Store.open(path, migrations_dir=mig)
-    assert "half_done" not in _tables(path)
-    assert "games" in _tables(path)  # 0001 committed on its own
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0] == 1
+    missing = r"(no such table|does not exist)"
+    with pytest.raises(StoreError, match=rf"0002_broken\.sql failed: .*{missing}"):
+        await Store.open(database, migrations_dir=mig)
+    assert "half_done" not in await _any_tables(database)
+    assert "games" in await _any_tables(database)  # 0001 committed on its own
+    assert (await rows(database, "SELECT MAX(version) FROM schema_migrations"))[0][0] == 1
     # fixed file: applied on the next start
     (mig / "0002_broken.sql").write_text("CREATE TABLE half_done (a INTEGER);\n")
-    store = await Store.open(path, migrations_dir=mig)
+    store = await Store.open(database, migrations_dir=mig)
     assert await store.schema_version() == 2
     await store.close()
-    assert "half_done" in _tables(path)
+    assert "half_done" in await _any_tables(database)
 
 
 async def test_migration_files_are_checked(tmp_path: Path) -> None:
@@ -97,13 +115,16 @@ async def test_migration_files_are_checked(tmp_path: Path) -> None:
         discover_migrations(mig)
 
 
-async def test_database_newer_than_code_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "store.db"
-    await (await Store.open(path)).close()
-    with sqlite3.connect(path) as conn:
-        conn.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
+async def test_database_newer_than_code_is_refused(database: str) -> None:
+    await (await Store.open(database)).close()
+    await execute(database, "INSERT INTO schema_migrations VALUES (99, 'future', 0)")
     with pytest.raises(StoreError, match="newer"):
-        await Store.open(path)
+        await Store.open(database)
+
+
+async def test_both_backends_have_the_same_migrations() -> None:
+    sqlite_files = [(m.version, m.name) for m in discover_migrations(MIGRATIONS_DIR)]
+    assert sqlite_files == [(m.version, m.name) for m in discover_migrations(PG_MIGRATIONS_DIR)]
 
 
 def _new_game(tx: Tx) -> int:
@@ -114,7 +135,7 @@ def _new_game(tx: Tx) -> int:
 
 async def test_one_active_game_per_channel_in_sql(store: Store) -> None:
     first = await store.write(_new_game)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.write(_new_game)
 
     def abort_and_open(tx: Tx) -> int:
@@ -148,11 +169,11 @@ async def test_log_is_append_only_and_keyed(store: Store) -> None:
 
     gid = await store.write(setup)
     twice = [LogRow(2, 1, "pass", False, 8, 2.0)]
-    with pytest.raises(sqlite3.IntegrityError):  # a seq twice
+    with pytest.raises(IntegrityError):  # a seq twice
         await store.write(lambda tx: tx.append_actions(gid, twice))
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(IntegrityError, match="append-only"):
         await store.write(lambda tx: tx.execute("UPDATE actions SET action = 'pass'"))
-    with pytest.raises(sqlite3.IntegrityError):  # foreign key: no such game
+    with pytest.raises(IntegrityError):  # foreign key: no such game
         await store.write(lambda tx: tx.append_actions(999, twice))
     assert [r.action for r in await store.log(gid)] == ["pass", "place 6"]
     assert [r.seq for r in await store.log(gid, after_seq=1, limit=5)] == [2]
@@ -184,5 +205,5 @@ async def test_settings_defaults_and_upsert(store: Store) -> None:
     assert (await store.guild_settings(10)).manager_role_id is None
     with pytest.raises(StoreError):
         await store.set_user_settings(5, colour="red")
-    with pytest.raises(sqlite3.IntegrityError):  # CHECK constraint
+    with pytest.raises(IntegrityError):  # CHECK constraint
         await store.set_user_settings(5, notify="carrier pigeon")

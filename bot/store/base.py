@@ -1,39 +1,39 @@
-"""The SQLite store: games, seats, the append-only action log, settings (docs/store.md).
+"""The store interface: rows, errors, the write operations (`Tx`) and the reads (`Store`),
+written once in SQL that SQLite and PostgreSQL both accept (docs/store.md).
 
-No game rules here (that is bot/service.py) and no Discord. Two aiosqlite connections:
-
-- the *writer*: every write is a function given to `Store.write(work)`, run in the writer's
-  thread between `BEGIN IMMEDIATE` and `COMMIT` (rolled back on any exception), so a
-  transaction costs one hand-over to the thread and transactions never interleave;
-- the *reader*: plain reads in autocommit mode, which in WAL mode see the last committed
-  data and never block or get blocked by the writer.
-
-Migrations (`migrations/NNNN_name.sql`) are applied in order by `Store.open`, each inside one
-transaction together with its row in `schema_migrations`.
+A backend supplies the few primitives below it: running one statement inside a transaction
+(`Tx.execute` / `fetchone` / `fetchall` / `executemany`), a read outside one (`Store._all`),
+a whole transaction (`Store.write`), a consistent pair of reads (`Store.game_with_seats`), a
+table's columns, and the per-game lock that serialises a game's actions across processes
+(`Store.game_lock`). Statements are written with `?` placeholders; the PostgreSQL backend
+numbers them. No game rules here (that is bot/service.py) and no Discord.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import os
 import re
-import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.store")
 
 T = TypeVar("T")
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS_ROOT = Path(__file__).resolve().parent.parent.parent / "migrations"
+MIGRATIONS_DIR = MIGRATIONS_ROOT / "sqlite"  # each backend keeps its own numbered files
+PG_MIGRATIONS_DIR = MIGRATIONS_ROOT / "postgres"
 _MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_\-]+)\.sql$")
+
+# How long a process may hold a game's undelivered outbox rows before another may post them
+# (the holder renews it with every message it posts; a killed holder's claim runs out). Claims
+# are timed by the machines' own clocks (time.time), never by an injected game clock.
+OUTBOX_LEASE = 120.0
 
 
 class StoreError(Exception):
@@ -58,14 +58,28 @@ class DatabaseLocked(StoreError):
 
 
 class DiskFull(StoreError):
-    """SQLite could not write: the disk (or the database's size limit) is full."""
+    """The database could not write: the disk (or the database's size limit) is full."""
+
+
+class IntegrityError(StoreError):
+    """A constraint of the schema refused a write (a unique key, a foreign key, a CHECK, the
+    append-only log). The SQLite backend's is also a `sqlite3.IntegrityError`."""
+
+
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached (or the connection broke): nothing was written
+    that was not committed; try again later."""
+
+
+class GameBusy(StoreError):
+    """Another process is working on this game right now (`game_lock(..., wait=False)`)."""
 
 
 # ---------------------------------------------------------------------------------------------
 # Rows
 # ---------------------------------------------------------------------------------------------
 
-_GAME_COLUMNS = (
+GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, setup, status, host_id, version, seq, "
     "awaiting_seat, awaiting_since, outcome, created_at, updated_at, started_at, ended_at, "
     "language"
@@ -130,10 +144,10 @@ class SeatRow:
     joined_at: float
 
 
-_SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at"
+SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at"
 
 
-def _seat(row: Sequence[Any]) -> SeatRow:
+def seat_row(row: Sequence[Any]) -> SeatRow:
     return SeatRow(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6])
 
 
@@ -198,13 +212,13 @@ class OutboxRow:
     last_error: str | None
 
 
-_OUTBOX_COLUMNS = (
+OUTBOX_COLUMNS = (
     "id, game_id, after_seq, to_seq, version, payload, created_at, attempts, next_attempt_at, "
     "parts_done, last_error"
 )
 
 
-def _outbox(row: Sequence[Any]) -> OutboxRow:
+def outbox_row(row: Sequence[Any]) -> OutboxRow:
     values = list(row)
     try:
         payload = json.loads(values[5])
@@ -235,6 +249,8 @@ _UPDATABLE = frozenset(
     }
 )
 _JSON_COLUMNS = frozenset({"setup", "options", "outcome"})
+# Time columns: always given to the database as floats (PostgreSQL's are double precision).
+_TIME_COLUMNS = frozenset({"awaiting_since", "started_at", "ended_at"})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,30 +264,12 @@ class Migration:
     name: str
     path: Path
 
-    def statements(self) -> list[str]:
-        """The file split into complete SQL statements (triggers with BEGIN ... END stay whole)."""
-        out: list[str] = []
-        buffer = ""
-        for line in self.path.read_text(encoding="utf-8").splitlines(keepends=True):
-            buffer += line
-            if sqlite3.complete_statement(buffer):
-                statement = buffer.strip()
-                if statement.strip(";").strip() and not _only_comments(statement):
-                    out.append(statement)
-                buffer = ""
-        if buffer.strip() and not _only_comments(buffer):
-            raise StoreError(f"{self.path.name}: incomplete SQL statement at the end")
-        return out
-
-
-def _only_comments(sql: str) -> bool:
-    return all(
-        not ln.strip() or ln.strip().startswith("--") or ln.strip() == ";"
-        for ln in sql.splitlines()
-    )
+    def text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
 
 
 def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The numbered files of one backend's folder, checked: NNNN_name.sql, 1, 2, 3 ... no gaps."""
     found: dict[int, Migration] = {}
     for path in sorted(directory.glob("*.sql")):
         match = _MIGRATION_NAME.match(path.name)
@@ -289,6 +287,15 @@ def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     return [found[v] for v in versions]
 
 
+def newer_than_code(current: int, migrations: Sequence[Migration]) -> StoreError | None:
+    newest = migrations[-1].version if migrations else 0
+    if current > newest:
+        return StoreError(
+            f"the database is at schema {current}, newer than this code ({newest}); refusing to run"
+        )
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # Transactions
 # ---------------------------------------------------------------------------------------------
@@ -297,21 +304,38 @@ def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
 class Tx:
     """The write operations, valid only inside a function given to `Store.write`.
 
-    Synchronous: the whole function runs in the writer connection's thread, between
-    `BEGIN IMMEDIATE` and `COMMIT`, in one hand-over from the event loop.
+    Synchronous: the whole function runs in a worker thread of the backend, inside one
+    transaction, in one hand-over from the event loop. Keep it short and free of I/O besides
+    SQL. A backend may run it again from the start after a serialization conflict, so it must
+    not change anything outside the database except through its return value.
     """
 
-    __slots__ = ("conn", "now")
+    __slots__ = ("now",)
 
-    def __init__(self, conn: sqlite3.Connection, now: float) -> None:
-        self.conn = conn
+    def __init__(self, now: float) -> None:
         self.now = now
 
+    # --- the backend's primitives ----------------------------------------------------------
+
     def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self.conn.execute(sql, params).fetchone()
+        raise NotImplementedError
+
+    def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self.conn.execute(sql, params).rowcount
+        """Run one statement; the number of rows it changed."""
+        raise NotImplementedError
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def try_claim(self, key: int) -> bool:
+        """Claim `key` (a game id) for the rest of this transaction unless another
+        transaction holds it; False if one does. (SQLite: one writer at a time, always True.)"""
+        return True
+
+    # --- games, seats, the log ----------------------------------------------------------------
 
     def insert_game(
         self,
@@ -323,9 +347,10 @@ class Tx:
         host_id: int,
         language: str = "en",
     ) -> int:
-        cursor = self.conn.execute(
+        row = self.fetchone(
             "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
-            "created_at, updated_at, language) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
+            "created_at, updated_at, language) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?) "
+            "RETURNING id",
             (
                 guild_id,
                 channel_id,
@@ -337,12 +362,11 @@ class Tx:
                 language,
             ),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return int(row[0])
 
     def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         row = self.fetchone(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'running')",
             (guild_id, channel_id),
         )
@@ -357,41 +381,41 @@ class Tx:
         if unknown:
             raise StoreError(f"cannot update games columns {sorted(unknown)}")
         names = list(values)
-        params = [
-            json.dumps(values[n]) if n in _JSON_COLUMNS and values[n] is not None else values[n]
-            for n in names
-        ]
+        params = [_column_value(n, values[n]) for n in names]
         assignments = "".join(f"{n} = ?, " for n in names)
-        cursor = self.conn.execute(
+        changed = self.execute(
             f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
             "WHERE id = ? AND version = ?",
             (*params, self.now, game_id, expected_version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
         return expected_version + 1
 
     def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
-        self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        self.conn.executemany(
-            f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    s.seat,
-                    s.user_id,
-                    int(s.is_bot),
-                    s.colour,
-                    s.resigned_user_id,
-                    s.joined_at,
-                )
-                for s in seats
-            ],
-        )
+        self.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        rows = [
+            (
+                game_id,
+                s.seat,
+                s.user_id,
+                int(s.is_bot),
+                s.colour,
+                s.resigned_user_id,
+                float(s.joined_at),
+            )
+            for s in seats
+        ]
+        if rows:
+            self.executemany(
+                f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
+            )
 
     def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
         """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
-        self.conn.executemany(
+        if not rows:
+            return
+        self.executemany(
             "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at, "
             "planned) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -402,18 +426,18 @@ class Tx:
                     r.action,
                     int(r.by_bot),
                     r.user_id,
-                    r.created_at,
+                    float(r.created_at),
                     int(r.planned),
                 )
                 for r in rows
             ],
         )
 
-    # --- plans and standing orders (migrations/0004_plans.sql, docs/pace.md) ------------------
+    # --- plans and standing orders (migration 0004, docs/pace.md) ------------------------------
 
     def put_plan(self, game_id: int, seat: int, key: str, user_id: int, body: str) -> None:
         """Store an active plan (replacing the seat's plan with the same key)."""
-        self.conn.execute(
+        self.execute(
             "INSERT INTO plans (game_id, seat, key, user_id, body, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, key) DO UPDATE SET "
             "user_id = excluded.user_id, body = excluded.body, status = 'active', "
@@ -428,7 +452,7 @@ class Tx:
 
     def drop_plan(self, game_id: int, seat: int, key: str, reason: str, seq: int) -> None:
         """The plan could not be played at the decision after log row `seq`: kept, marked."""
-        self.conn.execute(
+        self.execute(
             "UPDATE plans SET status = 'dropped', reason = ?, seq = ? "
             "WHERE game_id = ? AND seat = ? AND key = ?",
             (reason[:300], seq, game_id, seat, key),
@@ -438,7 +462,7 @@ class Tx:
         self, game_id: int, seat: int, user_id: int, orders: dict[str, Any]
     ) -> None:
         names = list(orders)
-        self.conn.execute(
+        self.execute(
             f"INSERT INTO seat_orders (game_id, seat, user_id, {''.join(n + ', ' for n in names)}"
             f"updated_at) VALUES (?, ?, ?, {''.join('?, ' for _ in names)}?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
@@ -448,24 +472,25 @@ class Tx:
 
     def set_user_orders(self, user_id: int, orders: dict[str, Any]) -> None:
         names = list(orders)
-        self.conn.execute(
+        self.execute(
             f"INSERT INTO user_orders (user_id, {''.join(n + ', ' for n in names)}updated_at) "
             f"VALUES (?, {''.join('?, ' for _ in names)}?) ON CONFLICT (user_id) DO UPDATE SET "
             f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
             (user_id, *orders.values(), self.now),
         )
 
+    # --- the outbox, settings -----------------------------------------------------------------
+
     def insert_outbox(
         self, game_id: int, after_seq: int, to_seq: int, version: int, payload: dict[str, Any]
     ) -> int:
         """What the channel must see after this change, kept until it has been posted."""
-        cursor = self.conn.execute(
+        row = self.fetchone(
             "INSERT INTO outbox (game_id, after_seq, to_seq, version, payload, created_at, "
-            "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (game_id, after_seq, to_seq, version, json.dumps(payload), self.now, self.now),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return int(row[0])
 
     def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
         self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
@@ -482,12 +507,20 @@ class Tx:
         names = [*values, "updated_at"]
         params = [*values.values(), self.now]
         updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        self.conn.execute(
+        self.execute(
             f"INSERT INTO {table} ({key}, {', '.join(names)}) "
             f"VALUES (?, {', '.join('?' for _ in names)}) "
             f"ON CONFLICT ({key}) DO UPDATE SET {updates}",
             (key_value, *params),
         )
+
+
+def _column_value(name: str, value: Any) -> Any:
+    if name in _JSON_COLUMNS and value is not None:
+        return json.dumps(value)
+    if name in _TIME_COLUMNS and value is not None:
+        return float(value)
+    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -496,87 +529,47 @@ class Tx:
 
 
 class Store:
-    """Open with `await Store.open(path)`; close with `await store.close()` (or `async with`)."""
+    """Open with `await Store.open(target)`: a file path (SQLite) or a `postgresql://` URL
+    (PostgreSQL); close with `await store.close()` (or `async with`)."""
 
-    def __init__(
-        self,
-        path: Path,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        clock: Any = time.time,
-    ) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._read_tx_lock = asyncio.Lock()
+    backend = "?"
+    # A process-wide name for this open store: the outbox rows it is posting carry it.
+    holder: str = ""
+
+    def __init__(self, clock: Any) -> None:
         self._clock = clock
         self._closed = False
-        self._lock: _ProcessLock | None = None
-        self._full = False  # a full disk was logged and no write has worked since
         self._table_columns: dict[str, list[str]] = {}
 
     # --- opening -----------------------------------------------------------------------------
 
     @classmethod
-    async def open(
-        cls,
-        path: str | Path,
-        *,
-        migrations_dir: Path | None = None,
-        synchronous: str = "NORMAL",
-        busy_timeout_ms: int = 10_000,
-        clock: Any = time.time,
-        exclusive: bool = False,
-        lock_wait: float = 0.0,
-        check: bool = False,
-    ) -> Store:
-        """Open (creating if needed) and migrate the database at `path`.
+    async def open(cls, target: str | Path, **kwargs: Any) -> Store:
+        """Open (creating if needed) and migrate the database `target`: a `postgresql://` (or
+        `postgres://`) URL opens the PostgreSQL backend, anything else is a SQLite file.
+        Keyword arguments are the backend's (see `SqliteStore.open`, `PostgresStore.open`)."""
+        if cls is not Store:  # a backend class: its own open
+            raise TypeError(f"{cls.__name__} must define open()")
+        if is_postgres_url(target):
+            from bot.store.postgres import PostgresStore
 
-        `synchronous=NORMAL` in WAL mode: a committed transaction survives a crash of the
-        process (SIGKILL); after a power cut the last few may be lost, never corrupted.
-        Pass `synchronous="FULL"` to fsync every commit.
+            return await PostgresStore.open(str(target), **kwargs)
+        if isinstance(target, str) and "://" in target:
+            raise StoreError(
+                f"{target.split('://', 1)[0]}:// is not a database the bot knows: "
+                "give a SQLite file path or a postgresql:// URL"
+            )
+        from bot.store.sqlite import SqliteStore
 
-        `exclusive`: hold an OS lock on `<path>.lock` while open, so a second bot process on
-        the same file is refused (after waiting up to `lock_wait` seconds for the first to
-        exit) with DatabaseLocked. `check`: run SQLite's quick integrity check first. A file
-        that is not a usable database raises StoreError naming the problem.
-        """
-        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-            raise StoreError(f"bad synchronous mode {synchronous!r}")
-        path = Path(path)
-        lock = await _ProcessLock.acquire(path, lock_wait) if exclusive else None
-        writer: aiosqlite.Connection | None = None
-        reader: aiosqlite.Connection | None = None
-        try:
-            writer = await _connect(path, busy_timeout_ms)
-            if check:
-                await _integrity_check(writer, path)
-            await _run(writer, "PRAGMA journal_mode = WAL")
-            await _run(writer, f"PRAGMA synchronous = {synchronous.upper()}")
-            await _migrate(writer, migrations_dir or MIGRATIONS_DIR, clock)
-            reader = await _connect(path, busy_timeout_ms)
-            await _run(reader, "PRAGMA query_only = ON")
-        except sqlite3.DatabaseError as error:
-            await _close_all(writer, reader, lock)
-            raise StoreError(_database_problem(path, error)) from None
-        except BaseException:
-            await _close_all(writer, reader, lock)
-            raise
-        store = cls(path, writer, reader, clock)
-        store._lock = lock
-        return store
+        return await SqliteStore.open(target, **kwargs)
+
+    @property
+    def target(self) -> str:
+        """What was opened: the file path or the URL (without its password)."""
+        raise NotImplementedError
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            await self._reader.close()
-            await self._writer.close()  # runs after every write already handed to its thread
-        finally:
-            if self._lock is not None:
-                self._lock.release()
-                self._lock = None
+        raise NotImplementedError
 
     async def __aenter__(self) -> Store:
         return self
@@ -585,102 +578,155 @@ class Store:
         await self.close()
 
     async def schema_version(self) -> int:
-        rows = await self._reader.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+        rows = await self._all("SELECT MAX(version) FROM schema_migrations")
         return rows[0][0] or 0
 
-    # --- writing -----------------------------------------------------------------------------
+    # --- the backend's primitives ------------------------------------------------------------
 
-    async def write(self, work: Callable[[Tx], T]) -> T:
-        """Run `work(tx)` as one transaction (BEGIN IMMEDIATE ... COMMIT) and return its result;
-        any exception rolls everything back and propagates.
+    async def write(self, work: Callable[[Tx], T], *, claimed: bool = False) -> T:
+        """Run `work(tx)` as one transaction and return its result; any exception rolls
+        everything back and propagates. `claimed`: the work keeps itself correct against other
+        processes (a `tx.try_claim` of each game before touching it, unique keys), so it needs
+        no stricter isolation than the claim (PostgreSQL: READ COMMITTED, no retries)."""
+        raise NotImplementedError
 
-        `work` runs in the writer connection's thread, so a transaction is one hand-over from
-        the event loop (not one per statement) and transactions can never interleave: they run
-        one after the other in submission order. Keep `work` short and free of I/O besides SQL.
-        """
-        if self._closed:
-            raise StoreError("the store is closed")
-        now = self._clock()
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
 
-        def run() -> T:
-            conn = self._writer._conn  # the sqlite3 connection, used only in its own thread
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = work(Tx(conn, now))
-                conn.execute("COMMIT")
-                return result
-            except BaseException:
-                if conn.in_transaction:
-                    conn.rollback()
-                raise
+    async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
+        """The game row (with snapshots) and its seats, read in one read transaction."""
+        raise NotImplementedError
 
-        # aiosqlite's own way to run a call in its thread (what execute() uses internally)
-        try:
-            result = await self._writer._execute(run)
-        except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
-                if not self._full:  # once for the operator, not once per refused move
-                    self._full = True
-                    log.error("cannot write %s: the disk is full (%s)", self.path, error)
-                raise DiskFull(str(error)) from error
-            raise
-        if self._full:
-            self._full = False
-            log.warning("writing %s works again", self.path)
-        return result
+    async def _read_columns(self, table: str) -> list[str]:
+        raise NotImplementedError
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
+        """Serialise a game's read-modify-write across processes (held by the service around
+        each call on the game). SQLite has one bot process per file: nothing to do."""
+        yield
 
     # --- the outbox (what must still be posted), clock stops, damaged games ----------------------
 
     async def undelivered(self, game_id: int) -> list[OutboxRow]:
         """The game's outbox rows not yet posted, oldest first."""
         rows = await self._all(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL "
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game_id = ? AND delivered_at IS NULL "
             "ORDER BY id",
             (game_id,),
         )
-        return [_outbox(r) for r in rows]
+        return [outbox_row(r) for r in rows]
+
+    async def claim_undelivered(self, game_id: int, lease: float = OUTBOX_LEASE) -> list[OutboxRow]:
+        """The game's undelivered rows, claimed for this store's process for `lease` seconds
+        (renewed by `mark_delivered` and `set_parts_done`), so two processes never post the same
+        rows at once. Empty while another process's claim on the game's rows runs."""
+        holder, wall = self.holder, time.time()
+
+        def work(tx: Tx) -> list[Any]:
+            taken = tx.fetchone(
+                "SELECT 1 FROM outbox WHERE game_id = ? AND delivered_at IS NULL "
+                "AND claimed_by IS NOT NULL AND claimed_by <> ? AND claimed_until > ?",
+                (game_id, holder, wall),
+            )
+            if taken:
+                return []
+            return tx.fetchall(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? "
+                f"WHERE game_id = ? AND delivered_at IS NULL RETURNING {OUTBOX_COLUMNS}",
+                (holder, wall + lease, game_id),
+            )
+
+        return sorted((outbox_row(r) for r in await self.write(work)), key=lambda r: r.id)
 
     async def games_with_due_posts(self, now: float) -> list[tuple[int, int]]:
-        """(game id, channel id) of games with an undelivered outbox row due at `now`."""
+        """(game id, channel id) of games with an undelivered outbox row due at `now` that no
+        other process is posting."""
         rows = await self._all(
             "SELECT DISTINCT o.game_id, g.channel_id FROM outbox o "
             "JOIN games g ON g.id = o.game_id "
-            "WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.game_id",
-            (now,),
+            "WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? AND NOT EXISTS ("
+            "SELECT 1 FROM outbox c WHERE c.game_id = o.game_id AND c.delivered_at IS NULL "
+            "AND c.claimed_by IS NOT NULL AND c.claimed_by <> ? AND c.claimed_until > ?) "
+            "ORDER BY o.game_id",
+            (float(now), self.holder, time.time()),
         )
         return [(r[0], r[1]) for r in rows]
 
-    async def mark_delivered(self, outbox_id: int) -> None:
-        await self.write(
-            lambda tx: tx.execute(
+    async def mark_delivered(self, outbox_id: int, lease: float = OUTBOX_LEASE) -> None:
+        def work(tx: Tx) -> None:
+            tx.execute(
                 "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
                 (tx.now, outbox_id),
             )
-        )
+            self._renew(tx, outbox_id, lease)
+
+        await self.write(work)
 
     async def mark_failed(
         self, outbox_id: int, error: str, parts_done: int, retry_in: Callable[[int], float]
     ) -> int:
-        """Count a failed attempt; the next one is due `retry_in(attempts)` seconds later."""
+        """Count a failed attempt; the next one is due `retry_in(attempts)` seconds later.
+        The claim on the row ends: whichever process is free then tries again."""
 
         def work(tx: Tx) -> int:
             row = tx.fetchone("SELECT attempts FROM outbox WHERE id = ?", (outbox_id,))
             attempts = (row[0] if row else 0) + 1
             tx.execute(
                 "UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, "
-                "parts_done = MAX(parts_done, ?) WHERE id = ?",
-                (attempts, tx.now + retry_in(attempts), error[:500], parts_done, outbox_id),
+                "parts_done = CASE WHEN parts_done > ? THEN parts_done ELSE ? END WHERE id = ?",
+                (
+                    attempts,
+                    float(tx.now + retry_in(attempts)),
+                    error[:500],
+                    parts_done,
+                    parts_done,
+                    outbox_id,
+                ),
+            )
+            tx.execute(
+                "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE game_id = "
+                "(SELECT game_id FROM outbox WHERE id = ?) AND claimed_by = ?",
+                (outbox_id, self.holder),
             )
             return attempts
 
         return await self.write(work)
 
-    async def set_parts_done(self, outbox_id: int, parts_done: int) -> None:
-        await self.write(
-            lambda tx: tx.execute(
-                "UPDATE outbox SET parts_done = MAX(parts_done, ?) WHERE id = ?",
-                (parts_done, outbox_id),
+    async def set_parts_done(
+        self, outbox_id: int, parts_done: int, lease: float = OUTBOX_LEASE
+    ) -> None:
+        def work(tx: Tx) -> None:
+            tx.execute(
+                "UPDATE outbox SET parts_done = CASE WHEN parts_done > ? THEN parts_done "
+                "ELSE ? END WHERE id = ?",
+                (parts_done, parts_done, outbox_id),
             )
+            self._renew(tx, outbox_id, lease)
+
+        await self.write(work)
+
+    async def release_claims(self) -> None:
+        """Give up this process's claims on outbox rows (at close: a restarted bot, a new
+        process, posts them at once instead of after the claim has run out)."""
+        try:
+            await self.write(
+                lambda tx: tx.execute(
+                    "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                    "WHERE claimed_by = ? AND delivered_at IS NULL",
+                    (self.holder,),
+                )
+            )
+        except Exception:  # closing anyway: the claims then run out by themselves
+            log.debug("could not release the outbox claims at close", exc_info=True)
+
+    def _renew(self, tx: Tx, outbox_id: int, lease: float) -> None:
+        """The holder of a game's rows is still at work: its claim runs `lease` more seconds."""
+        tx.execute(
+            "UPDATE outbox SET claimed_until = ? WHERE game_id = "
+            "(SELECT game_id FROM outbox WHERE id = ?) AND delivered_at IS NULL "
+            "AND claimed_by = ?",
+            (time.time() + lease, outbox_id, self.holder),
         )
 
     async def stop_clock(self, game_id: int, reason: str) -> bool:
@@ -691,11 +737,15 @@ class Store:
                 "SELECT 1 FROM clock_stops WHERE game_id = ? AND restarted_at IS NULL", (game_id,)
             ):
                 return False
-            tx.execute(
-                "INSERT INTO clock_stops (game_id, stopped_at, reason) VALUES (?, ?, ?)",
-                (game_id, tx.now, reason[:500]),
+            # the partial unique index keeps a second open stop out, whoever is quicker
+            return (
+                tx.execute(
+                    "INSERT INTO clock_stops (game_id, stopped_at, reason) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (game_id, tx.now, reason[:500]),
+                )
+                > 0
             )
-            return True
 
         return await self.write(work)
 
@@ -703,9 +753,9 @@ class Store:
         """Close the open clock stop, if any (True if there was one)."""
         changed = await self.write(
             lambda tx: tx.execute(
-                "UPDATE clock_stops SET restarted_at = MAX(?, stopped_at) "
-                "WHERE game_id = ? AND restarted_at IS NULL",
-                (tx.now, game_id),
+                "UPDATE clock_stops SET restarted_at = CASE WHEN stopped_at > ? THEN stopped_at "
+                "ELSE ? END WHERE game_id = ? AND restarted_at IS NULL",
+                (tx.now, tx.now, game_id),
             )
         )
         return changed > 0
@@ -734,7 +784,8 @@ class Store:
         """Mark a game damaged; True if it was not marked before (log and report it once)."""
         changed = await self.write(
             lambda tx: tx.execute(
-                "INSERT OR IGNORE INTO damaged_games (game_id, reason, marked_at) VALUES (?, ?, ?)",
+                "INSERT INTO damaged_games (game_id, reason, marked_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO NOTHING",
                 (game_id, reason[:500], tx.now),
             )
         )
@@ -772,34 +823,18 @@ class Store:
 
     # --- reading -----------------------------------------------------------------------------
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return list(await self._reader.execute_fetchall(sql, params))
-
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of a read-only SELECT on the reader connection (for the clock's own tables)."""
+        """Rows of a read-only SELECT (for the clock's own tables)."""
         return await self._all(sql, params)
 
     async def game(self, game_id: int, *, snapshots: bool = False) -> GameRow | None:
         extra = ", snapshot, phase_snapshot" if snapshots else ""
-        rows = await self._all(f"SELECT {_GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))
+        rows = await self._all(f"SELECT {GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))
         return GameRow.from_sql(rows[0]) if rows else None
-
-    async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
-        """The game row (with snapshots) and its seats, read in one read transaction."""
-        # One read transaction (WAL snapshot) so the pair is consistent even while the writer
-        # commits; the lock keeps two such pairs from nesting BEGINs on the shared reader.
-        async with self._read_tx_lock:
-            await _run(self._reader, "BEGIN")
-            try:
-                game = await self.game(game_id, snapshots=True)
-                seats = await self.seats(game_id) if game else []
-            finally:
-                await _run(self._reader, "COMMIT")
-        return (game, seats) if game else None
 
     async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         rows = await self._all(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
             "AND status IN ('lobby', 'running')",
             (guild_id, channel_id),
         )
@@ -808,24 +843,25 @@ class Store:
     async def games(
         self, *, guild_id: int | None = None, statuses: Sequence[str] = (), limit: int = 100
     ) -> list[GameRow]:
-        where, params = [], []
+        where: list[str] = []
+        params: list[Any] = []
         if guild_id is not None:
             where.append("guild_id = ?")
             params.append(guild_id)
         if statuses:
             where.append(f"status IN ({', '.join('?' for _ in statuses)})")
             params.extend(statuses)
-        sql = f"SELECT {_GAME_COLUMNS} FROM games"
+        sql = f"SELECT {GAME_COLUMNS} FROM games"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id LIMIT ?"
-        return _readable([(r, None) for r in await self._all(sql, (*params, limit))])
+        return readable([(r, None) for r in await self._all(sql, (*params, limit))])
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
-        return [_seat(r) for r in rows]
+        return [seat_row(r) for r in rows]
 
     async def log(
         self, game_id: int, *, after_seq: int = 0, limit: int | None = None
@@ -843,11 +879,15 @@ class Store:
 
     async def plans(self, game_id: int, seat: int | None = None) -> list[PlanRow]:
         """The game's stored plans (of one seat, or all), oldest first."""
-        rows = await self._all(
+        sql = (
             "SELECT seat, key, user_id, body, status, reason, seq, created_at FROM plans "
-            "WHERE game_id = ? AND (? IS NULL OR seat = ?) ORDER BY seat, created_at, key",
-            (game_id, seat, seat),
+            "WHERE game_id = ?"
         )
+        params: tuple[Any, ...] = (game_id,)
+        if seat is not None:
+            sql += " AND seat = ?"
+            params = (game_id, seat)
+        rows = await self._all(sql + " ORDER BY seat, created_at, key", params)
         return [PlanRow(*r) for r in rows]
 
     async def seat_orders(self, game_id: int) -> dict[int, dict[str, Any]]:
@@ -871,8 +911,7 @@ class Store:
         """The columns of `table` as the migrations made them (read once)."""
         found = self._table_columns.get(table)
         if found is None:
-            rows = await self._all(f"PRAGMA table_info({table})")
-            found = self._table_columns[table] = [r[1] for r in rows]
+            found = self._table_columns[table] = await self._read_columns(table)
         return found
 
     async def log_count(self, game_id: int) -> int:
@@ -888,8 +927,8 @@ class Store:
     ) -> list[tuple[GameRow, SeatRow]]:
         """Games where `user_id` holds a (human) seat, with that seat; newest activity first."""
         sql = (
-            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}, "
-            f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
+            f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))}, "
+            f"{', '.join('s.' + c.strip() for c in SEAT_COLUMNS.split(','))} "
             "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
         )
         params: list[Any] = [user_id]
@@ -900,9 +939,9 @@ class Store:
             sql += " AND g.guild_id = ?"
             params.append(guild_id)
         sql += " ORDER BY g.updated_at DESC, g.id DESC"
-        n = len(_GAME_COLUMNS.split(","))
+        n = len(GAME_COLUMNS.split(","))
         pairs = [(r[:n], r[n:]) for r in await self._all(sql, params)]
-        return [(game, _seat(seat)) for game, seat in _readable_pairs(pairs)]
+        return [(game, seat_row(seat)) for game, seat in readable_pairs(pairs)]
 
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(
@@ -921,6 +960,10 @@ class Store:
         return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
 
 
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
 _ORDER_KEYS = frozenset({"game_id", "seat", "user_id", "updated_at"})
 
 
@@ -929,75 +972,11 @@ def _order_values(names: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
     return {n: v for n, v in zip(names, row, strict=True) if n not in _ORDER_KEYS}
 
 
-async def _run(conn: aiosqlite.Connection, sql: str, params: Any = ()) -> None:
-    """Execute one statement and close its cursor at once.
-
-    An unclosed cursor keeps its statement open until the garbage collector finds it, and an
-    open statement makes the next COMMIT fail ("SQL statements in progress") wherever something
-    still holds a reference to the cursor (seen under SimCord's task tracking).
-    """
-    cursor = await conn.execute(sql, params)
-    await cursor.close()
+def readable(rows: list[tuple[Sequence[Any], None]]) -> list[GameRow]:
+    return [game for game, _ in readable_pairs(rows)]
 
 
-async def _connect(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
-    await _run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    await _run(conn, "PRAGMA foreign_keys = ON")
-    return conn
-
-
-async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> None:
-    migrations = discover_migrations(directory)
-    await _run(
-        conn,
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-        "name TEXT NOT NULL, applied_at REAL NOT NULL)",
-    )
-    for migration in migrations:
-        await _run(conn, "BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
-        try:
-            rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
-            current = rows[0][0] or 0
-            if migration.version <= current:
-                await _run(conn, "COMMIT")
-                continue
-            if migration.version != current + 1:
-                raise StoreError(
-                    f"database at schema {current}, next file is {migration.path.name}"
-                )
-            for statement in migration.statements():
-                try:
-                    await _run(conn, statement)
-                except sqlite3.OperationalError as error:
-                    raise StoreError(
-                        f"migration {migration.path.name} failed: {error}; nothing of it was "
-                        "applied"
-                    ) from error
-            await _run(
-                conn,
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, clock()),
-            )
-            await _run(conn, "COMMIT")
-            log.info("applied migration %s", migration.path.name)
-        except BaseException:
-            await _run(conn, "ROLLBACK")
-            raise
-    rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
-    newest = migrations[-1].version if migrations else 0
-    if (rows[0][0] or 0) > newest:
-        raise StoreError(
-            f"the database is at schema {rows[0][0]}, newer than this code "
-            f"({newest}); refusing to run"
-        )
-
-
-def _readable(rows: list[tuple[Sequence[Any], None]]) -> list[GameRow]:
-    return [game for game, _ in _readable_pairs(rows)]
-
-
-def _readable_pairs(rows: list[tuple[Sequence[Any], T]]) -> list[tuple[GameRow, T]]:
+def readable_pairs(rows: list[tuple[Sequence[Any], T]]) -> list[tuple[GameRow, T]]:
     """Decoded game rows of a listing; a damaged one is left out (the clock and the service
     mark and report it when they meet it), so one bad row cannot break a list."""
     out = []
@@ -1007,98 +986,3 @@ def _readable_pairs(rows: list[tuple[Sequence[Any], T]]) -> list[tuple[GameRow, 
         except DamagedRow as error:
             log.debug("left a damaged game out of a listing: %s", error)
     return out
-
-
-async def _close_all(
-    writer: aiosqlite.Connection | None,
-    reader: aiosqlite.Connection | None,
-    lock: _ProcessLock | None,
-) -> None:
-    for conn in (reader, writer):
-        if conn is not None:
-            try:
-                await conn.close()
-            except Exception:  # closing after a failed open: the first error is what matters
-                log.debug("closing a connection after a failed open", exc_info=True)
-    if lock is not None:
-        lock.release()
-
-
-async def _integrity_check(conn: aiosqlite.Connection, path: Path) -> None:
-    """SQLite's quick check (structure of every table and index, not the contents' meaning)."""
-    rows = await conn.execute_fetchall("PRAGMA quick_check")
-    problems = [str(r[0]) for r in rows if str(r[0]).lower() != "ok"]
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise StoreError(
-            f"the database {path} is damaged: {problems[0]}{more}; restore it from a backup "
-            "or move it away to start with an empty one"
-        )
-
-
-def _database_problem(path: Path, error: sqlite3.DatabaseError) -> str:
-    text = str(error)
-    code = getattr(error, "sqlite_errorcode", None)
-    if code == sqlite3.SQLITE_NOTADB or "not a database" in text:
-        return (
-            f"{path} is not a SQLite database (or its header is damaged); point "
-            "CAYLUS_DATABASE at the right file, or restore it from a backup"
-        )
-    if code == sqlite3.SQLITE_CORRUPT or "malformed" in text:
-        return f"the database {path} is damaged ({text}); restore it from a backup"
-    if code == sqlite3.SQLITE_FULL:
-        return f"cannot write the database {path}: the disk is full"
-    if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_READONLY):
-        return f"cannot open the database {path} for writing ({text})"
-    return f"cannot use the database {path}: {text}"
-
-
-class _ProcessLock:
-    """An exclusive OS lock on `<database>.lock`, held while a bot process has the file open.
-
-    flock locks belong to the open file, so a second opener (another process, or a second
-    `Store.open(..., exclusive=True)` in this one) is refused until the first closes or dies;
-    the kernel drops the lock of a killed process, so a crash never leaves a stale lock.
-    """
-
-    def __init__(self, path: Path, handle: Any) -> None:
-        self.path = path
-        self._handle = handle
-
-    @classmethod
-    async def acquire(cls, database: Path, wait: float) -> _ProcessLock:
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: no lock (documented in docs/store.md)
-            return cls(database, None)
-        path = database.with_name(database.name + ".lock")
-        try:
-            handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held while open
-        except OSError as error:
-            raise StoreError(f"cannot create the lock file {path}: {error.strerror}") from None
-        deadline = time.monotonic() + max(0.0, wait)
-        while True:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError:
-                if time.monotonic() >= deadline:
-                    handle.seek(0)
-                    holder = handle.read().strip() or "another process"
-                    handle.close()
-                    raise DatabaseLocked(
-                        f"the database {database} is in use by another bot process "
-                        f"({holder}); stop it first, or give this one another "
-                        "CAYLUS_DATABASE"
-                    ) from None
-                await asyncio.sleep(0.2)
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()} since {time.strftime('%Y-%m-%d %H:%M:%S')}")
-        handle.flush()
-        return cls(database, handle)
-
-    def release(self) -> None:
-        if self._handle is not None:
-            self._handle.close()  # closing the file drops the flock
-            self._handle = None

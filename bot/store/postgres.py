@@ -1,0 +1,472 @@
+"""The PostgreSQL backend (asyncpg): one database that several bot processes share
+(docs/store.md, docs/deploy.md).
+
+- Reads run on a connection of the pool (each statement on its own, read committed).
+- A write is a function given to `Store.write(work)`, as on SQLite: it runs in a worker thread
+  inside one SERIALIZABLE transaction, each of its statements handed to the event loop's
+  connection, so every transaction function reads and writes as if it were alone, whatever
+  other processes do. A serialization conflict rolls it back and runs it again from the start
+  (a few times, then the error propagates). A write made while the task holds a game's lock
+  (the service's moves) runs at READ COMMITTED: the lock already keeps every other change of
+  that game out, and the version check is in its UPDATE.
+- `game_lock(game_id)` takes a session advisory lock for the game, so a game's
+  read-modify-write is serialised across processes; the store calls made while it is held (by
+  the same task) use the lock's connection, so a held lock never waits for a second one.
+  A killed process's session ends and the server drops its locks.
+- Migrations are `migrations/postgres/NNNN_name.sql`, each applied in one transaction under an
+  advisory lock (two processes starting at once are safe).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import os
+import random
+import secrets
+import socket
+import time
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.store.base import (
+    PG_MIGRATIONS_DIR,
+    DiskFull,
+    GameBusy,
+    GameRow,
+    IntegrityError,
+    SeatRow,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    Tx,
+    discover_migrations,
+    log,
+    newer_than_code,
+)
+
+T = TypeVar("T")
+
+# Advisory lock name spaces (the first of the two int4 keys): a game's actions, a claim
+# inside one transaction (the clock's reminders), the migrations. Advisory locks belong to the
+# whole database: each space is mixed with the schema's name (`lock_spaces`), so bots (or test
+# runs) in different schemas of one database never wait for each other's games.
+LOCK_GAME = 0x43A1
+LOCK_CLAIM = 0x43A2
+LOCK_MIGRATE = 0x43A3
+SERIALIZATION_RETRIES = 30
+
+_Bound = tuple[asyncpg.Connection, asyncio.Task[Any] | None]
+
+_CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    ConnectionError,
+    OSError,
+)
+_RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+
+
+class PgIntegrityError(IntegrityError):
+    """A constraint refused a write (the asyncpg error is the cause)."""
+
+
+@lru_cache(maxsize=2048)
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1, $2 ...` (none of our statements has a `?` inside a
+    string literal, but quoted text is skipped anyway)."""
+    out: list[str] = []
+    count = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in ("'", '"'):
+            quote = char
+        elif char == "?":
+            count += 1
+            out.append(f"${count}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def _rowcount(status: str) -> int:
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1
+
+
+def _lock_key(game_id: int) -> int:
+    """A game id as the second int4 key (ids beyond 2**31 share keys: more waiting, no harm)."""
+    key = game_id & 0xFFFFFFFF
+    return key - (1 << 32) if key >= (1 << 31) else key
+
+
+def lock_spaces(schema: str) -> tuple[int, int, int]:
+    """The advisory lock spaces (game, claim, migrate) of the tables in `schema`."""
+
+    def space(base: int) -> int:
+        mixed = zlib.crc32(f"{base}:{schema}".encode())
+        return mixed - (1 << 32) if mixed >= (1 << 31) else mixed
+
+    return space(LOCK_GAME), space(LOCK_CLAIM), space(LOCK_MIGRATE)
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port:
+        host += f":{parts.port}"
+    netloc = f"{parts.username}:***@{host}" if parts.username else host
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class PgTx(Tx):
+    """`Tx` in a worker thread: each statement runs on the transaction's connection in the
+    event loop, and the thread waits for it."""
+
+    __slots__ = ("claim_space", "conn", "loop")
+
+    def __init__(
+        self,
+        conn: asyncpg.Connection,
+        now: float,
+        loop: asyncio.AbstractEventLoop,
+        claim_space: int = LOCK_CLAIM,
+    ):
+        super().__init__(now)
+        self.conn = conn
+        self.loop = loop
+        self.claim_space = claim_space
+
+    def _wait(self, call: Awaitable[T]) -> T:
+        return asyncio.run_coroutine_threadsafe(call, self.loop).result()  # type: ignore[arg-type]
+
+    def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._wait(self.conn.fetchrow(numbered(sql), *params))
+
+    def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._wait(self.conn.fetch(numbered(sql), *params))
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _rowcount(self._wait(self.conn.execute(numbered(sql), *params)))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._wait(self.conn.executemany(numbered(sql), rows))
+
+    def try_claim(self, key: int) -> bool:
+        return bool(
+            self._wait(
+                self.conn.fetchval(
+                    "SELECT pg_try_advisory_xact_lock($1, $2)", self.claim_space, _lock_key(key)
+                )
+            )
+        )
+
+
+class PostgresStore(Store):
+    """The store on a PostgreSQL database (a `postgresql://` URL)."""
+
+    backend = "postgres"
+
+    def __init__(
+        self,
+        url: str,
+        pool: asyncpg.Pool,
+        clock: Any,
+        pool_size: int,
+        spaces: tuple[int, int, int] = (LOCK_GAME, LOCK_CLAIM, LOCK_MIGRATE),
+    ) -> None:
+        super().__init__(clock)
+        self.url = url
+        self._pool = pool
+        self._game_space, self._claim_space, _ = spaces
+        self._executor = ThreadPoolExecutor(
+            max_workers=pool_size + 2, thread_name_prefix="caylus-pg"
+        )
+        self._full = False
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # The connection a task holds for a game lock of this store: its calls go through it.
+        self._bound_to: contextvars.ContextVar[_Bound | None] = contextvars.ContextVar(
+            f"caylus_pg_bound_{id(self)}", default=None
+        )
+
+    # --- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    async def open(  # type: ignore[override]
+        cls,
+        url: str,
+        *,
+        migrations_dir: Path | None = None,
+        clock: Any = time.time,
+        pool_size: int = 10,
+        connect_timeout: float = 10.0,
+        check: bool = False,
+        **sqlite_only: Any,
+    ) -> PostgresStore:
+        """Connect a pool of up to `pool_size` connections and apply the migrations.
+        (`exclusive`, `lock_wait`, `synchronous`, `busy_timeout_ms` are SQLite's: several
+        processes sharing the database is what this backend is for.) A server that cannot be
+        reached, or refuses, raises StoreError naming it."""
+        unknown = set(sqlite_only) - {"exclusive", "lock_wait", "synchronous", "busy_timeout_ms"}
+        if unknown:
+            raise TypeError(f"unknown store options {sorted(unknown)}")
+        shown = safe_url(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=max(2, pool_size),
+                timeout=connect_timeout,
+                command_timeout=None,
+                server_settings={"application_name": "caylus-bot"},
+            )
+        except asyncpg.InvalidPasswordError as error:
+            raise StoreError(f"the PostgreSQL server {shown} refused the login: {error}") from None
+        except asyncpg.InvalidCatalogNameError as error:
+            raise StoreError(f"no such PostgreSQL database {shown}: {error}") from None
+        except (*_CONNECTION_ERRORS, asyncpg.PostgresError, ValueError) as error:
+            raise StoreError(
+                f"cannot connect to the PostgreSQL database {shown}: "
+                f"{str(error) or type(error).__name__}"
+            ) from None
+        try:
+            async with pool.acquire() as conn:
+                spaces = lock_spaces(await conn.fetchval("SELECT current_schema()") or "")
+                await _migrate(conn, migrations_dir or PG_MIGRATIONS_DIR, clock, spaces[2])
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(url, pool, clock, max(2, pool_size), spaces)
+
+    @property
+    def target(self) -> str:
+        return safe_url(self.url)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        await self.release_claims()
+        self._closed = True
+        try:
+            await asyncio.wait_for(self._pool.close(), timeout=10)
+        except (TimeoutError, *_CONNECTION_ERRORS):
+            self._pool.terminate()
+        finally:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- the connection a call uses ----------------------------------------------------------
+
+    def _bound(self) -> asyncpg.Connection | None:
+        bound = self._bound_to.get()
+        if bound is None:
+            return None
+        conn, task = bound
+        # only the task that took the lock: a task it started copies the context, and two
+        # tasks must never share one connection
+        return conn if task is asyncio.current_task() else None
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        if self._closed:
+            raise StoreError("the store is closed")
+        bound = self._bound()
+        if bound is not None:
+            yield bound
+            return
+        try:
+            conn = await self._pool.acquire()
+        except _CONNECTION_ERRORS as error:
+            raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+        try:
+            yield conn
+        finally:
+            await self._pool.release(conn)
+
+    @asynccontextmanager
+    async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
+        """A session advisory lock on the game, held until the block ends. `wait=False`: raise
+        GameBusy at once if another process (or another task here) holds it."""
+        key = _lock_key(game_id)
+        async with self._connection() as conn:
+            try:
+                if wait:
+                    await conn.execute("SELECT pg_advisory_lock($1, $2)", self._game_space, key)
+                elif not await conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", self._game_space, key
+                ):
+                    raise GameBusy(f"game {game_id} is being changed by another process")
+            except _CONNECTION_ERRORS as error:
+                raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+            token = self._bound_to.set((conn, asyncio.current_task()))
+            try:
+                yield
+            finally:
+                self._bound_to.reset(token)
+                try:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", self._game_space, key)
+                except Exception:  # a broken connection: the pool's reset or the server drops it
+                    log.debug("unlocking game %s failed", game_id, exc_info=True)
+
+    # --- writing -----------------------------------------------------------------------------
+
+    async def write(self, work: Callable[[Tx], T], *, claimed: bool = False) -> T:
+        """Run `work(tx)` in one SERIALIZABLE transaction and return its result; any exception
+        rolls everything back and propagates. Serialization conflicts with other transactions
+        run it again (so `work` must not change anything but the database). `claimed`: the
+        work claims each game it touches (`tx.try_claim`) and relies on unique keys, so READ
+        COMMITTED is enough (a batch of many games would otherwise collide with other
+        processes' batches and be run again and again)."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        now = self._clock()
+        # under a game's lock, nothing else changes that game: no need to pay for SERIALIZABLE
+        # (whose page-level conflicts between unrelated games would only cost retries)
+        relaxed = claimed or self._bound() is not None
+        isolation = "read_committed" if relaxed else "serializable"
+        for attempt in range(SERIALIZATION_RETRIES):
+            try:
+                async with self._connection() as conn:
+                    result = await self._transaction(conn, work, now, isolation)
+            except _RETRYABLE:
+                if attempt == SERIALIZATION_RETRIES - 1:
+                    raise
+                await asyncio.sleep(random.uniform(0, 0.002 * 2 ** min(attempt, 6)))
+                continue
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise PgIntegrityError(str(error)) from error
+            except asyncpg.DiskFullError as error:
+                if not self._full:  # once for the operator, not once per refused move
+                    self._full = True
+                    log.error("cannot write %s: the disk is full (%s)", self.target, error)
+                raise DiskFull(str(error)) from error
+            except _CONNECTION_ERRORS as error:
+                raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+            if self._full:
+                self._full = False
+                log.warning("writing %s works again", self.target)
+            return result
+        raise AssertionError("unreachable")
+
+    async def _transaction(
+        self, conn: asyncpg.Connection, work: Callable[[Tx], T], now: float, isolation: str
+    ) -> T:
+        loop = asyncio.get_running_loop()
+        transaction = conn.transaction(isolation=isolation)
+        await transaction.start()
+        try:
+            tx = PgTx(conn, now, loop, self._claim_space)
+            done = loop.run_in_executor(self._executor, work, tx)
+            try:
+                result = await asyncio.shield(done)
+            except asyncio.CancelledError:
+                # the thread still uses the connection: let it finish before rolling back
+                with contextlib.suppress(BaseException):
+                    await done
+                raise
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await transaction.rollback()
+            raise
+        await transaction.commit()
+        return result
+
+    # --- reading -----------------------------------------------------------------------------
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            async with self._connection() as conn:
+                return await conn.fetch(numbered(sql), *params)
+        except _CONNECTION_ERRORS as error:
+            raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+
+    async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
+        try:
+            async with self._connection() as conn:
+                token = self._bound_to.set((conn, asyncio.current_task()))  # both reads on it
+                try:
+                    async with conn.transaction(isolation="repeatable_read", readonly=True):
+                        game = await self.game(game_id, snapshots=True)
+                        seats = await self.seats(game_id) if game else []
+                finally:
+                    self._bound_to.reset(token)
+        except _CONNECTION_ERRORS as error:
+            raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+        return (game, seats) if game else None
+
+    async def _read_columns(self, table: str) -> list[str]:
+        rows = await self._all(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [r[0] for r in rows]
+
+    async def reset_identities(self) -> None:
+        """After rows were inserted with their ids (caylus copy-db): new rows number on from
+        the largest id of each table with an identity column."""
+
+        def work(tx: Tx) -> None:
+            for table in ("games", "clock_away", "outbox"):
+                tx.fetchone(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+                )
+
+        await self.write(work)
+
+
+async def _migrate(
+    conn: asyncpg.Connection, directory: Path, clock: Any, space: int = LOCK_MIGRATE
+) -> None:
+    migrations = discover_migrations(directory)
+    for migration in [None, *migrations]:
+        async with conn.transaction():
+            # one opener at a time: a second process waits here, then finds the work done
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", space)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                "name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            if migration is None:
+                continue
+            current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            if migration.version <= current:
+                continue
+            if migration.version != current + 1:
+                raise StoreError(
+                    f"database at schema {current}, next file is {migration.path.name}"
+                )
+            try:
+                await conn.execute(migration.text())  # the whole file: simple query protocol
+            except asyncpg.PostgresError as error:
+                raise StoreError(
+                    f"migration {migration.path.name} failed: {error}; nothing of it was applied"
+                ) from error
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.version,
+                migration.name,
+                float(clock()),
+            )
+            log.info("applied migration %s", migration.path.name)
+    current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+    problem = newer_than_code(current, migrations)
+    if problem is not None:
+        raise problem

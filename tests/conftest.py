@@ -1,0 +1,43 @@
+"""Shared fixtures: `database` runs a test on both backends, a fresh SQLite file and a fresh
+schema of a real PostgreSQL server (the session's throwaway cluster, tests/pg_cluster.py)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests import pg_cluster
+from tests.db import fresh_schema
+
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """The URL of the test run's PostgreSQL cluster: the one dev.py started (its URL in
+    CAYLUS_TEST_POSTGRES), else one started for this session; skipped without a server."""
+    given = os.environ.get(pg_cluster.URL_VARIABLE, "")
+    if given == "skip" or (not given and pg_cluster.find_bin() is None):
+        pytest.skip(pg_cluster.NOT_FOUND)
+    if given:
+        yield given
+        return
+    cluster = pg_cluster.start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """What to open: a new SQLite file, or a PostgreSQL URL whose search_path is a new, empty
+    schema (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.db")
+        return
+    async with fresh_schema(request.getfixturevalue("postgres_url")) as url:
+        yield url
