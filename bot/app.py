@@ -24,13 +24,14 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot import text as t
 from bot.clock_service import ClockService
 from bot.cogs.caylus import CaylusCog
+from bot.lang import t
 from bot.logsafe import configure_logging
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
+from bot.translator import CatalogueTranslator
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class CaylusBot(commands.Bot):
             CaylusCog(self, self.service, self.settings, clock=self.clock, now=self.now)
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_command(sync_command)
         if self.settings.dev_guild_id:

@@ -379,6 +379,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shorten(message, MESSAGE_LIMIT)} (see --help)\n")
 
 
+def _i18n(args: argparse.Namespace) -> int:
+    from i18n import catalogue
+
+    if args.step == "extract":
+        for path in catalogue.extract():
+            print(path)
+        return 0
+    if args.step == "stats":
+        print(json.dumps(catalogue.stats()))
+        return 0
+    found = [*(["messages.pot is out of date"] if catalogue.stale_template() else [])]
+    for lang in (code for code in catalogue.LANGUAGES if code != catalogue.DEFAULT):
+        found += catalogue.problems(lang)
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="caylus", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -433,6 +451,15 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--json", action="store_true", help="print the final state JSON")
     rep.add_argument("--png", help="render the final board to this PNG file")
 
+    lang = sub.add_parser("i18n", help="the translation catalogues (docs/i18n.md)")
+    lang.add_argument(
+        "step",
+        choices=("extract", "check", "stats"),
+        help="extract: write i18n/locale/messages.pot from the code and merge it into every "
+        "language; check: list missing, fuzzy or wrong translations (exit 1 if any); stats: "
+        "how much of each language is translated",
+    )
+
     copy = sub.add_parser(
         "copy-db",
         help="copy every game, log, setting and clock row from one database to another "
@@ -460,6 +487,7 @@ def main(argv: list[str] | None = None) -> int:
         "replay": _replay,
         "render": _render,
         "bot": _bot,
+        "i18n": _i18n,
         "copy-db": _copy_db,
     }
     try:

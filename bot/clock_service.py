@@ -24,10 +24,10 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
+from functools import partial
 from typing import Any
 
 from bot import errors as err
-from bot import messages as m
 from bot.clock import (
     DEFAULT_CLOCK,
     MAX_CLOCK,
@@ -43,8 +43,10 @@ from bot.clock import (
     reminder_times,
     time_zone,
 )
+from bot.lang import colour_name, m
 from bot.service import ActResult, GameInfo, GameService
 from bot.store import USER_SETTING_FIELDS, GameBusy, StoreError, Tx, UserSettings
+from i18n import Later
 
 log = logging.getLogger(__name__)
 
@@ -137,14 +139,15 @@ class ClockNotice:
     user_ids: tuple[int, ...]  # whom it concerns (mention them)
     seat: int | None
     colour: str
-    template: str
+    template: str | Later  # Later: read in the language of whoever shows it
     deadline: Deadline | None = None
     via: str = "channel"
     result: ActResult | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def render(self, player: str | None = None) -> str:
-        return self.template.replace("{player}", player if player is not None else self.colour)
+        shown = player if player is not None else colour_name(self.colour)
+        return str(self.template).replace("{player}", shown)
 
     @property
     def text(self) -> str:
@@ -312,7 +315,9 @@ def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
 
 def _reminder_notice(due: _DueReminder) -> ClockNotice:
     deadline, row = due.deadline, due.row
-    text = m.CLOCK_REMINDER.format(
+    text = Later(
+        m,
+        "CLOCK_REMINDER",
         player="{player}",
         game_id=row["id"],
         prompt=deadline.prompt,
@@ -572,7 +577,7 @@ class ClockService:
                     user_ids=(),
                     seat=None,
                     colour="",
-                    template=m.CLOCK_DAMAGED.format(game_id=gid),
+                    template=Later(m, "CLOCK_DAMAGED", game_id=gid),
                 )
             )
         return notices
@@ -786,7 +791,7 @@ class ClockService:
                         user_ids=(user,),
                         seat=seat,
                         colour=colour,
-                        template=m.CLOCK_AWAY_OVER.format(player="{player}", game_id=gid),
+                        template=Later(m, "CLOCK_AWAY_OVER", player="{player}", game_id=gid),
                     )
                 )
         return notices
@@ -825,7 +830,13 @@ class ClockService:
             info,
             seat,
             (user_id,),
-            m.CLOCK_RECLAIMED.format(player="{player}", colour=colour, game_id=game_id),
+            Later(
+                m,
+                "CLOCK_RECLAIMED",
+                player="{player}",
+                colour=partial(colour_name, colour),
+                game_id=game_id,
+            ),
         )
 
     async def kick(
@@ -848,7 +859,7 @@ class ClockService:
             raise err.NoSuchSeat(game_id=game_id, seat=seat)
         held = info.seats[seat]
         colour = held.colour
-        text = m.CLOCK_KICKED.format(colour=colour, game_id=game_id)
+        text = Later(m, "CLOCK_KICKED", colour=partial(colour_name, colour), game_id=game_id)
         taken = await self.store.query(
             "SELECT user_id FROM clock_seats WHERE game_id = ? AND seat = ? AND taken_over = 1",
             (game_id, seat),
@@ -935,7 +946,9 @@ class ClockService:
 
         await self.store.write(work)
         days_left = _days(limit - used - (until_s - open_from))
-        text = m.CLOCK_AWAY_START.format(
+        text = Later(
+            m,
+            "CLOCK_AWAY_START",
             player="{player}",
             game_id=game_id,
             until=discord_timestamp(until_dt),
@@ -960,7 +973,7 @@ class ClockService:
         )
         if not changed:
             raise err.NotAway(game_id=game_id)
-        text = m.CLOCK_AWAY_OVER.format(player="{player}", game_id=game_id)
+        text = Later(m, "CLOCK_AWAY_OVER", player="{player}", game_id=game_id)
         return self._notice("back", info, seat.seat, (user_id,), text)
 
     # --- pause -------------------------------------------------------------------------------
@@ -1003,11 +1016,16 @@ class ClockService:
         assert seat is not None
         if paused:
             notice = self._notice(
-                "paused", info, None, humans, m.CLOCK_PAUSED.format(game_id=game_id)
+                "paused", info, None, humans, Later(m, "CLOCK_PAUSED", game_id=game_id)
             )
             return PauseState(game_id, True, now, (), humans, notice)
-        text = m.CLOCK_PAUSE_VOTE.format(
-            player="{player}", game_id=game_id, votes=len(votes), needed=len(humans)
+        text = Later(
+            m,
+            "CLOCK_PAUSE_VOTE",
+            player="{player}",
+            game_id=game_id,
+            votes=len(votes),
+            needed=len(humans),
         )
         notice = self._notice("pause_vote", info, seat.seat, (user_id,), text)
         return PauseState(game_id, False, None, votes, humans, notice)
@@ -1038,10 +1056,10 @@ class ClockService:
         assert seat is not None
         if what == "resumed":
             notice = self._notice(
-                "resumed", info, None, humans, m.CLOCK_RESUMED.format(game_id=game_id)
+                "resumed", info, None, humans, Later(m, "CLOCK_RESUMED", game_id=game_id)
             )
         else:
-            text = m.CLOCK_VOTE_WITHDRAWN.format(player="{player}", game_id=game_id)
+            text = Later(m, "CLOCK_VOTE_WITHDRAWN", player="{player}", game_id=game_id)
             notice = self._notice("vote_withdrawn", info, seat.seat, (user_id,), text)
         votes = tuple(
             r[0]
@@ -1316,19 +1334,31 @@ class ClockService:
         return name.strip()
 
 
-def expiry_templates(game_id: int, cause: dict[str, Any], action: str) -> tuple[str, str | None]:
+def expiry_templates(
+    game_id: int, cause: dict[str, Any], action: str
+) -> tuple[Later, Later | None]:
     """The lines of an expiry ('{player}' for the player), from the cause kept with the
     outbox row: what ran out and what the clock played, then the takeover if there was one."""
-    expired = m.CLOCK_EXPIRED.format(
-        player="{player}", game_id=game_id, prompt=cause.get("prompt", ""), action=action
+    expired = Later(
+        m,
+        "CLOCK_EXPIRED",
+        player="{player}",
+        game_id=game_id,
+        prompt=cause.get("prompt", ""),
+        action=action,
     )
     in_row, limit = int(cause.get("in_row", 1)), int(cause.get("limit", DEFAULT_TAKEOVER_AFTER))
     if not cause.get("takeover") and in_row > 1:
-        expired += m.CLOCK_EXPIRED_IN_ROW.format(count=in_row, limit=limit)
+        expired += Later(m, "CLOCK_EXPIRED_IN_ROW", count=in_row, limit=limit)
     taken = None
     if cause.get("takeover"):
-        taken = m.CLOCK_TAKEOVER.format(
-            player="{player}", count=in_row, game_id=game_id, colour=cause.get("colour", "")
+        taken = Later(
+            m,
+            "CLOCK_TAKEOVER",
+            player="{player}",
+            count=in_row,
+            game_id=game_id,
+            colour=partial(colour_name, cause.get("colour", "")),
         )
     return expired, taken
 

@@ -10,20 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import messages as m
+from bot.lang import colour_name, m
 
 
 class ServiceError(Exception):
     """Base class. `code` is a stable short name (for logs and tests)."""
 
     code = "error"
-    template = "{message}"
+    template = ""  # the name of its sentence in bot/messages.py, read in the current language
 
     def __init__(self, message: str | None = None, **details: Any) -> None:
         self.details = details
         for key, value in details.items():
             setattr(self, key, value)
-        super().__init__(message if message is not None else self.template.format(**details))
+        if message is None and self.template:
+            values = dict(details)
+            if isinstance(values.get("colour"), str):  # a seat's colour, in words
+                values["colour"] = colour_name(values["colour"])
+            message = getattr(m, self.template).format(**values)
+        message = message or ""
+        super().__init__(message)
 
     @property
     def message(self) -> str:
@@ -32,78 +38,78 @@ class ServiceError(Exception):
 
 class UnknownGame(ServiceError):
     code = "unknown_game"
-    template = m.UNKNOWN_GAME
+    template = "UNKNOWN_GAME"
 
 
 class UnknownKind(ServiceError):
     code = "unknown_kind"
-    template = m.UNKNOWN_KIND
+    template = "UNKNOWN_KIND"
 
 
 class BadOptions(ServiceError):
     code = "bad_options"
-    template = m.BAD_OPTIONS
+    template = "BAD_OPTIONS"
 
 
 class ChannelBusy(ServiceError):
     """Names the running game: game_id, kind, status, host_id."""
 
     code = "channel_busy"
-    template = m.CHANNEL_BUSY
+    template = "CHANNEL_BUSY"
 
 
 class NotSeated(ServiceError):
     code = "not_seated"
-    template = m.NOT_SEATED
+    template = "NOT_SEATED"
 
 
 class NoSuchSeat(ServiceError):
     code = "no_such_seat"
-    template = m.NO_SUCH_SEAT
+    template = "NO_SUCH_SEAT"
 
 
 class AlreadySeated(ServiceError):
     code = "already_seated"
-    template = m.ALREADY_SEATED
+    template = "ALREADY_SEATED"
 
 
 class NotHost(ServiceError):
     code = "not_host"
-    template = m.NOT_HOST
+    template = "NOT_HOST"
 
 
 class LobbyFull(ServiceError):
     code = "lobby_full"
-    template = m.LOBBY_FULL
+    template = "LOBBY_FULL"
 
 
 class WrongPlayerCount(ServiceError):
     code = "wrong_player_count"
-    template = m.WRONG_PLAYER_COUNT
+    template = "WRONG_PLAYER_COUNT"
 
 
 class NotInLobby(ServiceError):
     code = "not_in_lobby"
-    template = m.NOT_IN_LOBBY
+    template = "NOT_IN_LOBBY"
 
 
 class GameNotRunning(ServiceError):
     code = "game_not_running"
-    template = m.GAME_NOT_RUNNING
+    template = "GAME_NOT_RUNNING"
 
 
 class StaleVersion(ServiceError):
     """'The board has changed': the request was built from another version of the game."""
 
     code = "stale_version"
-    template = m.STALE_VERSION
+    template = "STALE_VERSION"
 
 
 class NotYourDecision(ServiceError):
     """Carries game_id, colour, prompt, and awaited_seat / awaited_user_id (None for a bot)."""
 
     code = "not_your_decision"
-    template = m.NOT_YOUR_DECISION
+    template = "NOT_YOUR_DECISION"
 
 
 class MalformedAction(ServiceError):
@@ -120,40 +126,40 @@ class IllegalAction(ServiceError):
 
 class GameOver(ServiceError):
     code = "game_over"
-    template = m.GAME_OVER
+    template = "GAME_OVER"
 
 
 class GameDamaged(ServiceError):
     """The stored game cannot be read: it is marked damaged and skipped until repaired."""
 
     code = "game_damaged"
-    template = m.GAME_DAMAGED
+    template = "GAME_DAMAGED"
 
 
 class GameCorrupt(GameDamaged):
     """The log does not replay: the game cannot be served until an administrator repairs it."""
 
     code = "game_corrupt"
-    template = m.GAME_CORRUPT
+    template = "GAME_CORRUPT"
 
 
 class DuplicateCommand(ServiceError):
     """The same typed move again, sent before the first one's result was seen."""
 
     code = "duplicate_command"
-    template = m.DUPLICATE_COMMAND
+    template = "DUPLICATE_COMMAND"
 
 
 class NotSaved(ServiceError):
     """The database could not be written (a full disk): nothing was changed."""
 
     code = "not_saved"
-    template = m.NOT_SAVED
+    template = "NOT_SAVED"
 
 
 class BadSetting(ServiceError):
     code = "bad_setting"
-    template = m.BAD_SETTING
+    template = "BAD_SETTING"
 
 
 # --- the clock (bot/clock_service.py) --------------------------------------------------------
@@ -167,71 +173,71 @@ class ClockError(ServiceError):
 
 class BadTimeZone(ClockError):
     code = "bad_time_zone"
-    template = m.BAD_TIME_ZONE_NAME
+    template = "BAD_TIME_ZONE_NAME"
 
 
 class BadQuietHours(ClockError):
     code = "bad_quiet_hours"
-    template = m.BAD_QUIET_HOURS
+    template = "BAD_QUIET_HOURS"
 
 
 class BadClock(ClockError):
     code = "bad_clock"
-    template = m.BAD_CLOCK
+    template = "BAD_CLOCK"
 
 
 class BadReminders(ClockError):
     code = "bad_reminders"
-    template = m.BAD_REMINDERS
+    template = "BAD_REMINDERS"
 
 
 class BadRemindVia(ClockError):
     code = "bad_remind_via"
-    template = m.BAD_REMIND_VIA
+    template = "BAD_REMIND_VIA"
 
 
 class BadAwayDate(ClockError):
     code = "bad_away_date"
-    template = m.BAD_AWAY_DATE
+    template = "BAD_AWAY_DATE"
 
 
 class AwayInPast(ClockError):
     code = "away_in_past"
-    template = m.AWAY_IN_PAST
+    template = "AWAY_IN_PAST"
 
 
 class AwayTooLong(ClockError):
     """Carries game_id, max_days, days_left and latest (a Discord timestamp)."""
 
     code = "away_too_long"
-    template = m.AWAY_TOO_LONG
+    template = "AWAY_TOO_LONG"
 
 
 class NotAway(ClockError):
     code = "not_away"
-    template = m.NOT_AWAY
+    template = "NOT_AWAY"
 
 
 class NotTakenOver(ClockError):
     code = "not_taken_over"
-    template = m.NOT_TAKEN_OVER
+    template = "NOT_TAKEN_OVER"
 
 
 class NotIdle(ClockError):
     code = "not_idle"
-    template = m.NOT_IDLE
+    template = "NOT_IDLE"
 
 
 class AlreadyPaused(ClockError):
     code = "already_paused"
-    template = m.ALREADY_PAUSED
+    template = "ALREADY_PAUSED"
 
 
 class NotPaused(ClockError):
     code = "not_paused"
-    template = m.NOT_PAUSED
+    template = "NOT_PAUSED"
 
 
 class ClockInLobbyOnly(ClockError):
     code = "clock_in_lobby_only"
-    template = m.CLOCK_IN_LOBBY_ONLY
+    template = "CLOCK_IN_LOBBY_ONLY"

@@ -7,6 +7,14 @@ add mentions from the ids the errors carry.
 from __future__ import annotations
 
 COLOURS: tuple[str, ...] = ("blue", "red", "green", "orange", "black")  # seat order
+UNTRANSLATED = frozenset({"COLOURS"})  # identifiers of the seats, not words
+COLOUR_NAMES = {  # how a seat's colour reads
+    "blue": "blue",
+    "red": "red",
+    "green": "green",
+    "orange": "orange",
+    "black": "black",
+}
 
 STATUS = {
     "lobby": "waiting for players",
@@ -64,6 +72,7 @@ BAD_CHOICE = "'{value}' is not one of {choices}."
 UNKNOWN_SETTING = "there is no such setting."
 BAD_ROLE_ID = "a role id is a number."
 BAD_PLAYERS = "from 2 to 5 players."
+BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/plans.py
 
 # --- the clock (bot/clock_service.py, docs/clock.md) ---------------------------------------
 # Notices name the player '{player}': ClockNotice.render(player=...) fills in a mention or a

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import text as t
+from bot.lang import t
 from engine.protocol import Event
 
 

@@ -118,7 +118,7 @@ def _orders_only(state: Any) -> bool:
 
 class BadPlan(ServiceError):
     code = "bad_plan"
-    template = "That plan cannot be kept: {reason}"
+    template = "BAD_PLAN"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,9 +27,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import ValidationError
 
 import engine.errors as engine_errors
+import i18n
 from bot import errors as err
-from bot import messages as m
 from bot import plans as pl
+from bot.lang import m
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.store import (
     DamagedRow,
@@ -94,6 +95,7 @@ class GameInfo:
     updated_at: float
     started_at: float | None
     ended_at: float | None
+    language: str = "en"  # of the channel's posts and pictures (i18n.LANGUAGES)
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -391,9 +393,12 @@ class GameService:
         players: int | None = None,
         options: dict[str, Any] | None = None,
         join: bool = True,
+        language: str = "en",
     ) -> GameInfo:
-        """Open a lobby in a channel (one active game per channel); the host takes seat 0."""
+        """Open a lobby in a channel (one active game per channel); the host takes seat 0.
+        `language` is what the channel reads (i18n.LANGUAGES; anything else: English)."""
         game = self._game_module(kind)
+        language = i18n.normalize(language)
         wanted = await self._default_options(guild_id, kind)
         wanted.update(options or {})
         if players is not None:
@@ -416,6 +421,7 @@ class GameService:
                     kind=kind,
                     options=validated,
                     host_id=host_id,
+                    language=language,
                 )
                 if join:
                     tx.replace_seats(game_id, [self._seat_row(game_id, 0, host_id, tx.now)])
@@ -461,7 +467,8 @@ class GameService:
     ) -> GameInfo:
         """A bot seat playing at `level` (engine.players.LEVELS)."""
         if level not in LEVELS:
-            raise err.BadSetting(name="level", reason=f"one of {', '.join(LEVELS)}.")
+            reason = m.BAD_CHOICE.format(value=level, choices=", ".join(LEVELS))
+            raise err.BadSetting(name="level", reason=reason)
         async with self._lock(game_id):
             live = await self._load(game_id)
             self._require_manager(live, by_user_id, can_manage)
@@ -1139,6 +1146,42 @@ class GameService:
         orders = pl.orders_with(await default_orders(self.store, user_id), changes)
         await self.store.write(lambda tx: tx.set_user_orders(user_id, orders.model_dump()))
         return orders
+
+    async def game_language(self, game_id: int) -> str:
+        """The language of a game's channel, read without loading the game (a damaged game has
+        one too); English for a game that does not exist."""
+        rows = await self.store.query("SELECT language FROM games WHERE id = ?", (game_id,))
+        return i18n.normalize(rows[0][0]) if rows else i18n.DEFAULT
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a player chose for their private replies (None: their client's)."""
+        return (await self.store.user_settings(user_id)).language
+
+    async def set_user_language(self, user_id: int, language: str | None) -> str | None:
+        """Choose the language of a player's private replies; None or 'auto': their Discord
+        client's language. Anything not in i18n.LANGUAGES is refused (BadSetting)."""
+        if language is not None and language.strip().lower() in ("", "auto"):
+            language = None
+        if language is not None and language not in i18n.LANGUAGES:
+            raise err.BadSetting(
+                name="language",
+                reason=m.BAD_CHOICE.format(value=language, choices=", ".join(i18n.LANGUAGES)),
+            )
+        await self.store.set_user_settings(user_id, language=language)
+        return language
+
+    async def set_game_language(self, game_id: int, user_id: int, language: str) -> GameInfo:
+        """The host changes the language of a game's channel posts and pictures."""
+        language = i18n.normalize(language)
+        async with self._lock(game_id):
+            await self.store.write(
+                lambda tx: tx.execute(
+                    "UPDATE games SET language = ?, updated_at = ? WHERE id = ?",
+                    (language, tx.now, game_id),
+                )
+            )
+            self._forget(game_id)
+        return await self.game(game_id)
 
     async def questions_for(self, game_id: int, user_id: int) -> tuple[pl.Question, ...]:
         """What the player can answer now (theirs alone): the pending decision if it is theirs
@@ -1832,6 +1875,7 @@ class GameService:
             updated_at=row.updated_at,
             started_at=row.started_at,
             ended_at=row.ended_at,
+            language=row.language,
         )
 
 

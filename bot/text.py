@@ -6,6 +6,20 @@ sentences (its errors) from bot/messages.py.
 
 from __future__ import annotations
 
+from i18n import Plural
+
+# Read by the operator in a terminal, or names that are not words: kept as they are.
+UNTRANSLATED = frozenset(
+    {
+        "NO_TOKEN",
+        "START_BAD_SETTING",
+        "START_BAD_TOKEN",
+        "START_INTENTS",
+        "START_NO_NETWORK",
+        "ACCOUNT_BOARD",  # a file name
+    }
+)
+
 PHASE_NAMES = (
     "Income",
     "Workers",
@@ -26,6 +40,8 @@ LEVEL_NAMES = {
     "medium": "medium (searches a quarter second a move)",
     "strong": "strong (searches a second a move)",
 }
+# A bot seat's level as its name shows it ("Bot (red, strong)").
+BOT_LEVEL = {"easy": "easy", "medium": "medium", "strong": "strong"}
 PLAYER_NAME = "Player ({colour})"
 
 # --- running the bot ------------------------------------------------------------------------
@@ -96,6 +112,16 @@ OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card
 OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
 OPT_RULES = "Magna Carta only: the standard rules (with the provost) or the beginner rules"
 OPTION_OF_OTHER_GAME = "'{option}' is an option of {owner}, not of {game}: leave it out."
+OPT_LANGUAGE = "The language of the game's posts and pictures (default: this server's language)"
+OPT_MY_LANGUAGE = "The language of your private replies (default: your Discord language)"
+# The names of the choices of the commands (option -> value -> name).
+CHOICE_NAMES = {
+    "favor_mode": {"full": "full", "simplified": "simplified"},
+    "tile_set": {"revised": "revised", "first": "first"},
+    "rules": {"standard": "standard", "beginner": "beginner"},
+    "reminders_via": {"channel": "channel", "dm": "dm", "none": "none"},
+}
+LANGUAGE_AUTO = "my Discord language"
 OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
 OPT_TILES = "Building set: revised (with the jeweller) or first edition"
 OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
@@ -124,6 +150,7 @@ LOBBY_ABORTED = "This game was aborted."
 LOBBY_SEATS = "Seats ({count}/{wanted})"
 LOBBY_OPTIONS = "Options"
 LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
+LOBBY_LANGUAGE = "Language: {language}"
 LOBBY_CLOCK = "Clock"
 LOBBY_CLOCK_TEXT = (
     "{clock} per decision · reminders: {reminders} · idle after {takeover_after} missed "
@@ -168,8 +195,98 @@ PROMPT_HAND = "Your choices with your cards are under **My hand** (only you see 
 PROMPT_HAND_TOO = "**My hand** shows your cards (only you see them) and what you can do with them."
 PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them all."
 PROMPT_BOT = "{who} (bot) decides."
+USED_BY = "{prompt}, used by {user}"  # an owner's cube: who used the building
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
+# --- Caylus choices (bot/games/caylus/prompts.py) ------------------------------------------------
+CY_PASS = "Pass"
+CY_PASS_FIRST = "Pass (+1 d: first to pass)"
+CY_PASS_DESC = "place no more workers this turn"
+CY_SKIP = {
+    "castle": "Stop delivering",
+    "build": "Build nothing",
+    "lawyer": "Transform nothing",
+    "guild": "Leave the provost",
+    "bribe": "Leave the provost",
+    "joust": "No joust",
+    "exchange": "Keep my cubes",
+}
+CY_SKIP_ANY = "Skip"
+CY_GATE_BACK = "Take the worker back"
+CY_GATE_BACK_DESC = "it returns to your hand"
+CY_GATE_MOVE = "Move to {space} — free"
+CY_PROVOST_PAID = "Provost {delta:+d} → {target} — {cost} d"
+CY_PROVOST_FREE = "Provost {delta:+d} → {target} — free"
+CY_PROVOST_DESC = "buildings 1-{target} will act"
+CY_JOUST = "Joust — 1 d + 1 cloth → 1 royal favor"
+CY_INN_STAY = "Stay in the inn"
+CY_INN_STAY_DESC = "your placements keep costing 1 d"
+CY_INN_LEAVE = "Leave the inn"
+CY_INN_LEAVE_DESC = "the worker returns to your hand"
+CY_TAKE_OWNER = "Take 1 {cube}"
+CY_TAKE_OWNER_DESC = "owner's cube from {where}"
+CY_TAKE = "Take {cubes}"
+CY_TAKE_AT = "at the {where}"
+CY_LAWYER = "{where} → residence — {paid}, +2 PP"
+CY_LAWYER_PAID_FAVOR = "1 cloth"
+CY_LAWYER_PAID = "1 cloth + 1 d"
+CY_LAWYER_DESC = "a residence gives +1 d income"
+CY_SELL = "Sell 1 {cube} — +{price} d"
+CY_BUY = "Buy {cubes} — {price} d"
+CY_BATCH = "Deliver {cubes} — +{points} PP"
+CY_BATCH_DESC = "one house in the {section}"
+CY_EXCHANGE = "Give 1 {give}, take {cubes}"
+CY_PAY = "Pay {paid}"
+CY_PAY_FOR = "Pay {paid} → {reward}"
+CY_GOLD = "{count} gold"
+CY_BUILD_ON = "{name} on your residence ({pos}) — {cost} → {gains}"
+CY_FAVORS = Plural("{count} favor", "{count} favors")
+CY_MARKER_TO = "marker to column {col}"
+CY_MARKER_STAYS = "marker stays at column {col}"
+CY_FAVOR_LINE = "line {line}, {marker}"
+CY_FAVOR_CELL = "line {line} column {col}, {marker}"
+CY_FAVOR_CELL_ONLY = "line {line} column {col}"
+CY_FAVOR_NO_EFFECT = "{name}: no effect, {marker}"
+CY_WARN_CASTLE = "⚠ leaves no batch for the castle: −{penalty} PP"
+CY_WARN_BEYOND = "⚠ your worker on the {where} ends beyond the provost"
+CY_WARN_IDLE = "⚠ your worker on the {where} would have nothing to do"
+CY_NOW = " (now)"
+CY_QUESTION_WORDS = {
+    "produce": "what it produces",
+    "owner": "your owner's cube",
+    "castle": "the castle",
+    "bribe": "moving the provost",
+    "joust": "the joust",
+    "inn": "the inn",
+    "gate": "where the gate worker goes",
+    "guild": "the provost (guild)",
+    "build": "what to build",
+    "lawyer": "the lawyer",
+    "sell": "what to sell",
+    "buy": "what to buy",
+    "church": "the church",
+    "tailor": "the tailor",
+    "bank": "the bank",
+    "alchemist": "the alchemist",
+    "jeweller": "the jeweller",
+}
+CY_ALL_I_CAN = "deliver all I can"
+CY_DELIVER_N = Plural("deliver {count} batch", "deliver {count} batches")
+CY_DECIDE_LATER = "{label} · decide later"
+CY_CASTLE_ALL = Plural(
+    "All I can: {count} batch — about +{pp} PP", "All I can: {count} batches — about +{pp} PP"
+)
+CY_CASTLE_N = Plural(
+    "Deliver: {count} batch — about +{pp} PP", "Deliver: {count} batches — about +{pp} PP"
+)
+CY_GROUP_SPECIALS = "Special buildings and the castle"
+CY_GROUP_ROAD = "Road buildings"
+CY_GROUP_LINE = "Line {line} ({name})"
+CY_GROUP_GIVE = "Give 1 {cube}"
+CY_CHOOSE_BUILDING = "Choose a building"
+CY_CHOOSE_TRANSFORM = "Choose a building to transform"
+CY_CHOOSE = "Choose"
+
 # --- answers ahead, premoves, standing orders (docs/pace.md) ---------------------------------
 ANSWER_KEPT = "Noted: **{label}** will be played when that decision comes (if still possible)."
 PREMOVE_OFFER = (
@@ -445,9 +562,10 @@ SETTINGS_LINES = (
     "Reminders: **{via}**"
 )
 SETTINGS_SAVED = "Saved."
+SETTINGS_LANGUAGE = "Language of your private replies: **{language}**"
 SETTINGS_HELP = (
     "Change them with `/caylus settings time_zone:` `quiet_hours:` (e.g. 22:00-07:00, or off) "
-    "`reminders_via:` (channel, dm or none)."
+    "`reminders_via:` (channel, dm or none) `language:`."
 )
 QUIET_NONE = "none"
 REMIND_VIA_NAMES = {

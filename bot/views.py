@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import text as t
 from bot.games.layout import Choice, Layout
+from bot.lang import t
 
 if TYPE_CHECKING:
     from bot.cogs.caylus import CaylusCog
@@ -116,17 +116,19 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cay:l:(?P<game>\d{1,18}):(?P<op>join|leave|bot|start)",
 ):
-    _LOOK = {
-        "join": (t.BUTTON_JOIN, discord.ButtonStyle.success),
-        "leave": (t.BUTTON_LEAVE, discord.ButtonStyle.secondary),
-        "bot": (t.BUTTON_ADD_BOT, discord.ButtonStyle.secondary),
-        "start": (t.BUTTON_START, discord.ButtonStyle.primary),
+    _LOOK = {  # the label's name in bot/text.py (read in the language in force), the style
+        "join": ("BUTTON_JOIN", discord.ButtonStyle.success),
+        "leave": ("BUTTON_LEAVE", discord.ButtonStyle.secondary),
+        "bot": ("BUTTON_ADD_BOT", discord.ButtonStyle.secondary),
+        "start": ("BUTTON_START", discord.ButtonStyle.primary),
     }
 
     def __init__(self, game_id: int, op: str) -> None:
         label, style = self._LOOK[op]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"cay:l:{game_id}:{op}")
+            discord.ui.Button(
+                label=getattr(t, label), style=style, custom_id=f"cay:l:{game_id}:{op}"
+            )
         )
         self.game_id, self.op = game_id, op
 

@@ -20,6 +20,8 @@ from engine.protocol import Event
 from render import theme as t
 from render.changes import Changes, diff, workers_phase
 from render.describe import castle_status, decision_text, ordinal, the_section_is
+from render.labels import w as lb
+from render.names import special_name, tile_name
 from render.pieces import (
     blend,
     cube,
@@ -136,11 +138,11 @@ class Painter:
         s, d = self.s, self.d
         d.rectangle((0, y, W, y + 54), fill=(40, 30, 24))
         text(d, (M, y + 27), "CAYLUS", 28, (240, 214, 150), bold=True, anchor="lm")
-        text(d, (M + 132, y + 27), f"Turn {s.turn}", 28, t.WHITE, bold=True, anchor="lm")
+        text(d, (M + 132, y + 27), lb.TURN.format(turn=s.turn), 28, t.WHITE, bold=True, anchor="lm")
         # phase strip: 7 boxes, the current one lit
         x = 300
         bw = (W - M - x) / 7
-        for k, label in enumerate(t.PHASE_NAMES, start=1):
+        for k, label in enumerate(lb.PHASE_NAMES, start=1):
             current = k == s.phase and not s.over
             box = (x + 2, y + 9, x + bw - 2, y + 45)
             if current:
@@ -173,9 +175,9 @@ class Painter:
             text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
         y += 48
         if self.has_prev:
-            notes = self.ch.notes or ["no change on the board"]
+            notes = self.ch.notes or [lb.NO_CHANGE]
             d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
-            label = "What changed: " + " · ".join(notes)
+            label = lb.WHAT_CHANGED.format(notes=" · ".join(notes))
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
             text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220), anchor="lm")
             y += 28
@@ -190,7 +192,7 @@ class Painter:
         d.rounded_rectangle(
             (M, y, W - M, y + h), radius=10, fill=(252, 244, 214), outline=t.HIGHLIGHT, width=4
         )
-        text(d, (M + 16, y + 22), "FINAL SCORES", 20, t.INK, bold=True, anchor="lm")
+        text(d, (M + 16, y + 22), lb.FINAL_SCORES, 20, t.INK, bold=True, anchor="lm")
         cols = [
             ("game PP", 560),
             ("gold ×3", 660),
@@ -243,8 +245,8 @@ class Painter:
     def specials(self, y: int) -> int:
         d = self.d
         h = 136
-        text(d, (M, y), "BEFORE THE BRIDGE", 15, t.PANEL, bold=True)
-        text(d, (M + 170, y + 1), "act in this order in phase 3", 14, (222, 208, 180))
+        text(d, (M, y), lb.BEFORE_THE_BRIDGE, 15, t.PANEL, bold=True)
+        text(d, (M + 170, y + 1), lb.SPECIALS_ORDER, 14, (222, 208, 180))
         y += 22
         single = 120
         widths = [single] * 4 + [150, 150]
@@ -272,7 +274,7 @@ class Painter:
                     width=3,
                 )
             d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=t.SPECIAL_EDGE, width=2)
-        name = cat.SPECIAL_NAMES[key]
+        name = special_name(key)
         size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
         text(
             d,
@@ -382,7 +384,7 @@ class Painter:
     # ------------------------------------------------------------------ the road
     def road(self, y: int) -> int:
         s, d = self.s, self.d
-        text(d, (M, y), "THE ROAD", 15, t.PANEL, bold=True)
+        text(d, (M, y), lb.THE_ROAD, 15, t.PANEL, bold=True)
         note = (
             f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
             f" · bailiff on {s.bailiff}"
@@ -429,19 +431,25 @@ class Painter:
         if tile_id is None:
             dashed_rect(d, box, t.LOT_FILL, blend(t.LOT_FILL, t.INK, 0.35))
             self.pos_badge(pos, x, y, t.INK_FAINT)
-            text(d, (x + TILE_W / 2, y + 52), "empty lot", 14, t.INK_FAINT, anchor="mm")
+            text(d, (x + TILE_W / 2, y + 52), lb.EMPTY_LOT, 14, t.INK_FAINT, anchor="mm")
             if next_lot:
                 text(
                     d,
                     (x + TILE_W / 2, y + 74),
-                    "next building",
+                    lb.NEXT_BUILDING,
                     13,
                     t.INK_SOFT,
                     bold=True,
                     anchor="mm",
                 )
                 text(
-                    d, (x + TILE_W / 2, y + 90), "goes here", 13, t.INK_SOFT, bold=True, anchor="mm"
+                    d,
+                    (x + TILE_W / 2, y + 90),
+                    lb.GOES_HERE,
+                    13,
+                    t.INK_SOFT,
+                    bold=True,
+                    anchor="mm",
                 )
         else:
             tile = TILES[tile_id]
@@ -453,17 +461,21 @@ class Painter:
                 box, radius=7, fill=fill, outline=edge, width=4 if tile.kind is Kind.FIXED else 2
             )
             self.pos_badge(pos, x, y, edge)
+            name = tile_name(tile.id)  # long names (German) get a smaller font first
+            size = next(
+                (k for k in (16, 15, 14, 13) if text_width(name, k, True) <= TILE_W - 38), 13
+            )
             text(
                 d,
                 (x + 34, y + 15),
-                fit(tile.name, 16, TILE_W - 38, True),
-                16,
+                fit(name, size, TILE_W - 38, True),
+                size,
                 t.INK,
                 bold=True,
                 anchor="lm",
             )
             self.reminder(tile_id, x + 6, y + 32, TILE_W - 12)
-            kind_label = t.KIND_LABEL[tile.kind]
+            kind_label = lb.KIND_LABELS[tile.kind.value]
             text(
                 d,
                 (x + TILE_W / 2, y + TILE_H - 12),
@@ -511,7 +523,7 @@ class Painter:
                 d,
                 x + TILE_W - 2,
                 y - 14,
-                "end of road",
+                lb.END_OF_ROAD,
                 11,
                 (70, 56, 40),
                 t.WHITE,
@@ -521,12 +533,12 @@ class Painter:
         py = y + TILE_H + 1
         tokens = []
         if s.bailiff == pos:
-            tokens.append(("BAILIFF", (40, 30, 24), t.WHITE, (40, 30, 24)))
+            tokens.append((lb.BAILIFF, (40, 30, 24), t.WHITE, (40, 30, 24)))
         if s.provost == pos:
             moving = s.decision is not None and s.decision.kind in ("bribe", "guild")
             tokens.append(
                 (
-                    "PROVOST",
+                    lb.PROVOST,
                     (252, 226, 238) if moving else t.WHITE,
                     (40, 30, 24),
                     t.DECIDE if moving else (40, 30, 24),
@@ -576,7 +588,7 @@ class Painter:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
         )
-        text(d, (x + 12, y + 16), "CASTLE", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + 12, y + 16), lb.CASTLE, 17, t.INK, bold=True, anchor="lm")
         status = fit(castle_status(s), 14, w - 100)
         text(d, (x + 90, y + 16), status, 14, t.INK_SOFT, anchor="lm")
         cell = 26
@@ -637,10 +649,10 @@ class Painter:
             text(d, (x + 12, yy + 13), fit(ended, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
         # castle workers in arrival order
         yy += 58
-        text(d, (x + 12, yy), "Arrival order:", 14, t.INK_SOFT, anchor="lm")
+        text(d, (x + 12, yy), lb.ARRIVAL_ORDER, 14, t.INK_SOFT, anchor="lm")
         cx = x + 110
         if not s.castle_workers:
-            text(d, (cx, yy), "no worker in the castle", 14, t.INK_FAINT, anchor="lm")
+            text(d, (cx, yy), lb.NO_CASTLE_WORKER, 14, t.INK_FAINT, anchor="lm")
         deciding = s.decision is not None and s.decision.kind == "castle" and not s.over
         for i, seat in enumerate(s.castle_workers):
             text(d, (cx, yy), f"{i + 1}.", 14, t.INK_SOFT, bold=True, anchor="lm")
@@ -674,7 +686,7 @@ class Painter:
         used = s.favor_lines_used[dec.seat] if choosing and dec is not None else ""
         if choosing:
             d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=t.DECIDE, width=4)
-        text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + 12, y + 16), lb.ROYAL_FAVORS, 17, t.INK, bold=True, anchor="lm")
         text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT, anchor="rm")
         label_w = 40
         start_w = 34
@@ -750,8 +762,8 @@ class Painter:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=10, fill=(232, 222, 240), outline=(110, 90, 130), width=2
         )
-        text(d, (x + 12, y + 16), "ROYAL FAVORS", 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + w / 2, y + 80), "Simplified favors", 24, t.INK, bold=True, anchor="mm")
+        text(d, (x + 12, y + 16), lb.ROYAL_FAVORS, 17, t.INK, bold=True, anchor="lm")
+        text(d, (x + w / 2, y + 80), lb.SIMPLIFIED_FAVORS, 24, t.INK, bold=True, anchor="mm")
         text(
             d,
             (x + w / 2, y + 118),
@@ -766,8 +778,8 @@ class Painter:
     # ------------------------------------------------------------------ players
     def players(self, y: int) -> int:
         s, d = self.s, self.d
-        text(d, (M, y), "PLAYERS", 15, t.PANEL, bold=True)
-        text(d, (M + 80, y + 1), "in turn order", 14, (222, 208, 180))
+        text(d, (M, y), lb.PLAYERS, 15, t.PANEL, bold=True)
+        text(d, (M + 80, y + 1), lb.IN_TURN_ORDER, 14, (222, 208, 180))
         y += 22
         rh = 62
         cols = {"pp": 400, "d": 500, "cubes": 538, "workers": 836}
@@ -853,7 +865,7 @@ class Painter:
                 )
             else:
                 d.ellipse((cx - 7, y + 23, cx + 7, y + 37), outline=t.INK_FAINT)
-        text(d, (x + 2, y + 51), "in hand", 11, t.INK_SOFT, anchor="lm")
+        text(d, (x + 2, y + 51), lb.IN_HAND, 11, t.INK_SOFT, anchor="lm")
         # income
         income = incomes(s)[seat]
         text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
@@ -886,21 +898,21 @@ class Painter:
         s = self.s
         parts = [t.PLAYER_COLOUR_NAMES[seat]]
         if seat == self.decider and s.decision is not None:
-            parts.append("▶ deciding now")
+            parts.append(lb.DECIDING_NOW)
         if s.phase == 2 and not s.over:
             if seat in s.passed:
-                parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+                parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
             elif seat != self.decider:
                 parts.append("still placing")
         if s.inn_right == seat:
-            parts.append("in the inn")
+            parts.append(lb.IN_THE_INN)
         return " · ".join(parts)
 
     # ------------------------------------------------------------------ stock
     def stock(self, y: int) -> int:
         s, d = self.s, self.d
-        text(d, (M, y), "BUILDINGS IN STOCK", 15, t.PANEL, bold=True)
-        text(d, (M + 180, y + 1), "cost → prestige when built", 14, (222, 208, 180))
+        text(d, (M, y), lb.BUILDINGS_IN_STOCK, 15, t.PANEL, bold=True)
+        text(d, (M + 180, y + 1), lb.COST_TO_PRESTIGE, 14, (222, 208, 180))
         y += 22
         groups = [
             (Kind.WOOD, "Wood", "carpenter"),
@@ -963,7 +975,7 @@ class Painter:
 
     def chip_width(self, tile_id: str, n: int = 1) -> int:
         tile = TILES[tile_id]
-        label = tile.name + (f" ×{n}" if n > 1 else "")
+        label = tile_name(tile.id) + (f" ×{n}" if n > 1 else "")
         name_w = text_width(label, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
         cost_w = len(tile.cost) * 16 + text_width(f"→ {tile.prestige}", 13, True) + 14
         return int(max(name_w, cost_w, 92))
@@ -985,7 +997,7 @@ class Painter:
             outline=t.KIND_EDGE[tile.kind],
             width=1,
         )
-        label = tile.name + (f" ×{n}" if n > 1 else "")
+        label = tile_name(tile.id) + (f" ×{n}" if n > 1 else "")
         text(d, (x + 6, y + 12), label, 14, t.INK, bold=True, anchor="lm")
         note = self.chip_note(tile_id)
         if note:
@@ -1012,13 +1024,13 @@ class Painter:
                 fill=t.KIND_FILL[kind],
                 outline=t.KIND_EDGE[kind],
             )
-            label = t.KIND_LABEL[kind]
+            label = lb.KIND_LABELS[kind.value]
             text(d, (x + 23, y + 10), label, 13, (222, 208, 180), anchor="lm")
             x += 30 + text_width(label, 13) + 10
-        text(d, (x + 6, y + 10), "⚜ = royal favor   ? = any cube", 13, (222, 208, 180), anchor="lm")
+        text(d, (x + 6, y + 10), lb.LEGEND, 13, (222, 208, 180), anchor="lm")
         if self.has_prev:
             d.rectangle((W - M - 150, y + 3, W - M - 136, y + 17), fill=t.HIGHLIGHT)
-            text(d, (W - M, y + 10), "changed last phase", 13, (222, 208, 180), anchor="rm")
+            text(d, (W - M, y + 10), lb.CHANGED_LAST_PHASE, 13, (222, 208, 180), anchor="rm")
         return y + 20
 
 

@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.caylus import catalogue as cat
-from engine.caylus.rules import PROMPTS, final_scores
+from engine.caylus.rules import final_scores
 from engine.caylus.state import State
 from engine.protocol import Event
 from render import theme as t
 from render.board import default_names, seat_letters
 from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
 from render.describe import castle_status, decision_detail, ordinal
+from render.labels import w as lb
 from render.pieces import cube, marker, text, text_width, worker
 
 S = t.CARD_SCALE
@@ -78,7 +79,7 @@ def phases_label(s: State, previous: State | None) -> str:
     last = (s.turn, s.phase)
     if not s.over and last > first:  # the current phase has not ended: the one before it
         last = (s.turn, s.phase - 1) if s.phase > 1 else (s.turn - 1, 7)
-    name = t.PHASE_NAMES
+    name = lb.PHASE_NAMES
     if first == last:
         return f"turn {first[0]} · {name[first[1] - 1]}"
     if first[0] == last[0]:
@@ -183,9 +184,10 @@ class Card:
         s = self.s
         h = 36
         self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-        self.write(M, y + h / 2, f"Turn {s.turn}", TITLE, t.WHITE, bold=True)
-        x = M + self.width(f"Turn {s.turn}", TITLE, True) + 10
-        label = "Game over" if s.over else t.PHASE_NAMES[s.phase - 1]
+        turn = lb.TURN.format(turn=s.turn)
+        self.write(M, y + h / 2, turn, TITLE, t.WHITE, bold=True)
+        x = M + self.width(turn, TITLE, True) + 10
+        label = lb.GAME_OVER if s.over else lb.PHASE_NAMES[s.phase - 1]
         self.write(x, y + h / 2, label, NAME, HEADER_INK, bold=True)
         # the seven phases, the current one lit
         bw, gap = 18, 3
@@ -207,7 +209,7 @@ class Card:
         if self.decider is None or s.decision is None:
             return y
         seat = self.decider
-        prompt = "must " + PROMPTS.get(s.decision.kind, s.decision.kind)
+        prompt = lb.MUST.format(what=lb.DECISIONS.get(s.decision.kind, s.decision.kind))
         detail = decision_detail(s)
         name = self.fit(self.names[seat], NAME, 170, True)
         x = M + 2 * PIECE_R + 8
@@ -330,7 +332,7 @@ class Card:
         if seat == self.decider:
             parts.append("▶ deciding")
         if seat in s.passed and 2 <= s.phase <= 4:  # the passing order rules phases 2-4
-            parts.append(f"passed {ordinal(s.passed.index(seat) + 1)}")
+            parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
         if s.inn_right == seat:
             parts.append("in the inn")
         return " · ".join(parts)
@@ -364,7 +366,7 @@ class Card:
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
         s = self.s
-        title = "WHAT HAPPENED"
+        title = lb.WHAT_HAPPENED
         label = phases_label(s, self.previous)
         h = 24
         self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
@@ -412,11 +414,11 @@ class Card:
 
     def nothing_listed(self) -> str:
         if self.previous is None:
-            return "The game begins."
+            return lb.GAME_BEGINS
         ch = self.ch
         if any(ch.prestige) or any(ch.deniers) or any(ch.cubes):
             return "No change on the board; the badges show the resources gained and spent."
-        return "No change on the board."
+        return lb.CARD_NO_CHANGE
 
     # ------------------------------------------------------------------ castle and road
     def castle_and_road(self, y: float) -> float:

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.caylus import catalogue as cat
-from engine.caylus.catalogue import TILES
-from engine.caylus.rules import space_name
 from engine.caylus.state import State
 from engine.protocol import Event
 from render.describe import ordinal
+from render.labels import w as lb
+from render.names import space_name, special_name, tile_name
 
 WORKERS_PHASE = 2
 # The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)".
@@ -85,10 +85,10 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
             owner = s.owners[i]
             if tile == "residence" and old is not None and owner is not None:
                 ch.notes.append(
-                    f"{names[owner]} turned the {TILES[old].name} ({i + 1}) into a residence"
+                    f"{names[owner]} turned the {tile_name(old)} ({i + 1}) into a residence"
                 )
             elif tile is not None and owner is not None:
-                ch.notes.append(f"{names[owner]} built the {TILES[tile].name} ({i + 1})")
+                ch.notes.append(f"{names[owner]} built the {tile_name(tile)} ({i + 1})")
             elif tile is None:
                 ch.notes.append(f"space {i + 1} was cleared")
     ch.castle = [len(prev.castle[k]) for k in range(3)]
@@ -138,7 +138,7 @@ class WorkersPhase:
         if seat in self.passed:
             place = self.passed.index(seat) + 1
             bonus = f" (+{cat.FIRST_PASS_BONUS} d)" if place == 1 else ""
-            passed = f"passed {ordinal(place)}"
+            passed = lb.PASSED.format(place=ordinal(place))
             parts.append((passed if spaces else f"{passed} without placing") + bonus)
         return " · ".join(parts)
 
@@ -181,14 +181,14 @@ def _placed_workers(s: State) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     for key in cat.SPECIALS:
         if key in s.specials and s.specials[key] is not None:
-            found.append((s.specials[key], cat.SPECIAL_NAMES[key]))  # type: ignore[arg-type]
-    found += [(seat, cat.SPECIAL_NAMES["stables"]) for seat in s.stables]
+            found.append((s.specials[key], special_name(key)))  # type: ignore[arg-type]
+    found += [(seat, special_name("stables")) for seat in s.stables]
     if s.inn_left is not None:
-        found.append((s.inn_left, cat.SPECIAL_NAMES["inn"]))
+        found.append((s.inn_left, special_name("inn")))
     for i, seat in enumerate(s.workers):
         if seat is not None:
             found.append((seat, space_name(s, str(i + 1))))
-    found += [(seat, cat.SPECIAL_NAMES["castle"]) for seat in s.castle_workers]
+    found += [(seat, special_name("castle")) for seat in s.castle_workers]
     return found
 
 

@@ -21,6 +21,7 @@ from engine.caylus.state import State
 from engine.errors import BadSetup, EngineError, quoted
 from engine.protocol import Event
 from engine.record import GameRecord, initial_state
+from i18n import DEFAULT, LANGUAGES, using
 
 
 def _not_negative(text: str) -> int:
@@ -88,6 +89,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also write OUT.400px.png: the picture as wide as a phone chat shows it",
     )
     parser.add_argument("--out", default="board.png", help="PNG file to write")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT,
+        help="the language of the picture's words and names (docs/i18n.md)",
+    )
 
 
 @dataclass
@@ -211,6 +218,11 @@ def from_record(path: str, upto: int | None) -> tuple[State, State | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    with using(getattr(args, "lang", DEFAULT)):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.game == "magna-carta" or (args.record and _record_game(args.record) == "magna-carta"):
         return _run_magna_carta(args)
     from render import render_card_png, render_png

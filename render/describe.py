@@ -6,21 +6,21 @@ Every number and name comes from the engine (rules, catalogue); nothing is copie
 from __future__ import annotations
 
 from engine.caylus import catalogue as cat
-from engine.caylus.catalogue import TILES
 from engine.caylus.rules import (
-    PROMPTS,
     base_placement_cost,
     castle_spaces_left,
     next_house_section,
     open_columns,
 )
 from engine.caylus.state import State
+from render.labels import w as lb
+from render.names import tile_name
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
 
 
 def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def decision_detail(s: State) -> str:
@@ -44,7 +44,7 @@ def decision_detail(s: State) -> str:
         extra = f"provost on {s.provost}"
     if dec.at:
         tile = s.road[dec.at - 1]
-        where = f"at the {TILES[tile].name} ({dec.at})" if tile else f"at {dec.at}"
+        where = f"at the {tile_name(tile)} ({dec.at})" if tile else f"at {dec.at}"
         extra = f"{where}; {extra}" if extra else where
     return extra
 
@@ -54,7 +54,7 @@ def decision_text(s: State) -> str:
     dec = s.decision
     if dec is None or s.over:
         return ""
-    what = "must " + PROMPTS.get(dec.kind, dec.kind)
+    what = lb.MUST.format(what=lb.DECISIONS.get(dec.kind, dec.kind))
     extra = decision_detail(s)
     return what + (f"  ({extra})" if extra else "")
 

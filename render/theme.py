@@ -72,20 +72,12 @@ KIND_EDGE: dict[Kind, RGB] = {
     Kind.RESIDENCE: (50, 120, 50),
     Kind.PRESTIGE: (40, 80, 160),
 }
-KIND_LABEL: dict[Kind, str] = {
-    Kind.NEUTRAL: "neutral",
-    Kind.FIXED: "fixed",
-    Kind.WOOD: "wood",
-    Kind.STONE: "stone",
-    Kind.RESIDENCE: "residence",
-    Kind.PRESTIGE: "prestige",
-}
 SPECIAL_FILL = (226, 208, 176)
 SPECIAL_EDGE = (130, 100, 60)
 LOT_FILL = (226, 214, 184)
 SECTION_FILL: tuple[RGB, ...] = ((150, 136, 120), (170, 156, 136), (190, 176, 152))
 
-PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
+# The words of the pictures are in render/labels.py (translated), not here.
 
 
 @lru_cache(maxsize=64)

@@ -19,8 +19,11 @@ from typing import Any
 
 import discord
 import simcord
+import simcord.interactions
 
+import i18n
 from bot.app import create_bot
+from bot.lang import t
 from bot.service import GameService
 from bot.settings import Settings
 
@@ -37,6 +40,28 @@ QUIET_LABELS = (
     "Leave the inn",
 )
 MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def in_every_language(*english: str) -> tuple[str, ...]:
+    """Button labels as any game's language shows them (English first)."""
+    out = list(english)
+    for lang in i18n.LANGUAGES:
+        out += [i18n.by_english(e, lang) or e for e in english]
+    return tuple(dict.fromkeys(out))
+
+
+QUIET_LABELS = in_every_language(*QUIET_LABELS)
+
+
+def _game_over_ends() -> tuple[str, ...]:
+    ends = []
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            ends.append(t.GAME_OVER_TITLE.split("{game_id}")[-1])
+    return tuple(dict.fromkeys(ends))
+
+
+GAME_OVER_ENDS = _game_over_ends()
 
 
 def said(result: Any) -> str:
@@ -64,7 +89,28 @@ def is_prompt(message: Any) -> bool:
 
 
 def is_game_over(message: Any) -> bool:
-    return any("is over" in (e.title or "") for e in message.embeds)
+    return any((e.title or "").endswith(GAME_OVER_ENDS) for e in message.embeds)
+
+
+@contextlib.contextmanager
+def client_locales(locales: dict[int, str], guild_locales: dict[int, str]) -> Any:
+    """SimCord 3.2.1 sends every interaction with locale and guild_locale 'en-US'; here each
+    user's client has its own language (`locales`: user id -> Discord locale) and each server
+    its preferred locale."""
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = locales.get(kwargs["user_id"], "en-US")
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = guild_locales.get(kwargs["guild_id"], "en-US")
+        return record, payload
+
+    simcord.interactions.base_payload = base_payload
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = original
 
 
 class SimClock:
@@ -139,6 +185,7 @@ class Table:
     latencies: list[float] = field(default_factory=list)
     clock: SimClock = field(default_factory=SimClock)
     seen: list[Seen] = field(default_factory=list)
+    guild_language: str = "en"  # what a new game's language defaults to
 
     @property
     def by_id(self) -> dict[int, Any]:
@@ -215,18 +262,21 @@ class Table:
         raise AssertionError("the game did not end")
 
     async def open_game(self, humans: int, bots: int = 0, **options: Any) -> Any:
-        """`/caylus new` by the first player, Join by the others, Add bot, Start."""
+        """`/caylus new` by the first player, Join by the others, Add bot, Start (the lobby's
+        buttons read in the game's language: `language=`, else the server's)."""
         host = self.players[0]
         await host.slash(self.channel, "caylus new", players=humans + bots, **options)
         lobby = self.channel.last_message
+        with i18n.using(options.get("language") or self.guild_language):
+            join, add_bot, start = t.BUTTON_JOIN, t.BUTTON_ADD_BOT, t.BUTTON_START
         for k, player in enumerate(self.players[1:humans]):
             if k % 2 == 0:
-                await player.click(lobby, label="Join")
+                await player.click(lobby, label=join)
             else:
                 await player.slash(self.channel, "caylus join")
         for _ in range(bots):
-            await host.click(lobby, label="Add bot")
-        await self.timed(host.click(lobby, label="Start"))
+            await host.click(lobby, label=add_bot)
+        await self.timed(host.click(lobby, label=start))
         return lobby
 
     async def restart(self) -> None:
@@ -278,10 +328,14 @@ async def table(
     *,
     seed: int = 1,
     start: datetime | None = None,
+    guild_locale: str = "en-US",
+    locales: dict[str, str] | None = None,
     **settings: Any,
 ) -> AsyncIterator[Table]:
     """A guild, a channel, `players` members and the bot. `start`: what the shared clock reads
-    when the table is ready (default: SimCord's own start, 2026-01-01 00:00 UTC)."""
+    when the table is ready (default: SimCord's own start, 2026-01-01 00:00 UTC).
+    `guild_locale`: the server's preferred locale; `locales`: member name -> their client's
+    Discord locale (default en-US)."""
     database = tmp_path / "caylus.sqlite3"
     config = make_settings(database, **settings)
     clock = SimClock()
@@ -289,15 +343,22 @@ async def table(
     bot = create_bot(service, config, now=clock.now)
     seen: list[Seen] = []
     watch(bot, clock, seen)
+    user_locales: dict[int, str] = {}
+    guild_locales: dict[int, str] = {}
     try:
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot) as env, contextlib.AsyncExitStack() as stack:
+            stack.enter_context(client_locales(user_locales, guild_locales))
             clock.env = env
             if start is not None:
                 clock.start_at(start)
-            guild = env.create_guild(name="Caylus club")
+            guild = env.create_guild(name="Caylus club", preferred_locale=guild_locale)
+            guild_locales[guild.id] = guild_locale
             channel = guild.create_text_channel("caylus")
             names = ["alice", "bob", "carol", "dave", "erin"][:players]
             members = [guild.add_member(env.create_user(n)) for n in names]
+            for name, member in zip(names, members, strict=True):
+                if locales and name in locales:
+                    user_locales[member.id] = locales[name]
             tb = Table(
                 env,
                 guild,
@@ -309,6 +370,7 @@ async def table(
                 rng=random.Random(seed),
                 clock=clock,
                 seen=seen,
+                guild_language=i18n.normalize(guild_locale),
             )
             yield tb
             service = tb.service

@@ -13,24 +13,46 @@ from typing import Any
 
 import pytest
 
+import i18n
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
-from tests.discord_harness import Table, components, is_game_over, said, table
+from render.names import card_name
+from tests.discord_harness import (
+    Table,
+    components,
+    in_every_language,
+    is_game_over,
+    said,
+    table,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
+
+def names_of(card_id: str) -> set[str]:
+    """A card's name in every language (a game may be played in any of them)."""
+    out = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            out.add(card_name(card_id))
+    return out
+
+
 # Player cards' names (the neutral Peddler shares its name and is always on the road).
 PLAYER_NAMES = sorted(
-    {c.name for c in cat.PLAYER_CARDS} - {cat.CARDS[cat.FIRST_NEUTRAL].name}, key=len, reverse=True
+    {n for c in cat.PLAYER_CARDS for n in names_of(c.id)} - names_of(cat.FIRST_NEUTRAL),
+    key=len,
+    reverse=True,
 )
 NAME_PATTERN = re.compile(r"\b(" + "|".join(re.escape(n) for n in PLAYER_NAMES) + r")\b")
 
 
 def hidden_only(state: Any) -> set[str]:
     """Names of player cards that are now only in hands and draw piles (nobody may read them)."""
-    hidden = {cat.CARDS[c].name for p in state.players for c in [*p.hand, *p.deck]}
-    public = {cat.CARDS[c].name for p in state.players for c in [*p.discard, *p.prestige]}
+    hidden = {n for p in state.players for c in [*p.hand, *p.deck] for n in names_of(c)}
+    public = {n for p in state.players for c in [*p.discard, *p.prestige] for n in names_of(c)}
     for card in state.road:
-        public.add(cat.CARDS[card.card if hasattr(card, "card") else card].name)
+        public |= names_of(card.card if hasattr(card, "card") else card)
     return hidden - public
 
 
@@ -39,10 +61,12 @@ def _road_names(state: Any) -> set[str]:
     for item in state.road:
         card = getattr(item, "card", item)
         if isinstance(card, str) and card in cat.CARDS:
-            names.add(cat.CARDS[card].name)
+            names |= names_of(card)
     return names
 
 
+MY_HAND = in_every_language("My hand")
+QUIET = in_every_language("Pass", "Skip", "Stop delivering", "Leave the provost")
 DISCARDED = re.compile(r"discards ([^.•\n]*?) and draws")
 
 
@@ -93,7 +117,7 @@ async def mc_step(tb: Table, rng: random.Random) -> None:
     buttons, menus = components(prompt)
     choices = [b for b in buttons if (b.custom_id or "").startswith("cay:b:")]
     selects = [m for m in menus if (m.custom_id or "").startswith("cay:s:")]
-    hand = next((b for b in buttons if b.label == "My hand"), None)
+    hand = next((b for b in buttons if b.label in MY_HAND), None)
     actor = tb.by_id[users[0].id]
     if hand is not None and (not (choices or selects) or rng.random() < 0.4):
         reply = await tb.timed(actor.click(prompt, custom_id=hand.custom_id))
@@ -114,24 +138,34 @@ async def mc_step(tb: Table, rng: random.Random) -> None:
             actor.select(prompt, [rng.choice(menu.options).value], custom_id=menu.custom_id)
         )
         return
-    quiet = [b for b in choices if b.label.startswith(("Pass", "Skip", "Stop", "Leave"))]
+    quiet = [b for b in choices if b.label.startswith(QUIET)]
     pick = quiet[0] if quiet and rng.random() < 0.5 else rng.choice(choices)
     await tb.timed(actor.click(prompt, custom_id=pick.custom_id))
 
 
-async def play_mc(tb: Table, *, humans: int, bots: int, rules: str, seed: int) -> Any:
+async def play_mc(
+    tb: Table, *, humans: int, bots: int, rules: str, seed: int, language: str = "en"
+) -> Any:
+    """A whole game; `language`: the game's (its lobby's buttons read in it)."""
     alice = tb.players[0]
     result = await alice.slash(
-        tb.channel, "caylus new", game="magna-carta", players=humans + bots, rules=rules
+        tb.channel,
+        "caylus new",
+        game="magna-carta",
+        players=humans + bots,
+        rules=rules,
+        language=language,
     )
-    assert "is open" in said(result)
+    assert "#1" in said(result)
     lobby = tb.channel.last_message
     assert "Caylus Magna Carta" in lobby.embeds[0].title
+    with i18n.using(language):
+        join, add_bot, start = t.BUTTON_JOIN, t.BUTTON_ADD_BOT, t.BUTTON_START
     for player in tb.players[1:humans]:
-        await player.click(lobby, label="Join")
+        await player.click(lobby, label=join)
     for _ in range(bots):
-        await alice.click(lobby, label="Add bot")
-    await alice.click(lobby, label="Start")
+        await alice.click(lobby, label=add_bot)
+    await alice.click(lobby, label=start)
     rng = random.Random(seed)
     watch = Watch(tb)
     for _ in range(4000):

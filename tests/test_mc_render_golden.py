@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+import i18n
 from engine.magna_carta import view
 from engine.record import GameRecord
 from render.magna_carta import render_board, render_card, render_hand
@@ -62,7 +63,21 @@ def _different_fraction(a: Image.Image, b: Image.Image) -> float:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name: str, tmp_path: Path) -> None:
-    record_name, what = CASES[name]
+    _golden(name, name, tmp_path)
+
+
+# German, the longest names (docs/i18n.md): mc_de_<name>.png.
+GERMAN = ["card_standard_4p_actions", "hand_standard_4p_seat0", "board_standard_4p_activation"]
+
+
+@pytest.mark.parametrize("name", GERMAN)
+def test_golden_german(name: str, tmp_path: Path) -> None:
+    with i18n.using("de"):
+        _golden(name, f"de_{name}", tmp_path)
+
+
+def _golden(case: str, name: str, tmp_path: Path) -> None:
+    record_name, what = CASES[case]
     record = _record(record_name)
     post = record_posts(record)[-1]
     players = len(post.state.players)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+import i18n
 from engine import caylus
 from engine.record import record_for
 from render import render_card, render_image
@@ -107,3 +108,18 @@ def test_card_golden(name: str, tmp_path: Path) -> None:
     names = CASES[name][5] or None
     image = render_card(post.state, names=names, previous=post.previous, events=post.events)
     _compare(f"card_{name}", image, tmp_path)
+
+
+# German, the longest names (docs/i18n.md): the same records drawn in German, de_<name>.png.
+GERMAN = ["five_players_t12_late", "four_players_t8_specials"]
+
+
+@pytest.mark.parametrize("name", GERMAN)
+def test_golden_german(name: str, tmp_path: Path) -> None:
+    post = record_post(str(_make_record(name)), None)
+    names = CASES[name][5] or None
+    with i18n.using("de"):
+        board = render_image(post.state, names=names, previous=post.previous, events=post.events)
+        card = render_card(post.state, names=names, previous=post.previous, events=post.events)
+    _compare(f"de_{name}", board, tmp_path)
+    _compare(f"de_card_{name}", card, tmp_path)

@@ -23,9 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from bot import errors as err
-from bot import messages as m
-from bot import text as t
 from bot.clock import (
     ClockInputError,
     discord_timestamp,
@@ -34,6 +33,7 @@ from bot.clock import (
 from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
 from bot.games.layout import MAX_ROWS, Layout
+from bot.lang import colour_name, m, t
 from bot.narration import Chronicle, rebuild
 from bot.pace import AskNow
 from bot.service import ActResult, GameInfo, GameService
@@ -59,12 +59,23 @@ POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at o
 POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
 
 
+def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` run in `lang` wherever it runs (a worker thread does not see our context)."""
+
+    def run(*args: Any) -> Any:
+        with i18n.using(lang):
+            return fn(*args)
+
+    return run
+
+
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Guard:
-    """`async with cog.guard(interaction, "play", game_id):` — the one error handler."""
+    """`async with cog.guard(interaction, "play", game_id):` — the one error handler. Inside
+    it every string reads in the user's language (i18n; `cog.public(info)` for channel posts)."""
 
     def __init__(
         self,
@@ -74,15 +85,21 @@ class Guard:
         game_id: int | None = None,
     ) -> None:
         self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
+        self.token: Any = None
 
     async def __aenter__(self) -> Guard:
+        self.token = i18n.set_current(await self.cog.reader_language(self.interaction))
         return self
 
     async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
-        if error is None or not isinstance(error, Exception):
-            return False
-        await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
-        return True
+        try:
+            if error is None or not isinstance(error, Exception):
+                return False
+            await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
+            return True
+        finally:
+            if self.token is not None:
+                i18n.reset(self.token)
 
 
 def _label_in(message: discord.Message | None, action: str) -> str | None:
@@ -172,15 +189,16 @@ class TableBase:
         return None
 
     async def _mark_answered(
-        self, channel: Any, game_id: int, version: int, who: str, label: str
+        self, channel: Any, game_id: int, version: int, who: str, label: str, lang: str
     ) -> None:
         """A decision answered with /caylus play: its prompt says so and loses its buttons,
-        as when a button is pressed (an edit, not a new message)."""
+        as when a button is pressed (an edit, not a new message). `lang`: the game's."""
         message = await self._find_prompt(channel, game_id, {version})
         if message is None:
             return
         try:
-            done = t.CHOSE.format(who=who, label=label)
+            with i18n.using(lang):
+                done = t.CHOSE.format(who=who, label=label)
             content = _clip(f"{message.content}\n{done}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
@@ -195,7 +213,8 @@ class TableBase:
         if message is None:
             return
         try:
-            content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
+            with self.public(info):
+                content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not close the prompt of game %s", info.id)
@@ -215,7 +234,8 @@ class TableBase:
             if message is None:
                 return
             state = await self.service.state(info.id)
-            content, view = await self._prompt(info, state)
+            with self.public(info):
+                content, view = await self._prompt(info, state)
             edited = await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
             self.prompts[info.id] = edited if edited is not None else message
         except discord.HTTPException:
@@ -248,6 +268,22 @@ class TableBase:
         self, interaction: discord.Interaction, command: str, game_id: int | None = None
     ) -> Guard:
         return Guard(self, interaction, command, game_id)
+
+    async def reader_language(self, interaction: discord.Interaction) -> str:
+        """The language of a private reply to this user: the one they set in /caylus settings,
+        else their Discord client's, else English."""
+        try:
+            chosen = await self.service.user_language(interaction.user.id)
+        except Exception:  # a store hiccup must not cost the answer; the client's language
+            log.warning("could not read the language of user %s", interaction.user.id)
+            chosen = None
+        return chosen or i18n.normalize(str(getattr(interaction, "locale", "") or ""))
+
+    @staticmethod
+    def public(info: GameInfo) -> Any:
+        """`with self.public(info):` — what is posted in the game's channel (or drawn) reads
+        in the game's language."""
+        return i18n.using(info.language)
 
     async def handle_error(
         self, interaction: discord.Interaction, error: Exception, command: str, game_id: int | None
@@ -306,9 +342,11 @@ class TableBase:
         names = await self.names_for(info)
         pending = info.pending[0]
         who = names[pending.seat]
+        # what the decision asks, in the reader's language (the engine's sentence is English)
+        prompt = self.ui(info.kind).headline(await self.service.state(info.id), pending, names)
         if info.seat_of(user_id) is None:
-            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=pending.prompt)
-        return t.NOT_YOUR_DECISION.format(who=who, prompt=pending.prompt)
+            return t.NOT_IN_GAME_DECISION.format(game_id=info.id, who=who, prompt=prompt)
+        return t.NOT_YOUR_DECISION.format(who=who, prompt=prompt)
 
     async def _stale(self, interaction: discord.Interaction, game_id: int) -> None:
         info = await self.service.game(game_id)
@@ -372,7 +410,7 @@ class TableBase:
                 member = await guild.fetch_member(user_id)
             except discord.HTTPException:
                 member = None
-        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour)
+        name = member.display_name if member else t.PLAYER_NAME.format(colour=colour_name(colour))
         if member:
             self.names[user_id] = name
         return name
@@ -381,8 +419,9 @@ class TableBase:
         names = []
         for seat in info.seats:
             if seat.user_id is None:
+                level = seat.level or DEFAULT_LEVEL
                 names.append(
-                    t.BOT_NAME.format(colour=seat.colour, level=seat.level or DEFAULT_LEVEL)
+                    t.BOT_NAME.format(colour=colour_name(seat.colour), level=t.BOT_LEVEL[level])
                 )
             else:
                 names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
@@ -441,12 +480,21 @@ class TableBase:
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
+        lang = i18n.current()  # the worker threads draw in our language
         card = loop.run_in_executor(
-            self.executor, ui.phase_pictures, shown, names, before, events, False
+            self.executor,
+            in_language(lang, ui.phase_pictures),
+            shown,
+            names,
+            before,
+            events,
+            False,
         )
         if not board:
             return await card
-        whole = loop.run_in_executor(self.executor, ui.board_picture, shown, names, before, events)
+        whole = loop.run_in_executor(
+            self.executor, in_language(lang, ui.board_picture), shown, names, before, events
+        )
         drawn, picture = await asyncio.gather(card, whole)
         return [*drawn, picture]
 
@@ -459,7 +507,8 @@ class TableBase:
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, ui.board_picture, shown, names, before)
+        draw = in_language(i18n.current(), ui.board_picture)
+        return await loop.run_in_executor(self.executor, draw, shown, names, before)
 
     async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
         game = get_game(info.kind)

@@ -12,16 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
+import i18n
 from bot import errors as err
-from bot import messages as m
-from bot import text as t
 from bot.clock import (
     discord_timestamp,
 )
 from bot.clock_service import ClockNotice
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, PING, TableBase, _clip
 from bot.cogs.group import caylus
-from bot.views import lobby_view
+from bot.lang import m, t
 
 log = logging.getLogger(__name__)
 
@@ -89,33 +88,38 @@ class ClockCommands(TableBase):
         if notice.kind == "expired":
             async with self.locks[notice.game_id]:
                 try:
-                    await self._mark_expired(await self._channel(notice.channel_id), notice)
+                    channel = await self._channel(notice.channel_id)
+                    with i18n.using(await self.service.game_language(notice.game_id)):
+                        await self._mark_expired(channel, notice)
                 except DELIVERY_ERRORS:
                     log.info("could not mark the expired prompt of game %s", notice.game_id)
                 await self.deliver(notice.game_id, notice.result)
             return
         channel = await self._channel(notice.channel_id)
+        lang = await self.service.game_language(notice.game_id)
         if notice.kind == "reminder":
-            await self._remind(channel, notice)
+            await self._remind(channel, notice, lang)
             return
-        text = notice.render(self._mentions(notice))
+        with i18n.using(lang):
+            text = notice.render(self._mentions(notice))
         await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
 
-    async def _remind(self, channel: Any, notice: ClockNotice) -> None:
+    async def _remind(self, channel: Any, notice: ClockNotice, lang: str) -> None:
         if notice.via == "dm":
             user_id = notice.user_ids[0]
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                text = t.REMINDER_DM.format(
-                    text=notice.render(f"<@{user_id}>"), channel=f"<#{notice.channel_id}>"
-                )
+                with i18n.using(await self.service.user_language(user_id) or lang):
+                    text = t.REMINDER_DM.format(
+                        text=notice.render(f"<@{user_id}>"), channel=f"<#{notice.channel_id}>"
+                    )
                 await user.send(_clip(text), allowed_mentions=NO_MENTIONS)
                 return
             except discord.HTTPException:  # DMs closed: fall back to the channel
                 log.info("could not DM user %s; reminding in the channel", user_id)
-        sent = await channel.send(
-            _clip(notice.render(self._mentions(notice))), allowed_mentions=PING
-        )
+        with i18n.using(lang):
+            text = notice.render(self._mentions(notice))
+        sent = await channel.send(_clip(text), allowed_mentions=PING)
         self.reminders[notice.game_id].append(sent)
 
     async def _drop_reminders(self, game_id: int) -> None:
@@ -184,12 +188,13 @@ class ClockCommands(TableBase):
                 )
             kwargs: dict[str, Any] = {}
             if info.status == "lobby":
-                kwargs = {"embed": await self.lobby_embed(info), "view": lobby_view(info.id)}
+                kwargs = {"embed": await self.lobby_embed(info), "view": self.lobby_buttons(info)}
+            with self.public(info):
+                public = t.CLOCK_CHANGED.format(
+                    who=interaction.user.display_name, text=settings.text
+                )
             await self.announce(
-                interaction,
-                t.CLOCK_CHANGED_NOTE.format(text=settings.text),
-                t.CLOCK_CHANGED.format(who=interaction.user.display_name, text=settings.text),
-                **kwargs,
+                interaction, t.CLOCK_CHANGED_NOTE.format(text=settings.text), public, **kwargs
             )
 
     @caylus.command(name="away", description=t.DESC["away"])
@@ -202,7 +207,8 @@ class ClockCommands(TableBase):
             uid = interaction.user.id
             async with self.locks[info.id]:
                 away = await self.clock.away(info.id, uid, until, self.now())
-                public = away.notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
+                with self.public(info):
+                    public = away.notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
                 await self.announce(
                     interaction,
                     t.AWAY_NOTE.format(game_id=info.id, until=discord_timestamp(away.until)),
@@ -219,7 +225,8 @@ class ClockCommands(TableBase):
             uid = interaction.user.id
             async with self.locks[info.id]:
                 notice = await self.clock.back(info.id, uid, self.now())
-                public = notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
+                with self.public(info):
+                    public = notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
                 await self.announce(interaction, t.BACK_NOTE.format(game_id=info.id), _clip(public))
                 await self.refresh_prompt(interaction.channel, info)
 
@@ -242,9 +249,10 @@ class ClockCommands(TableBase):
                     state = await self.clock.vote_pause(info.id, uid, self.now())
                 else:
                     state = await self.clock.vote_resume(info.id, uid, self.now())
-                public = state.notice.render(f"<@{uid}>")
-                if state.notice.kind == "resumed":
-                    public += await self._deadline_now(info.id)
+                with self.public(info):
+                    public = state.notice.render(f"<@{uid}>")
+                    if state.notice.kind == "resumed":
+                        public += await self._deadline_now(info.id)
                 note = t.PAUSE_NOTE if op == "pause" else t.RESUME_NOTE
                 await self.announce(interaction, note, _clip(public))
                 if state.notice.kind in ("paused", "resumed"):
@@ -270,10 +278,10 @@ class ClockCommands(TableBase):
             uid = interaction.user.id
             async with self.locks[info.id]:
                 notice = await self.clock.reclaim(info.id, uid)
+                with self.public(info):
+                    public = notice.render(f"<@{uid}>")
                 await self.announce(
-                    interaction,
-                    t.RECLAIM_NOTE.format(game_id=info.id),
-                    _clip(notice.render(f"<@{uid}>")),
+                    interaction, t.RECLAIM_NOTE.format(game_id=info.id), _clip(public)
                 )
                 await self.refresh_prompt(interaction.channel, info)  # the version changed
 

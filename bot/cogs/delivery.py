@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
+import i18n
 from bot import errors as err
-from bot import text as t
 from bot.clock_service import expiry_templates
 from bot.cogs.base import (
     DELIVERY_ERRORS,
@@ -28,6 +28,7 @@ from bot.cogs.base import (
     _clip,
 )
 from bot.games import ui_for
+from bot.lang import t
 from bot.service import ActResult, GameInfo
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,13 @@ class Delivery(TableBase):
         if not entries:
             return None
         info = fresh.game if fresh is not None else await self.service.game(game_id)
+        with self.public(info):  # the channel reads the game's language
+            return await self._deliver(info, entries, fresh)
+
+    async def _deliver(
+        self, info: GameInfo, entries: list[Any], fresh: ActResult | None
+    ) -> str | None:
+        game_id = info.id
         try:
             channel = await self._channel(info.channel_id)
         except DELIVERY_ERRORS as error:
@@ -357,7 +365,7 @@ class Delivery(TableBase):
         )
         emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
         lines = ui_for(info.kind).score_lines(outcome, names, emojis)
-        winners = " & ".join(names[s] for s in outcome.winners)
+        winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
         best = outcome.scores[outcome.winners[0]]
         template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
         embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)

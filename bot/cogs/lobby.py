@@ -9,18 +9,19 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import i18n
 from bot import errors as err
-from bot import messages as m
-from bot import text as t
 from bot.clock import (
     DEFAULT_CLOCK,
     ClockInputError,
     format_duration,
     parse_clock,
 )
-from bot.cogs.base import TableBase, _clip
+from bot.cogs.base import TableBase
 from bot.cogs.group import caylus
+from bot.lang import colour_name, m, t
 from bot.service import GameInfo
+from bot.translator import choices
 from bot.views import lobby_view
 from engine.players import DEFAULT_LEVEL, LEVELS
 
@@ -31,6 +32,15 @@ class LobbyCommands(TableBase):
     """The lobby commands and buttons."""
 
     async def lobby_embed(self, info: GameInfo) -> discord.Embed:
+        """The lobby as the channel shows it (in the game's language)."""
+        with self.public(info):
+            return await self._lobby_embed(info)
+
+    def lobby_buttons(self, info: GameInfo) -> Any:
+        with self.public(info):
+            return lobby_view(info.id)
+
+    async def _lobby_embed(self, info: GameInfo) -> discord.Embed:
         names = await self.names_for(info)
         wanted = info.options.get("players", len(info.seats))
         lines = [
@@ -54,11 +64,9 @@ class LobbyCommands(TableBase):
             value="\n".join(lines) or t.LOBBY_EMPTY,
             inline=False,
         )
-        embed.add_field(
-            name=t.LOBBY_OPTIONS,
-            value=self.ui(info.kind).options_text(info.options),
-            inline=False,
-        )
+        options = self.ui(info.kind).options_text(info.options)
+        language = t.LOBBY_LANGUAGE.format(language=i18n.language_name(info.language))
+        embed.add_field(name=t.LOBBY_OPTIONS, value=f"{options} · {language}", inline=False)
         clock = await self.clock.clock_settings(info.id)
         embed.add_field(
             name=t.LOBBY_CLOCK,
@@ -92,13 +100,13 @@ class LobbyCommands(TableBase):
                 info = await self.service.add_bot(
                     game_id, uid, can_manage=self.can_manage(interaction)
                 )
-            view = lobby_view(game_id) if info.status == "lobby" else None
+            view = self.lobby_buttons(info) if info.status == "lobby" else None
             await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
         self.timings.append(time.perf_counter() - started)
 
     async def _lobby_messages(self, channel: Any, game_id: int, limit: int) -> list[Any]:
         """The bot's lobby messages of this game among the channel's latest `limit`."""
-        title = _lobby_title_end(game_id)
+        title = _lobby_title_ends(game_id)
         me = self.bot.user
         found = []
         async for message in channel.history(limit=limit):
@@ -145,12 +153,14 @@ class LobbyCommands(TableBase):
         tile_set=t.OPT_TILES,
         rules=t.OPT_RULES,
         clock=t.OPT_CLOCK,
+        language=t.OPT_LANGUAGE,
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()],
-        favor_mode=[app_commands.Choice(name=v, value=v) for v in ("full", "simplified")],
-        tile_set=[app_commands.Choice(name=v, value=v) for v in ("revised", "first")],
-        rules=[app_commands.Choice(name=v, value=v) for v in ("standard", "beginner")],
+        favor_mode=choices("favor_mode"),
+        tile_set=choices("tile_set"),
+        rules=choices("rules"),
+        language=[app_commands.Choice(name=i18n.language_name(c), value=c) for c in i18n.LANGUAGES],
     )
     async def new(
         self,
@@ -161,6 +171,7 @@ class LobbyCommands(TableBase):
         tile_set: str | None = None,
         rules: str | None = None,
         clock: str | None = None,
+        language: str | None = None,
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "new"):
@@ -181,6 +192,7 @@ class LobbyCommands(TableBase):
                 kind=game,
                 players=players,
                 options=options,
+                language=language or server_language(interaction),
             )
             chosen = clock if clock is not None else self.ui(game).default_clock
             if chosen != DEFAULT_CLOCK:  # the host's choice, or the game's own default
@@ -189,7 +201,7 @@ class LobbyCommands(TableBase):
                 interaction,
                 t.OPENED.format(game_id=info.id),
                 embed=await self.lobby_embed(info),
-                view=lobby_view(info.id),
+                view=self.lobby_buttons(info),
             )
 
     def _game_options(self, game: str, given: dict[str, str]) -> dict[str, str]:
@@ -253,10 +265,12 @@ class LobbyCommands(TableBase):
                     self.now(),
                     can_manage=self.can_manage(interaction),
                 )
+                with self.public(info):
+                    public = notice.render(self._mentions(notice))
                 await self.announce(
                     interaction,
-                    t.KICK_NOTE.format(colour=notice.colour, game_id=info.id),
-                    _clip(notice.render(self._mentions(notice))),
+                    t.KICK_NOTE.format(colour=colour_name(notice.colour), game_id=info.id),
+                    public,
                 )
                 if notice.result is not None and notice.result.moves:
                     await self.deliver(info.id, notice.result)
@@ -284,9 +298,11 @@ class LobbyCommands(TableBase):
             who = interaction.user.display_name
             facts = {"game_id": info.id, "seat": seat, "who": who, "level": level}
             if info.status == "aborted":
-                await self.announce(interaction, note.format(**facts), t.LOBBY_GONE.format(**facts))
+                with self.public(info):
+                    gone = t.LOBBY_GONE.format(**facts)
+                await self.announce(interaction, note.format(**facts), gone)
                 return
-            view = lobby_view(info.id) if info.status == "lobby" else None
+            view = self.lobby_buttons(info) if info.status == "lobby" else None
             embed = await self.lobby_embed(info)
             if await self._update_lobby(interaction.channel, info.id, embed, view):
                 await self.tell(interaction, t.LOBBY_NOTE_UPDATED.format(note=note.format(**facts)))
@@ -327,11 +343,8 @@ class LobbyCommands(TableBase):
                     gid, interaction.user.id, can_manage=self.can_manage(interaction)
                 )
                 who = interaction.user.display_name
-                await self.announce(
-                    interaction,
-                    t.ABORT_DONE.format(game_id=gid),
-                    t.ABORTED.format(game_id=gid, who=who),
-                )
+                public = t.ABORTED.format(game_id=gid, who=who)  # unreadable: its language too
+                await self.announce(interaction, t.ABORT_DONE.format(game_id=gid), public)
                 return
             async with self.locks[info.id]:
                 await self.service.abort(
@@ -346,13 +359,23 @@ class LobbyCommands(TableBase):
                     interaction.channel, info.id, await self.lobby_embed(aborted)
                 )
             who = interaction.user.display_name
-            await self.announce(
-                interaction,
-                t.ABORT_DONE.format(game_id=info.id),
-                t.ABORTED.format(game_id=info.id, who=who),
-            )
+            with self.public(info):
+                public = t.ABORTED.format(game_id=info.id, who=who)
+            await self.announce(interaction, t.ABORT_DONE.format(game_id=info.id), public)
 
 
-def _lobby_title_end(game_id: int) -> str:
-    """How every lobby message's title of this game ends, whatever the game's name."""
-    return t.LOBBY_TITLE.format(title="", game_id=game_id).strip()
+def server_language(interaction: discord.Interaction) -> str:
+    """A new game's default language: the server's preferred locale if we have it."""
+    locale = getattr(interaction, "guild_locale", None)
+    value = getattr(locale, "value", locale)
+    return i18n.normalize(str(value)) if i18n.supported(value) else i18n.DEFAULT
+
+
+def _lobby_title_ends(game_id: int) -> tuple[str, ...]:
+    """How a lobby message's title of this game ends, whatever the game's name, in every
+    language (the game's language may have changed since it was posted)."""
+    ends = []
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            ends.append(t.LOBBY_TITLE.format(title="", game_id=game_id).strip())
+    return tuple(dict.fromkeys(ends))

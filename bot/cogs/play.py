@@ -12,13 +12,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import i18n
 from bot import errors as err
-from bot import messages as m
-from bot import text as t
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in, in_language
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
+from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
 from bot.views import choice_view, orders_view, premove_view, questions_view
 from engine import get_game
@@ -49,9 +49,12 @@ class PlayCommands(TableBase):
                 private = interaction.message is not None and interaction.message.flags.ephemeral
                 if private and not _same_call(before.pending, result.pending):
                     # pressed in the private "My hand" reply: the channel's prompt says so too
-                    await self._mark_answered(interaction.channel, game_id, version, who, label)
+                    await self._mark_answered(
+                        interaction.channel, game_id, version, who, label, before.language
+                    )
                 if interaction.message is not None:
-                    done = t.CHOSE.format(who=who, label=label)
+                    with i18n.using(None if private else before.language):
+                        done = t.CHOSE.format(who=who, label=label)
                     content = _clip(f"{interaction.message.content}\n{done}")
                     try:
                         await interaction.edit_original_response(
@@ -245,17 +248,19 @@ class PlayCommands(TableBase):
                 except err.ServiceError as error:
                     await self.handle_error(interaction, error, "play", info.id)
                     return
-                label = action
+                label = shown = action
                 if before.state is not None and before.seat is not None:
                     names = await self.names_for(info)
                     parsed = get_game(info.kind).parse_action(action)
                     ui = self.ui(info.kind)
                     label = ui.describe(before.state, before.seat.seat, parsed, names).label
+                    with self.public(info):  # the channel's prompt says it in its language
+                        shown = ui.describe(before.state, before.seat.seat, parsed, names).label
                 played = result.moves[0].action if result.moves else action
                 await self.tell(interaction, t.PLAYED.format(label=label, action=played))
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 await self._mark_answered(
-                    interaction.channel, info.id, before.game.version, who, label
+                    interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
                 failed = await self.deliver(info.id, result)
                 if failed is not None:
@@ -268,6 +273,7 @@ class PlayCommands(TableBase):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
+            i18n.set_current(await self.reader_language(interaction))  # this task only
             if interaction.guild_id is None:
                 return []
             info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
@@ -338,7 +344,9 @@ class PlayCommands(TableBase):
                     since = t.STATUS_SINCE.format(when=f"<t:{int(info.awaiting_since)}:R>")
                 lines.append(
                     t.STATUS_WAITING.format(
-                        who=names[pending.seat], prompt=pending.prompt, since=since
+                        who=names[pending.seat],
+                        prompt=ui.headline(state, pending, names),
+                        since=since,
                     )
                 )
                 lines += (await self.deadline_lines(info, names))[0]
@@ -377,11 +385,14 @@ class PlayCommands(TableBase):
         hand_picture = None
         if ui.has_hands and self.settings.render_boards:
             # drawn in a worker thread while the words and choices are put together
+            draw = in_language(i18n.current(), ui.hand_picture)  # the reader's language
             hand_picture = asyncio.get_running_loop().run_in_executor(
-                self.executor, ui.hand_picture, view.state, seat.seat, names
+                self.executor, draw, view.state, seat.seat, names
             )
         title = t.ME_TITLE.format(
-            game_id=info.id, colour=seat.colour, emoji=t.COLOUR_EMOJI.get(seat.colour, "")
+            game_id=info.id,
+            colour=colour_name(seat.colour),
+            emoji=t.COLOUR_EMOJI.get(seat.colour, ""),
         )
         lines = [f"**{title}**", *ui.me_lines(ui.public(view.state), seat.seat)]
         lines += ui.hand_lines(view.state, seat.seat, names)

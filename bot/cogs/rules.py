@@ -7,10 +7,11 @@ import logging
 import discord
 from discord import app_commands
 
+import i18n
 from bot import errors as err
-from bot import text as t
 from bot.cogs.base import TableBase
 from bot.cogs.group import caylus
+from bot.lang import t
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ class RulesCommands(TableBase):
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        i18n.set_current(await self.reader_language(interaction))  # this task only
         needle = current.strip().lower()
         found = [
             app_commands.Choice(name=name, value=value)

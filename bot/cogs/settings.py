@@ -8,12 +8,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import text as t
+import i18n
 from bot.clock import (
     suggest_time_zones,
 )
 from bot.cogs.base import TableBase, _zone
 from bot.cogs.group import caylus
+from bot.lang import t
+from bot.translator import choices, loc
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +31,14 @@ class SettingsCommands(TableBase):
         inn=t.OPT_ORDER_INN,
         bribes=t.OPT_ORDER_BRIBES,
         castle=t.OPT_ORDER_CASTLE,
+        language=t.OPT_MY_LANGUAGE,
     )
     @app_commands.choices(
-        reminders_via=[app_commands.Choice(name=v, value=v) for v in ("channel", "dm", "none")],
+        reminders_via=choices("reminders_via"),
+        language=[
+            *(app_commands.Choice(name=i18n.language_name(c), value=c) for c in i18n.LANGUAGES),
+            app_commands.Choice(name=loc("text.LANGUAGE_AUTO", t.LANGUAGE_AUTO), value="auto"),
+        ],
         inn=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["inn"].items()],
         bribes=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["bribe"].items()],
         castle=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["castle"].items()],
@@ -45,12 +52,16 @@ class SettingsCommands(TableBase):
         inn: str | None = None,
         bribes: str | None = None,
         castle: str | None = None,
+        language: str | None = None,
     ) -> None:
         async with self.guard(interaction, "settings"):
             await self.defer_private(interaction)
             uid = interaction.user.id
             orders = {k: v for k, v in (("inn", inn), ("bribe", bribes), ("castle", castle)) if v}
-            changing = (time_zone, quiet_hours, reminders_via) != (None, None, None) or orders
+            changing = (time_zone, quiet_hours, reminders_via, language) != (None,) * 4 or orders
+            if language is not None:  # this very answer is in the new language
+                chosen = await self.service.set_user_language(uid, language)
+                i18n.set_current(chosen or await self.reader_language(interaction))
             mine = await self.clock.set_user_settings(
                 uid,
                 time_zone=time_zone,
@@ -72,10 +83,18 @@ class SettingsCommands(TableBase):
                     via=t.REMIND_VIA_NAMES.get(mine.remind_via, mine.remind_via),
                 ),
                 t.SETTINGS_ORDERS.format(orders=orders_text(defaults)),
+                t.SETTINGS_LANGUAGE.format(language=await self._language_words(interaction)),
             ]
             if not changing:
                 lines.append(t.SETTINGS_HELP)
             await self.tell(interaction, "\n".join(lines))
+
+    async def _language_words(self, interaction: discord.Interaction) -> str:
+        chosen = await self.service.user_language(interaction.user.id)
+        if chosen:
+            return i18n.language_name(chosen)
+        client = i18n.language_name(await self.reader_language(interaction))
+        return f"{client} ({t.LANGUAGE_AUTO})"
 
     @settings_.autocomplete("time_zone")
     async def time_zone_autocomplete(

@@ -81,7 +81,8 @@ class GameBusy(StoreError):
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, setup, status, host_id, version, seq, "
-    "awaiting_seat, awaiting_since, outcome, created_at, updated_at, started_at, ended_at"
+    "awaiting_seat, awaiting_since, outcome, created_at, updated_at, started_at, ended_at, "
+    "language"
 )
 
 
@@ -104,6 +105,7 @@ class GameRow:
     updated_at: float
     started_at: float | None
     ended_at: float | None
+    language: str = "en"  # what its channel reads (i18n.LANGUAGES)
     snapshot: str | None = None  # only when asked for (they are the big columns)
     phase_snapshot: str | None = None
 
@@ -182,6 +184,7 @@ class UserSettings:
     quiet_start: int | None = None  # minutes after local midnight
     quiet_end: int | None = None
     notify: str = "mention"  # mention | dm | none
+    language: str | None = None  # private replies (None: the Discord client's language)
     updated_at: float | None = None
 
 
@@ -336,12 +339,29 @@ class Tx:
     # --- games, seats, the log ----------------------------------------------------------------
 
     def insert_game(
-        self, *, guild_id: int, channel_id: int, kind: str, options: dict[str, Any], host_id: int
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        options: dict[str, Any],
+        host_id: int,
+        language: str = "en",
     ) -> int:
         row = self.fetchone(
             "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?) RETURNING id",
-            (guild_id, channel_id, kind, json.dumps(options), host_id, self.now, self.now),
+            "created_at, updated_at, language) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?) "
+            "RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                kind,
+                json.dumps(options),
+                host_id,
+                self.now,
+                self.now,
+                language,
+            ),
         )
         return int(row[0])
 

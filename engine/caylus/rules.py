@@ -1478,6 +1478,7 @@ _PROMPTS_AT: dict[str, str] = {
     "alchemist": "turn cubes into gold at the {where}",
     "jeweller": "pay gold for prestige at the {where}",
 }
+PROMPTS_AT = _PROMPTS_AT
 
 
 def default_action(state: State, seat: int | None = None) -> Action | None:

@@ -22,6 +22,7 @@ from engine.protocol import Event
 from render import theme as t
 from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, PIECE_R, SECTION_BG, SMALL
 from render.card import S as SCALE
+from render.labels import w as lb
 from render.magna_carta.canvas import (
     CUBE,
     INACTIVE_FILL,
@@ -46,6 +47,7 @@ from render.magna_carta.words import (
     tile_name,
     tile_points,
 )
+from render.names import card_name
 from render.pieces import blend
 
 MAX_HEIGHT_DP = 2600
@@ -53,6 +55,7 @@ ROAD_COLS = 4
 TILE_GAP = 6
 TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) / ROAD_COLS
 TILE_H = 78
+NAME_LINE = 13  # a second line of a long name
 BAND = 18  # the coloured top band of a road tile
 ROW_PITCH = TILE_H + 9
 PROVOST_INK = (20, 20, 20)
@@ -88,21 +91,36 @@ class Board(PhoneCard):
         if view.provost is not None:
             detail += f"provost on {view.provost}: "
         detail += active_stretch(view)
-        y = section_band(self, y, "THE ROAD", detail) + 10
+        y = section_band(self, y, lb.MC_THE_ROAD, detail) + 10
+        # a name too long for one line (German: "Kleiner Bauernhof") takes two, and every
+        # tile grows by a line: no name is ever cut
+        self.name_lines = max((len(self.name_lines_of(c)) for c in view.road), default=1)
+        tile_h = TILE_H + (self.name_lines - 1) * NAME_LINE
+        pitch = tile_h + (ROW_PITCH - TILE_H)
         for k, card in enumerate(view.road):
             row, col = divmod(k, ROAD_COLS)
-            self.tile(M + col * (TILE_W + TILE_GAP), y + row * ROW_PITCH, card)
+            self.tile(M + col * (TILE_W + TILE_GAP), y + row * pitch, card)
         rows = -(-len(view.road) // ROAD_COLS)
-        y += rows * ROW_PITCH - (ROW_PITCH - TILE_H) + 4
-        legend = "shield: the owner's points"
+        y += rows * pitch - (pitch - tile_h) + 4
+        legend = lb.MC_SHIELD_LEGEND
         if view.provost is not None:
-            legend += " · grey: beyond the provost, idle"
+            legend += lb.MC_GREY_LEGEND
         self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
         return y + 16
 
+    def name_lines_of(self, card: RoadCardView) -> list[str]:
+        """The tile's name: one line (bold if it fits), or two in the small size."""
+        name, room = tile_name(card), TILE_W - 8
+        if self.width(name, BODY) <= room:
+            return [name]
+        if self.width(name, SMALL) <= room or " " not in name:
+            return [name]
+        return self.wrap(name, SMALL, room)[:2]
+
     def tile(self, x: float, y: float, card: RoadCardView) -> None:
         view = self.view
-        w, h = TILE_W, TILE_H
+        extra = (getattr(self, "name_lines", 1) - 1) * NAME_LINE
+        w, h = TILE_W, TILE_H + extra
         owner = card.owner
         if card.cover:
             fill, edge = PRESTIGE_FILL, PRESTIGE_EDGE
@@ -129,19 +147,24 @@ class Board(PhoneCard):
             letter = self.letters[owner]
             self.write(x + w - 5, y + BAND / 2 + 1, letter, SMALL, ink, bold=True, anchor="rm")
         if provost:
-            label = "PROVOST"
+            label = lb.MC_PROVOST_TAG
             tw = self.width(label, SMALL, True) + 8
             tx = x + w - tw - 2
             self.box(tx, y - 5, tx + tw, y + BAND - 1, PROVOST_INK, t.WHITE, 1, 4)
             self.write(tx + tw / 2, y + BAND / 2 - 2, label, SMALL, t.WHITE, True, "mm")
         name = tile_name(card)
         room = w - 8
-        bold = self.width(name, BODY, True) <= room
-        size = BODY if bold or self.width(name, BODY) <= room else SMALL
         ink = t.INK if card.active else t.INK_SOFT
-        self.write(x + 4, y + BAND + 11, self.fit(name, size, room, bold), size, ink, bold)
+        lines = self.name_lines_of(card)
+        if len(lines) == 1:
+            bold = self.width(name, BODY, True) <= room
+            size = BODY if bold or self.width(name, BODY) <= room else SMALL
+            self.write(x + 4, y + BAND + 11, self.fit(name, size, room, bold), size, ink, bold)
+        else:
+            for k, line in enumerate(lines):
+                self.write(x + 4, y + BAND + 10 + k * NAME_LINE, line, SMALL, ink, True)
         effect = tile_effect(card, view.variant)
-        self.write(x + 4, y + BAND + 27, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
+        self.write(x + 4, y + BAND + 27 + extra, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
         bottom = y + h - 13
         bx = x + 4
         if owner is not None:
@@ -177,12 +200,15 @@ class Board(PhoneCard):
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 6 + LINE / 2
         x = M + 6
-        self.write(x, yy, "CASTLE", SMALL, t.INK, bold=True)
-        x += 58
+        # the labels' column fits the longer of "castle" and "bridge" in the language drawn
+        label_room = max(52.0, *(self.width(w, SMALL, True) for w in (lb.MC_CASTLE, lb.MC_BRIDGE)))
+        self.write(x, yy, lb.MC_CASTLE, SMALL, t.INK, bold=True)
+        x += label_room + 6
         for kind in cat.TOKEN_NAMES:
             count = view.tokens[kind]
             x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
             word = f"{kind} {TOKEN_PP[kind]} PP"
+            word = self.fit(word, SMALL, W_DP - M - 6 - x)  # a long castle label leaves less room
             self.write(x, yy, word, SMALL, t.INK if count else t.INK_FAINT)
             x += self.width(word, SMALL) + 8
         if delivering:
@@ -194,8 +220,8 @@ class Board(PhoneCard):
             self.write(M + 6, yy, self.fit(line, SMALL, INNER - 12), SMALL, t.INK_SOFT)
         yy += LINE + 6
         x = M + 6
-        self.write(x, yy, "BRIDGE", SMALL, t.INK, bold=True)
-        x += 58
+        self.write(x, yy, lb.MC_BRIDGE, SMALL, t.INK, bold=True)
+        x += label_room + 6
         slot = 2 * PIECE_R + 8
         for k in range(view.players_count):
             self.box(x, yy - slot / 2, x + slot, yy + slot / 2, t.PANEL, (150, 134, 110), 0.5, 4)
@@ -211,13 +237,11 @@ class Board(PhoneCard):
     # ------------------------------------------------------------------ prestige buildings
     def prestige_supply(self, y: float) -> float:
         view = self.view
-        where = (
-            "built on your own residence" if view.variant == "standard" else "kept in front of you"
-        )
-        y = section_band(self, y, "PRESTIGE BUILDINGS", where) + 4
+        where = lb.MC_ON_RESIDENCE if view.variant == "standard" else lb.MC_IN_FRONT
+        y = section_band(self, y, lb.MC_PRESTIGE_BUILDINGS, where) + 4
         supply = view.prestige_supply
         if not supply:
-            self.write(M, y + LINE / 2, "All built.", BODY, t.INK_SOFT)
+            self.write(M, y + LINE / 2, lb.MC_ALL_BUILT, BODY, t.INK_SOFT)
             return y + LINE
         col_w = INNER / 2
         for k, card_id in enumerate(supply):
@@ -225,7 +249,9 @@ class Board(PhoneCard):
             x = M + col * col_w
             cy = y + row * (CUBE + 8) + CUBE / 2 + 2
             card = CARDS[card_id]
-            self.write(x, cy, self.fit(card.name, BODY, 74, True), BODY, t.INK, bold=True)
+            name = card_name(card.id)
+            size = BODY if self.width(name, BODY, True) <= 74 else SMALL  # German names
+            self.write(x, cy, self.fit(name, size, 74, True), size, t.INK, bold=True)
             self.write(x + 76, cy, f"{card.pp} PP", BODY, PRESTIGE_EDGE, bold=True)
             cx = x + 118
             for kind in cat.CUBES:
@@ -237,10 +263,10 @@ class Board(PhoneCard):
 
     # ------------------------------------------------------------------ players
     def panels(self, y: float) -> float:
-        y = section_band(self, y, "PLAYERS", "from the start player") + 4
+        y = section_band(self, y, lb.MC_PLAYERS, lb.MC_FROM_START) + 4
         for seat in seat_order(self.view):
             y = self.panel(seat, y) + 4
-        legend = "castle tokens won: dungeon, walls, towers"
+        legend = lb.MC_TOKENS_LEGEND
         self.write(W_DP - M, y + 7, legend, SMALL, t.INK_SOFT, anchor="rm")
         return y + 14
 
@@ -319,7 +345,7 @@ class Board(PhoneCard):
         if seat in self.deciders:
             parts.append("▶ deciding")
         if seat == view.start_player:
-            parts.append("start player")
+            parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
         if passed:
             parts.append(passed)
@@ -341,7 +367,7 @@ class Board(PhoneCard):
             where = ", ".join(str(r.position) for r in residences)
             parts.append(f"{'residence' if len(residences) == 1 else 'residences'} at {where}")
         prestige = [road_label(view, r.position) for r in covered]
-        prestige += [CARDS[c].name for c in view.players[seat].prestige]
+        prestige += [card_name(c) for c in view.players[seat].prestige]
         if prestige:
             parts.append("prestige: " + ", ".join(prestige))
         return " · ".join(parts)

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View
 from engine.protocol import Event
 from render import theme as t
@@ -35,16 +34,17 @@ from render.card import (
     TITLE,
     WIN_BG,
 )
+from render.labels import w as lb
 from render.magna_carta.canvas import CUBE, INNER, W_DP, Canvas, M
 from render.magna_carta.changes import Deltas, deltas, happened
 from render.magna_carta.decision import decision_text, passed_text
 from render.magna_carta.words import (
-    PHASE_TITLES,
     active_stretch,
     phase_title,
     road_label,
     stage_names,
 )
+from render.names import card_name
 
 MAX_HEIGHT_DP = 1600
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
@@ -167,7 +167,7 @@ class PhoneCard(Canvas):
         if seat in self.deciders:
             parts.append("▶ deciding")
         if seat == view.start_player:
-            parts.append("start player")
+            parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
         if passed and view.phase_name in ("actions", "provost", "activation", "castle"):
             parts.append(passed)
@@ -201,7 +201,7 @@ class PhoneCard(Canvas):
 
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
-        title = "WHAT HAPPENED"
+        title = lb.WHAT_HAPPENED
         label = phases_label(self.view, self.previous)
         h = 24
         self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
@@ -237,11 +237,11 @@ class PhoneCard(Canvas):
 
     def nothing_listed(self) -> str:
         if self.previous is None:
-            return "The game begins."
+            return lb.GAME_BEGINS
         ch = self.ch
         if any(ch.deniers) or any(any(c.values()) for c in ch.cubes) or any(ch.score):
-            return "No change on the road; the badges show what each player gained and spent."
-        return "No change on the board."
+            return lb.MC_NO_CHANGE_ROAD
+        return lb.CARD_NO_CHANGE
 
     # ------------------------------------------------------------------ castle, road, prestige
     def table(self, y: float) -> float:
@@ -250,16 +250,14 @@ class PhoneCard(Canvas):
         if view.provost is not None and not view.over:
             road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
         lines = self.wrap(road, BODY, INNER - 12)
-        supply = ", ".join(CARDS[c].name for c in view.prestige_supply) or "none"
-        prestige = self.wrap(f"Prestige left: {supply}", BODY, INNER - 12)[:2]
-        last = (
-            ["Last round: the castle tokens are gone."] if view.last_round and not view.over else []
-        )
+        supply = ", ".join(card_name(c) for c in view.prestige_supply) or "none"
+        prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]
+        last = [lb.MC_LAST_ROUND] if view.last_round and not view.over else []
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 4 + LINE / 2
         x = M + 6
-        label = "Castle tokens left:"
+        label = lb.MC_TOKENS_LEFT
         self.write(x, yy, label, BODY)
         x += self.width(label, BODY) + 6
         for kind in cat.TOKEN_NAMES:
@@ -285,13 +283,14 @@ def header(c: Canvas, y: float) -> float:
     view = c.view
     h = 36
     c.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-    label = f"Round {view.round}" + (" (last)" if view.last_round and not view.over else "")
+    last = view.last_round and not view.over
+    label = (lb.MC_ROUND_LAST if last else lb.MC_ROUND).format(round=view.round)
     c.write(M, y + h / 2, label, TITLE, t.WHITE, bold=True)
     x = M + c.width(label, TITLE, True) + 10
     stages = stage_names(view.variant)
     bw, gap = 18, 3
     boxes_x = W_DP - M - len(stages) * bw - (len(stages) - 1) * gap
-    title = "Game over" if view.over else phase_title(view)
+    title = lb.GAME_OVER if view.over else phase_title(view)
     c.write(x, y + h / 2, c.fit(title, NAME, boxes_x - x - 6, True), NAME, HEADER_INK, bold=True)
     x = boxes_x
     for k in range(1, len(stages) + 1):
@@ -362,7 +361,7 @@ def phases_label(view: View, previous: View | None) -> str:
     stages = stage_names(view.variant)
 
     def name(phase: int) -> str:
-        return "Opening hands" if phase == 0 else PHASE_TITLES[stages[phase - 1]]
+        return lb.MC_PHASES["setup"] if phase == 0 else lb.MC_PHASES[stages[phase - 1]]
 
     first = (previous.round, previous.phase)
     last = (view.round, view.phase)

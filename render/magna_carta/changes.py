@@ -15,6 +15,7 @@ from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View
 from engine.protocol import Event
 from render.magna_carta.words import TOKEN_PP, ordinal, road_label
+from render.names import card_name
 
 
 def public_data(event: Event) -> dict:
@@ -176,7 +177,7 @@ def happened(
 
 def _cards(data: dict) -> str:
     """The public cards an event discarded (face up)."""
-    return ", ".join(CARDS[c].name for c in data.get("discarded", [])) or "nothing"
+    return ", ".join(card_name(c) for c in data.get("discarded", [])) or "nothing"
 
 
 def _castle_lines(castle: dict[int, list[str]], names: list[str]) -> list[Line]:
@@ -204,14 +205,14 @@ def _from_views(view: View, previous: View | None, names: list[str]) -> list[Lin
         if card.owner is None:
             continue
         if card.residence and not old.residence:
-            lines.append((card.owner, f"{CARDS[card.card].name} ({card.position}) → residence"))
+            lines.append((card.owner, f"{card_name(card.card)} ({card.position}) → residence"))
         if card.cover and not old.cover:
-            built = f"{names[card.owner]} builds the {CARDS[card.cover].name} ({card.position})"
+            built = f"{names[card.owner]} builds the {card_name(card.cover)} ({card.position})"
             lines.append((card.owner, built))
     for seat in range(view.players_count):
         if set(view.players[seat].prestige) - set(previous.players[seat].prestige):
             new = set(view.players[seat].prestige) - set(previous.players[seat].prestige)
-            built = ", ".join(CARDS[c].name for c in sorted(new))
+            built = ", ".join(card_name(c) for c in sorted(new))
             lines.append((seat, f"{names[seat]} builds the {built}"))
     if view.passed != previous.passed and view.passed:
         order = ", ".join(names[s] for s in view.passed)

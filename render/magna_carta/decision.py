@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, View
+from render.labels import w as lb
 from render.magna_carta.words import (
     TOKEN_PP,
     active_stretch,
@@ -17,37 +18,40 @@ def decision_text(view: View, pending: PendingView, names: list[str]) -> tuple[s
     """(what the seat must do, a detail line) for one pending decision."""
     kind = pending.kind
     if kind == "redraw":
-        return "must keep or redraw the opening hand", "each player decides alone, in private"
+        return lb.MC_MUST_REDRAW, lb.MC_REDRAW_DETAIL
     if kind == "action":
         me = view.players[pending.seat]
-        hand = "1 card" if me.hand_size == 1 else f"{me.hand_size} cards"
-        return (
-            "must act: place a worker, build, draw, swap or pass",
-            f"{me.deniers} d · {me.workers} workers and {hand} in hand",
-        )
+        detail = lb.MC_ACT_DETAIL.format(count=me.hand_size, deniers=me.deniers, workers=me.workers)
+        return lb.MC_MUST_ACT, detail
     if kind == "provost":
-        return (
-            "may move the provost, 1 d a card (up to 3)",
-            f"provost on {road_label(view, view.provost or 1)}: {active_stretch(view)}",
+        where = road_label(view, view.provost or 1)
+        return lb.MC_MAY_PROVOST, lb.MC_PROVOST_DETAIL.format(
+            where=where, stretch=active_stretch(view)
         )
     if kind == "castle":
         left = sum(view.tokens.values())
         nxt = best_tokens(view.tokens, 1)
         delivered = view.delivered[pending.seat]
-        so_far = f" · {delivered} delivered" if delivered else ""
-        token = f"next token: {nxt[0]} ({TOKEN_PP[nxt[0]]} PP)" if nxt else "no token left"
-        return "may deliver batches to the castle", f"{token} · {left} left{so_far}"
+        so_far = lb.MC_DELIVERED.format(count=delivered) if delivered else ""
+        if nxt:
+            token = lb.MC_NEXT_TOKEN.format(token=nxt[0], pp=TOKEN_PP[nxt[0]])
+        else:
+            token = lb.MC_NO_TOKEN
+        return lb.MC_MAY_CASTLE, lb.MC_CASTLE_DETAIL.format(token=token, left=left) + so_far
     at = pending.at or 1
     card = view.road[at - 1]
     data = CARDS[card.card]
     where = road_label(view, at)
     if pending.part == "owner":
-        user = names[card.worker] if card.worker is not None else "a worker"
-        return f"may use their {where} ({user}'s worker): {data.owner_text}", ""
-    owner = f"{names[card.owner]}'s " if card.owner is not None else ""
-    return f"may use {owner}{where}: {data.worker_text}", ""
+        user = names[card.worker] if card.worker is not None else lb.MC_A_WORKER
+        return lb.MC_MAY_USE_OWN.format(where=where, user=user, effect=data.owner_text), ""
+    if card.owner is not None:
+        return lb.MC_MAY_USE_OF.format(
+            owner=names[card.owner], where=where, effect=data.worker_text
+        ), ""
+    return lb.MC_MAY_USE.format(where=where, effect=data.worker_text), ""
 
 
 def passed_text(view: View, seat: int) -> str:
     space = view.players[seat].passed
-    return f"passed {ordinal(space)}" if space else ""
+    return lb.PASSED.format(place=ordinal(space)) if space else ""

@@ -14,8 +14,10 @@ from engine.magna_carta.catalogue import CARDS, Effect
 from engine.magna_carta.view import View
 from render import theme as t
 from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
+from render.labels import w as lb
 from render.magna_carta.canvas import INNER, W_DP, Canvas, M, owner_tint
 from render.magna_carta.words import phase_title
+from render.names import card_name, cube_name
 
 MAX_HEIGHT_DP = 2400
 COLS = 2
@@ -36,13 +38,13 @@ def missing(cost: str, cubes: dict[str, int]) -> str:
             covered = min(short, max(0, gold))
             gold -= covered
             if short > covered:
-                parts.append(f"{short - covered} {cat.CUBE_NAMES[c]}")
+                parts.append(f"{short - covered} {cube_name(c)}")
         else:
             spare -= short
     extra = cost.count(cat.ANY) - spare - max(0, gold)
     if extra > 0:
-        parts.append("1 more cube" if extra == 1 else f"{extra} more cubes")
-    return "short of " + " + ".join(parts) if parts else ""
+        parts.append(lb.HAND_MORE_CUBES.format(count=extra))
+    return lb.HAND_SHORT_OF.format(what=" + ".join(parts)) if parts else ""
 
 
 class HandPicture(Canvas):
@@ -64,14 +66,15 @@ class HandPicture(Canvas):
         view = self.view
         h = 36
         self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-        title = self.fit(f"{self.names[self.seat]}'s hand", TITLE, 230, True)
+        title = self.fit(lb.HAND_TITLE.format(name=self.names[self.seat]), TITLE, 230, True)
         self.write(M, y + h / 2, title, TITLE, t.WHITE, bold=True)
-        when = f"round {view.round} · {'game over' if view.over else phase_title(view)}"
+        phase = lb.HAND_GAME_OVER if view.over else phase_title(view)
+        when = lb.HAND_WHEN.format(round=view.round, phase=phase)
         self.write(W_DP - M, y + h / 2, when, SMALL, HEADER_INK, bold=True, anchor="rm")
         y += h
         h = 22
         self.box(0, y, W_DP, y + h, (250, 236, 240), radius=0)
-        note = "Only you see this picture: your cards are hidden from the others."
+        note = lb.HAND_NOTE
         self.write(M, y + h / 2, self.fit(note, SMALL, INNER), SMALL, t.DECIDE)
         return y + h
 
@@ -86,16 +89,16 @@ class HandPicture(Canvas):
         x += 40
         for c in cat.CUBES:
             x = self.counted_cube(x, cy, c, me.cubes[c], NUMBER) + 12
-        workers = f"{me.workers}/{cat.WORKERS} workers"
+        workers = lb.HAND_WORKERS.format(count=me.workers, total=cat.WORKERS)
         self.write(W_DP - M - 8, cy, workers, BODY, t.INK, anchor="rm")
         return y + h
 
     def cards(self, y: float) -> float:
         if not self.hand:
-            self.write(M, y + LINE / 2, "No card in hand.", BODY, t.INK_SOFT)
+            self.write(M, y + LINE / 2, lb.HAND_NO_CARD, BODY, t.INK_SOFT)
             return y + LINE
         count = len(self.hand)
-        label = "1 card in hand" if count == 1 else f"{count} cards in hand"
+        label = lb.HAND_CARDS.format(count=count)
         self.write(M, y + LINE / 2, label, NAME, t.INK, bold=True)
         y += LINE + 6
         for start in range(0, count, COLS):
@@ -110,7 +113,7 @@ class HandPicture(Canvas):
     def verdict(self, card_id: str) -> tuple[str, t.RGB]:
         cost = CARDS[card_id].cost
         if cat.affordable(cost, self.me.cubes):
-            return "✓ you can pay it", t.GOOD
+            return lb.HAND_CAN_PAY, t.GOOD
         return f"✗ {missing(cost, self.me.cubes)}", t.BAD
 
     def card_lines(self, card_id: str) -> list[tuple[str, str]]:
@@ -119,12 +122,16 @@ class HandPicture(Canvas):
         verdict, _ = self.verdict(card_id)
         lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room)]
         lines += [
-            ("Worker", line) for line in self.wrap("Worker: " + card.worker_text, SMALL, room)
+            ("Worker", line)
+            for line in self.wrap(lb.HAND_WORKER.format(text=card.worker_text), SMALL, room)
         ]
-        lines += [("Owner", line) for line in self.wrap("Owner: " + card.owner_text, SMALL, room)]
+        lines += [
+            ("Owner", line)
+            for line in self.wrap(lb.HAND_OWNER.format(text=card.owner_text), SMALL, room)
+        ]
         if card.effect is Effect.SMALL_PRODUCTION:
             stored = cat.STORED_CUBES[self.view.players_count]
-            note = f"Built with {stored} {cat.CUBE_NAMES[card.stores]} on it."
+            note = lb.HAND_BUILT_WITH.format(count=stored, cube=cube_name(card.stores))
             lines += [("Note", line) for line in self.wrap(note, SMALL, room)]
         return lines
 
@@ -140,11 +147,16 @@ class HandPicture(Canvas):
         self.write(x + CARD_W - 6, y + BAND / 2 + 1, shield, BODY, t.WHITE, True, "rm")
         room = CARD_W - 14 - self.width(shield, BODY, True)
         self.write(
-            x + 6, y + BAND / 2 + 1, self.fit(card.name, NAME, room, True), NAME, t.WHITE, True
+            x + 6,
+            y + BAND / 2 + 1,
+            self.fit(card_name(card.id), NAME, room, True),
+            NAME,
+            t.WHITE,
+            True,
         )
         cy = y + BAND + 14
         cx = self.cubes(x + 6, cy, card.cost)
-        self.write(cx + 2, cy, "cost", SMALL, t.INK_SOFT)
+        self.write(cx + 2, cy, lb.HAND_COST, SMALL, t.INK_SOFT)
         _, verdict_ink = self.verdict(card_id)
         inks = {"Verdict": verdict_ink, "Note": t.INK_SOFT}
         yy = y + BAND + 28 + 17 / 2
@@ -154,15 +166,12 @@ class HandPicture(Canvas):
 
     def piles(self, y: float) -> float:
         me = self.me
-        parts = [
-            "Owner: what the card's owner gets when another player's worker is on it.",
-            f"Draw pile: {'1 card' if me.deck_size == 1 else f'{me.deck_size} cards'} (1 d a draw)",
-        ]
+        parts = [lb.HAND_OWNER_NOTE, lb.HAND_DRAW_PILE.format(count=me.deck_size)]
         if me.discard:
-            names = ", ".join(CARDS[c].name for c in me.discard)
-            parts.append(f"Discard pile (face up, top last): {names}")
+            names = ", ".join(card_name(c) for c in me.discard)
+            parts.append(lb.HAND_DISCARD.format(names=names))
         else:
-            parts.append("Discard pile: empty")
+            parts.append(lb.HAND_DISCARD_EMPTY)
         y += 2
         for part in parts:
             for line in self.wrap(part, SMALL, INNER):

@@ -10,21 +10,14 @@ from __future__ import annotations
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.view import RoadCardView, View
+from render.labels import w as lb
+from render.names import card_name, residence
 
-PHASE_TITLES = {
-    "setup": "Opening hands",
-    "income": "Income",
-    "actions": "Actions",
-    "provost": "Provost",
-    "activation": "Activation",
-    "castle": "Castle",
-    "end": "End of round",
-}
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
 
 def ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def stage_names(variant: str) -> list[str]:
@@ -34,7 +27,7 @@ def stage_names(variant: str) -> list[str]:
 
 
 def phase_title(view: View) -> str:
-    return PHASE_TITLES[view.phase_name]
+    return lb.MC_PHASES[view.phase_name]
 
 
 def cube_words(cubes: str) -> str:
@@ -71,10 +64,10 @@ def short_effect(card_id: str) -> str:
 def tile_name(card: RoadCardView) -> str:
     """The name a road tile shows: the card, its residence side, or the prestige building."""
     if card.cover:
-        return CARDS[card.cover].name
+        return card_name(card.cover)
     if card.residence:
-        return "Residence"
-    return CARDS[card.card].name
+        return residence()
+    return card_name(card.card)
 
 
 def tile_effect(card: RoadCardView, variant: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import text as t
+from bot.lang import t
 from engine.protocol import Event
 
 MAX_LINES_PER_PHASE = 12

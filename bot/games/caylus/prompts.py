@@ -19,10 +19,11 @@ from bot.games.layout import (
     finish,
     fit,
 )
+from bot.lang import t
 from bot.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
-from engine.caylus.catalogue import CUBE_NAMES, TILES, Effect, Kind
+from engine.caylus.catalogue import TILES, Effect, Kind
 from engine.caylus.lookahead import castle_batches
 from engine.caylus.rules import (
     USE_REWARDS,
@@ -30,24 +31,20 @@ from engine.caylus.rules import (
     build_cost,
     can_deliver_batch,
     castle_spaces_left,
-    cube_text,
     favor_marker_after,
     next_house_section,
     placement_cost,
-    space_name,
     worker_can_work,
 )
 from engine.errors import EngineError
-
-_SKIP_LABELS = {
-    "castle": "Stop delivering",
-    "build": "Build nothing",
-    "lawyer": "Transform nothing",
-    "guild": "Leave the provost",
-    "bribe": "Leave the provost",
-    "joust": "No joust",
-    "exchange": "Keep my cubes",
-}
+from render.names import (
+    cube_name,
+    cubes_words,
+    favor_line_name,
+    section_name,
+    space_name,
+    tile_name,
+)
 
 
 def headline(state: Any, prompt: str, names: list[str]) -> str:
@@ -57,17 +54,16 @@ def headline(state: Any, prompt: str, names: list[str]) -> str:
     if d is not None and d.kind == "owner" and d.at:
         user = state.workers[d.at - 1]
         if user is not None:
-            return f"{prompt}, used by {names[user]}"
+            return t.USED_BY.format(prompt=prompt, user=names[user])
     return prompt
 
 
 def _cubes(cubes: str) -> str:
-    return cube_text(cubes) if cubes else "nothing"
+    return cubes_words(cubes)
 
 
 def _road_name(state: Any, pos: int) -> str:
-    tile = state.road[pos - 1]
-    return f"{TILES[tile].name} ({pos})" if tile else f"empty lot ({pos})"
+    return space_name(state, str(pos))
 
 
 def space_reminder(state: Any, target: str, names: list[str] | None = None) -> str:
@@ -97,7 +93,11 @@ _SHARED_NAMES = {
 
 def _tile_name(tile: Any) -> str:
     """The building's name, with its effect when another building has the same name."""
-    return f"{tile.name} ({tile.reminder})" if tile.name in _SHARED_NAMES else tile.name
+    return (
+        f"{tile_name(tile.id)} ({tile.reminder})"
+        if tile.name in _SHARED_NAMES
+        else tile_name(tile.id)
+    )
 
 
 def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
@@ -106,10 +106,12 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
     tile = TILES[tile_id]
     gains = [f"{tile.prestige} PP"]
     if tile.favors:
-        gains.append(f"{tile.favors} favor" + ("s" if tile.favors > 1 else ""))
+        gains.append(t.CY_FAVORS.format(count=tile.favors))
     if tile.kind is Kind.PRESTIGE:
         pos = int(extra[1:])
-        label = f"{tile.name} on your residence ({pos}) — {_cubes(tile.cost)} → {', '.join(gains)}"
+        label = t.CY_BUILD_ON.format(
+            name=tile_name(tile.id), pos=pos, cost=_cubes(tile.cost), gains=", ".join(gains)
+        )
     else:
         effect = Effect(decision.effect) if decision and decision.effect else Effect.CARPENTER
         cost = build_cost(tile_id, bool(decision and decision.via_favor), effect)
@@ -125,10 +127,10 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
     decision = state.decision
     kind = decision.kind if decision is not None else ""
     if verb == "pass":
-        bonus = " (+1 d: first to pass)" if not state.passed else ""
-        return Choice(text, f"Pass{bonus}", "place no more workers this turn", "secondary")
+        label = t.CY_PASS_FIRST if not state.passed else t.CY_PASS
+        return Choice(text, label, t.CY_PASS_DESC, "secondary")
     if verb == "skip":
-        return Choice(text, _SKIP_LABELS.get(kind, "Skip"), "", "secondary")
+        return Choice(text, t.CY_SKIP.get(kind, t.CY_SKIP_ANY), "", "secondary")
     if verb == "place":
         cost = placement_cost(state, seat, arg)
         return Choice(
@@ -136,46 +138,54 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
         )
     if verb == "gate":
         if arg == "back":
-            return Choice(text, "Take the worker back", "it returns to your hand", "secondary")
+            return Choice(text, t.CY_GATE_BACK, t.CY_GATE_BACK_DESC, "secondary")
         return Choice(
-            text, f"Move to {space_name(state, arg)} — free", space_reminder(state, arg, names)
+            text,
+            t.CY_GATE_MOVE.format(space=space_name(state, arg)),
+            space_reminder(state, arg, names),
         )
     if verb == "provost":
         delta = int(arg)
         target = state.provost + delta
-        cost = f" — {abs(delta)} d" if kind == "bribe" else " — free"
-        return Choice(
-            text, f"Provost {delta:+d} → {target}{cost}", f"buildings 1-{target} will act"
-        )
+        if kind == "bribe":
+            label = t.CY_PROVOST_PAID.format(delta=delta, target=target, cost=abs(delta))
+        else:
+            label = t.CY_PROVOST_FREE.format(delta=delta, target=target)
+        return Choice(text, label, t.CY_PROVOST_DESC.format(target=target))
     if verb == "joust":
-        return Choice(text, "Joust — 1 d + 1 cloth → 1 royal favor")
+        return Choice(text, t.CY_JOUST)
     if verb == "inn":
         if arg == "stay":
-            return Choice(text, "Stay in the inn", "your placements keep costing 1 d")
-        return Choice(text, "Leave the inn", "the worker returns to your hand", "secondary")
+            return Choice(text, t.CY_INN_STAY, t.CY_INN_STAY_DESC)
+        return Choice(text, t.CY_INN_LEAVE, t.CY_INN_LEAVE_DESC, "secondary")
     if verb == "take":
         where = _road_name(state, decision.at) if decision and decision.at else ""
         if kind == "owner":
-            return Choice(text, f"Take 1 {CUBE_NAMES[arg]}", f"owner's cube from {where}")
-        return Choice(text, f"Take {_cubes(arg)}", f"at the {where}" if where else "")
+            return Choice(
+                text,
+                t.CY_TAKE_OWNER.format(cube=cube_name(arg)),
+                t.CY_TAKE_OWNER_DESC.format(where=where),
+            )
+        at = t.CY_TAKE_AT.format(where=where) if where else ""
+        return Choice(text, t.CY_TAKE.format(cubes=_cubes(arg)), at)
     if verb == "build":
         label, reminder = _build_label(state, seat, arg)
         return Choice(text, label, reminder)
     if verb == "lawyer":
         pos = int(arg)
-        paid = "1 cloth" if decision and decision.via_favor else "1 cloth + 1 d"
+        paid = t.CY_LAWYER_PAID_FAVOR if decision and decision.via_favor else t.CY_LAWYER_PAID
         return Choice(
             text,
-            f"{_road_name(state, pos)} → residence — {paid}, +2 PP",
-            "a residence gives +1 d income",
+            t.CY_LAWYER.format(where=_road_name(state, pos), paid=paid),
+            t.CY_LAWYER_DESC,
         )
     if verb == "sell":
         price = TILES[state.road[decision.at - 1]].market_price if decision else 0
-        return Choice(text, f"Sell 1 {CUBE_NAMES[arg]} — +{price} d")
+        return Choice(text, t.CY_SELL.format(cube=cube_name(arg), price=price))
     if verb == "buy":
         tile = TILES[state.road[decision.at - 1]] if decision else None
         price = tile.peddler_price * len(arg) if tile else len(arg)
-        return Choice(text, f"Buy {_cubes(arg)} — {price} d")
+        return Choice(text, t.CY_BUY.format(cubes=_cubes(arg), price=price))
     if verb == "pay":
         return Choice(text, _pay_label(kind, arg))
     if verb == "batch":
@@ -184,52 +194,60 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
         points = cat.SECTION_POINTS[section]
         return Choice(
             text,
-            f"Deliver {_cubes(arg)} — +{points} PP",
-            f"one house in the {cat.SECTION_NAMES[section]}",
+            t.CY_BATCH.format(cubes=_cubes(arg), points=points),
+            t.CY_BATCH_DESC.format(section=section_name(section)),
         )
     if verb == "favor":
         return _favor_choice(state, seat, arg, text)
     if verb == "exchange":
         give, take = arg.split()
-        return Choice(text, f"Give 1 {CUBE_NAMES[give]}, take {_cubes(take)}")
+        return Choice(text, t.CY_EXCHANGE.format(give=cube_name(give), cubes=_cubes(take)))
     return Choice(text, text)  # a verb this module does not know: the notation itself
 
 
 def _pay_label(kind: str, arg: str) -> str:
     paid = f"{arg[:-1]} d" if arg.endswith("d") else _cubes(arg)
     prestige, gold = USE_REWARDS.get(kind, {}).get(arg, (0, 0))  # the engine's table
-    reward = f"{prestige} PP" if prestige else f"{gold} gold" if gold else None
+    reward = f"{prestige} PP" if prestige else t.CY_GOLD.format(count=gold) if gold else None
     if reward is None and kind == "alchemist":
-        reward = f"{len(arg) // 2} gold"
-    return f"Pay {paid} → {reward}" if reward else f"Pay {paid}"
+        reward = t.CY_GOLD.format(count=len(arg) // 2)
+    return t.CY_PAY_FOR.format(paid=paid, reward=reward) if reward else t.CY_PAY.format(paid=paid)
 
 
 def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
     line = arg[0]
-    line_name = cat.FAVOR_LINE_NAMES[line].capitalize()
+    line_name = favor_line_name(line).capitalize()
     before = state.players[seat].favors[cat.FAVOR_LINES.index(line)]
     after = _favor_column(state, seat, line)
-    marker = f"marker to column {after}" if after > before else f"marker stays at column {after}"
+    marker = (t.CY_MARKER_TO if after > before else t.CY_MARKER_STAYS).format(col=after)
     if line in ("a", "b"):
         gain = (
             f"+{cat.FAVOR_PRESTIGE[after - 1]} PP"
             if line == "a"
             else f"+{cat.FAVOR_DENIERS[after - 1]} d"
         )
-        return Choice(text, f"{line_name}: {gain}", f"line {line}, {marker}")
+        return Choice(
+            text, f"{line_name}: {gain}", t.CY_FAVOR_LINE.format(line=line, marker=marker)
+        )
     col = int(arg[1])
     if line == "c":
         if len(arg) > 2:
-            cell = f"1 {CUBE_NAMES[arg[2]]}"
+            cell = f"1 {cube_name(arg[2])}"
         else:
             cell = cat.FAVOR_CELL_TEXT["c"][col - 1].replace("->", "→")
-        return Choice(text, f"{line_name}: {cell}", f"line c column {col}, {marker}")
+        desc = t.CY_FAVOR_CELL.format(line="c", col=col, marker=marker)
+        return Choice(text, f"{line_name}: {cell}", desc)
     cell = cat.FAVOR_CELL_TEXT["d"][col - 1]
     if cell == "-":  # the first column of line d does nothing but move the marker on
         return Choice(
-            text, f"{line_name}: no effect, {marker}", f"line d column {col}", "secondary"
+            text,
+            t.CY_FAVOR_NO_EFFECT.format(name=line_name, marker=marker),
+            t.CY_FAVOR_CELL_ONLY.format(line="d", col=col),
+            "secondary",
         )
-    return Choice(text, f"{line_name}: {cell}", f"line d column {col}, {marker}")
+    return Choice(
+        text, f"{line_name}: {cell}", t.CY_FAVOR_CELL.format(line="d", col=col, marker=marker)
+    )
 
 
 # --- warnings: a choice that breaks what the player has committed to -----------------------------
@@ -270,13 +288,13 @@ def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[s
         holdings = state.model_copy(update={"players": after.players})
         lost = []
         if castle and not can_deliver_batch(after.players[seat].cubes):
-            lost.append(f"⚠ leaves no batch for the castle: −{cat.CASTLE_PENALTY} PP")
+            lost.append(t.CY_WARN_CASTLE.format(penalty=cat.CASTLE_PENALTY))
         for pos in roads:
             where = _road_name(state, pos)
             if pos > after.provost:
-                lost.append(f"⚠ your worker on the {where} ends beyond the provost")
+                lost.append(t.CY_WARN_BEYOND.format(where=where))
             elif after.workers[pos - 1] == seat and not worker_can_work(holdings, seat, pos):
-                lost.append(f"⚠ your worker on the {where} would have nothing to do")
+                lost.append(t.CY_WARN_IDLE.format(where=where))
         if lost:
             out[str(action)] = "; ".join(lost)
     return out
@@ -289,39 +307,17 @@ def question_title(question: Any, names: list[str]) -> str:
     """What a question asks, naming the building and the turn: 'Farm (11), turn 3: produce'."""
     state = question.state
     where = _road_name(state, question.at) if state is not None and question.at else ""
-    what = PROMPT_WORDS.get(question.kind, question.kind)
-    now = " (now)" if question.now else ""
+    what = t.CY_QUESTION_WORDS.get(question.kind, question.kind)
+    now = t.CY_NOW if question.now else ""
     return f"{where + ': ' if where else ''}{what}{now}"
-
-
-PROMPT_WORDS = {
-    "produce": "what it produces",
-    "owner": "your owner's cube",
-    "castle": "the castle",
-    "bribe": "moving the provost",
-    "joust": "the joust",
-    "inn": "the inn",
-    "gate": "where the gate worker goes",
-    "guild": "the provost (guild)",
-    "build": "what to build",
-    "lawyer": "the lawyer",
-    "sell": "what to sell",
-    "buy": "what to buy",
-    "church": "the church",
-    "tailor": "the tailor",
-    "bank": "the bank",
-    "alchemist": "the alchemist",
-    "jeweller": "the jeweller",
-}
 
 
 def ahead_label(question: Any, option: str, seat: int, names: list[str]) -> str:
     """An answer ahead in words: 'Take 2 food', 'deliver all I can', 'joust'."""
     if option == CASTLE_ALL:
-        return "deliver all I can"
+        return t.CY_ALL_I_CAN
     if option.startswith("castle "):
-        n = option.split()[1]
-        return f"deliver {n} batch{'es' if n != '1' else ''}"
+        return t.CY_DELIVER_N.format(count=int(option.split()[1]))
     try:
         return describe(question.state, seat, parse(option), names).label
     except EngineError:
@@ -346,7 +342,12 @@ def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str])
             Choice(f"{choice.action}{ANSWER_SEP}{option}", label, choice.description, choice.style)
         )
     out.append(
-        Choice(choice.action, f"{choice.label} · decide later", choice.description, choice.style)
+        Choice(
+            choice.action,
+            t.CY_DECIDE_LATER.format(label=choice.label),
+            choice.description,
+            choice.style,
+        )
     )
     return out
 
@@ -374,10 +375,8 @@ def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
             continue
         n = len(batches)
         what = ", ".join(sort_cubes(b) for b in batches)
-        how = "All I can" if option == CASTLE_ALL else "Deliver"
-        label = (
-            f"{how}: {n} batch{'es' if n > 1 else ''} — about +{n * cat.SECTION_POINTS[section]} PP"
-        )
+        words = t.CY_CASTLE_ALL if option == CASTLE_ALL else t.CY_CASTLE_N
+        label = words.format(count=n, pp=n * cat.SECTION_POINTS[section])
         out.append(Choice(f"{QUESTION_MARK}{key}={option}", label, what, "success"))
     return out
 
@@ -407,7 +406,7 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
         on_road = [c.action.split()[1].split(ANSWER_SEP)[0].isdigit() for c in doing]
         specials = [c for c, road_space in zip(doing, on_road, strict=True) if not road_space]
         road = [c for c, road_space in zip(doing, on_road, strict=True) if road_space]
-        groups = [("Special buildings and the castle", specials), ("Road buildings", road)]
+        groups = [(t.CY_GROUP_SPECIALS, specials), (t.CY_GROUP_ROAD, road)]
         return finish(fit(quiet, [g for g in groups if g[1]]))
     if kind == "favor":
         lines: dict[str, list[Choice]] = {}
@@ -420,20 +419,19 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
             if len(found) == 1:
                 buttons.append(found[0])
             elif found:
-                name = cat.FAVOR_LINE_NAMES[line]
-                groups.append((f"Line {line} ({name})", found))
+                groups.append(
+                    (t.CY_GROUP_LINE.format(line=line, name=favor_line_name(line)), found)
+                )
         return finish(fit(buttons + quiet, groups))
     if kind == "exchange":
         gives: dict[str, list[Choice]] = {}
         for c in doing:
             gives.setdefault(c.action.split()[1], []).append(c)
-        groups = [(f"Give 1 {CUBE_NAMES[g]}", cs) for g, cs in gives.items()]
+        groups = [(t.CY_GROUP_GIVE.format(cube=cube_name(g)), cs) for g, cs in gives.items()]
         return finish(fit(quiet, groups))
     if len(doing) <= 2 * MAX_BUTTONS_PER_ROW - len(quiet) and all(
         len(c.label) <= BUTTON_LABEL for c in doing
     ):
         return finish(Layout(buttons=doing + quiet))
-    title = {"build": "Choose a building", "lawyer": "Choose a building to transform"}.get(
-        kind, "Choose"
-    )
+    title = {"build": t.CY_CHOOSE_BUILDING, "lawyer": t.CY_CHOOSE_TRANSFORM}.get(kind, t.CY_CHOOSE)
     return finish(fit(quiet, [(title, doing)]))

@@ -3,8 +3,9 @@ table and the castle scoring tables, from the catalogue."""
 
 from __future__ import annotations
 
-from bot import text as t
+from bot.lang import t
 from engine.caylus import catalogue as cat
+from render.names import tile_name
 
 
 def rule_topics() -> list[tuple[str, str]]:
@@ -13,7 +14,7 @@ def rule_topics() -> list[tuple[str, str]]:
     out += [(t.RULES_FAVORS_TOPIC, "favors"), (t.RULES_SCORING_TOPIC, "scoring")]
     out += [(label, key) for key, (label, _) in t.RULES_FIGURES.items()]
     for tile in cat.TILES.values():
-        out.append((f"{tile.name} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
+        out.append((f"{tile_name(tile.id)} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
     return out
 
 
@@ -92,7 +93,7 @@ def rules_text(topic: str) -> str:
         return t.RULES_UNKNOWN.format(topic=topic)
     fixed = [p for p, tid in cat.FIXED_POSITIONS.items() if tid == tile.id]
     pos = f", space {fixed[0]}" if fixed else ""
-    lines = [t.RULES_BUILDING.format(name=tile.name, kind=tile.kind.value, pos=pos)]
+    lines = [t.RULES_BUILDING.format(name=tile_name(tile.id), kind=tile.kind.value, pos=pos)]
     if tile.cost:
         cost = " + ".join(
             "1 cube of your choice" if c == cat.ANY else f"1 {cat.CUBE_NAMES[c]}" for c in tile.cost

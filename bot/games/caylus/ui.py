@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot import text as t
 from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
+from bot.lang import t
 from engine.caylus import catalogue as cat
-from engine.caylus.rules import space_name
 from engine.protocol import Event, Outcome, PendingDecision
+from render.labels import decision_words
+from render.names import space_name
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
@@ -47,13 +48,16 @@ class CaylusUI:
         return Layout()
 
     def options_text(self, options: dict[str, Any]) -> str:
+        favor_mode = options.get("favor_mode", "full")
+        tile_set = options.get("tile_set", "revised")
         return t.LOBBY_OPTIONS_TEXT.format(
-            favor_mode=options.get("favor_mode", "full"),
-            tile_set=options.get("tile_set", "revised"),
+            favor_mode=t.CHOICE_NAMES["favor_mode"].get(favor_mode, favor_mode),
+            tile_set=t.CHOICE_NAMES["tile_set"].get(tile_set, tile_set),
         )
 
     def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
-        return prompts.headline(state, pending.prompt, names)
+        asked = decision_words(state) if state.decision is not None else pending.prompt
+        return prompts.headline(state, asked, names)
 
     def context(self, state: Any, seat: int) -> str:
         player = state.players[seat]
@@ -161,7 +165,7 @@ class CaylusUI:
             t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
-            f"{cat.TILES[tile].name} ({i + 1})"
+            f"{cat.tile_name(tile)} ({i + 1})"
             for i, tile in enumerate(state.road)
             if tile and state.owners[i] == seat
         ]

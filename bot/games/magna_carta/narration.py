@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot import text as t
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.protocol import Event
 

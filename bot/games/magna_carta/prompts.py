@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import text as t
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View
+from render.names import card_name as name_of
 
 # Actions whose choice shows or touches the hidden hand: only the player sees them.
 PRIVATE_VERBS = frozenset({"keep", "redraw", "draw", "swap", "build"})
@@ -61,10 +62,10 @@ def cards_count(count: int) -> str:
 def card_name(card: RoadCardView) -> str:
     """The name of a road card as it lies: the card, its residence side or its cover."""
     if card.cover:
-        return t.MC_COVERED.format(prestige=CARDS[card.cover].name)
+        return t.MC_COVERED.format(prestige=name_of(card.cover))
     if card.residence:
         return t.MC_RESIDENCE
-    return CARDS[card.card].name
+    return name_of(card.card)
 
 
 def road_card(view: View, position: int, names: list[str] | None = None) -> str:
@@ -196,7 +197,7 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
         if card.stores:
             count = cat.STORED_CUBES[view.players_count]
             desc += t.MC_BUILD_STORED.format(count=count, cube=t.MC_CUBE_WORDS[card.stores])
-        return Choice(text, t.MC_BUILD.format(card=card.name, paid=cube_words(paid)), desc)
+        return Choice(text, t.MC_BUILD.format(card=name_of(card.id), paid=cube_words(paid)), desc)
     if verb == "prestige":
         return _prestige(arg, text)
     if verb == "provost":
@@ -263,10 +264,12 @@ def _prestige(arg: str, text: str) -> Choice:
     paid = cube_words(words[-1])
     if len(words) == 3:
         position = int(words[1][1:])
-        label = t.MC_PRESTIGE_ON.format(card=card.name, position=position, paid=paid, pp=card.pp)
+        label = t.MC_PRESTIGE_ON.format(
+            card=name_of(card.id), position=position, paid=paid, pp=card.pp
+        )
         desc = t.MC_PRESTIGE_ON_DESC.format(position=position)
     else:
-        label = t.MC_PRESTIGE.format(card=card.name, paid=paid, pp=card.pp)
+        label = t.MC_PRESTIGE.format(card=name_of(card.id), paid=paid, pp=card.pp)
         desc = t.MC_PRESTIGE_DESC.format(pp=card.pp)
     if card.id == cat.HOTEL:
         desc = t.MC_PARTS.join((t.MC_PRESTIGE_HOTEL.format(income=cat.HOTEL_INCOME), desc))
@@ -333,7 +336,7 @@ def hand_layout(view: View, seat: int, actions: list[Any], names: list[str]) -> 
     single = [cs[0] for cs in by_card.values() if len(cs) == 1]
     several = [(card, cs) for card, cs in by_card.items() if len(cs) > 1]
     buttons += single
-    groups = [(t.MC_MENU_BUILD.format(card=CARDS[card].name), cs) for card, cs in several]
+    groups = [(t.MC_MENU_BUILD.format(card=name_of(card)), cs) for card, cs in several]
     if -(-len(buttons) // MAX_BUTTONS_PER_ROW) + len(groups) > 5 or len(buttons) > 10:
         # too many for buttons: every build in menus
         buttons = [c for c in buttons if not c.action.startswith("build ")]

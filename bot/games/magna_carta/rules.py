@@ -3,9 +3,10 @@ number from the engine's catalogue (engine/magna_carta/catalogue.py)."""
 
 from __future__ import annotations
 
-from bot import text as t
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Card, Effect, Kind
+from render.names import card_name
 
 PHASE_STAGES = ("setup", "income", "actions", "provost", "activation", "castle", "end")
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
@@ -81,7 +82,7 @@ def rule_topics() -> list[tuple[str, str]]:
     ]
     out += [(label, key) for key, (label, _) in t.MC_RULES_FIGURES.items()]
     for card in cat.CARDS.values():
-        label = t.MC_RULES_CARD_TOPIC.format(name=card.name, summary=_summary(card))
+        label = t.MC_RULES_CARD_TOPIC.format(name=card_name(card.id), summary=_summary(card))
         out.append((label[:100], card.id))
     return out
 
@@ -104,7 +105,7 @@ def _phase_text(stage: str) -> str:
 def _card_text(card: Card) -> str:
     kind = t.MC_RULES_KINDS[card.kind.value]
     pp = t.MC_RULES_PP.format(pp=card.pp) if card.pp else ""
-    lines = [t.MC_RULES_CARD.format(name=card.name, kind=kind, pp=pp)]
+    lines = [t.MC_RULES_CARD.format(name=card_name(card.id), kind=kind, pp=pp)]
     if card.cost:
         lines.append(t.MC_RULES_COST.format(cost=_cost_words(card.cost)))
     if card.kind is Kind.PRESTIGE:

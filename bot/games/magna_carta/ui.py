@@ -13,15 +13,16 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from bot import text as t
 from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
+from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View, view
 from engine.protocol import Event, Outcome, PendingDecision
+from render.names import card_name
 
 
 def public_view(state: Any) -> View:
@@ -104,7 +105,7 @@ class MagnaCartaUI:
             )
             lines.append(
                 t.MC_HAND_CARD.format(
-                    name=card.name,
+                    name=card_name(card.id),
                     cost=prompts.cost_emojis(card.cost),
                     pp=card.pp,
                     worker=card.worker_text,
@@ -113,7 +114,7 @@ class MagnaCartaUI:
                 )
             )
         lines.append(t.MC_HAND_STOCK.format(stock=_stock(v, seat)))
-        discard = t.MC_LIST.join(CARDS[c].name for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
+        discard = t.MC_LIST.join(card_name(c) for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
         lines.append(
             t.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
         )
@@ -265,7 +266,7 @@ class MagnaCartaUI:
             t.MC_ME_BUILDINGS.format(cards=t.MC_LIST.join(mine)) if mine else t.MC_ME_NO_BUILDINGS
         )
         prestige = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat and r.cover]
-        prestige += [CARDS[c].name for c in p.prestige]
+        prestige += [card_name(c) for c in p.prestige]
         if prestige:
             lines.append(t.MC_ME_PRESTIGE.format(prestige=t.MC_LIST.join(prestige)))
         lines.append(

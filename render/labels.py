@@ -1,0 +1,156 @@
+"""The fixed words of the pictures, in English: the catalogue source of their translations
+(i18n). Read them through `w` (`from render.labels import w`), in the language in force; the
+names of buildings and cards are in render/names.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caylus import rules as engine_rules
+from i18n import Plural, Words
+
+# Caylus (render/board.py, render/card.py)
+PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
+KIND_LABELS = {
+    "neutral": "neutral",
+    "fixed": "fixed",
+    "wood": "wood",
+    "stone": "stone",
+    "residence": "residence",
+    "prestige": "prestige",
+}
+TURN = "Turn {turn}"
+GAME_OVER = "Game over"
+FINAL_SCORES = "FINAL SCORES"
+WHAT_CHANGED = "What changed: {notes}"
+NO_CHANGE = "no change on the board"
+BEFORE_THE_BRIDGE = "BEFORE THE BRIDGE"
+SPECIALS_ORDER = "act in this order in phase 3"
+THE_ROAD = "THE ROAD"
+EMPTY_LOT = "empty lot"
+NEXT_BUILDING = "next building"
+GOES_HERE = "goes here"
+END_OF_ROAD = "end of road"
+BAILIFF = "BAILIFF"
+PROVOST = "PROVOST"
+CASTLE = "CASTLE"
+ARRIVAL_ORDER = "Arrival order:"
+NO_CASTLE_WORKER = "no worker in the castle"
+ROYAL_FAVORS = "ROYAL FAVORS"
+SIMPLIFIED_FAVORS = "Simplified favors"
+PLAYERS = "PLAYERS"
+IN_TURN_ORDER = "in turn order"
+IN_HAND = "in hand"
+DECIDING_NOW = "▶ deciding now"
+STILL_PLACING = "still placing"
+IN_THE_INN = "in the inn"
+BUILDINGS_IN_STOCK = "BUILDINGS IN STOCK"
+COST_TO_PRESTIGE = "cost → prestige when built"
+LEGEND = "⚜ = royal favor   ? = any cube"
+CHANGED_LAST_PHASE = "changed last phase"
+WHAT_HAPPENED = "WHAT HAPPENED"
+CARD_NO_CHANGE = "No change on the board."
+GAME_BEGINS = "The game begins."
+
+# Magna Carta: a player's hand (render/magna_carta/hand.py) and the phases' titles
+MC_PHASES = {
+    "setup": "Opening hands",
+    "income": "Income",
+    "actions": "Actions",
+    "provost": "Provost",
+    "activation": "Activation",
+    "castle": "Castle",
+    "end": "End of round",
+}
+HAND_TITLE = "{name}'s hand"
+HAND_WHEN = "round {round} · {phase}"
+HAND_GAME_OVER = "game over"
+HAND_NOTE = "Only you see this picture: your cards are hidden from the others."
+HAND_WORKERS = "{count}/{total} workers"
+HAND_NO_CARD = "No card in hand."
+HAND_CARDS = Plural("{count} card in hand", "{count} cards in hand")
+HAND_CAN_PAY = "✓ you can pay it"
+HAND_SHORT_OF = "short of {what}"
+HAND_MORE_CUBES = Plural("{count} more cube", "{count} more cubes")
+HAND_WORKER = "Worker: {text}"
+HAND_OWNER = "Owner: {text}"
+HAND_BUILT_WITH = "Built with {count} {cube} on it."
+HAND_COST = "cost"
+HAND_OWNER_NOTE = "Owner: what the card's owner gets when another player's worker is on it."
+HAND_DRAW_PILE = Plural(
+    "Draw pile: {count} card (1 d a draw)", "Draw pile: {count} cards (1 d a draw)"
+)
+HAND_DISCARD = "Discard pile (face up, top last): {names}"
+HAND_DISCARD_EMPTY = "Discard pile: empty"
+
+# Magna Carta: the board and the phone card (render/magna_carta/board.py, card.py)
+MC_THE_ROAD = "THE ROAD"
+MC_SHIELD_LEGEND = "shield: the owner's points"
+MC_GREY_LEGEND = " · grey: beyond the provost, idle"
+MC_CASTLE = "CASTLE"
+MC_BRIDGE = "BRIDGE"
+MC_PRESTIGE_BUILDINGS = "PRESTIGE BUILDINGS"
+MC_ON_RESIDENCE = "built on your own residence"
+MC_IN_FRONT = "kept in front of you"
+MC_ALL_BUILT = "All built."
+MC_PLAYERS = "PLAYERS"
+MC_FROM_START = "from the start player"
+MC_TOKENS_LEGEND = "castle tokens won: dungeon, walls, towers"
+MC_START_PLAYER = "start player"
+MC_PRESTIGE_LEFT = "Prestige left: {supply}"
+MC_LAST_ROUND = "Last round: the castle tokens are gone."
+MC_TOKENS_LEFT = "Castle tokens left:"
+MC_NO_CHANGE_ROAD = "No change on the road; the badges show what each player gained and spent."
+
+# Both games: ordinals and passing (render/describe.py, render/magna_carta/words.py)
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+ORDINAL = "{k}th"
+PASSED = "passed {place}"
+# Magna Carta: the header and who must decide what (render/magna_carta/card.py, decision.py)
+MC_ROUND = "Round {round}"
+MC_ROUND_LAST = "Round {round} (last)"
+MC_PROVOST_TAG = "PROVOST"
+MC_MUST_REDRAW = "must keep or redraw the opening hand"
+MC_REDRAW_DETAIL = "each player decides alone, in private"
+MC_MUST_ACT = "must act: place a worker, build, draw, swap or pass"
+MC_ACT_DETAIL = Plural(
+    "{deniers} d · {workers} workers and {count} card in hand",
+    "{deniers} d · {workers} workers and {count} cards in hand",
+)
+MC_MAY_PROVOST = "may move the provost, 1 d a card (up to 3)"
+MC_PROVOST_DETAIL = "provost on {where}: {stretch}"
+MC_MAY_CASTLE = "may deliver batches to the castle"
+MC_NEXT_TOKEN = "next token: {token} ({pp} PP)"
+MC_NO_TOKEN = "no token left"
+MC_CASTLE_DETAIL = "{token} · {left} left"
+MC_DELIVERED = " · {count} delivered"
+MC_MAY_USE_OWN = "may use their {where} ({user}'s worker): {effect}"
+MC_A_WORKER = "a worker"
+MC_MAY_USE = "may use {where}: {effect}"
+MC_MAY_USE_OF = "may use {owner}'s {where}: {effect}"
+
+# What a Caylus decision asks (the engine's sentences, translated here): kind -> words, and the
+# same at a road building ({where}: its name and position).
+DECISIONS = dict(engine_rules.PROMPTS)
+DECISIONS_AT = dict(engine_rules.PROMPTS_AT)
+FAVOR_WON_FOR = "choose a royal favor (won for {why})"  # why: the engine's words
+MUST = "must {what}"
+SPACE = "space {at}"
+
+w = Words("render.labels")
+
+
+def decision_words(state: Any) -> str:
+    """What the current Caylus decision asks, in the language in force (the engine's prompt)."""
+    from render.names import tile_name
+
+    d = state.decision
+    if d is None:
+        return ""
+    if d.kind == "favor" and d.why:
+        return w.FAVOR_WON_FOR.format(why=d.why)
+    if not d.at or d.kind not in w.DECISIONS_AT:
+        return w.DECISIONS.get(d.kind, d.kind)
+    tile = state.road[d.at - 1]
+    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
+    return w.DECISIONS_AT[d.kind].format(where=where)

@@ -1,0 +1,75 @@
+"""The names of buildings, special spaces and cards as players read them.
+
+The English here comes from the engine's catalogues and is the source of their translations in
+the i18n catalogues (the names of the published Dutch and German editions, the established
+French ones). Read them through the functions below: they answer in the language in force
+(`i18n.using`), for the pictures and for the bot's words alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.caylus import catalogue as cay
+from engine.magna_carta import catalogue as mc
+from i18n import Words
+
+TILE_NAMES = {tile_id: tile.name for tile_id, tile in cay.TILES.items()}
+SPECIAL_NAMES = dict(cay.SPECIAL_NAMES)
+CARD_NAMES = {card_id: card.name for card_id, card in mc.CARDS.items()}
+CUBE_NAMES = dict(cay.CUBE_NAMES)  # Caylus: food, wood, stone, cloth, gold
+SECTION_NAMES = dict(zip(("dungeon", "walls", "towers"), cay.SECTION_NAMES, strict=True))
+FAVOR_LINE_NAMES = dict(cay.FAVOR_LINE_NAMES)
+NOTHING = "nothing"
+EMPTY_LOT = "empty lot"
+RESIDENCE = "Residence"
+
+_names = Words("render.names")
+
+
+def tile_name(tile_id: str) -> str:
+    """A Caylus building ('Farm', 'Boerderij', 'Bauernhof', 'Ferme')."""
+    return _names.TILE_NAMES[tile_id]
+
+
+def special_name(key: str) -> str:
+    """A special space of the Caylus board ('Inn', 'Herberg', 'Wirtshaus', 'Auberge')."""
+    return _names.SPECIAL_NAMES[key]
+
+
+def card_name(card_id: str) -> str:
+    """A Magna Carta card."""
+    return _names.CARD_NAMES[card_id]
+
+
+def space_name(state: Any, target: str) -> str:
+    """'Peddler (7)', 'empty lot (12)' or a special space's name (engine.caylus.rules.space_name
+    in the language in force)."""
+    if target.isdigit():
+        tile = state.road[int(target) - 1]
+        return f"{tile_name(tile) if tile else _names.EMPTY_LOT} ({target})"
+    return special_name(target)
+
+
+def cube_name(cube: str) -> str:
+    """A Caylus cube ('F' -> 'food', 'voedsel', 'Nahrung', 'nourriture')."""
+    return _names.CUBE_NAMES[cube]
+
+
+def cubes_words(cubes: str) -> str:
+    """'FWW' -> '1 food + 2 wood' (engine.caylus.rules.cube_text in the language in force)."""
+    parts = [f"{cubes.count(c)} {cube_name(c)}" for c in cay.CUBES if c in cubes]
+    return " + ".join(parts) if parts else _names.NOTHING
+
+
+def section_name(index: int) -> str:
+    """A castle section by its index (0 Dungeon, 1 Walls, 2 Towers)."""
+    return _names.SECTION_NAMES[("dungeon", "walls", "towers")[index]]
+
+
+def favor_line_name(line: str) -> str:
+    return _names.FAVOR_LINE_NAMES[line]
+
+
+def residence() -> str:
+    return _names.RESIDENCE

@@ -1,0 +1,93 @@
+"""Playing in your own language (docs/i18n.md), end to end through the simulated Discord: the
+channel reads the game's language, every private reply the reader's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import i18n
+from bot.lang import t
+from tests.discord_harness import components, is_game_over, said, table
+from tests.test_discord_magna_carta import play_mc
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def words(lang: str, name: str, **values: object) -> str:
+    with i18n.using(lang):
+        template = getattr(t, name)
+    return template.format(**values) if values else template
+
+
+async def test_a_dutch_game_with_a_french_player(tmp_path: Path) -> None:
+    """A Dutch server: the game is Dutch (its default language); bob's client is French, so
+    whatever only bob reads is French, and the channel stays Dutch."""
+    async with table(
+        tmp_path, 3, seed=5, guild_locale="nl", locales={"alice": "nl", "bob": "fr"}
+    ) as tb:
+        alice, bob, _carol = tb.players
+        lobby = tb.fresh(await tb.open_game(3))
+        assert lobby.embeds[0].title.endswith("spel #1")
+        assert lobby.embeds[0].description == words("nl", "LOBBY_STARTED")
+        assert "Taal: Nederlands" in " ".join(f.value for f in lobby.embeds[0].fields)
+        prompt = tb.last_prompt()
+        assert words("nl", "PROMPT_HELP") in prompt.content
+        # bob asks for help and his stock: French, privately
+        helped = await bob.slash(tb.channel, "caylus help")
+        assert said(helped).startswith("**Caylus dans Discord**")
+        mine = await bob.slash(tb.channel, "caylus me")
+        assert "Ta réserve dans la partie n° 1" in said(mine)
+        # someone presses a button that is not theirs: told in their own language
+        awaited = tb.awaited(prompt)
+        other = next(p for p in (alice, bob) if p.id != awaited.id)
+        buttons, _ = components(prompt)
+        choice = next(b for b in buttons if (b.custom_id or "").startswith("cay:b:"))
+        pressed = await other.click(prompt, custom_id=choice.custom_id)
+        expected = "Ce n'est pas ta décision" if other is bob else "Het is niet jouw beslissing"
+        assert expected in said(pressed)
+        final = await tb.play_out(pass_rate=0.6, play_rate=0.1)
+        assert is_game_over(final)
+        assert final.embeds[0].title == words("nl", "GAME_OVER_TITLE", game_id=1)
+        assert "(goud)" in final.embeds[0].description
+        history = tb.channel.history()
+        headers = [m.content for m in history if (m.content or "").startswith("**Ronde 1 · ")]
+        assert headers, "the accounts of the phases are Dutch"
+        assert not any((m.content or "").startswith("**Turn ") for m in history)
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_german_magna_carta_game(tmp_path: Path) -> None:
+    """A game opened in German on an English server; carol set French for her replies, and
+    her hand (which only she sees) answers in French while the channel stays German."""
+    async with table(tmp_path, 3, seed=2, locales={"bob": "de"}) as tb:
+        carol = tb.players[2]
+        chosen = await carol.slash(tb.channel, "caylus settings", language="fr")
+        assert "Langue de tes réponses privées : **Français**" in said(chosen)
+        final, watch = await play_mc(tb, humans=2, bots=1, rules="standard", seed=4, language="de")
+        assert watch.leaks == []
+        assert final.embeds[0].title == words("de", "GAME_OVER_TITLE", game_id=1)
+        assert "(Schloss)" in final.embeds[0].description
+        history = tb.channel.history()
+        assert any((m.content or "").startswith("**Runde 1 · ") for m in history)
+        buttons = [b.label for m in history for b in components(m)[0]]
+        assert "My hand" not in buttons
+        assert tb.cog.unexpected_errors == 0
+        # a private answer in carol's own language, whatever the channel's
+        look = await carol.slash(tb.channel, "caylus me")
+        assert said(look) == words("fr", "NO_GAME")
+
+
+async def test_settings_language_and_back_to_the_client(tmp_path: Path) -> None:
+    async with table(tmp_path, 1, locales={"alice": "de"}) as tb:
+        (alice,) = tb.players
+        shown = await alice.slash(tb.channel, "caylus settings")
+        assert "Deutsch (meine Discord-Sprache)" in said(shown)
+        chosen = await alice.slash(tb.channel, "caylus settings", language="nl")
+        assert said(chosen).startswith(words("nl", "SETTINGS_SAVED"))
+        assert "Nederlands" in said(chosen)
+        helped = await alice.slash(tb.channel, "caylus help")
+        assert said(helped) == words("nl", "HELP")
+        back = await alice.slash(tb.channel, "caylus settings", language="auto")
+        assert "Deutsch (meine Discord-Sprache)" in said(back)
