@@ -5,7 +5,12 @@ and menus, and times every interaction from the moment the simulated user acts u
 has finished answering it: acknowledgement, engine (the player's move and the bot seats'),
 database commit, board images rendered off the event loop and uploaded, the account of the
 phase, and the next prompt. Prints one JSON object.
-Run: python bench/bench_discord.py [games] [caylus|magna-carta]
+Run: python bench/bench_discord.py [games] [caylus|magna-carta] [easy|medium|strong]
+
+The bot seats play at `easy` unless a level is given: a searching level (medium, strong) thinks
+for its time budget on every decision by design (0.22 s, 0.9 s a move), and that thinking time,
+spent in a worker thread while the event loop goes on, would be counted in the response of the
+human move that handed the turn to the bots. Run with `medium` to see it included.
 """
 
 from __future__ import annotations
@@ -30,17 +35,19 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def _game(seed: int, humans: int, bots: int) -> tuple[list[float], int, float]:
+async def _game(seed: int, humans: int, bots: int, level: str) -> tuple[list[float], int, float]:
     with tempfile.TemporaryDirectory() as tmp:
         async with table(Path(tmp), humans, seed=seed) as tb:
             started = time.perf_counter()
-            await tb.open_game(humans, bots=bots)
+            await tb.open_game(humans, bots=bots, bot_level=level)
             await tb.play_out(pass_rate=0.5, play_rate=0.1)
             images = sum(len(m.attachments) for m in tb.channel.history())
             return tb.latencies, images, time.perf_counter() - started
 
 
-async def _magna_carta(seed: int, humans: int, bots: int) -> tuple[list[float], int, float]:
+async def _magna_carta(
+    seed: int, humans: int, bots: int, level: str
+) -> tuple[list[float], int, float]:
     """A Magna Carta game: public choices on the prompts and private ones from "My hand"."""
     import random
 
@@ -56,7 +63,7 @@ async def _magna_carta(seed: int, humans: int, bots: int) -> tuple[list[float], 
             for player in tb.players[1:humans]:
                 await player.click(lobby, label="Join")
             for _ in range(bots):
-                await host.click(lobby, label="Add bot")
+                await host.slash(tb.channel, "caylus addbot", level=level)
             await tb.timed(host.click(lobby, label="Start"))
             rng = random.Random(seed)
             while not any(is_game_over(m) for m in tb.channel.history()[-3:]):
@@ -65,7 +72,7 @@ async def _magna_carta(seed: int, humans: int, bots: int) -> tuple[list[float], 
             return tb.latencies, images, time.perf_counter() - started
 
 
-async def main(games: int, game: str = "caylus") -> dict:
+async def main(games: int, game: str = "caylus", level: str = "easy") -> dict:
     latencies: list[float] = []
     images = 0
     seconds = 0.0
@@ -75,7 +82,7 @@ async def main(games: int, game: str = "caylus") -> dict:
     play = _magna_carta if game == "magna-carta" else _game
     for k in range(games):
         humans, bots = setups[k % len(setups)]
-        lat, imgs, secs = await play(100 + k, humans, bots)
+        lat, imgs, secs = await play(100 + k, humans, bots, level)
         latencies += lat
         images += imgs
         seconds += secs
@@ -84,6 +91,7 @@ async def main(games: int, game: str = "caylus") -> dict:
         "benchmark": "discord interaction -> complete response (SimCord, board images on)",
         "game": game,
         "games": games,
+        "bot_level": level,
         "interactions": len(ms),
         "board_images": images,
         "p50_ms": round(_quantile(ms, 0.50), 1),
@@ -99,4 +107,5 @@ if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING)
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     which = sys.argv[2] if len(sys.argv) > 2 else "caylus"
-    print(json.dumps(asyncio.run(main(count, which))))
+    level = sys.argv[3] if len(sys.argv) > 3 else "easy"
+    print(json.dumps(asyncio.run(main(count, which, level))))

@@ -80,10 +80,10 @@ BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/plans.py
 CLOCK_EXPIRED = (
     "Time ran out for {player} in game #{game_id} ({prompt}): the clock played `{action}`."
 )
-CLOCK_EXPIRED_IN_ROW = " That is {count} in a row; after {limit} the built-in player takes over."
+CLOCK_EXPIRED_IN_ROW = " That is {count} in a row; after {limit} a bot (medium) takes over."
 CLOCK_TAKEOVER = (
-    "{player} missed {count} decisions in a row in game #{game_id}: the built-in player takes "
-    "the {colour} seat. {player} can take it back any time with /caylus reclaim."
+    "{player} missed {count} decisions in a row in game #{game_id}: a bot (medium) takes the "
+    "{colour} seat. {player} can take it back any time with /caylus reclaim."
 )
 CLOCK_DAMAGED = (
     "⚠ Game #{game_id} is damaged: the bot cannot read it, so its clock is stopped and no more "
@@ -100,10 +100,10 @@ CLOCK_AWAY_START = (
 )
 CLOCK_AWAY_OVER = "{player} is back in game #{game_id}; their clock runs again."
 CLOCK_RECLAIMED = (
-    "{player} takes the {colour} seat of game #{game_id} back from the built-in player."
+    "{player} takes the {colour} seat of game #{game_id} back from the bot."
 )
 CLOCK_KICKED = (
-    "The host hands the {colour} seat of game #{game_id} to the built-in player for good."
+    "The host hands the {colour} seat of game #{game_id} to a bot (medium) for good."
 )
 CLOCK_PAUSE_VOTE = (
     "{player} asks to pause game #{game_id}; it pauses when every player agrees "

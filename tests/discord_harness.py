@@ -261,9 +261,12 @@ class Table:
             assert self.cog.unexpected_errors == 0
         raise AssertionError("the game did not end")
 
-    async def open_game(self, humans: int, bots: int = 0, **options: Any) -> Any:
-        """`/caylus new` by the first player, Join by the others, Add bot, Start (the lobby's
-        buttons read in the game's language: `language=`, else the server's)."""
+    async def open_game(
+        self, humans: int, bots: int = 0, bot_level: str | None = None, **options: Any
+    ) -> Any:
+        """`/caylus new` by the first player, Join by the others, Add bot (or `/caylus addbot
+        level:` when `bot_level` is given), Start (the lobby's buttons read in the game's
+        language: `language=`, else the server's)."""
         host = self.players[0]
         await host.slash(self.channel, "caylus new", players=humans + bots, **options)
         lobby = self.channel.last_message
@@ -275,7 +278,10 @@ class Table:
             else:
                 await player.slash(self.channel, "caylus join")
         for _ in range(bots):
-            await host.click(lobby, label=add_bot)
+            if bot_level is None:
+                await host.click(lobby, label=add_bot)
+            else:
+                await host.slash(self.channel, "caylus addbot", level=bot_level)
         await self.timed(host.click(lobby, label=start))
         return lobby
 
