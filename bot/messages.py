@@ -99,12 +99,8 @@ CLOCK_AWAY_START = (
     "are off until then ({days_left} away days left in this game)."
 )
 CLOCK_AWAY_OVER = "{player} is back in game #{game_id}; their clock runs again."
-CLOCK_RECLAIMED = (
-    "{player} takes the {colour} seat of game #{game_id} back from the bot."
-)
-CLOCK_KICKED = (
-    "The host hands the {colour} seat of game #{game_id} to a bot (medium) for good."
-)
+CLOCK_RECLAIMED = "{player} takes the {colour} seat of game #{game_id} back from the bot."
+CLOCK_KICKED = "The host hands the {colour} seat of game #{game_id} to a bot (medium) for good."
 CLOCK_PAUSE_VOTE = (
     "{player} asks to pause game #{game_id}; it pauses when every player agrees "
     "({votes} of {needed})."
