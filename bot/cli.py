@@ -254,6 +254,35 @@ def _bot(args: argparse.Namespace) -> int:
     return bot_main()
 
 
+def _health(args: argparse.Namespace) -> int:
+    """A container's health check: the bot's health file is fresh (bot/cogs/clock.py `beat`)."""
+    from bot.settings import Settings
+
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        raise CommandError(f"bad settings: {validation_reason(error)}.") from None
+    path = args.file or settings.health_file
+    if not path:
+        raise CommandError("no health file: set CAYLUS_HEALTH_FILE (or pass --file).")
+    max_age = args.max_age or 3 * settings.clock_tick_seconds
+    try:
+        age = time.time() - Path(path).stat().st_mtime
+    except FileNotFoundError:
+        raise CommandError(
+            f"unhealthy: {quoted(path)} does not exist (the bot has not run its clock while "
+            "connected yet)."
+        ) from None
+    if age > max_age:
+        raise CommandError(
+            f"unhealthy: {quoted(path)} was last written {age:.0f} s ago (at most {max_age} s "
+            "allowed): the bot is not connected to Discord, its database does not answer, or "
+            "its clock is off (CAYLUS_CLOCK_LOOP)."
+        )
+    print(f"healthy: {quoted(path)} written {age:.0f} s ago")
+    return 0
+
+
 def _copy_db(args: argparse.Namespace) -> int:
     return asyncio.run(_copy_db_async(args.source, args.target, args.batch))
 
@@ -469,6 +498,20 @@ def build_parser() -> argparse.ArgumentParser:
     copy.add_argument("target", help="an empty database (created and migrated if needed)")
     copy.add_argument("--batch", type=_count(1), default=100, help="games per transaction")
 
+    health = sub.add_parser(
+        "health",
+        help="exit 0 if the running bot is healthy: its health file (CAYLUS_HEALTH_FILE) was "
+        "written recently (it is, after every clock run, while the bot is connected to "
+        "Discord and its database answers); else say why and exit 1",
+    )
+    health.add_argument("--file", help="the health file (default: CAYLUS_HEALTH_FILE)")
+    health.add_argument(
+        "--max-age",
+        type=_count(1),
+        default=None,
+        help="seconds the file may be old (default: three clock runs, CAYLUS_CLOCK_TICK_SECONDS)",
+    )
+
     ren = sub.add_parser("render", help="render a board to PNG")
     try:
         from render.cli import configure
@@ -489,6 +532,7 @@ def main(argv: list[str] | None = None) -> int:
         "bot": _bot,
         "i18n": _i18n,
         "copy-db": _copy_db,
+        "health": _health,
     }
     try:
         return int(handlers[args.command](args) or 0)

@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     render_threads: int = Field(default=2, ge=1, le=16)
     clock_loop: bool = True  # run the decision clock's scheduler (deadlines, reminders)
     clock_tick_seconds: int = Field(default=60, ge=5, le=3600)  # how often it runs
+    # a file the bot rewrites after every clock run while it is connected to Discord and its
+    # database answers; `caylus health` checks that it is fresh (a container's health check)
+    health_file: str = ""
 
     @field_validator("log_level")
     @classmethod

@@ -167,3 +167,36 @@ def test_arena_refuses_seats_that_do_not_fit(capsys: pytest.CaptureFixture[str])
     assert main(["arena", "--players", "2", "--games", "1", "--seats", "strong,genius"]) != 0
     err = capsys.readouterr().err
     assert "--seats names 2 levels for 3 players" in err and "unknown level" in err
+
+
+def test_health_says_healthy_only_for_a_fresh_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import time
+
+    monkeypatch.chdir(tmp_path)  # no .env of the developer's
+    monkeypatch.delenv("CAYLUS_HEALTH_FILE", raising=False)
+    assert main(["health"]) == 1
+    assert "no health file: set CAYLUS_HEALTH_FILE" in capsys.readouterr().err
+
+    health = tmp_path / "health"
+    monkeypatch.setenv("CAYLUS_HEALTH_FILE", str(health))
+    assert main(["health"]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+    health.write_text("1\n")
+    assert main(["health"]) == 0
+    assert capsys.readouterr().out.startswith("healthy:")
+
+    old = time.time() - 200
+    os.utime(health, (old, old))
+    assert main(["health"]) == 1  # three ticks of 60 s by default
+    err = capsys.readouterr().err
+    assert "unhealthy" in err and "last written 200 s ago (at most 180 s" in err
+    assert main(["health", "--max-age", "300"]) == 0
+    assert main(["health", "--file", str(tmp_path / "other")]) == 1
+    capsys.readouterr()
+    monkeypatch.setenv("CAYLUS_CLOCK_TICK_SECONDS", "1")
+    assert main(["health"]) == 1
+    assert "bad settings" in capsys.readouterr().err

@@ -440,3 +440,21 @@ async def test_host_sets_away_allowance_and_takeover_count_in_the_lobby(tmp_path
         assert "Only the host" in said(result)
         result = await alice.slash(tb.channel, "caylus clock")
         assert "at most 3 away days" in said(result) and "after 2 missed" in said(result)
+
+
+async def test_the_health_file_is_written_by_a_working_clock_only(tmp_path: Path) -> None:
+    """CAYLUS_HEALTH_FILE: rewritten after every clock run while the bot is connected and its
+    database answers (`caylus health` reads it); a tick that fails leaves it alone."""
+    health = tmp_path / "health"
+    async with table(tmp_path, 2, seed=3, render_boards=False, health_file=str(health)) as tb:
+        await advance(tb, 0.1)  # a few ticks of the loop
+        assert health.exists()
+        health.unlink()
+
+        async def broken(*args: Any) -> None:
+            raise RuntimeError("database gone")
+
+        tb.cog.clock.tick = broken
+        await advance(tb, 0.1)
+        assert not health.exists()
+        assert tb.cog.clock_failures >= 1

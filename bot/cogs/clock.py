@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 
 class ClockCommands(TableBase):
     """The clock's scheduler and commands."""
+
+    health_file_failed = False  # logged once until the file can be written again
 
     async def cog_load(self) -> None:
         if self.settings.clock_loop:
@@ -64,6 +68,7 @@ class ClockCommands(TableBase):
             log.exception("the clock's tick failed")
             self.clock_failures += 1
             return []
+        self.beat()
         for notice in notices:
             if notice.kind == "takeover":
                 continue  # its line is posted with its expiry (the outbox row of that move)
@@ -75,6 +80,21 @@ class ClockCommands(TableBase):
                     "could not post the clock's %s notice of game %s", notice.kind, notice.game_id
                 )
         return notices
+
+    def beat(self) -> None:
+        """The health file is rewritten: the clock's tick has just read the database, and the
+        bot is connected to Discord (`caylus health`, docs/deploy.md)."""
+        path = self.settings.health_file
+        if not path or not self.bot.is_ready() or self.bot.is_closed():
+            return
+        try:
+            Path(path).write_text(f"{time.time():.0f}\n", encoding="utf-8")
+        except OSError as error:
+            if not self.health_file_failed:
+                log.warning("cannot write the health file %s: %s", path, error)
+            self.health_file_failed = True
+        else:
+            self.health_file_failed = False
 
     @staticmethod
     def _mentions(notice: ClockNotice) -> str | None:
