@@ -12,7 +12,6 @@ changes) or the final scores -> what happened (placements and passes, builds, pr
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -26,28 +25,20 @@ from render.board import default_names, seat_letters
 from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
 from render.describe import castle_status, decision_detail, ordinal
 from render.labels import w as lb
-from render.pieces import cube, marker, text, text_width, worker
+from render.phone import CUBE, MARKER, MIN_TEXT, PIECE_R, PhoneCanvas, S
+from render.pieces import cube, marker
 
-S = t.CARD_SCALE
 W_DP = t.PHONE_WIDTH
 M = 8  # margin, dp
 INNER = W_DP - 2 * M
 MAX_HEIGHT_DP = 1400
 
-# The smallest font (px of the card) whose capitals are MIN_CAP_HEIGHT_AT_PHONE px on the phone.
-MIN_TEXT = math.ceil(
-    t.MIN_CAP_HEIGHT_AT_PHONE * t.CARD_WIDTH / (t.PHONE_WIDTH * t.cap_height_ratio())
-)
 SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
 BODY = max(SMALL, 13.5)
 NAME = 15.5
 NUMBER = 16
 TITLE = 19
 LINE = 19  # dp between two lines of BODY text
-# Pieces draw their letter at a fixed fraction of their size: big enough for MIN_TEXT letters.
-PIECE_R = math.ceil(MIN_TEXT / 1.15) / S  # worker disc radius (letter = 1.15 r)
-CUBE = math.ceil(MIN_TEXT / 0.66) / S  # cube side (letter = 0.66 side)
-MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0.7 side)
 MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the message's text has the rest
 
 HEADER_BG = (40, 30, 24)
@@ -87,7 +78,7 @@ def phases_label(s: State, previous: State | None) -> str:
     return f"turn {first[0]} {name[first[1] - 1]} → turn {last[0]} {name[last[1] - 1]}"
 
 
-class Card:
+class Card(PhoneCanvas):
     def __init__(
         self,
         s: State,
@@ -108,68 +99,6 @@ class Card:
         self.decider = dec.seat if dec is not None and not s.over else None
         self.img = Image.new("RGB", (t.CARD_WIDTH, round(MAX_HEIGHT_DP * S)), CARD_BG)
         self.d = ImageDraw.Draw(self.img)
-
-    # ------------------------------------------------------------------ dp drawing helpers
-    def write(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        fill: t.RGB = t.INK,
-        bold: bool = False,
-        anchor: str = "lm",
-    ) -> None:
-        text(self.d, (x * S, y * S), s, max(MIN_TEXT, round(size * S)), fill, bold, anchor)
-
-    @staticmethod
-    def width(s: str, size: float, bold: bool = False) -> float:
-        return text_width(s, max(MIN_TEXT, round(size * S)), bold) / S
-
-    def fit(self, s: str, size: float, width: float, bold: bool = False) -> str:
-        if self.width(s, size, bold) <= width:
-            return s
-        while s and self.width(s + "…", size, bold) > width:
-            s = s[:-1]
-        return s.rstrip() + "…"
-
-    def wrap(self, s: str, size: float, width: float, first: float | None = None) -> list[str]:
-        """Greedy word wrap; the first line may be narrower (`first`)."""
-        lines: list[str] = []
-        line = ""
-        for word in s.split():
-            trial = f"{line} {word}" if line else word
-            room = first if first is not None and not lines else width
-            if self.width(trial, size) <= room or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-        return lines
-
-    def box(
-        self,
-        x0: float,
-        y0: float,
-        x1: float,
-        y1: float,
-        fill: t.RGB | None,
-        outline: t.RGB | None = None,
-        width: float = 1,
-        radius: float = 6,
-    ) -> None:
-        self.d.rounded_rectangle(
-            (x0 * S, y0 * S, x1 * S, y1 * S),
-            radius=round(radius * S),
-            fill=fill,
-            outline=outline,
-            width=max(1, round(width * S)),
-        )
-
-    def piece(self, cx: float, cy: float, seat: int) -> None:
-        worker(self.d, cx * S, cy * S, PIECE_R * S, seat, self.letters[seat])
 
     # ------------------------------------------------------------------ whole card
     def paint(self) -> Image.Image:

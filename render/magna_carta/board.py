@@ -20,8 +20,7 @@ from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import RoadCardView, View
 from engine.protocol import Event
 from render import theme as t
-from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, PIECE_R, SECTION_BG, SMALL
-from render.card import S as SCALE
+from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, SECTION_BG, SMALL
 from render.labels import w as lb
 from render.magna_carta.canvas import (
     CUBE,
@@ -48,6 +47,8 @@ from render.magna_carta.words import (
     tile_points,
 )
 from render.names import card_name
+from render.phone import PIECE_R
+from render.phone import S as SCALE
 from render.pieces import blend
 
 MAX_HEIGHT_DP = 2600

@@ -15,9 +15,9 @@ from PIL import Image, ImageDraw
 from engine.magna_carta.view import View
 from render import theme as t
 from render.board import default_names, seat_letters
-from render.card import CUBE, MIN_TEXT, PIECE_R
-from render.card import S as SCALE
-from render.pieces import blend, cube, text, text_width, worker
+from render.phone import CUBE, PhoneCanvas
+from render.phone import S as SCALE
+from render.pieces import blend, cube
 
 W_DP = t.PHONE_WIDTH
 M = 8  # margin, dp
@@ -57,7 +57,7 @@ def owner_tint(seat: int) -> t.RGB:
     return blend(t.PLAYER_COLOURS[seat], t.WHITE, 0.72)
 
 
-class Canvas:
+class Canvas(PhoneCanvas):
     """A picture drawn in dp: write, box, pieces and cubes at CARD_SCALE."""
 
     def __init__(self, view: View, names: list[str] | None, height_dp: float, bg: t.RGB) -> None:
@@ -70,75 +70,9 @@ class Canvas:
     def crop(self, height_dp: float) -> Image.Image:
         return self.img.crop((0, 0, self.img.width, round(height_dp * SCALE)))
 
-    # --- text
-    @staticmethod
-    def px(size: float) -> int:
-        return max(MIN_TEXT, round(size * SCALE))
-
-    def write(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        fill: t.RGB = t.INK,
-        bold: bool = False,
-        anchor: str = "lm",
-    ) -> None:
-        text(self.d, (x * SCALE, y * SCALE), s, self.px(size), fill, bold, anchor)
-
-    def width(self, s: str, size: float, bold: bool = False) -> float:
-        return text_width(s, self.px(size), bold) / SCALE
-
-    def fit(self, s: str, size: float, room: float, bold: bool = False) -> str:
-        """`s`, cut with an ellipsis to fit in `room` dp."""
-        if self.width(s, size, bold) <= room:
-            return s
-        while s and self.width(s + "…", size, bold) > room:
-            s = s[:-1]
-        return s.rstrip() + "…"
-
-    def wrap(self, s: str, size: float, room: float, first: float | None = None) -> list[str]:
-        """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
-        lines: list[str] = []
-        line = ""
-        for word in keep_together(s).split(" "):
-            if not word:
-                continue
-            trial = f"{line} {word}" if line else word
-            limit = first if first is not None and not lines else room
-            if self.width(trial, size) <= limit or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-        return lines
-
-    # --- shapes
-    def box(
-        self,
-        x0: float,
-        y0: float,
-        x1: float,
-        y1: float,
-        fill: t.RGB | None,
-        outline: t.RGB | None = None,
-        width: float = 1,
-        radius: float = 6,
-    ) -> None:
-        self.d.rounded_rectangle(
-            (x0 * SCALE, y0 * SCALE, x1 * SCALE, y1 * SCALE),
-            radius=round(radius * SCALE),
-            fill=fill,
-            outline=outline,
-            width=max(1, round(width * SCALE)),
-        )
-
-    def piece(self, cx: float, cy: float, seat: int, ring: t.RGB | None = None) -> None:
-        """A worker disc in the seat's colour with its letter."""
-        worker(self.d, cx * SCALE, cy * SCALE, PIECE_R * SCALE, seat, self.letters[seat], ring)
+    def words(self, s: str) -> list[str]:
+        """Words split at plain spaces only: '3 d' keeps its no-break space (keep_together)."""
+        return [word for word in keep_together(s).split(" ") if word]
 
     def cube(self, x: float, y: float, kind: str) -> float:
         """One cube (F W S G, or ? for any resource) with its top-left at (x, y); returns the x

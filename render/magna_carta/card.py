@@ -28,7 +28,6 @@ from render.card import (
     LINE,
     NAME,
     NUMBER,
-    PIECE_R,
     SECTION_BG,
     SMALL,
     TITLE,
@@ -45,6 +44,7 @@ from render.magna_carta.words import (
     stage_names,
 )
 from render.names import card_name
+from render.phone import PIECE_R
 
 MAX_HEIGHT_DP = 1600
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest

@@ -1,0 +1,106 @@
+"""Drawing in phone display pixels ("dp"), shared by every picture laid out for a phone.
+
+Discord shows an attachment about 400 px wide in a phone chat (theme.PHONE_WIDTH). The phone
+pictures (the Caylus card, render/card.py, and every Magna Carta picture, render/magna_carta/)
+are laid out in those display pixels and drawn CARD_SCALE times larger, and no text is smaller
+than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall on the phone. Text goes
+through render.pieces.text, which records it (how the tests measure and read it).
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import ImageDraw
+
+from render import theme as t
+from render.pieces import text, text_width, worker
+
+S = t.CARD_SCALE
+# The smallest font (px of the picture) whose capitals are MIN_CAP_HEIGHT_AT_PHONE px on the phone.
+MIN_TEXT = math.ceil(
+    t.MIN_CAP_HEIGHT_AT_PHONE * t.CARD_WIDTH / (t.PHONE_WIDTH * t.cap_height_ratio())
+)
+# Pieces draw their letter at a fixed fraction of their size: big enough for MIN_TEXT letters.
+PIECE_R = math.ceil(MIN_TEXT / 1.15) / S  # worker disc radius (letter = 1.15 r)
+CUBE = math.ceil(MIN_TEXT / 0.66) / S  # cube side (letter = 0.66 side)
+MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0.7 side)
+
+
+class PhoneCanvas:
+    """Text, boxes and workers placed in dp on `self.d`; `self.letters` are the seats'
+    letters on their workers."""
+
+    d: ImageDraw.ImageDraw
+    letters: list[str]
+
+    @staticmethod
+    def px(size: float) -> int:
+        return max(MIN_TEXT, round(size * S))
+
+    def write(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        fill: t.RGB = t.INK,
+        bold: bool = False,
+        anchor: str = "lm",
+    ) -> None:
+        text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor)
+
+    @staticmethod
+    def width(s: str, size: float, bold: bool = False) -> float:
+        return text_width(s, PhoneCanvas.px(size), bold) / S
+
+    def fit(self, s: str, size: float, room: float, bold: bool = False) -> str:
+        """`s`, cut with an ellipsis to fit in `room` dp."""
+        if self.width(s, size, bold) <= room:
+            return s
+        while s and self.width(s + "…", size, bold) > room:
+            s = s[:-1]
+        return s.rstrip() + "…"
+
+    def words(self, s: str) -> list[str]:
+        """The words a line may break between."""
+        return s.split()
+
+    def wrap(self, s: str, size: float, room: float, first: float | None = None) -> list[str]:
+        """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
+        lines: list[str] = []
+        line = ""
+        for word in self.words(s):
+            trial = f"{line} {word}" if line else word
+            limit = first if first is not None and not lines else room
+            if self.width(trial, size) <= limit or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
+
+    def box(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: t.RGB | None,
+        outline: t.RGB | None = None,
+        width: float = 1,
+        radius: float = 6,
+    ) -> None:
+        self.d.rounded_rectangle(
+            (x0 * S, y0 * S, x1 * S, y1 * S),
+            radius=round(radius * S),
+            fill=fill,
+            outline=outline,
+            width=max(1, round(width * S)),
+        )
+
+    def piece(self, cx: float, cy: float, seat: int, ring: t.RGB | None = None) -> None:
+        """A worker disc in the seat's colour with its letter."""
+        worker(self.d, cx * S, cy * S, PIECE_R * S, seat, self.letters[seat], ring)
