@@ -25,12 +25,9 @@ from render.board import default_names, seat_letters
 from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
 from render.describe import castle_status, decision_detail, ordinal
 from render.labels import w as lb
-from render.phone import CUBE, MARKER, MIN_TEXT, PIECE_R, PhoneCanvas, S
+from render.phone import CUBE, INNER, MARKER, MIN_TEXT, PIECE_R, W_DP, M, PhoneCanvas, S
 from render.pieces import cube, marker
 
-W_DP = t.PHONE_WIDTH
-M = 8  # margin, dp
-INNER = W_DP - 2 * M
 MAX_HEIGHT_DP = 1400
 
 SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
@@ -208,22 +205,7 @@ class Card(PhoneCanvas):
         p = s.players[seat]
         deciding = seat == self.decider
         h = 46
-        self.box(
-            M,
-            y,
-            W_DP - M,
-            y + h,
-            (252, 232, 240) if deciding else t.PANEL,
-            outline=t.DECIDE if deciding else (150, 134, 110),
-            width=2 if deciding else 0.5,
-        )
-        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
-        top = y + 13
-        self.piece(M + 8 + PIECE_R, top + 1, seat)
-        x = M + 12 + 2 * PIECE_R
-        name = self.fit(self.names[seat], NAME, 190, True)
-        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
-        x += self.width(name, NAME, True) + 8
+        top, x = self.player_band(seat, y, h, deciding, NAME, 190)
         status = self.status(seat)
         if status:
             ink = t.DECIDE if deciding else t.INK_SOFT

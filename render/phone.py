@@ -17,6 +17,11 @@ from render import theme as t
 from render.pieces import text, text_width, worker
 
 S = t.CARD_SCALE
+W_DP = t.PHONE_WIDTH
+M = 8  # margin, dp
+INNER = W_DP - 2 * M
+DECIDING_FILL = (252, 232, 240)  # the band of the player who must decide now
+BAND_EDGE = (150, 134, 110)
 # The smallest font (px of the picture) whose capitals are MIN_CAP_HEIGHT_AT_PHONE px on the phone.
 MIN_TEXT = math.ceil(
     t.MIN_CAP_HEIGHT_AT_PHONE * t.CARD_WIDTH / (t.PHONE_WIDTH * t.cap_height_ratio())
@@ -33,6 +38,7 @@ class PhoneCanvas:
 
     d: ImageDraw.ImageDraw
     letters: list[str]
+    names: list[str]
 
     @staticmethod
     def px(size: float) -> int:
@@ -104,3 +110,18 @@ class PhoneCanvas:
     def piece(self, cx: float, cy: float, seat: int, ring: t.RGB | None = None) -> None:
         """A worker disc in the seat's colour with its letter."""
         worker(self.d, cx * S, cy * S, PIECE_R * S, seat, self.letters[seat], ring)
+
+    def player_band(
+        self, seat: int, y: float, h: float, deciding: bool, name_size: float, name_room: float
+    ) -> tuple[float, float]:
+        """A player's band across the picture (highlighted while they decide) with their
+        colour, worker and name; returns the name's line and the x after the name."""
+        fill, edge = (DECIDING_FILL, t.DECIDE) if deciding else (t.PANEL, BAND_EDGE)
+        self.box(M, y, W_DP - M, y + h, fill, outline=edge, width=2 if deciding else 0.5)
+        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
+        top = y + 13
+        self.piece(M + 8 + PIECE_R, top + 1, seat)
+        x = M + 12 + 2 * PIECE_R
+        name = self.fit(self.names[seat], name_size, name_room, True)
+        self.write(x, top, name, name_size, t.DECIDE if deciding else t.INK, bold=True)
+        return top, x + self.width(name, name_size, True) + 8

@@ -23,17 +23,13 @@ from render import theme as t
 from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, SECTION_BG, SMALL
 from render.labels import w as lb
 from render.magna_carta.canvas import (
-    CUBE,
     INACTIVE_FILL,
-    INNER,
     NEUTRAL_EDGE,
     NEUTRAL_FILL,
     PRESTIGE_EDGE,
     PRESTIGE_FILL,
     RESIDENCE_EDGE,
     RESIDENCE_FILL,
-    W_DP,
-    M,
     owner_tint,
 )
 from render.magna_carta.card import PhoneCard, decision_band, header, seat_order
@@ -47,7 +43,7 @@ from render.magna_carta.words import (
     tile_points,
 )
 from render.names import card_name
-from render.phone import PIECE_R
+from render.phone import CUBE, INNER, PIECE_R, W_DP, M
 from render.phone import S as SCALE
 from render.pieces import blend
 
@@ -278,22 +274,7 @@ class Board(PhoneCard):
         extra = self.holdings(seat)
         lines = self.wrap(extra, SMALL, INNER - 14) if extra else []
         h = 70 + LINE * len(lines)
-        self.box(
-            M,
-            y,
-            W_DP - M,
-            y + h,
-            (252, 232, 240) if deciding else t.PANEL,
-            outline=t.DECIDE if deciding else (150, 134, 110),
-            width=2 if deciding else 0.5,
-        )
-        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
-        top = y + 13
-        self.piece(M + 8 + PIECE_R, top + 1, seat)
-        x = M + 12 + 2 * PIECE_R
-        name = self.fit(self.names[seat], NAME, 150, True)
-        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
-        x += self.width(name, NAME, True) + 8
+        top, x = self.player_band(seat, y, h, deciding, NAME, 150)
         score = f"{p.score['total']} PP"
         score_x = W_DP - M - 30
         status = self.status(seat)

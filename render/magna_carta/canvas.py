@@ -15,13 +15,9 @@ from PIL import Image, ImageDraw
 from engine.magna_carta.view import View
 from render import theme as t
 from render.board import default_names, seat_letters
-from render.phone import CUBE, PhoneCanvas
+from render.phone import CUBE, W_DP, PhoneCanvas
 from render.phone import S as SCALE
 from render.pieces import blend, cube
-
-W_DP = t.PHONE_WIDTH
-M = 8  # margin, dp
-INNER = W_DP - 2 * M
 
 # Colours of the Magna Carta cards (the theme's table, ink and player colours are shared).
 NEUTRAL_FILL = (246, 206, 216)  # pink neutral cards

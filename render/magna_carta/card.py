@@ -34,7 +34,7 @@ from render.card import (
     WIN_BG,
 )
 from render.labels import w as lb
-from render.magna_carta.canvas import CUBE, INNER, W_DP, Canvas, M
+from render.magna_carta.canvas import Canvas
 from render.magna_carta.changes import Deltas, deltas, happened
 from render.magna_carta.decision import decision_text, passed_text
 from render.magna_carta.words import (
@@ -44,7 +44,7 @@ from render.magna_carta.words import (
     stage_names,
 )
 from render.names import card_name
-from render.phone import PIECE_R
+from render.phone import CUBE, INNER, PIECE_R, W_DP, M
 
 MAX_HEIGHT_DP = 1600
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
@@ -122,22 +122,7 @@ class PhoneCard(Canvas):
         p = view.players[seat]
         deciding = seat in self.deciders
         h = 46
-        self.box(
-            M,
-            y,
-            W_DP - M,
-            y + h,
-            (252, 232, 240) if deciding else t.PANEL,
-            outline=t.DECIDE if deciding else (150, 134, 110),
-            width=2 if deciding else 0.5,
-        )
-        self.box(M + 1, y + 5, M + 4, y + h - 5, t.PLAYER_COLOURS[seat], radius=1)
-        top = y + 13
-        self.piece(M + 8 + PIECE_R, top + 1, seat)
-        x = M + 12 + 2 * PIECE_R
-        name = self.fit(self.names[seat], NAME, 170, True)
-        self.write(x, top, name, NAME, t.DECIDE if deciding else t.INK, bold=True)
-        x += self.width(name, NAME, True) + 8
+        top, x = self.player_band(seat, y, h, deciding, NAME, 170)
         status = self.status(seat)
         if status:
             ink = t.DECIDE if deciding else t.INK_SOFT

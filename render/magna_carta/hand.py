@@ -15,9 +15,10 @@ from engine.magna_carta.view import View
 from render import theme as t
 from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
 from render.labels import w as lb
-from render.magna_carta.canvas import INNER, W_DP, Canvas, M, owner_tint
+from render.magna_carta.canvas import Canvas, owner_tint
 from render.magna_carta.words import phase_title
 from render.names import card_name, cube_name
+from render.phone import INNER, W_DP, M
 
 MAX_HEIGHT_DP = 2400
 COLS = 2
