@@ -10,7 +10,8 @@ Small typed values, their text forms, and the pure functions the game service us
 - `OwnerChoice`: the cube an owner takes whenever another player uses their stone production
   building (a standing answer for that building).
 - `Orders`: standing orders per player and game: the inn (stay / ask), provost bribes
-  (ask / never), the castle (ask / all I can).
+  (ask / never), the castle (ask / all I can), and in Magna Carta the owner's effects of my
+  cards (ask / never).
 
 `resolve(state, seat, plans, orders)` says whether a seat's plans answer its pending decision;
 the answer is always one of the engine's legal actions at that moment, otherwise the plan is
@@ -261,6 +262,8 @@ class Orders(BaseModel):
     inn: Literal["stay", "ask"] = "stay"  # the inn's occupant stays (leaving frees a worker)
     bribe: Literal["ask", "never"] = "ask"  # provost bribes in phase 4
     castle: Literal["ask", "all"] = "ask"  # deliver all the batches I can (no per-turn plan)
+    # Magna Carta: the owner's effect of my cards when another player's worker uses them
+    owner: Literal["ask", "never"] = "ask"
 
 
 ORDER_FIELDS: tuple[str, ...] = tuple(Orders.model_fields)
@@ -292,7 +295,9 @@ def _order_values(name: str) -> tuple[str, ...]:
 
 def check_plan(state: State, seat: int, plan: Plan) -> Plan:
     if _orders_only(state):
-        raise BadPlan(reason="this game has standing orders only (the provost, the castle)")
+        raise BadPlan(
+            reason="this game has standing orders only (the provost, the castle, owner effects)"
+        )
     return _check_plan(state, seat, plan)
 
 
@@ -407,8 +412,9 @@ def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) 
 
 
 def _resolve_orders_only(state: Any, seat: int, orders: Orders) -> Resolution:
-    """Magna Carta: the provost order (never move him) and the castle order (deliver every batch
-    one can, the engine's first legal batch each time, then stop)."""
+    """Magna Carta: the provost order (never move him), the castle order (deliver every batch
+    one can, the engine's first legal batch each time, then stop) and the owner order (never
+    use my cards' owner effects)."""
     from engine import magna_carta as mc
 
     pending = [p for p in mc.pending(state) if p.seat == seat]
@@ -419,6 +425,10 @@ def _resolve_orders_only(state: Any, seat: int, orders: Orders) -> Resolution:
     skip = next((a for a in legal if str(a) == "skip"), None)
     if kind == "provost" and orders.bribe == "never" and skip is not None:
         return Resolution(skip, "orders.bribe")
+    decision = getattr(state, "decision", None)
+    is_owner = decision is not None and getattr(decision, "part", "") == "owner"
+    if is_owner and orders.owner == "never" and skip is not None:
+        return Resolution(skip, "orders.owner")
     if kind == "castle" and orders.castle == "all":
         batch = next((a for a in legal if str(a).startswith("batch")), None)
         if batch is not None:

@@ -302,12 +302,21 @@ ORDER_NAMES = {
     "inn": {"stay": "always stay", "ask": "ask me"},
     "bribe": {"ask": "ask me", "never": "never move the provost"},
     "castle": {"ask": "ask me", "all": "deliver all I can"},
+    "owner": {"ask": "ask me", "never": "never use them"},
 }
-ORDER_WHAT = {"inn": "inn", "bribe": "bribes (moving the provost)", "castle": "castle"}
+ORDER_WHAT = {
+    "inn": "inn",
+    "bribe": "bribes (moving the provost)",
+    "castle": "castle",
+    "owner": "owner effects of my cards",
+}
 ORDER_LINE = "{what}: {how}"
 OPT_ORDER_INN = "Standing order for new games: stay in the inn, or be asked every turn"
 OPT_ORDER_BRIBES = "Standing order for new games: be asked about provost bribes, or never bribe"
 OPT_ORDER_CASTLE = "Standing order for new games: deliver all you can to the castle, or be asked"
+OPT_ORDER_OWNER = (
+    "For new Magna Carta games: be asked about your cards' owner effects, or never use them"
+)
 SETTINGS_ORDERS = "Standing orders for new games: {orders}"
 ME_ORDERS = "Standing orders in this game: {orders}"
 ME_PLANS = "Your plans (only you see them): {plans}"

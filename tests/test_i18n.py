@@ -109,3 +109,25 @@ def test_a_later_sentence_reads_in_the_language_it_is_shown_in():
     with i18n.using("fr"):
         assert str(later).startswith("La partie n° 9 est en pause")
     assert str(later).startswith("Game #9 is paused")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_slash_command_texts_fit_discords_limit(lang):
+    """Discord refuses a description or a choice name over 100 characters (and the translator
+    would have to cut it mid-word): every command, option and choice text fits, in every
+    language."""
+    from bot import text as english
+
+    texts = {f"text.{n}": getattr(english, n) for n in dir(english) if n.startswith("OPT_")}
+    texts |= {f"text.DESC.{k}": v for k, v in english.DESC.items()}
+    for name in ("ORDER_NAMES", "CHOICE_NAMES"):
+        for option, values in getattr(english, name).items():
+            texts |= {f"text.{name}.{option}.{k}": v for k, v in values.items()}
+    too_long = {}
+    for context, source in texts.items():
+        if not isinstance(source, str):
+            continue
+        shown = source if lang == i18n.DEFAULT else i18n.translate(context, source, lang)
+        if len(shown) > 100:
+            too_long[context] = len(shown)
+    assert too_long == {}

@@ -73,3 +73,28 @@ async def test_no_other_plans_in_magna_carta(database: str) -> None:
             await svc.queue_premove(gid, USERS[0], "1")
         changed = await svc.set_orders(gid, USERS[1], castle="all")
         assert changed.mine.orders.castle == "all"
+
+
+def test_the_owner_order_declines_owner_effects_only() -> None:
+    """owner=never: when another player's worker uses one of my cards, my owner's effect (the
+    Peddler's purchase, the Gold Mine's swap, the Bank, the Church) is skipped without asking;
+    my own worker's effects and every other decision are still asked."""
+    owner_decisions = worker_decisions = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = mc.new_game(mc.Options(players=3), mc.Setup(seed=seed))
+        while not state.over:
+            for pending in mc.pending(state):
+                decision = state.decision
+                never = pl.resolve(state, pending.seat, {}, pl.Orders(owner="never"))
+                ask = pl.resolve(state, pending.seat, {}, pl.Orders())
+                assert ask.action is None
+                if decision is not None and decision.part == "owner":
+                    owner_decisions += 1
+                    assert str(never.action) == "skip" and never.source == "orders.owner"
+                else:
+                    worker_decisions += decision is not None and decision.part == "worker"
+                    assert never.action is None
+            seat = mc.pending(state)[0].seat
+            state, _ = mc.apply(state, mc.choose_action(state, seat, rng))
+    assert owner_decisions > 0 and worker_decisions > 0

@@ -31,6 +31,7 @@ class SettingsCommands(TableBase):
         inn=t.OPT_ORDER_INN,
         bribes=t.OPT_ORDER_BRIBES,
         castle=t.OPT_ORDER_CASTLE,
+        owner_effects=t.OPT_ORDER_OWNER,
         language=t.OPT_MY_LANGUAGE,
     )
     @app_commands.choices(
@@ -42,6 +43,9 @@ class SettingsCommands(TableBase):
         inn=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["inn"].items()],
         bribes=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["bribe"].items()],
         castle=[app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["castle"].items()],
+        owner_effects=[
+            app_commands.Choice(name=n, value=v) for v, n in t.ORDER_NAMES["owner"].items()
+        ],
     )
     async def settings_(
         self,
@@ -52,12 +56,14 @@ class SettingsCommands(TableBase):
         inn: str | None = None,
         bribes: str | None = None,
         castle: str | None = None,
+        owner_effects: str | None = None,
         language: str | None = None,
     ) -> None:
         async with self.guard(interaction, "settings"):
             await self.defer_private(interaction)
             uid = interaction.user.id
-            orders = {k: v for k, v in (("inn", inn), ("bribe", bribes), ("castle", castle)) if v}
+            given = (("inn", inn), ("bribe", bribes), ("castle", castle), ("owner", owner_effects))
+            orders = {k: v for k, v in given if v}
             changing = (time_zone, quiet_hours, reminders_via, language) != (None,) * 4 or orders
             if language is not None:  # this very answer is in the new language
                 chosen = await self.service.set_user_language(uid, language)

@@ -25,7 +25,7 @@ class CaylusUI:
     title = "Caylus"
     phases_per_turn = 7
     has_hands = False  # Caylus hides nothing: everyone sees the whole state
-    order_names = ("inn", "bribe", "castle")
+    order_names = ("inn", "bribe", "castle")  # (a Caylus owner always takes a cube)
     default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
 

@@ -75,7 +75,7 @@ class MagnaCartaUI:
     # rule set's own number (`phases_in_turn(state)`).
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
-    order_names = ("bribe", "castle")  # the provost, the castle
+    order_names = ("bribe", "castle", "owner")  # the provost, the castle, my cards' owners
     default_clock = DEFAULT_CLOCK  # a day a decision, as for Caylus
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
