@@ -925,6 +925,22 @@ class GameService:
             seats=[r.seat for r in rows],  # who acted: needed where several seats decide at once
         )
 
+    async def shared_record(self, game_id: int, guild_id: int) -> GameRecord:
+        """The record of a game of this server for anyone who asks (`/caylus record`): a
+        finished or aborted game's, or a running game's where nothing in it is hidden from any
+        player. A running game with hidden information (hands, draw piles) is refused, since its
+        setup and log reveal every hand (docs/history.md). A game of another server is
+        unknown here."""
+        row = await self.store.game(game_id)
+        if row is None or row.guild_id != guild_id:
+            raise err.UnknownGame(game_id=game_id)
+        if row.setup is None:
+            raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
+        game = self._game_module(row.kind)
+        if row.status == "running" and getattr(game, "hidden_information", False):
+            raise err.RecordHidden(game_id=game_id)
+        return await self.record(game_id)
+
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase
         snapshot and seq (or has not started), else what disagrees. Reads only: nothing is
