@@ -29,6 +29,7 @@ from pydantic import ValidationError
 import engine.errors as engine_errors
 import i18n
 from bot import errors as err
+from bot import history as hist
 from bot import plans as pl
 from bot.lang import m
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
@@ -940,6 +941,12 @@ class GameService:
         if row.status == "running" and getattr(game, "hidden_information", False):
             raise err.RecordHidden(game_id=game_id)
         return await self.record(game_id)
+
+    async def history(
+        self, guild_id: int, *, user_id: int | None = None, page: int = 1
+    ) -> hist.HistoryPage:
+        """A page of this server's finished games, newest first (bot/history.py)."""
+        return await hist.history(self.store, guild_id, user_id=user_id, page=page)
 
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase

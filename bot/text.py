@@ -107,6 +107,7 @@ DESC = {
     "resume": "Resume a paused game, or withdraw your request to pause",
     "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
+    "history": "The finished games of this server, newest first (only you see it)",
     "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
 }
 OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
@@ -130,6 +131,8 @@ OPT_TOPIC = "A building or a phase"
 OPT_LEVEL = "How well the bot plays: easy, medium (the default) or strong"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
+OPT_HISTORY_PLAYER = "Only the games of this player"
+OPT_PAGE_NUMBER = "Page 1 is the newest games; 2, 3, ... older ones"
 OPT_GAME_ID = "The game's number, e.g. 12 (see /caylus history)"
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
 OPT_AWAY_DAYS = "Days each player may be away in this game (0-60, default 7; lobby only)"
@@ -392,6 +395,15 @@ ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
 LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
 LOG_EMPTY = "No moves yet in game #{game_id}."
 LOG_LINE = "{seq}. {who}: `{action}`"
+HISTORY_TITLE = "Finished games of this server: page {page} of {pages} ({total} games)"
+HISTORY_TITLE_PLAYER = "Finished games of {name}: page {page} of {pages} ({total} games)"
+HISTORY_EMPTY = "No game has ended in this server yet."
+HISTORY_EMPTY_PLAYER = "{name} has not finished a game in this server yet."
+HISTORY_GAME = "**#{game_id}** {game} · {date} · 🏆 {winners}"
+HISTORY_SCORE = "{name} {score}"
+HISTORY_TAKEN_OVER = "{name} (left, the bot finished)"
+BUTTON_NEWER = "Newer"
+BUTTON_OLDER = "Older"
 RECORD_NOTE = (
     "The record of game #{game_id} ({actions} moves): replay it with `caylus replay` on a "
     "computer with the bot installed."

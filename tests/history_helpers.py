@@ -32,3 +32,24 @@ async def play_some(svc: GameService, game_id: int, rng: random.Random, moves: i
         state = await svc.state(game_id)
         action = get_game(info.kind).choose_action(state, pending.seat, rng)
         await svc.act(game_id, info.seats[pending.seat].user_id, action, None)
+
+
+async def new_game(
+    svc: GameService,
+    users: list[int],
+    *,
+    guild_id: int = 1,
+    channel_id: int = 2,
+    bots: int = 0,
+    kind: str = "caylus",
+) -> int:
+    """A started game of `users` (the first hosts) and `bots` bot seats."""
+    info = await svc.create_game(
+        guild_id, channel_id, users[0], kind=kind, players=len(users) + bots
+    )
+    for user in users[1:]:
+        await svc.join(info.id, user)
+    for _ in range(bots):
+        await svc.add_bot(info.id, users[0])
+    await svc.start(info.id, users[0])
+    return info.id

@@ -12,7 +12,7 @@ from bot import messages as m
 from bot import text as t
 from bot.cli import main
 from tests.discord_harness import said, table
-from tests.history_helpers import finish, play_some
+from tests.history_helpers import finish, new_game, play_some
 
 
 async def record_of(player: Any, channel: Any, game_id: int) -> tuple[str, bytes | None]:
@@ -73,3 +73,34 @@ async def test_record_of_another_servers_game_is_unknown(tmp_path: Path) -> None
         other = await tb.service.create_game(tb.guild.id + 1, 77, alice.id, players=2)
         text, data = await record_of(alice, tb.channel, other.id)
         assert data is None and text == m.UNKNOWN_GAME.format(game_id=other.id)
+
+
+async def test_history_pages_with_buttons_and_a_player_filter(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=6) as tb:
+        alice, bob, carol = tb.players
+        text = said(await bob.slash(tb.channel, "caylus history"))
+        assert text == t.HISTORY_EMPTY
+        rng = random.Random(8)
+        pairs = [[alice, bob], [bob, carol], [alice, carol]] * 3
+        for k, (a, b) in enumerate(pairs):
+            game_id = await new_game(tb.service, [a.id, b.id], guild_id=tb.guild.id, channel_id=k)
+            await finish(tb.service, game_id, rng)
+        result = await carol.slash(tb.channel, "caylus history")
+        assert result.response.ephemeral
+        page = result.response
+        assert page.content.startswith(
+            "**" + t.HISTORY_TITLE.format(page=1, pages=2, total=9) + "**"
+        )
+        assert "**#9** Caylus" in page.content and "**#1**" not in page.content
+        assert "🏆" in page.content and "alice" in page.content and "carol" in page.content
+        newer, older = [b for row in page.components for b in row["components"]]
+        assert newer.get("disabled") and not older.get("disabled")
+        pressed = await carol.click(page.message, custom_id=older["custom_id"])
+        content = pressed.response.content
+        assert "**#1** Caylus" in content and "**#9**" not in content
+        # one player's games
+        result = await alice.slash(tb.channel, "caylus history", player=bob)
+        text = said(result)
+        assert t.HISTORY_TITLE_PLAYER.format(name="bob", page=1, pages=1, total=6) in text
+        assert "**#2**" in text and "**#3**" not in text  # #3 was alice and carol's
+        assert tb.cog.unexpected_errors == 0

@@ -1,4 +1,5 @@
-"""After the game: /caylus record (the game record as JSON, as `caylus replay` reads it)."""
+"""After the game: /caylus record (the game record as JSON, as `caylus replay` reads it) and
+/caylus history (the server's finished games, paged with buttons)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.cogs.base import TableBase
+import i18n
+from bot.cogs.base import NO_MENTIONS, TableBase, _clip
 from bot.cogs.group import caylus
-from bot.lang import t
+from bot.history import PastGame
+from bot.lang import colour_name, m, t
+from bot.views import history_view
+from engine.players import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +39,78 @@ class HistoryCommands(TableBase):
                 t.RECORD_NOTE.format(game_id=game, actions=len(record.actions)),
                 file=file,
             )
+
+    @caylus.command(name="history", description=t.DESC["history"])
+    @app_commands.describe(player=t.OPT_HISTORY_PLAYER, page=t.OPT_PAGE_NUMBER)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        page: app_commands.Range[int, 1, 100000] = 1,
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "history"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if player is not None:
+                self.remember(player)
+            user_id = player.id if player is not None else None
+            content, view = await self._history_page(interaction, user_id, page)
+            await self.tell(interaction, content, view=view)
+
+    async def history_press(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> None:
+        """Newer / Older under a page of /caylus history: the same reply shows that page."""
+        async with self.guard(interaction, "history"):
+            content, view = await self._history_page(interaction, user_id, page)
+            await interaction.response.edit_message(
+                content=content, view=view or discord.ui.View(), allowed_mentions=NO_MENTIONS
+            )
+
+    async def _history_page(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> tuple[str, discord.ui.View | None]:
+        guild_id = interaction.guild_id or 0
+        found = await self.service.history(guild_id, user_id=user_id, page=page)
+        name = await self.name_of(guild_id, user_id, "") if user_id is not None else ""
+        if not found.games:
+            if user_id is None:
+                return t.HISTORY_EMPTY, None
+            return t.HISTORY_EMPTY_PLAYER.format(name=name), None
+        title = (t.HISTORY_TITLE if user_id is None else t.HISTORY_TITLE_PLAYER).format(
+            name=name, page=found.page, pages=found.pages, total=found.total
+        )
+        lines = [f"**{title}**"]
+        for game in found.games:
+            names = await self._past_names(guild_id, game)
+            when = game.ended_at or game.started_at or 0.0
+            lines.append(
+                t.HISTORY_GAME.format(
+                    game_id=game.game_id,
+                    game=m.KIND_NAMES.get(game.kind, game.kind),
+                    date=f"<t:{int(when)}:d>",
+                    winners=i18n.join([names[s] for s in game.winners]),
+                )
+            )
+            scores = [
+                t.HISTORY_SCORE.format(name=names[s.seat], score=s.score)
+                for s in sorted(game.seats, key=lambda s: -(s.score or 0))
+            ]
+            lines.append("  " + " · ".join(scores))
+        return _clip("\n".join(lines)), history_view(user_id, found.page, found.pages)
+
+    async def _past_names(self, guild_id: int, game: PastGame) -> list[str]:
+        """The seats' names: the human who played it, or who left it to the built-in player."""
+        names = []
+        for seat in game.seats:
+            if seat.user_id is not None:
+                names.append(await self.name_of(guild_id, seat.user_id, seat.colour))
+            elif seat.resigned_user_id is not None:
+                left = await self.name_of(guild_id, seat.resigned_user_id, seat.colour)
+                names.append(t.HISTORY_TAKEN_OVER.format(name=left))
+            else:
+                level = seat.level or DEFAULT_LEVEL
+                names.append(
+                    t.BOT_NAME.format(colour=colour_name(seat.colour), level=t.BOT_LEVEL[level])
+                )
+        return names

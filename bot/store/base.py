@@ -945,6 +945,46 @@ class Store:
         pairs = [(r[:n], r[n:]) for r in await self._all(sql, params)]
         return [(game, seat_row(seat)) for game, seat in readable_pairs(pairs)]
 
+    async def finished_games(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> tuple[list[tuple[GameRow, list[SeatRow]]], int]:
+        """A page of the finished games of a server, newest end first, each with its seats,
+        and how many there are in all. `user_id`: only games where that user held a seat
+        (to the end, or until they resigned it to the built-in player)."""
+        where = "guild_id = ? AND status = 'finished'"
+        params: list[Any] = [guild_id]
+        if user_id is not None:
+            where += (
+                " AND id IN (SELECT game_id FROM seats WHERE user_id = ? OR resigned_user_id = ?)"
+            )
+            params += [user_id, user_id]
+        total = (await self._all(f"SELECT COUNT(*) FROM games WHERE {where}", params))[0][0]
+        rows = readable(
+            [
+                (r, None)
+                for r in await self._all(
+                    f"SELECT {GAME_COLUMNS} FROM games WHERE {where} "
+                    "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?",
+                    (*params, max(1, limit), max(0, offset)),
+                )
+            ]
+        )
+        seats: dict[int, list[SeatRow]] = {row.id: [] for row in rows}
+        if rows:
+            marks = ", ".join("?" for _ in rows)
+            for r in await self._all(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, seat",
+                [row.id for row in rows],
+            ):
+                seats[r[0]].append(seat_row(r))
+        return [(row, seats[row.id]) for row in rows], int(total)
+
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(
             f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "

@@ -1,0 +1,87 @@
+"""After the game, without Discord: the finished games of a server (`/caylus history`), and the
+players' ratings and results (`/caylus leaderboard`). See docs/history.md.
+
+Read from the store only; the service calls these (GameService.history, ...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import SeatRow, Store
+
+HISTORY_PAGE = 8  # games per page of /caylus history
+
+
+@dataclass(frozen=True, slots=True)
+class PastSeat:
+    seat: int
+    colour: str
+    user_id: int | None  # who played it to the end (None: a bot seat from the start)
+    resigned_user_id: int | None  # who held it before resigning it to the built-in player
+    is_bot: bool
+    level: str | None
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PastGame:
+    game_id: int
+    kind: str
+    channel_id: int
+    started_at: float | None
+    ended_at: float | None
+    seats: tuple[PastSeat, ...]
+    winners: tuple[int, ...]  # seats sharing the win
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    games: tuple[PastGame, ...]
+    page: int  # 1-based, within 1..pages
+    pages: int  # at least 1
+    total: int  # finished games that match
+
+
+def past_game(row: Any, seats: list[SeatRow]) -> PastGame:
+    outcome = row.outcome or {}
+    scores = list(outcome.get("scores") or [])
+    return PastGame(
+        game_id=row.id,
+        kind=row.kind,
+        channel_id=row.channel_id,
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        seats=tuple(
+            PastSeat(
+                seat=s.seat,
+                colour=s.colour,
+                user_id=s.user_id,
+                resigned_user_id=s.resigned_user_id,
+                is_bot=s.is_bot,
+                level=s.level,
+                score=scores[s.seat] if s.seat < len(scores) else None,
+            )
+            for s in seats
+        ),
+        winners=tuple(outcome.get("winners") or ()),
+    )
+
+
+async def history(
+    store: Store, guild_id: int, *, user_id: int | None = None, page: int = 1
+) -> HistoryPage:
+    """A page of the server's finished games, newest first (`user_id`: that player's only).
+    A page past the end is the last page."""
+    _, total = await store.finished_games(guild_id, user_id=user_id, limit=1)
+    pages = max(1, -(-total // HISTORY_PAGE))
+    page = min(max(1, page), pages)
+    rows, total = await store.finished_games(
+        guild_id, user_id=user_id, offset=(page - 1) * HISTORY_PAGE, limit=HISTORY_PAGE
+    )
+    return HistoryPage(
+        games=tuple(past_game(row, seats) for row, seats in rows),
+        page=page,
+        pages=max(1, -(-total // HISTORY_PAGE)),
+        total=total,
+    )
