@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings import shown
 from bot.store import SeatRow, Store
 
 HISTORY_PAGE = 8  # games per page of /caylus history
@@ -85,3 +86,37 @@ async def history(
         pages=max(1, -(-total // HISTORY_PAGE)),
         total=total,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int  # 1 = best; equal shown ratings share a place
+    user_id: int
+    rating: float  # the cautious estimate, mu - 3 sigma (bot/ratings.py)
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    finished: int
+    left_early: int
+
+    @property
+    def completion(self) -> float:
+        """Games held to the end, of all games (resigned, kicked or taken over count against)."""
+        return self.finished / self.games if self.games else 0.0
+
+
+async def leaderboard(store: Store, guild_id: int, kind: str) -> list[Standing]:
+    """The rated players of a server in one game, best first (ties share a place)."""
+    rows = await store.ratings(guild_id, kind)
+    rows.sort(key=lambda r: (-round(shown(r.mu, r.sigma), 6), -r.wins, -r.games, r.user_id))
+    out: list[Standing] = []
+    for k, r in enumerate(rows):
+        rating = round(shown(r.mu, r.sigma), 6)
+        place = out[-1].place if out and round(out[-1].rating, 6) == rating else k + 1
+        out.append(
+            Standing(
+                place, r.user_id, rating, r.mu, r.sigma, r.games, r.wins, r.finished, r.left_early
+            )
+        )
+    return out

@@ -31,6 +31,7 @@ import i18n
 from bot import errors as err
 from bot import history as hist
 from bot import plans as pl
+from bot import ratings
 from bot.lang import m
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.store import (
@@ -948,6 +949,12 @@ class GameService:
         """A page of this server's finished games, newest first (bot/history.py)."""
         return await hist.history(self.store, guild_id, user_id=user_id, page=page)
 
+    async def leaderboard(self, guild_id: int, kind: str) -> list[hist.Standing]:
+        """This server's rated players of one game, best first (bot/history.py)."""
+        if kind not in GAME_NAMES:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
+        return await hist.leaderboard(self.store, guild_id, kind)
+
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase
         snapshot and seq (or has not started), else what disagrees. Reads only: nothing is
@@ -1720,6 +1727,7 @@ class GameService:
                 values["awaiting_since"] = live.row.awaiting_since
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
+            also = _both(also, self._rate(live, seats, values["outcome"]))
         payload = dict(cause or {"cause": "move"})
         outbox = (live.row.seq, run.seq, payload) if run.moves or cause is not None else None
         book = run.book
@@ -1748,6 +1756,19 @@ class GameService:
             outbox_id=posted[0] if posted else None,
             cause=payload,
         )
+
+    @staticmethod
+    def _rate(
+        live: _Live, seats: Sequence[SeatRow] | None, outcome: dict[str, Any]
+    ) -> Callable[[Tx], object]:
+        """The ratings of the game's players, in the transaction that ends it (bot/ratings.py)."""
+        final = list(seats if seats is not None else live.seats)
+        row = live.row
+
+        def work(tx: Tx) -> None:
+            ratings.record_result(tx, row.id, row.guild_id, row.kind, final, outcome)
+
+        return work
 
     async def _commit_lobby(
         self, live: _Live, seats: Sequence[SeatRow], values: dict[str, Any] | None = None

@@ -108,6 +108,7 @@ DESC = {
     "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
     "history": "The finished games of this server, newest first (only you see it)",
+    "leaderboard": "The players' ratings in this server, games, wins and completion rate",
     "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
 }
 OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
@@ -402,6 +403,16 @@ HISTORY_EMPTY_PLAYER = "{name} has not finished a game in this server yet."
 HISTORY_GAME = "**#{game_id}** {game} · {date} · 🏆 {winners}"
 HISTORY_SCORE = "{name} {score}"
 HISTORY_TAKEN_OVER = "{name} (left, the bot finished)"
+LEADERBOARD_TITLE = "{game}: the ratings of this server"
+LEADERBOARD_EMPTY = "Nobody has finished a game of {game} in this server yet."
+LEADERBOARD_LINE = (
+    "{place}. {name}: **{rating}** · games {games} · wins {wins} · played to the end {completion}%"
+)
+LEADERBOARD_NOTE = (
+    "-# The rating is OpenSkill's cautious estimate (a newcomer has 0); it moves only in "
+    "games with two or more human players. A game left to the bot (resigned, kicked, taken "
+    "over) counts as last place and lowers the completion rate."
+)
 BUTTON_NEWER = "Newer"
 BUTTON_OLDER = "Older"
 RECORD_NOTE = (

@@ -104,3 +104,31 @@ async def test_history_pages_with_buttons_and_a_player_filter(tmp_path: Path) ->
         assert t.HISTORY_TITLE_PLAYER.format(name="bob", page=1, pages=1, total=6) in text
         assert "**#2**" in text and "**#3**" not in text  # #3 was alice and carol's
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_leaderboard_order_and_completion_after_a_resignation(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=9) as tb:
+        alice, bob, carol = tb.players
+        text = said(await alice.slash(tb.channel, "caylus leaderboard"))
+        assert text == t.LEADERBOARD_EMPTY.format(game="Caylus")
+        rng = random.Random(10)
+        users = [p.id for p in tb.players]
+        for k in range(3):
+            game_id = await new_game(tb.service, users, guild_id=tb.guild.id, channel_id=k)
+            if k == 2:
+                await tb.service.resign(game_id, carol.id)
+            await finish(tb.service, game_id, rng)
+        result = await bob.slash(tb.channel, "caylus leaderboard", game="caylus")
+        assert result.response.ephemeral
+        lines = said(result).splitlines()
+        assert lines[0] == "**" + t.LEADERBOARD_TITLE.format(game="Caylus") + "**"
+        board = await tb.service.leaderboard(tb.guild.id, "caylus")
+        names = {alice.id: "alice", bob.id: "bob", carol.id: "carol"}
+        assert [line.split(":")[0] for line in lines[1:4]] == [
+            f"{s.place}. {names[s.user_id]}" for s in board
+        ]
+        carols = next(line for line in lines if ". carol:" in line)
+        assert "played to the end 67%" in carols and "games 3" in carols
+        text = said(await bob.slash(tb.channel, "caylus leaderboard", game="magna-carta"))
+        assert text == t.LEADERBOARD_EMPTY.format(game="Caylus Magna Carta")
+        assert tb.cog.unexpected_errors == 0

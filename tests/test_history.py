@@ -57,3 +57,58 @@ async def test_a_resigned_player_keeps_the_game_in_their_history(svc: GameServic
     (game,) = (await svc.history(1, user_id=11)).games
     seat = game.seats[1]
     assert seat.user_id is None and seat.resigned_user_id == 11 and seat.is_bot
+
+
+async def test_ratings_after_a_few_games_and_the_leaderboard(svc: GameService) -> None:
+    rng = random.Random(4)
+    for k in range(4):
+        game_id = await new_game(svc, [10, 11, 12], channel_id=200 + k)
+        await finish(svc, game_id, rng)
+    board = await svc.leaderboard(1, "caylus")
+    assert {s.user_id for s in board} == {10, 11, 12}
+    assert all(s.games == 4 and s.finished == 4 and s.completion == 1.0 for s in board)
+    assert sum(s.wins for s in board) >= 4
+    ratings = [s.rating for s in board]
+    assert ratings == sorted(ratings, reverse=True) and board[0].place == 1
+    # every rated game left one row per human, the rating before and after
+    changes = await svc.store.rating_changes(1)
+    assert [c.user_id for c in changes] == [10, 11, 12]
+    winners = [c for c in changes if c.won]
+    assert winners and all(c.place == 1 and c.mu_after > c.mu_before for c in winners)
+    assert (await svc.leaderboard(1, "magna-carta")) == []
+    assert (await svc.leaderboard(2, "caylus")) == []
+
+
+async def test_a_resignation_counts_as_last_place_and_lowers_completion(svc: GameService) -> None:
+    game_id = await new_game(svc, [10, 11, 12])
+    await svc.resign(game_id, 12)
+    await finish(svc, game_id, random.Random(6))
+    board = {s.user_id: s for s in await svc.leaderboard(1, "caylus")}
+    assert board[12].left_early == 1 and board[12].finished == 0 and board[12].completion == 0.0
+    assert board[12].wins == 0 and board[10].completion == 1.0
+    changes = {c.user_id: c for c in await svc.store.rating_changes(game_id)}
+    assert changes[12].place == 3 and not changes[12].held
+    assert changes[12].mu_after < changes[12].mu_before
+    assert board[12].rating < min(board[10].rating, board[11].rating)
+
+
+async def test_a_human_alone_against_bots_keeps_the_rating(svc: GameService) -> None:
+    game_id = await new_game(svc, [10], bots=2)
+    await finish(svc, game_id, random.Random(7))
+    (only,) = await svc.leaderboard(1, "caylus")
+    assert only.games == 1 and only.rating == 0.0  # mu - 3 sigma of a newcomer
+
+
+def test_ties_share_a_place_and_move_alike() -> None:
+    from bot import ratings
+
+    found = [
+        ratings.Entrant(0, 10, True, 50, True),
+        ratings.Entrant(1, 11, True, 50, True),
+        ratings.Entrant(2, 12, True, 30, False),
+        ratings.Entrant(3, None, True, 60, False),  # a bot seat, ahead on points, not a winner
+        ratings.Entrant(4, 13, False, 70, False),  # left: last whatever the bot scored after
+    ]
+    assert ratings.places(found) == [1, 1, 4, 3, 5]
+    after = ratings.rate(found, {})
+    assert after[10] == after[11] and after[10][1] > after[12][1] > after[13][1]

@@ -1,5 +1,6 @@
 """After the game: /caylus record (the game record as JSON, as `caylus replay` reads it) and
-/caylus history (the server's finished games, paged with buttons)."""
+/caylus history (the server's finished games, paged with buttons) and /caylus leaderboard (the
+ratings of bot/ratings.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from bot.views import history_view
 from engine.players import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
+
+LEADERBOARD_SIZE = 20  # players shown by /caylus leaderboard
 
 
 class HistoryCommands(TableBase):
@@ -114,3 +117,34 @@ class HistoryCommands(TableBase):
                     t.BOT_NAME.format(colour=colour_name(seat.colour), level=t.BOT_LEVEL[level])
                 )
         return names
+
+    @caylus.command(name="leaderboard", description=t.DESC["leaderboard"])
+    @app_commands.describe(game=t.OPT_GAME)
+    @app_commands.choices(
+        game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
+    )
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "leaderboard"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            guild_id = interaction.guild_id or 0
+            standings = await self.service.leaderboard(guild_id, game)
+            title = m.KIND_NAMES.get(game, game)
+            if not standings:
+                await self.tell(interaction, t.LEADERBOARD_EMPTY.format(game=title))
+                return
+            lines = [f"**{t.LEADERBOARD_TITLE.format(game=title)}**"]
+            for s in standings[:LEADERBOARD_SIZE]:
+                name = await self.name_of(guild_id, s.user_id, "")
+                lines.append(
+                    t.LEADERBOARD_LINE.format(
+                        place=s.place,
+                        name=name,
+                        rating=i18n.number(round(s.rating, 1)),
+                        games=s.games,
+                        wins=s.wins,
+                        completion=round(100 * s.completion),
+                    )
+                )
+            lines.append(t.LEADERBOARD_NOTE)
+            await self.tell(interaction, "\n".join(lines))

@@ -189,6 +189,48 @@ class UserSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's rating in one server and game (docs/history.md)."""
+
+    guild_id: int
+    kind: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    finished: int = 0  # games held to the end
+    left_early: int = 0  # games left to the built-in player (resigned, kicked, taken over)
+    updated_at: float | None = None
+
+
+RATING_COLUMNS = "guild_id, kind, user_id, mu, sigma, games, wins, finished, left_early, updated_at"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one rated game did to one human seat's rating."""
+
+    game_id: int
+    user_id: int
+    seat: int
+    place: int  # 1 = first; equal places are a tie
+    won: bool
+    held: bool  # False: left to the built-in player
+    score: int | None
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+def rating_row(row: Sequence[Any]) -> RatingRow:
+    return RatingRow(
+        int(row[0]), row[1], int(row[2]), float(row[3]), float(row[4]), *map(int, row[5:9]), row[9]
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
     manager_role_id: int | None = None
@@ -493,6 +535,59 @@ class Tx:
             (game_id, after_seq, to_seq, version, json.dumps(payload), self.now, self.now),
         )
         return int(row[0])
+
+    def ratings_of(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
+        """The current ratings of these players (absent: never rated in this server and game)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = self.fetchall(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ? "
+            f"AND user_id IN ({marks})",
+            (guild_id, kind, *user_ids),
+        )
+        return {int(r[2]): rating_row(r) for r in rows}
+
+    def put_rating(self, row: RatingRow) -> None:
+        self.execute(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+            "finished = excluded.finished, left_early = excluded.left_early, "
+            "updated_at = excluded.updated_at",
+            (
+                row.guild_id,
+                row.kind,
+                row.user_id,
+                row.mu,
+                row.sigma,
+                row.games,
+                row.wins,
+                row.finished,
+                row.left_early,
+                self.now,
+            ),
+        )
+
+    def add_rating_change(self, change: RatingChange) -> None:
+        self.execute(
+            "INSERT INTO rating_changes (game_id, user_id, seat, place, won, held, score, "
+            "mu_before, sigma_before, mu_after, sigma_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                change.game_id,
+                change.user_id,
+                change.seat,
+                change.place,
+                int(change.won),
+                int(change.held),
+                change.score,
+                change.mu_before,
+                change.sigma_before,
+                change.mu_after,
+                change.sigma_after,
+            ),
+        )
 
     def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
         self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
@@ -984,6 +1079,37 @@ class Store:
             ):
                 seats[r[0]].append(seat_row(r))
         return [(row, seats[row.id]) for row in rows], int(total)
+
+    async def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
+        """Every rated player of a server in one game (the caller orders them)."""
+        rows = await self._all(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ?",
+            (guild_id, kind),
+        )
+        return [rating_row(r) for r in rows]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        rows = await self._all(
+            "SELECT game_id, user_id, seat, place, won, held, score, mu_before, sigma_before, "
+            "mu_after, sigma_after FROM rating_changes WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [
+            RatingChange(
+                int(r[0]),
+                int(r[1]),
+                r[2],
+                r[3],
+                bool(r[4]),
+                bool(r[5]),
+                r[6],
+                float(r[7]),
+                float(r[8]),
+                float(r[9]),
+                float(r[10]),
+            )
+            for r in rows
+        ]
 
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(
