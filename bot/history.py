@@ -120,3 +120,82 @@ async def leaderboard(store: Store, guild_id: int, kind: str) -> list[Standing]:
             )
         )
     return out
+
+
+BUILD_WORDS = ("build", "prestige")  # the notation's building actions, in both games
+STATS_GAMES = 500  # the newest finished games a player's statistics read
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    kind: str
+    games: int  # finished games of this kind where the player held a seat
+    wins: int
+    finished: int  # held to the end
+    left_early: int  # left to the built-in player
+    average_score: float | None  # over the games held to the end
+    average_breakdown: dict[str, float]  # the parts of the score, averaged likewise
+    favourite_buildings: tuple[tuple[str, int], ...]  # (building id, times built), most first
+    average_decision: float | None  # seconds from the previous move to the player's own move
+    rating: Standing | None  # the player's place on the leaderboard, if rated
+
+    @property
+    def completion(self) -> float:
+        return self.finished / self.games if self.games else 0.0
+
+
+async def player_stats(store: Store, guild_id: int, user_id: int, kind: str) -> PlayerStats:
+    """A player's results in one game of one server (docs/history.md)."""
+    rows, _ = await store.finished_games(guild_id, user_id=user_id, limit=STATS_GAMES)
+    games = wins = finished = 0
+    scores: list[int] = []
+    parts: dict[str, list[int]] = {}
+    built: dict[str, int] = {}
+    waits: list[float] = []
+    for row, seats in rows:
+        if row.kind != kind:
+            continue
+        seat = next((s for s in seats if user_id in (s.user_id, s.resigned_user_id)), None)
+        if seat is None:
+            continue
+        games += 1
+        outcome = row.outcome or {}
+        held = seat.user_id == user_id and not seat.is_bot
+        if not held:
+            continue
+        finished += 1
+        wins += int(seat.seat in (outcome.get("winners") or ()))
+        found = list(outcome.get("scores") or [])
+        if seat.seat < len(found):
+            scores.append(found[seat.seat])
+        breakdown = list(outcome.get("breakdown") or [])
+        if seat.seat < len(breakdown):
+            for key, value in breakdown[seat.seat].items():
+                parts.setdefault(key, []).append(value)
+        previous = row.started_at
+        for entry in await store.log(row.id):
+            if entry.seat == seat.seat and entry.user_id == user_id and not entry.by_bot:
+                words = entry.action.split()
+                if len(words) >= 2 and words[0] in BUILD_WORDS:
+                    built[words[1]] = built.get(words[1], 0) + 1
+                if not entry.planned and previous is not None:
+                    waits.append(max(0.0, entry.created_at - previous))
+            previous = entry.created_at
+    rating = next(
+        (s for s in await leaderboard(store, guild_id, kind) if s.user_id == user_id), None
+    )
+    favourites = sorted(built.items(), key=lambda item: (-item[1], item[0]))[:3]
+    return PlayerStats(
+        user_id=user_id,
+        kind=kind,
+        games=games,
+        wins=wins,
+        finished=finished,
+        left_early=games - finished,
+        average_score=sum(scores) / len(scores) if scores else None,
+        average_breakdown={k: sum(v) / len(v) for k, v in parts.items()},
+        favourite_buildings=tuple(favourites),
+        average_decision=sum(waits) / len(waits) if waits else None,
+        rating=rating,
+    )

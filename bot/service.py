@@ -955,6 +955,12 @@ class GameService:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
         return await hist.leaderboard(self.store, guild_id, kind)
 
+    async def player_stats(self, guild_id: int, user_id: int, kind: str) -> hist.PlayerStats:
+        """A player's results in one game of this server (bot/history.py)."""
+        if kind not in GAME_NAMES:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
+        return await hist.player_stats(self.store, guild_id, user_id, kind)
+
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase
         snapshot and seq (or has not started), else what disagrees. Reads only: nothing is

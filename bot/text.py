@@ -108,7 +108,7 @@ DESC = {
     "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
     "history": "The finished games of this server, newest first (only you see it)",
-    "leaderboard": "The players' ratings in this server, games, wins and completion rate",
+    "leaderboard": "The players' ratings in this server, or one player's statistics",
     "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
 }
 OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
@@ -134,6 +134,9 @@ OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
 OPT_HISTORY_PLAYER = "Only the games of this player"
 OPT_PAGE_NUMBER = "Page 1 is the newest games; 2, 3, ... older ones"
+OPT_STATS_PLAYER = (
+    "A player's statistics instead: games, wins, average score, favourite buildings, time to decide"
+)
 OPT_GAME_ID = "The game's number, e.g. 12 (see /caylus history)"
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
 OPT_AWAY_DAYS = "Days each player may be away in this game (0-60, default 7; lobby only)"
@@ -413,6 +416,14 @@ LEADERBOARD_NOTE = (
     "games with two or more human players. A game left to the bot (resigned, kicked, taken "
     "over) counts as last place and lowers the completion rate."
 )
+STATS_TITLE = "{name} at {game} in this server"
+STATS_NONE = "{name} has not finished a game of {game} in this server yet."
+STATS_GAMES = "Games {games} · wins {wins} · played to the end {completion}%"
+STATS_RATING = "Rating **{rating}** (place {place} on /caylus leaderboard)"
+STATS_AVERAGE = "Average score of the games played to the end: **{score}**, made of:"
+STATS_FAVOURITES = "Favourite buildings: {buildings}"
+STATS_BUILT = "{name} ×{count}"
+STATS_DECIDE = "Average time to decide: {hours} h {minutes} min"
 BUTTON_NEWER = "Newer"
 BUTTON_OLDER = "Older"
 RECORD_NOTE = (

@@ -132,3 +132,41 @@ async def test_leaderboard_order_and_completion_after_a_resignation(tmp_path: Pa
         text = said(await bob.slash(tb.channel, "caylus leaderboard", game="magna-carta"))
         assert text == t.LEADERBOARD_EMPTY.format(game="Caylus Magna Carta")
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_stats_of_a_player(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=11) as tb:
+        alice, bob = tb.players
+        text = said(await alice.slash(tb.channel, "caylus leaderboard", player=alice))
+        assert text == t.STATS_NONE.format(name="alice", game="Caylus")
+        rng = random.Random(12)
+        users = [alice.id, bob.id]
+        for k in range(2):
+            game_id = await new_game(tb.service, users, guild_id=tb.guild.id, channel_id=k)
+            await finish(tb.service, game_id, rng)
+        found = await tb.service.player_stats(tb.guild.id, alice.id, "caylus")
+        history = (await tb.service.history(tb.guild.id)).games
+        mine = [g.seats[0].score or 0 for g in history]
+        assert found.games == 2 and found.finished == 2 and found.left_early == 0
+        assert found.average_score == sum(mine) / 2
+        assert found.average_breakdown["total"] == found.average_score
+        assert found.wins == sum(1 for g in history if 0 in g.winners)
+        built = sum(count for _, count in found.favourite_buildings)
+        log = [e for g in history for e in await tb.service.store.log(g.game_id)]
+        mine_built = [
+            e for e in log if e.seat == 0 and e.action.split()[0] in ("build", "prestige")
+        ]
+        assert (built > 0) == bool(mine_built)
+        result = await bob.slash(tb.channel, "caylus leaderboard", player=alice)
+        assert result.response.ephemeral
+        text = said(result)
+        assert t.STATS_TITLE.format(name="alice", game="Caylus") in text
+        assert t.STATS_GAMES.format(games=2, wins=found.wins, completion=100) in text
+        assert "Rating **" in text and "Average score" in text and "Average time to decide" in text
+        if mine_built:
+            assert "Favourite buildings:" in text
+        text = said(
+            await alice.slash(tb.channel, "caylus leaderboard", player=alice, game="magna-carta")
+        )
+        assert text == t.STATS_NONE.format(name="alice", game="Caylus Magna Carta")
+        assert tb.cog.unexpected_errors == 0

@@ -112,3 +112,19 @@ def test_ties_share_a_place_and_move_alike() -> None:
     assert ratings.places(found) == [1, 1, 4, 3, 5]
     after = ratings.rate(found, {})
     assert after[10] == after[11] and after[10][1] > after[12][1] > after[13][1]
+
+
+async def test_player_stats_count_a_left_game_but_average_only_held_ones(svc: GameService) -> None:
+    rng = random.Random(8)
+    first = await new_game(svc, [10, 11])
+    await finish(svc, first, rng)
+    second = await new_game(svc, [10, 11], channel_id=3)
+    await svc.resign(second, 11)
+    await finish(svc, second, rng)
+    stats = await svc.player_stats(1, 11, "caylus")
+    assert (stats.games, stats.finished, stats.left_early) == (2, 1, 1)
+    assert stats.completion == 0.5
+    (game,) = [g for g in (await svc.history(1)).games if g.game_id == first]
+    assert stats.average_score == game.seats[1].score
+    assert stats.rating is not None and stats.rating.games == 2
+    assert (await svc.player_stats(1, 99, "caylus")).games == 0

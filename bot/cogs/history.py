@@ -1,11 +1,13 @@
 """After the game: /caylus record (the game record as JSON, as `caylus replay` reads it) and
 /caylus history (the server's finished games, paged with buttons) and /caylus leaderboard (the
-ratings of bot/ratings.py)."""
+ratings of bot/ratings.py; with `player:`, that player's statistics)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -17,6 +19,7 @@ from bot.history import PastGame
 from bot.lang import colour_name, m, t
 from bot.views import history_view
 from engine.players import DEFAULT_LEVEL
+from engine.protocol import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -119,14 +122,22 @@ class HistoryCommands(TableBase):
         return names
 
     @caylus.command(name="leaderboard", description=t.DESC["leaderboard"])
-    @app_commands.describe(game=t.OPT_GAME)
+    @app_commands.describe(game=t.OPT_GAME, player=t.OPT_STATS_PLAYER)
     @app_commands.choices(
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
     )
-    async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str = "caylus",
+        player: discord.Member | None = None,
+    ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "leaderboard"):
             await interaction.response.defer(ephemeral=True, thinking=True)
+            if player is not None:
+                await self._stats(interaction, player, game)
+                return
             guild_id = interaction.guild_id or 0
             standings = await self.service.leaderboard(guild_id, game)
             title = m.KIND_NAMES.get(game, game)
@@ -148,3 +159,60 @@ class HistoryCommands(TableBase):
                 )
             lines.append(t.LEADERBOARD_NOTE)
             await self.tell(interaction, "\n".join(lines))
+
+    async def _stats(
+        self, interaction: discord.Interaction, who: discord.abc.User, game: str
+    ) -> None:
+        """/caylus leaderboard player: that player's results (the group holds at most 25
+        commands, so the statistics live under the leaderboard)."""
+        self.remember(who)
+        guild_id = interaction.guild_id or 0
+        found = await self.service.player_stats(guild_id, who.id, game)
+        title = m.KIND_NAMES.get(game, game)
+        name = who.display_name
+        if not found.games:
+            await self.tell(interaction, t.STATS_NONE.format(name=name, game=title))
+            return
+        lines = [f"**{t.STATS_TITLE.format(name=name, game=title)}**"]
+        lines.append(
+            t.STATS_GAMES.format(
+                games=found.games,
+                wins=found.wins,
+                completion=round(100 * found.completion),
+            )
+        )
+        if found.rating is not None:
+            lines.append(
+                t.STATS_RATING.format(
+                    rating=i18n.number(round(found.rating.rating, 1)),
+                    place=found.rating.place,
+                )
+            )
+        if found.average_score is not None:
+            ui = self.ui(game)
+            parts = {k: round(v) for k, v in found.average_breakdown.items()}
+            average = Outcome(scores=[parts.get("total", 0)], breakdown=[parts], winners=[])
+            lines.append(t.STATS_AVERAGE.format(score=i18n.number(round(found.average_score, 1))))
+            with contextlib.suppress(KeyError, IndexError):  # an older rules' breakdown
+                lines += ["  " + line for line in ui.score_lines(average, [name], [""])]
+        if found.favourite_buildings:
+            names = {value: _topic_name(label) for label, value in self.ui(game).rule_topics()}
+            lines.append(
+                t.STATS_FAVOURITES.format(
+                    buildings=i18n.join(
+                        [
+                            t.STATS_BUILT.format(name=names.get(tile, tile), count=count)
+                            for tile, count in found.favourite_buildings
+                        ]
+                    )
+                )
+            )
+        if found.average_decision is not None:
+            minutes = round(found.average_decision / 60)
+            lines.append(t.STATS_DECIDE.format(hours=minutes // 60, minutes=minutes % 60))
+        await self.tell(interaction, "\n".join(lines))
+
+
+def _topic_name(label: str) -> str:
+    """A building's name from its /caylus rules topic ("Farm (production) — ...")."""
+    return re.split(r" \(| — ", label, maxsplit=1)[0]
