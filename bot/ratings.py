@@ -18,6 +18,7 @@ The rule for a finished game:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from bot.store import RatingChange, RatingRow, SeatRow, Tx
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
@@ -102,9 +105,13 @@ def record_result(
     rating_changes row per human seat."""
     found = entrants(seats, outcome)
     user_ids = [e.user_id for e in found if e.user_id is not None]
-    stored = tx.ratings_of(guild_id, kind, user_ids)
+    stored = tx.ratings_for_update(guild_id, kind, user_ids, DEFAULT_MU, DEFAULT_SIGMA)
     current = {uid: (row.mu, row.sigma) for uid, row in stored.items()}
-    results = rate(found, current)
+    try:
+        results = rate(found, current)
+    except Exception:  # a rating must never stop a game from ending: logged, not rated
+        log.exception("could not rate game %s", game_id)
+        return
     for e in found:
         if e.user_id is None:
             continue

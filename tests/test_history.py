@@ -128,3 +128,18 @@ async def test_player_stats_count_a_left_game_but_average_only_held_ones(svc: Ga
     assert stats.average_score == game.seats[1].score
     assert stats.rating is not None and stats.rating.games == 2
     assert (await svc.player_stats(1, 99, "caylus")).games == 0
+
+
+async def test_a_failing_rating_never_stops_a_game_from_ending(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import ratings
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(ratings, "rate", broken)
+    game_id = await new_game(svc, [10, 11])
+    info = await finish(svc, game_id, random.Random(2))
+    assert info.status == "finished"
+    assert await svc.leaderboard(1, "caylus") == []

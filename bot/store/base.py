@@ -536,15 +536,28 @@ class Tx:
         )
         return int(row[0])
 
-    def ratings_of(self, guild_id: int, kind: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
-        """The current ratings of these players (absent: never rated in this server and game)."""
-        if not user_ids:
+    def ratings_for_update(
+        self, guild_id: int, kind: str, user_ids: Sequence[int], mu: float, sigma: float
+    ) -> dict[int, RatingRow]:
+        """The current ratings of these players, their rows locked until the transaction ends
+        (two games ending at once in different channels must not both start from the same
+        rating); a player never rated gets a row with `mu`, `sigma` and no games first."""
+        ids = sorted(set(user_ids))  # one order for every transaction: no deadlock
+        if not ids:
             return {}
-        marks = ", ".join("?" for _ in user_ids)
+        for user_id in ids:
+            self.execute(
+                "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
+                (guild_id, kind, user_id, mu, sigma, self.now),
+            )
+        marks = ", ".join("?" for _ in ids)
+        where = f"guild_id = ? AND kind = ? AND user_id IN ({marks})"
+        self.execute(
+            f"UPDATE ratings SET updated_at = updated_at WHERE {where}", (guild_id, kind, *ids)
+        )
         rows = self.fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ? "
-            f"AND user_id IN ({marks})",
-            (guild_id, kind, *user_ids),
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {where}", (guild_id, kind, *ids)
         )
         return {int(r[2]): rating_row(r) for r in rows}
 
@@ -1081,9 +1094,9 @@ class Store:
         return [(row, seats[row.id]) for row in rows], int(total)
 
     async def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
-        """Every rated player of a server in one game (the caller orders them)."""
+        """Every player of a server with a rated game in one game (the caller orders them)."""
         rows = await self._all(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ?",
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ? AND games > 0",
             (guild_id, kind),
         )
         return [rating_row(r) for r in rows]
