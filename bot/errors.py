@@ -98,6 +98,13 @@ class GameNotRunning(ServiceError):
     template = "GAME_NOT_RUNNING"
 
 
+class RecordHidden(ServiceError):
+    """The record of a running game with hidden information (it would show the hands)."""
+
+    code = "record_hidden"
+    template = "RECORD_HIDDEN"
+
+
 class StaleVersion(ServiceError):
     """'The board has changed': the request was built from another version of the game."""
 

@@ -43,6 +43,10 @@ WRONG_PLAYER_COUNT = (
 )
 NOT_IN_LOBBY = "Game #{game_id} is {status}: seats can only change before the start."
 GAME_NOT_RUNNING = "Game #{game_id} is {status}, not in progress."
+RECORD_HIDDEN = (
+    "Game #{game_id} is still being played and its record would show the players' hidden "
+    "cards: it is available once the game has ended."
+)
 STALE_VERSION = (
     "The board has changed since this was shown (game #{game_id} moved on to version "
     "{version}). Look at the new board and decide again."

@@ -29,7 +29,9 @@ from pydantic import ValidationError
 import engine.errors as engine_errors
 import i18n
 from bot import errors as err
+from bot import history as hist
 from bot import plans as pl
+from bot import ratings
 from bot.lang import m
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.store import (
@@ -925,6 +927,40 @@ class GameService:
             seats=[r.seat for r in rows],  # who acted: needed where several seats decide at once
         )
 
+    async def shared_record(self, game_id: int, guild_id: int) -> GameRecord:
+        """The record of a game of this server for anyone who asks (`/caylus record`): a
+        finished or aborted game's, or a running game's where nothing in it is hidden from any
+        player. A running game with hidden information (hands, draw piles) is refused, since its
+        setup and log reveal every hand (docs/history.md). A game of another server is
+        unknown here."""
+        row = await self.store.game(game_id)
+        if row is None or row.guild_id != guild_id:
+            raise err.UnknownGame(game_id=game_id)
+        if row.setup is None:
+            raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
+        game = self._game_module(row.kind)
+        if row.status == "running" and getattr(game, "hidden_information", False):
+            raise err.RecordHidden(game_id=game_id)
+        return await self.record(game_id)
+
+    async def history(
+        self, guild_id: int, *, user_id: int | None = None, page: int = 1
+    ) -> hist.HistoryPage:
+        """A page of this server's finished games, newest first (bot/history.py)."""
+        return await hist.history(self.store, guild_id, user_id=user_id, page=page)
+
+    async def leaderboard(self, guild_id: int, kind: str) -> list[hist.Standing]:
+        """This server's rated players of one game, best first (bot/history.py)."""
+        if kind not in GAME_NAMES:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
+        return await hist.leaderboard(self.store, guild_id, kind)
+
+    async def player_stats(self, guild_id: int, user_id: int, kind: str) -> hist.PlayerStats:
+        """A player's results in one game of this server (bot/history.py)."""
+        if kind not in GAME_NAMES:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
+        return await hist.player_stats(self.store, guild_id, user_id, kind)
+
     async def replay_problem(self, game_id: int) -> str | None:
         """None when the stored game replays from its log to its stored snapshot, phase
         snapshot and seq (or has not started), else what disagrees. Reads only: nothing is
@@ -1697,6 +1733,7 @@ class GameService:
                 values["awaiting_since"] = live.row.awaiting_since
         if outcome is not None:
             values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
+            also = _both(also, self._rate(live, seats, values["outcome"]))
         payload = dict(cause or {"cause": "move"})
         outbox = (live.row.seq, run.seq, payload) if run.moves or cause is not None else None
         book = run.book
@@ -1725,6 +1762,19 @@ class GameService:
             outbox_id=posted[0] if posted else None,
             cause=payload,
         )
+
+    @staticmethod
+    def _rate(
+        live: _Live, seats: Sequence[SeatRow] | None, outcome: dict[str, Any]
+    ) -> Callable[[Tx], object]:
+        """The ratings of the game's players, in the transaction that ends it (bot/ratings.py)."""
+        final = list(seats if seats is not None else live.seats)
+        row = live.row
+
+        def work(tx: Tx) -> None:
+            ratings.record_result(tx, row.id, row.guild_id, row.kind, final, outcome)
+
+        return work
 
     async def _commit_lobby(
         self, live: _Live, seats: Sequence[SeatRow], values: dict[str, Any] | None = None

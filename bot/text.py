@@ -107,6 +107,9 @@ DESC = {
     "resume": "Resume a paused game, or withdraw your request to pause",
     "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
+    "history": "The finished games of this server, newest first (only you see it)",
+    "leaderboard": "The players' ratings in this server, or one player's statistics",
+    "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
 }
 OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
 OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
@@ -129,6 +132,12 @@ OPT_TOPIC = "A building or a phase"
 OPT_LEVEL = "How well the bot plays: easy, medium (the default) or strong"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
+OPT_HISTORY_PLAYER = "Only the games of this player"
+OPT_PAGE_NUMBER = "Page 1 is the newest games; 2, 3, ... older ones"
+OPT_STATS_PLAYER = (
+    "A player's statistics instead: games, wins, average score, favourite buildings, time to decide"
+)
+OPT_GAME_ID = "The game's number, e.g. 12 (see /caylus history)"
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
 OPT_AWAY_DAYS = "Days each player may be away in this game (0-60, default 7; lobby only)"
 OPT_TAKEOVER_AFTER = (
@@ -399,6 +408,37 @@ ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
 LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
 LOG_EMPTY = "No moves yet in game #{game_id}."
 LOG_LINE = "{seq}. {who}: `{action}`"
+HISTORY_TITLE = "Finished games of this server: page {page} of {pages} ({total} games)"
+HISTORY_TITLE_PLAYER = "Finished games of {name}: page {page} of {pages} ({total} games)"
+HISTORY_EMPTY = "No game has ended in this server yet."
+HISTORY_EMPTY_PLAYER = "{name} has not finished a game in this server yet."
+HISTORY_GAME = "**#{game_id}** {game} · {date} · 🏆 {winners}"
+HISTORY_SCORE = "{name} {score}"
+HISTORY_TAKEN_OVER = "{name} (left, the bot finished)"
+LEADERBOARD_TITLE = "{game}: the ratings of this server"
+LEADERBOARD_EMPTY = "Nobody has finished a game of {game} in this server yet."
+LEADERBOARD_LINE = (
+    "{place}. {name}: **{rating}** · games {games} · wins {wins} · played to the end {completion}%"
+)
+LEADERBOARD_NOTE = (
+    "-# The rating is OpenSkill's cautious estimate (a newcomer has 0); it moves only in "
+    "games with two or more human players. A game left to the bot (resigned, kicked, taken "
+    "over) counts as last place and lowers the completion rate."
+)
+STATS_TITLE = "{name} at {game} in this server"
+STATS_NONE = "{name} has not finished a game of {game} in this server yet."
+STATS_GAMES = "Games {games} · wins {wins} · played to the end {completion}%"
+STATS_RATING = "Rating **{rating}** (place {place} on /caylus leaderboard)"
+STATS_AVERAGE = "Average score of the games played to the end: **{score}**, made of:"
+STATS_FAVOURITES = "Favourite buildings: {buildings}"
+STATS_BUILT = "{name} ×{count}"
+STATS_DECIDE = "Average time to decide: {hours} h {minutes} min"
+BUTTON_NEWER = "Newer"
+BUTTON_OLDER = "Older"
+RECORD_NOTE = (
+    "The record of game #{game_id} ({actions} moves): replay it with `caylus replay` on a "
+    "computer with the bot installed."
+)
 RULES_FAVORS_TOPIC = "Royal favors — the table, its lines and columns"
 RULES_SCORING_TOPIC = "Castle scoring and the end bonus"
 RULES_FAVORS_HEAD = (

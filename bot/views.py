@@ -9,6 +9,8 @@ The custom id carries everything a press needs, so any running bot instance can 
   `cay:a:{game}:{version}:{k}`: one question's answers ('key=option'),
 - `cay:o:{game}`: /caylus me's menu of standing orders ('name=value'), `cay:p:{game}`:
   "cancel all my plans",
+- `cay:y:{user}:{page}:{way}`: /caylus history's page buttons (user 0: every player; way
+  `n` newer, `o` older), answered by editing the private reply,
 - `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
   "cancel my queue".
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
@@ -286,6 +288,46 @@ class PlansCancel(
         await _cog(interaction).orders_press(interaction, self.game_id, None)
 
 
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:y:(?P<user>\d{1,20}):(?P<page>\d{1,6}):(?P<way>[no])",
+):
+    """A page of /caylus history: the newer or older games (of one player, or everyone's)."""
+
+    def __init__(self, user_id: int, page: int, way: str, disabled: bool = False) -> None:
+        label = t.BUTTON_NEWER if way == "n" else t.BUTTON_OLDER
+        emoji = "◀" if way == "n" else "▶"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cay:y:{user_id}:{page}:{way}",
+                disabled=disabled,
+            )
+        )
+        self.user_id, self.page, self.way = user_id, page, way
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> HistoryButton:
+        return cls(int(match["user"]), int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).history_press(interaction, self.user_id or None, self.page)
+
+
+def history_view(user_id: int | None, page: int, pages: int) -> discord.ui.View | None:
+    """Newer / Older under a page of /caylus history (None when there is one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(user_id or 0, max(1, page - 1), "n", disabled=page <= 1))
+    view.add_item(HistoryButton(user_id or 0, min(pages, page + 1), "o", disabled=page >= pages))
+    return view
+
+
 DYNAMIC_ITEMS = (
     ChoiceButton,
     ChoiceSelect,
@@ -297,6 +339,7 @@ DYNAMIC_ITEMS = (
     PremoveCancel,
     OrdersSelect,
     PlansCancel,
+    HistoryButton,
 )
 
 

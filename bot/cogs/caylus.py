@@ -6,7 +6,8 @@
 - `play.py`: the choice buttons and menus, play, board, status, me, log;
 - `clock.py`: the scheduler loop and clock, away, back, pause, resume, reclaim, mygames;
 - `settings.py`: settings;
-- `rules.py`: rules and help.
+- `rules.py`: rules and help;
+- `history.py`: after the game: record, history, leaderboard, stats.
 
 All commands belong to the one group of `group.py`. The parts are mixins of one Cog, so a
 button handler, a command and the scheduler share the same per-game locks and caches.
@@ -19,6 +20,7 @@ from discord.ext import commands
 from bot.cogs.clock import ClockCommands
 from bot.cogs.delivery import Delivery
 from bot.cogs.group import caylus
+from bot.cogs.history import HistoryCommands
 from bot.cogs.lobby import LobbyCommands
 from bot.cogs.play import PlayCommands
 from bot.cogs.rules import RulesCommands
@@ -31,6 +33,7 @@ class CaylusCog(
     ClockCommands,
     SettingsCommands,
     RulesCommands,
+    HistoryCommands,
     Delivery,
     commands.Cog,
     name="Caylus",

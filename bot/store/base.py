@@ -189,6 +189,48 @@ class UserSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's rating in one server and game (docs/history.md)."""
+
+    guild_id: int
+    kind: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    finished: int = 0  # games held to the end
+    left_early: int = 0  # games left to the built-in player (resigned, kicked, taken over)
+    updated_at: float | None = None
+
+
+RATING_COLUMNS = "guild_id, kind, user_id, mu, sigma, games, wins, finished, left_early, updated_at"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one rated game did to one human seat's rating."""
+
+    game_id: int
+    user_id: int
+    seat: int
+    place: int  # 1 = first; equal places are a tie
+    won: bool
+    held: bool  # False: left to the built-in player
+    score: int | None
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+def rating_row(row: Sequence[Any]) -> RatingRow:
+    return RatingRow(
+        int(row[0]), row[1], int(row[2]), float(row[3]), float(row[4]), *map(int, row[5:9]), row[9]
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
     manager_role_id: int | None = None
@@ -493,6 +535,72 @@ class Tx:
             (game_id, after_seq, to_seq, version, json.dumps(payload), self.now, self.now),
         )
         return int(row[0])
+
+    def ratings_for_update(
+        self, guild_id: int, kind: str, user_ids: Sequence[int], mu: float, sigma: float
+    ) -> dict[int, RatingRow]:
+        """The current ratings of these players, their rows locked until the transaction ends
+        (two games ending at once in different channels must not both start from the same
+        rating); a player never rated gets a row with `mu`, `sigma` and no games first."""
+        ids = sorted(set(user_ids))  # one order for every transaction: no deadlock
+        if not ids:
+            return {}
+        for user_id in ids:
+            self.execute(
+                "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
+                (guild_id, kind, user_id, mu, sigma, self.now),
+            )
+        marks = ", ".join("?" for _ in ids)
+        where = f"guild_id = ? AND kind = ? AND user_id IN ({marks})"
+        self.execute(
+            f"UPDATE ratings SET updated_at = updated_at WHERE {where}", (guild_id, kind, *ids)
+        )
+        rows = self.fetchall(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {where}", (guild_id, kind, *ids)
+        )
+        return {int(r[2]): rating_row(r) for r in rows}
+
+    def put_rating(self, row: RatingRow) -> None:
+        self.execute(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+            "finished = excluded.finished, left_early = excluded.left_early, "
+            "updated_at = excluded.updated_at",
+            (
+                row.guild_id,
+                row.kind,
+                row.user_id,
+                row.mu,
+                row.sigma,
+                row.games,
+                row.wins,
+                row.finished,
+                row.left_early,
+                self.now,
+            ),
+        )
+
+    def add_rating_change(self, change: RatingChange) -> None:
+        self.execute(
+            "INSERT INTO rating_changes (game_id, user_id, seat, place, won, held, score, "
+            "mu_before, sigma_before, mu_after, sigma_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                change.game_id,
+                change.user_id,
+                change.seat,
+                change.place,
+                int(change.won),
+                int(change.held),
+                change.score,
+                change.mu_before,
+                change.sigma_before,
+                change.mu_after,
+                change.sigma_after,
+            ),
+        )
 
     def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
         self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
@@ -944,6 +1052,77 @@ class Store:
         n = len(GAME_COLUMNS.split(","))
         pairs = [(r[:n], r[n:]) for r in await self._all(sql, params)]
         return [(game, seat_row(seat)) for game, seat in readable_pairs(pairs)]
+
+    async def finished_games(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> tuple[list[tuple[GameRow, list[SeatRow]]], int]:
+        """A page of the finished games of a server, newest end first, each with its seats,
+        and how many there are in all. `user_id`: only games where that user held a seat
+        (to the end, or until they resigned it to the built-in player)."""
+        where = "guild_id = ? AND status = 'finished'"
+        params: list[Any] = [guild_id]
+        if user_id is not None:
+            where += (
+                " AND id IN (SELECT game_id FROM seats WHERE user_id = ? OR resigned_user_id = ?)"
+            )
+            params += [user_id, user_id]
+        total = (await self._all(f"SELECT COUNT(*) FROM games WHERE {where}", params))[0][0]
+        rows = readable(
+            [
+                (r, None)
+                for r in await self._all(
+                    f"SELECT {GAME_COLUMNS} FROM games WHERE {where} "
+                    "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?",
+                    (*params, max(1, limit), max(0, offset)),
+                )
+            ]
+        )
+        seats: dict[int, list[SeatRow]] = {row.id: [] for row in rows}
+        if rows:
+            marks = ", ".join("?" for _ in rows)
+            for r in await self._all(
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, seat",
+                [row.id for row in rows],
+            ):
+                seats[r[0]].append(seat_row(r))
+        return [(row, seats[row.id]) for row in rows], int(total)
+
+    async def ratings(self, guild_id: int, kind: str) -> list[RatingRow]:
+        """Every player of a server with a rated game in one game (the caller orders them)."""
+        rows = await self._all(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND kind = ? AND games > 0",
+            (guild_id, kind),
+        )
+        return [rating_row(r) for r in rows]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        rows = await self._all(
+            "SELECT game_id, user_id, seat, place, won, held, score, mu_before, sigma_before, "
+            "mu_after, sigma_after FROM rating_changes WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [
+            RatingChange(
+                int(r[0]),
+                int(r[1]),
+                r[2],
+                r[3],
+                bool(r[4]),
+                bool(r[5]),
+                r[6],
+                float(r[7]),
+                float(r[8]),
+                float(r[9]),
+                float(r[10]),
+            )
+            for r in rows
+        ]
 
     async def user_settings(self, user_id: int) -> UserSettings:
         rows = await self._all(

@@ -16,7 +16,13 @@ from typing import Any
 from bot.store.base import Store, StoreError, Tx
 
 # Tables without a game, then the game's own tables (after `games`, foreign keys first).
-GLOBAL_TABLES = ("user_settings", "guild_settings", "user_orders", "damaged_games")
+GLOBAL_TABLES = (
+    "user_settings",
+    "guild_settings",
+    "user_orders",
+    "damaged_games",
+    "ratings",
+)
 GAME_TABLES = (
     "seats",
     "actions",
@@ -31,6 +37,7 @@ GAME_TABLES = (
     "clock_stops",
     "plans",
     "seat_orders",
+    "rating_changes",
 )
 ALL_TABLES = ("games", *GLOBAL_TABLES, *GAME_TABLES)
 

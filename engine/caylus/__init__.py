@@ -20,6 +20,7 @@ from engine.caylus.validate import validate_state
 from engine.errors import BadState, validation_reason
 
 name = "caylus"
+hidden_information = False  # every player sees the whole state (the record is public)
 min_players = 2
 max_players = 5
 phases_per_turn = 7

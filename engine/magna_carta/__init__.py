@@ -22,6 +22,7 @@ from engine.magna_carta.state import Decision, Options, Player, Setup, State
 from engine.magna_carta.view import View, view
 
 name = "magna-carta"
+hidden_information = True  # hands and draw piles: a running game's record is private
 min_players = 2
 max_players = 4
 phases_per_turn = 6  # standard rules; the beginner rules have 5 (state.phase numbers per rule set)
