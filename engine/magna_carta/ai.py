@@ -24,7 +24,7 @@ from engine.errors import GameOver, NotYourDecision
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
-from engine.magna_carta.player import BUILD_PRIORITY
+from engine.magna_carta.player import BUILD_PRIORITY, routine_effect
 from engine.magna_carta.player import choose_action as builtin_action
 from engine.magna_carta.rules import (
     DRAW,
@@ -273,24 +273,9 @@ def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Rando
 def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
     skip = options[0]
     cubes = dict(zip(cat.CUBES, p.cubes, strict=True))
-    if kind == "buy":
-        scarce = sorted(cat.NON_GOLD, key=lambda c: (cubes[c], cat.NON_GOLD.index(c)))
-        two = Action.of("buy", "".join(sorted(scarce[:2], key=cat.CUBES.index)))
-        if two in options and p.deniers >= 4:
-            return two
-        one = Action.of("buy", scarce[0])
-        return one if one in options and p.deniers >= 2 else skip
-    if kind == "sell":
-        plenty = max(cat.NON_GOLD, key=lambda c: cubes[c])
-        sell = Action.of("sell", plenty)
-        return sell if sell in options and cubes[plenty] >= 2 else skip
-    if kind == "trade":
-        plenty = max(cat.NON_GOLD, key=lambda c: cubes[c])
-        trade = Action.of("trade", plenty)
-        return trade if trade in options else skip
-    if kind in ("bank", "church"):
-        pays = [a for a in options if a.verb == "pay"]
-        return max(pays, key=lambda a: int(a.arg[:-1])) if pays else skip
+    routine = routine_effect(cubes, p.deniers, kind, options)
+    if routine is not None:
+        return routine
     if kind == "lawyer":
         seat = s.decision.seat  # type: ignore[union-attr]
         flips = [a for a in options if a.verb == "lawyer"]

@@ -10,6 +10,7 @@ seats replay identically.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
@@ -143,16 +144,19 @@ def _provost(v: View, me: PlayerView, options: list[Action]) -> Action:
     return options[0]  # skip
 
 
-def _effect(v: View, me: PlayerView, kind: str, options: list[Action]) -> Action:
+def routine_effect(
+    cubes: Mapping[str, int], deniers: int, kind: str, options: list[Action]
+) -> Action | None:
+    """The sensible answer to a purchase, sale, swap or payment (`options[0]` is skip), from the
+    player's cubes and deniers; None for the other kinds of decision."""
     skip = options[0]
-    cubes = me.cubes
     if kind == "buy":
         scarce = sorted(cat.NON_GOLD, key=lambda c: (cubes[c], cat.NON_GOLD.index(c)))
         two = Action.of("buy", "".join(sorted(scarce[:2], key=cat.CUBES.index)))
-        if two in options and me.deniers >= 4:
+        if two in options and deniers >= 4:
             return two
         one = Action.of("buy", scarce[0])
-        return one if one in options and me.deniers >= 2 else skip
+        return one if one in options and deniers >= 2 else skip
     if kind == "sell":
         plenty = max(cat.NON_GOLD, key=lambda c: cubes[c])
         sell = Action.of("sell", plenty)
@@ -164,6 +168,14 @@ def _effect(v: View, me: PlayerView, kind: str, options: list[Action]) -> Action
     if kind in ("bank", "church"):
         pays = [a for a in options if a.verb == "pay"]
         return max(pays, key=lambda a: int(a.arg[:-1])) if pays else skip
+    return None
+
+
+def _effect(v: View, me: PlayerView, kind: str, options: list[Action]) -> Action:
+    skip = options[0]
+    routine = routine_effect(me.cubes, me.deniers, kind, options)
+    if routine is not None:
+        return routine
     if kind == "lawyer":
         mine = {
             r.position: r
