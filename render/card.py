@@ -25,15 +25,24 @@ from render.board import default_names, seat_letters
 from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
 from render.describe import castle_status, decision_detail, ordinal
 from render.labels import w as lb
-from render.phone import CUBE, INNER, MARKER, MIN_TEXT, PIECE_R, W_DP, M, PhoneCanvas, S
+from render.phone import (
+    CUBE,
+    INNER,
+    MARKER,
+    NUMBER,
+    PIECE_R,
+    SMALL,
+    W_DP,
+    M,
+    PhoneCanvas,
+    S,
+)
 from render.pieces import cube, marker
 
 MAX_HEIGHT_DP = 1400
 
-SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
 BODY = max(SMALL, 13.5)
 NAME = 15.5
-NUMBER = 16
 TITLE = 19
 LINE = 19  # dp between two lines of BODY text
 MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the message's text has the rest
@@ -226,16 +235,6 @@ class Card(PhoneCanvas):
                 ink = t.INK if column else t.INK_FAINT
                 self.write(fx + FAVOR_COL / 2, row, str(column), NUMBER, ink, True, "mm")
         return y + h
-
-    def number(self, end: float, y: float, value: int, delta: int) -> None:
-        """A bold number ending at `end`, this phase's change in a badge after it."""
-        self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
-        if delta:
-            label = f"{delta:+d}".replace("-", "−")
-            w = self.width(label, SMALL, True) + 3
-            x = end + 1.5
-            self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
-            self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
 
     def status(self, seat: int) -> str:
         s = self.s

@@ -30,6 +30,8 @@ MIN_TEXT = math.ceil(
 PIECE_R = math.ceil(MIN_TEXT / 1.15) / S  # worker disc radius (letter = 1.15 r)
 CUBE = math.ceil(MIN_TEXT / 0.66) / S  # cube side (letter = 0.66 side)
 MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0.7 side)
+SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
+NUMBER = 16  # dp: the players' numbers
 
 
 class PhoneCanvas:
@@ -125,3 +127,16 @@ class PhoneCanvas:
         name = self.fit(self.names[seat], name_size, name_room, True)
         self.write(x, top, name, name_size, t.DECIDE if deciding else t.INK, bold=True)
         return top, x + self.width(name, name_size, True) + 8
+
+    def badge(self, x: float, y: float, delta: int) -> None:
+        """This phase's change of a number, in a green or red badge starting at `x`."""
+        label = f"{delta:+d}".replace("-", "−")
+        w = self.width(label, SMALL, True) + 3
+        self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
+        self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+
+    def number(self, end: float, y: float, value: int, delta: int) -> None:
+        """A bold number ending at `end`, this phase's change in a badge after it."""
+        self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
+        if delta:
+            self.badge(end + 1.5, y, delta)

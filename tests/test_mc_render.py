@@ -11,7 +11,6 @@ from engine import magna_carta as mc
 from engine.magna_carta import view
 from engine.protocol import Event
 from render import theme as t
-from render.card import MIN_TEXT
 from render.magna_carta import (
     Picture,
     render_board,
@@ -25,6 +24,7 @@ from render.magna_carta import (
 from render.magna_carta.card import phases_label
 from render.magna_carta.changes import happened
 from render.magna_carta.sample import Post, game_posts
+from render.phone import MIN_TEXT
 from render.pieces import recording_text
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]

@@ -22,8 +22,8 @@ from engine import magna_carta as mc
 from engine.magna_carta import view
 from engine.magna_carta.state import State
 from engine.protocol import Event
-from render.card import MIN_TEXT
 from render.magna_carta import render_board, render_card, render_hand
+from render.phone import MIN_TEXT
 from render.pieces import recording_text
 
 GAMES_PER_CASE = 50

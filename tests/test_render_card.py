@@ -18,8 +18,9 @@ from render import (
     starts_workers_phase,
 )
 from render import theme as t
-from render.card import MIN_TEXT, phases_label
+from render.card import phases_label
 from render.cli import game_posts, random_post
+from render.phone import MIN_TEXT
 from render.pieces import recording_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -315,12 +315,6 @@ class Board(PhoneCard):
             self.write(M + 10, y + 70 + LINE * i + LINE / 2 - 4, line, SMALL, t.INK_SOFT)
         return y + h
 
-    def badge(self, x: float, y: float, delta: int) -> None:
-        label = f"{delta:+d}".replace("-", "−")
-        w = self.width(label, SMALL, True) + 3
-        self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
-        self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
-
     def status(self, seat: int) -> str:
         view = self.view
         parts = []

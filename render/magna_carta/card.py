@@ -27,7 +27,6 @@ from render.card import (
     HEADER_INK,
     LINE,
     NAME,
-    NUMBER,
     SECTION_BG,
     SMALL,
     TITLE,
@@ -135,16 +134,6 @@ class PhoneCard(Canvas):
         self.number(WORKERS_END, row, p.workers, 0)
         self.number(HAND_END, row, p.hand_size, ch.hand[seat])
         return y + h
-
-    def number(self, end: float, y: float, value: int, delta: int) -> None:
-        """A bold number ending at `end`, this phase's change in a badge after it."""
-        self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
-        if delta:
-            label = f"{delta:+d}".replace("-", "−")
-            w = self.width(label, SMALL, True) + 3
-            x = end + 1.5
-            self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
-            self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
 
     def status(self, seat: int) -> str:
         view = self.view
