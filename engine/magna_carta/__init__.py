@@ -44,7 +44,8 @@ def state_from_json(text: str | bytes) -> State:
 def revealed(before: State, after: State) -> str | None:
     """What the play from `before` to `after` showed that nobody knew: "card" (a card left a
     draw pile, into a hand), "reshuffle" (a discard pile became a new draw pile in a new order),
-    "hand" (a card left a hand, so the others saw it), or None. A move that revealed something cannot be taken back (the bot's undo)."""
+    "hand" (a card left a hand, so the others saw it), or None. A move that revealed something
+    cannot be taken back (the bot's undo)."""
     for old, new in zip(before.players, after.players, strict=True):
         if new.shuffles != old.shuffles:
             return "reshuffle"
