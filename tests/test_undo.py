@@ -26,8 +26,7 @@ async def svc(database: str):
 
 
 async def _running(svc: GameService, kind: str = "caylus", bots: int = 0) -> ActResult:
-    options = {"game": kind} if kind != "caylus" else {}
-    game = await svc.create_game(GUILD, CHANNEL, HOST, players=2 + bots, **options)
+    game = await svc.create_game(GUILD, CHANNEL, HOST, kind=kind, players=2 + bots)
     await svc.join(game.id, ALICE)
     for _ in range(bots):
         await svc.add_bot(game.id, HOST)
@@ -176,3 +175,42 @@ def test_caylus_reveals_nothing_and_magna_carta_draws_do() -> None:
         seen.add(magna_carta.revealed(s, after))
         s = after
     assert {None, "card", "hand"} <= seen
+
+
+async def test_undo_refused_for_a_magna_carta_move_that_revealed_a_card(svc: GameService) -> None:
+    start = await _running(svc, kind="magna-carta")
+    gid = start.game.id
+    result = start
+    rng = random.Random(4)
+    refused = allowed = 0
+    for _ in range(300):
+        if result.outcome is not None or not result.awaiting:
+            break
+        seat = result.awaiting[0]
+        user = seat.user_id
+        assert user is not None
+        state = await svc.state(gid)
+        action = magna_carta.choose_action(state, seat.seat, rng)
+        before = await _stored(svc, gid)
+        after, _ = magna_carta.apply(state, action, seat.seat)
+        shown = magna_carta.revealed(state, after)
+        result = await svc.act(gid, user, str(action), None)
+        if len(result.moves) != 1:
+            continue
+        if shown is not None:
+            assert result.undo_seq is None  # no Undo button for it
+            stored = await _stored(svc, gid)
+            with pytest.raises(err.UndoRevealed, match="cannot be taken back: it revealed"):
+                await svc.undo(gid, user)
+            assert await _stored(svc, gid) == stored  # nothing written
+            refused += 1
+        elif allowed < 3:
+            assert result.undo_seq is not None
+            undone = await svc.undo(gid, user, result.undo_seq)
+            assert await _stored(svc, gid) != before  # a new version ...
+            assert (await _stored(svc, gid))[1:] == before[1:]  # ... of the same game
+            allowed += 1
+            result = undone
+        if refused >= 2 and allowed >= 3:
+            return
+    pytest.fail(f"saw {refused} revealing and {allowed} quiet moves")
