@@ -18,6 +18,7 @@ from engine.protocol import Event
 from render.describe import ordinal
 from render.labels import w as lb
 from render.names import space_name, special_name, tile_name
+from render.sentences import event_text
 
 WORKERS_PHASE = 2
 # The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)".
@@ -246,8 +247,7 @@ class Change:
 
 
 def _sentence(event: Event, names: list[str]) -> str:
-    sentence = event.render(names).strip()
-    return sentence[:1].upper() + sentence[1:]
+    return event_text(event, names)
 
 
 def _from_events(events: Sequence[Event], names: list[str]) -> list[Change]:
