@@ -26,7 +26,8 @@ class EngineError(Exception):
         """The error whose sentence is message `key` with `values` (English in `str()`)."""
         from engine.wording import english
 
-        return cls(english(key, values), key=key, values=values)
+        text = english(key, values)
+        return cls(text[:1].upper() + text[1:], key=key, values=values)
 
 
 class MalformedAction(EngineError):

@@ -8,7 +8,8 @@ bot phrases the same key and values from the translated templates, with the name
 
 A value's meaning comes from its name (`tile`, `cubes`, `section`, ...): each game gives one
 function per name that turns an id into words. A value that is itself a (key, values) pair is a
-message inside the message (a prestige gain's reason).
+message inside the message (a prestige gain's reason); a tuple value is always such a message
+(use lists for other sequences).
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ SOURCES: tuple[str, ...] = (
     "bot.messages",
     "render.names",
     "render.labels",
-    "engine.caylus.words",  # the engine's sentences (engine/wording.py)
+    "engine.caylus.words",  # the engines' sentences (engine/wording.py)
+    "engine.magna_carta.mc_words",
 )
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PROJECT = "caylus-bot"

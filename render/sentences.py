@@ -56,9 +56,11 @@ def _caylus_namers() -> Mapping[str, Callable[[Any], str]]:
 
 
 def _magna_carta_namers() -> Mapping[str, Callable[[Any], str]]:
-    from render.magna_carta_words import namers
+    from engine.magna_carta.mc_words import namers
+    from render.describe import ordinal
+    from render.names import card_name, cube_name
 
-    return namers(_WORDS["mc_words"])
+    return namers(_WORDS["mc_words"], card_name, cube_name, ordinal)
 
 
 def say(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
@@ -83,7 +85,8 @@ def error_text(error: BaseException) -> str:
     key = getattr(error, "key", "")
     if not key:
         return str(error)
-    return say(key, getattr(error, "values", None))
+    text = say(key, getattr(error, "values", None))
+    return text[:1].upper() + text[1:]
 
 
 def favor_reason(why: str) -> str:
