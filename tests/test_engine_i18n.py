@@ -15,7 +15,9 @@ import i18n
 from bot.games.caylus import narration as caylus_narration
 from bot.games.magna_carta import narration as mc_narration
 from engine import caylus, get_game
-from engine.errors import EngineError, IllegalAction
+from engine.caylus.actions import VERBS as CAYLUS_VERBS
+from engine.errors import EngineError, IllegalAction, MalformedAction
+from engine.magna_carta.actions import VERBS as MC_VERBS
 from engine.protocol import Event
 from engine.wording import english
 from render.labels import decision_words
@@ -70,7 +72,10 @@ MC_TRIES = (
 
 
 def english_left(text: str) -> list[str]:
-    """English words in `text`, leaving out the notation it quotes ('place castle')."""
+    """English words in `text`, leaving out the notation it quotes ('place castle') or lists
+    (the verbs an action starts with)."""
+    for verbs in (CAYLUS_VERBS, MC_VERBS):
+        text = text.replace(", ".join(verbs), "")
     return ENGLISH.findall(re.sub(r"'[^']*'", "", text))
 
 
@@ -206,4 +211,59 @@ def test_why_a_magna_carta_move_is_illegal_in_the_language(lang: str, mc_game: A
         reasons = {key: error_text(error) for key, error in errors.items()}
     for key, reason in reasons.items():
         assert reason != str(errors[key]), key
+        assert english_left(reason) == [], reason
+
+
+CAYLUS_TYPOS = (
+    "",
+    "x" * 120,
+    "fly to the moon",
+    "pass now",
+    "place",
+    "place 99",
+    "provost 5",
+    "inn maybe",
+    "take XYZ",
+    "lawyer 40",
+    "build tower",
+    "build statue @99",
+    "build market G W",
+    "favor z",
+    "exchange G GG",
+    "place ７",
+)
+MC_TYPOS = (
+    "",
+    "fly",
+    "pass now",
+    "place",
+    "place 1 2",
+    "place 99",
+    "build castle",
+    "prestige farm",
+    "provost 5",
+    "buy FWS",
+    "sell FW",
+    "pay lots",
+    "lawyer 2 FG",
+    "deliver FF",
+    "build small-farm XX",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_text_that_is_no_move_is_explained_in_the_language(lang: str) -> None:
+    from engine.magna_carta import parse as mc_parse
+
+    errors = []
+    for parse, typos in ((caylus.parse, CAYLUS_TYPOS), (mc_parse, MC_TYPOS)):
+        for typo in typos:
+            with pytest.raises(MalformedAction) as caught:
+                parse(typo)
+            errors.append(caught.value)
+    assert len({e.key for e in errors}) == len(errors)  # each a different message
+    with i18n.using(lang):
+        reasons = [error_text(error) for error in errors]
+    for error, reason in zip(errors, reasons, strict=True):
+        assert error.key and reason != str(error), error.key
         assert english_left(reason) == [], reason

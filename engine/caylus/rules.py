@@ -1371,7 +1371,7 @@ def _canonical(action: object) -> Action:
             return parse(f"{verb} {arg}")
     elif isinstance(action, str):
         return parse(action)
-    raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
+    raise MalformedAction.said("words.NO_ACTION")
 
 
 def outcome(state: State) -> Outcome | None:

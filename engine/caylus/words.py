@@ -137,6 +137,42 @@ FAVOR_LINE_USED = "You already used favor line {line} in this phase: choose anot
 NOT_POSSIBLE = "{action} is not possible now. You can: {options}."
 OPTIONS_MORE = "{options} and {more} more"
 ANY_CUBE = "1 cube of your choice"
+
+# --- text that is not an action (engine/caylus/actions.py); {text} quotes what was typed ------
+
+NO_ACTION = "An action is needed, e.g. 'pass' or 'place castle'."
+TOO_LONG = (
+    "{text} is too long to be an action ({length} characters): actions are short, e.g. 'pass' "
+    "or 'place 7'."
+)
+NOT_PLAIN_NUMBER = "{text} is not a move: numbers are written with the digits 0-9, e.g. {example}."
+NOT_PLAIN = (
+    "{text} is not a move: actions are written with plain letters and the digits 0-9, "
+    "e.g. {example}."
+)
+UNKNOWN_VERB = (
+    "{text}: unknown action {word}. Actions start with one of: {verbs} (see /caylus help)."
+)
+NOTHING_AFTER = "{text}: '{verb}' takes nothing after it."
+NEEDS_MORE = "{text}: '{verb}' needs more, e.g. {example}."
+BAD_CUBES = (
+    "{text}: cubes are written with the letters F (food), W (wood), S (stone), C (cloth), "
+    "G (gold), e.g. 'batch FWS'."
+)
+BAD_SPACE = "{text}: a space is a road position 1-{last} or one of {targets}."
+BAD_PROVOST = "{text}: move the provost with +1..+3 or -1..-3, e.g. 'provost -2'."
+BAD_INN = "{text}: say 'inn stay' or 'inn leave'."
+BAD_LAWYER = "{text}: name the road position (1-{last}) to transform, e.g. 'lawyer 3'."
+UNKNOWN_BUILDING = "{text}: unknown building {word} (see /caylus rules)."
+BAD_RESIDENCE = "{text}: the residence is a road position 1-{last}, e.g. 'build {building} @9'."
+BAD_BUILD_EXTRA = (
+    "{text}: after the building comes the cube you pay for '*' (e.g. 'build market G') or the "
+    "residence '@12' for prestige."
+)
+BAD_FAVOR = "{text}: a favor is a line a-d with a column, e.g. 'favor a', 'favor c2 S', 'favor d3'."
+BAD_EXCHANGE = (
+    "{text}: write the cube you give, then the two you take (no gold), e.g. 'exchange G WS'."
+)
 # A building's kind, as in "(stone building)".
 KINDS = {
     "neutral": "neutral",

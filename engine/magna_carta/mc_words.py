@@ -138,6 +138,39 @@ ANY_RESOURCE = "resource of any kind"
 NOTHING = "nothing"
 TOKENS = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
 
+# --- text that is not an action (engine/magna_carta/actions.py); {text} quotes what was typed --
+
+NO_ACTION = "An action is needed, e.g. 'pass', 'draw' or 'place 3'."
+NOT_AN_ACTION = "An action is a text in the notation, e.g. 'pass', or an Action."
+UNKNOWN_VERB = "{text}: unknown action {word}. Actions start with one of: {verbs}."
+NOTHING_AFTER = "{text}: '{verb}' takes nothing after it."
+NEEDS_MORE = "{text}: '{verb}' needs more, e.g. {example}."
+BAD_LETTERS = "{text}: {what} is written with the letters {letters}."
+# What the letters of BAD_LETTERS stand for.
+WRITTEN = {
+    "payment": "the payment",
+    "buy": "what you buy",
+    "resource": "the resource",
+    "residence": "the residence's price",
+    "batch": "a batch",
+}
+UNKNOWN_CARD = "{text}: unknown player card {word}; one of: {ids}."
+UNKNOWN_PRESTIGE = "{text}: unknown prestige card {word}; one of: {ids}."
+BAD_POSITION = "{text}: a road position is a number from 1 to {last}."
+ONE_POSITION = "{text}: name one road position, e.g. 'place 3'."
+BAD_PROVOST = (
+    "{text}: move the provost with +1..+3 (towards the end of the road) or -1..-3, "
+    "e.g. 'provost -2'."
+)
+BUY_TWO = "{text}: a Peddler sells at most 2 cubes, e.g. 'buy FW'."
+ONE_RESOURCE = "{text}: name one resource, e.g. {example}."
+BAD_PAY = "{text}: say how many deniers, e.g. 'pay 2d'."
+RESIDENCE_PRICE = "{text}: the residence costs 1 food (or 1 gold)."
+BAD_BATCH = (
+    "{text}: a batch is 1 food, 1 wood and 1 stone (gold may stand in for any), "
+    "e.g. 'deliver FWS' or 'deliver FSG'."
+)
+
 
 # --- the values in words --------------------------------------------------------------------
 
@@ -188,6 +221,8 @@ def namers(
         "tokens": lambda tokens: w.AND.join(w.TOKENS[x] for x in tokens),
         "decision": lambda kind: w.DECISIONS[kind],
         "prices": prices,
+        "what": lambda what: w.WRITTEN[what],
+        "letters": lambda letters: ", ".join(f"{c} ({cube_name(c)})" for c in letters),
     }
 
 
