@@ -81,6 +81,10 @@ def residence() -> str:
     return _names.RESIDENCE
 
 
+def empty_lot() -> str:
+    return _names.EMPTY_LOT  # type: ignore[no-any-return]
+
+
 def tile_effect(tile_id: str) -> str:
     """What a Caylus building does, in short ('1 food or 1 cloth'); '' for none."""
     return _names.TILE_EFFECTS.get(tile_id, "")  # type: ignore[no-any-return]

@@ -38,11 +38,18 @@ def _caylus_namers() -> Mapping[str, Callable[[Any], str]]:
     from engine.caylus.words import cost_text
     from render.describe import ordinal
     from render.labels import w as lb
-    from render.names import _names, cube_name, cubes_words, section_name, special_name, tile_name
+    from render.names import (
+        cube_name,
+        cubes_words,
+        empty_lot,
+        section_name,
+        special_name,
+        tile_name,
+    )
 
     words = _WORDS["words"]
     return {
-        "tile": lambda tile: tile_name(tile) if tile else _names.EMPTY_LOT,
+        "tile": lambda tile: tile_name(tile) if tile else empty_lot(),
         "special": special_name,
         "cube": cube_name,
         "cubes": cubes_words,
