@@ -103,10 +103,12 @@ BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/plans.py
 CLOCK_EXPIRED = (
     "Time ran out for {player} in game #{game_id} ({prompt}): the clock played `{action}`."
 )
-CLOCK_EXPIRED_IN_ROW = " That is {count} in a row; after {limit} a bot (medium) takes over."
+CLOCK_EXPIRED_IN_ROW = (
+    " That is {count} in a row; after {limit} the built-in player (medium) takes over."
+)
 CLOCK_TAKEOVER = (
-    "{player} missed {count} decisions in a row in game #{game_id}: a bot (medium) takes the "
-    "{colour} seat. {player} can take it back any time with /caylus back."
+    "{player} missed {count} decisions in a row in game #{game_id}: the built-in player (medium) "
+    "takes the {colour} seat. {player} can take it back any time with /caylus back."
 )
 CLOCK_DAMAGED = (
     "⚠ Game #{game_id} is damaged: the bot cannot read it, so its clock is stopped and no more "
@@ -122,8 +124,12 @@ CLOCK_AWAY_START = (
     "are off until then ({days_left} away days left in this game)."
 )
 CLOCK_AWAY_OVER = "{player} is back in game #{game_id}; their clock runs again."
-CLOCK_RECLAIMED = "{player} takes the {colour} seat of game #{game_id} back from the bot."
-CLOCK_KICKED = "The host hands the {colour} seat of game #{game_id} to a bot (medium) for good."
+CLOCK_RECLAIMED = (
+    "{player} takes the {colour} seat of game #{game_id} back from the built-in player."
+)
+CLOCK_KICKED = (
+    "The host hands the {colour} seat of game #{game_id} to the built-in player (medium) for good."
+)
 CLOCK_PAUSE_VOTE = (
     "{player} asks to pause game #{game_id}; it pauses when every player agrees "
     "({votes} of {needed})."

@@ -227,7 +227,7 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
         result = await bob.slash(tb.channel, "caylus back")
         assert "is yours again" in said(result)
         back = tb.channel.last_message
-        assert "takes the" in back.content and "back from the bot" in back.content
+        assert "takes the" in back.content and "back from the built-in player" in back.content
         result = await bob.slash(tb.channel, "caylus mygames")
         assert "built-in player holds" not in said(result)
 
