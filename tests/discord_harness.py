@@ -85,7 +85,11 @@ def components(message: Any) -> tuple[list[Any], list[Any]]:
 
 
 def is_prompt(message: Any) -> bool:
-    return bool(message.components) and bool(MENTION.search(message.content or ""))
+    """A message asking a decision: it mentions someone and has components other than the
+    Undo button an answered prompt keeps."""
+    buttons, menus = components(message)
+    asks = [c for c in [*buttons, *menus] if not (c.custom_id or "").startswith("cay:u:")]
+    return bool(asks) and bool(MENTION.search(message.content or ""))
 
 
 def is_game_over(message: Any) -> bool:

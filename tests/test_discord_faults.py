@@ -92,7 +92,9 @@ async def test_server_errors_after_a_move_tell_the_truth_and_the_scheduler_posts
         after = await tb.service.game(gid)
         assert after.version == before.version + 1 and after.seq > before.seq
         assert tb.last_prompt() is None  # no new prompt could be posted ...
-        assert not components(tb.fresh(first))[0]  # ... and the pressed one lost its buttons
+        # ... and the pressed one lost its choices (it keeps the Undo of the move it made)
+        kept = components(tb.fresh(first))[0]
+        assert [b.custom_id.split(":")[1] for b in kept] == ["u"]
         # the clock stands still: nobody can be timed out by a prompt they never saw
         deadline = await tb.cog.clock.deadline(gid, tb.clock.now())
         assert deadline.paused and deadline.due is None
