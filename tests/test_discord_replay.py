@@ -1,0 +1,223 @@
+"""/caylus replay in Discord (SimCord): a finished game phase by phase in a private reply, its
+buttons (also after a restart, and crafted ones), the refusals, the animation; and the same
+animation from a record made by /caylus record with `caylus replay --animate`."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import discord
+from PIL import Image
+
+from bot import messages as m
+from bot import text as t
+from bot.cli import main
+from bot.games import ui_for
+from bot.replay import Step, replay_steps, turn_starts
+from bot.views import ReplayButton
+from tests.discord_harness import components, said, table
+from tests.history_helpers import finish, new_game, play_some
+
+UPLOAD_LIMIT = 10 * 1024 * 1024
+
+
+def title(game_id: int, step: int, steps: int, game: str = "Caylus") -> str:
+    return t.REPLAY_TITLE.format(game_id=game_id, game=game, step=step, steps=steps)
+
+
+def phase_line(kind: str, step: Step) -> str:
+    """The title of the step's first phase, as the replay's text shows it."""
+    turn, phase = step.phases[0]
+    return ui_for(kind).phase_title(turn, phase, list(step.events[0]))
+
+
+def button(reply: Any, op: str) -> Any:
+    buttons, _ = components(reply.message)
+    return next(b for b in buttons if b.custom_id.endswith(f":{op}"))
+
+
+def reply_of(result: Any) -> Any:
+    """The private reply of an interaction (a deferred one's first follow-up fills it)."""
+    found = [x for x in [result.response, *result.followups] if x is not None]
+    shown = [x for x in found if x.content or x.attachments]
+    return (shown or found)[-1]
+
+
+async def steps_of(tb: Any, game_id: int) -> list[Step]:
+    _, record, planned = await tb.service.finished_game(game_id, tb.guild.id)
+    return replay_steps(record, planned)
+
+
+async def attachment(message: Any) -> tuple[str, bytes]:
+    found = message.attachments
+    assert len(found) == 1, [a.filename for a in found]
+    return found[0].filename, await found[0].read()
+
+
+async def test_replay_steps_with_buttons_menu_and_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=21) as tb:
+        alice, bob = tb.players
+        game_id = await new_game(tb.service, [alice.id, bob.id], guild_id=tb.guild.id)
+        await finish(tb.service, game_id, random.Random(4))
+        steps = await steps_of(tb, game_id)
+        n = len(steps)
+        assert n > 20 and not steps[0].phases and all(s.phases for s in steps[1:])
+
+        result = await bob.slash(tb.channel, "caylus replay", game=game_id)
+        reply = reply_of(result)
+        assert reply.ephemeral
+        text = reply.content
+        assert text.startswith(title(game_id, 1, n)) and t.REPLAY_START in text
+        name, data = await attachment(reply)
+        assert name.endswith(".png") and Image.open(io.BytesIO(data)).width == 800
+        assert button(reply, "f").disabled and button(reply, "p").disabled
+
+        pressed = await bob.click(reply.message, custom_id=button(reply, "n").custom_id)
+        shown = pressed.response
+        assert shown.content.startswith(title(game_id, 2, n))
+        assert phase_line("caylus", steps[1]) in shown.content
+        assert (await attachment(shown))[0] != name  # the board of that step
+        pressed = await bob.click(shown.message, custom_id=button(shown, "n").custom_id)
+        assert pressed.response.content.startswith(title(game_id, 3, n))
+        assert phase_line("caylus", steps[2]) in pressed.response.content
+        pressed = await bob.click(
+            pressed.response.message, custom_id=button(pressed.response, "p").custom_id
+        )
+        assert pressed.response.content.startswith(title(game_id, 2, n))
+
+        pressed = await bob.click(
+            pressed.response.message, custom_id=button(pressed.response, "l").custom_id
+        )
+        last = pressed.response
+        assert last.content.startswith(title(game_id, n, n)) and "🏆" in last.content
+        assert button(last, "n").disabled and button(last, "l").disabled
+
+        # the menu jumps to the first step of a turn
+        turn, first = turn_starts(steps)[3]
+        _, menus = components(last.message)
+        assert [o.value for o in menus[0].options][:4] == [
+            str(k) for _, k in turn_starts(steps)[:4]
+        ]
+        pressed = await bob.select(last.message, [str(first)], custom_id=menus[0].custom_id)
+        jumped = pressed.response
+        assert jumped.content.startswith(title(game_id, first + 1, n))
+        assert f"Turn {turn} · " in jumped.content
+
+        # the whole board of the step shown, privately
+        pressed = await bob.click(jumped.message, custom_id=button(jumped, "b").custom_id)
+        board = reply_of(pressed)
+        assert board.ephemeral
+        assert (await attachment(board))[0].endswith("_board.png")
+
+        # a new bot process: the old reply's buttons still work
+        await tb.restart()
+        pressed = await bob.click(jumped.message, custom_id=button(jumped, "n").custom_id)
+        assert pressed.response.content.startswith(title(game_id, first + 2, n))
+        assert phase_line("caylus", steps[first + 1]) in pressed.response.content
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_replay_refusals_and_crafted_buttons(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=22, render_boards=False) as tb:
+        alice, bob = tb.players
+        rng = random.Random(6)
+        done = await new_game(tb.service, [alice.id, bob.id], guild_id=tb.guild.id)
+        await finish(tb.service, done, rng)
+        running = await new_game(tb.service, [alice.id, bob.id], guild_id=tb.guild.id, channel_id=3)
+        await play_some(tb.service, running, rng, 3)
+        lobby = await tb.service.create_game(tb.guild.id, 5, alice.id, players=2)
+        other = await new_game(
+            tb.service, [alice.id, bob.id], guild_id=tb.guild.id + 1, channel_id=4
+        )
+        await finish(tb.service, other, rng)
+        aborted = await new_game(tb.service, [alice.id, bob.id], guild_id=tb.guild.id, channel_id=6)
+        await tb.service.abort(aborted, alice.id)
+
+        async def answer(game_id: int) -> str:
+            result = await alice.slash(tb.channel, "caylus replay", game=game_id)
+            assert (reply_of(result)).ephemeral
+            return said(result)
+
+        assert await answer(999) == m.UNKNOWN_GAME.format(game_id=999)
+        assert await answer(other) == m.UNKNOWN_GAME.format(game_id=other)
+        for game_id, status in (
+            (running, "in progress"),
+            (lobby.id, "waiting for players"),
+            (aborted, "aborted"),
+        ):
+            assert await answer(game_id) == m.NO_REPLAY.format(game_id=game_id, status=status)
+
+        # the autocomplete offers this server's finished games only
+        offered = await alice.autocomplete(tb.channel, "caylus replay", "game", "")
+        assert [c["value"] for c in offered] == [done]
+        assert offered[0]["name"].startswith(f"#{done} Caylus · ")
+
+        # crafted buttons: a step past the end, another server's game, a running game
+        channel = tb.env.bot.get_channel(tb.channel.id)
+        view = discord.ui.View()
+        for item in (
+            ReplayButton(done, 9999, "n"),
+            ReplayButton(other, 0, "n"),
+            ReplayButton(running, 1, "b"),
+        ):
+            view.add_item(item)
+        await channel.send("crafted", view=view)
+        crafted = tb.channel.last_message
+        answers = []
+        for custom_id in (
+            f"cay:r:{done}:9999:n",
+            f"cay:r:{other}:0:n",
+            f"cay:r:{running}:1:b",
+        ):
+            answers.append(reply_of(await alice.click(crafted, custom_id=custom_id)).content)
+        assert answers == [
+            t.REPLAY_NO_STEP.format(game_id=done, step=10000),
+            m.UNKNOWN_GAME.format(game_id=other),
+            m.NO_REPLAY.format(game_id=running, status="in progress"),
+        ]
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_animation_button_and_the_command_line_from_a_record(
+    tmp_path: Path, capsys: Any
+) -> None:
+    async with table(tmp_path, 2, seed=23) as tb:
+        alice, bob = tb.players
+        game_id = await new_game(tb.service, [alice.id, bob.id], guild_id=tb.guild.id)
+        await finish(tb.service, game_id, random.Random(8))
+        steps = await steps_of(tb, game_id)
+        result = await alice.slash(tb.channel, "caylus replay", game=game_id)
+        reply = reply_of(result)
+        tb.env.settle_timeout = 300  # the animation takes seconds of drawing (more on a busy CI)
+        pressed = await alice.click(reply.message, custom_id=button(reply, "a").custom_id)
+        sent = reply_of(pressed)
+        assert sent.ephemeral
+        name, data = await attachment(sent)
+        assert name == f"caylus-game-{game_id}.webp"
+        assert len(data) < UPLOAD_LIMIT
+        animation = Image.open(io.BytesIO(data))
+        assert animation.format == "WEBP" and animation.n_frames == len(steps)
+        animation.seek(len(steps) - 1)
+        assert animation.convert("RGB").size == animation.size
+        assert f"{len(steps)} frames" in sent.content
+
+        # the record /caylus record gives, animated by `caylus replay --animate`
+        result = await alice.slash(tb.channel, "caylus record", game=game_id)
+        reply = reply_of(result)
+        _, record = await attachment(reply)
+        path = tmp_path / "record.json"
+        path.write_bytes(record)
+        out = tmp_path / "game.webp"
+        capsys.readouterr()
+        assert main(["replay", str(path), "--animate", str(out), "--names", "alice,bob"]) == 0
+        printed = capsys.readouterr().out
+        assert f"animation: {len(steps)} frames" in printed
+        made = Image.open(out)
+        assert made.format == "WEBP" and made.n_frames == len(steps)
+        assert json.loads(record)["game"] == "caylus"
+        assert main(["replay", str(path), "--animate", str(out), "--lang", "xx"]) == 1
+        assert tb.cog.unexpected_errors == 0
