@@ -12,7 +12,8 @@ The custom id carries everything a press needs, so any running bot instance can 
 - `cay:y:{user}:{page}:{way}`: /caylus history's page buttons (user 0: every player; way
   `n` newer, `o` older), answered by editing the private reply,
 - `cay:r:{game}:{step}:{op}`: /caylus replay's buttons (op `f` first, `p` previous, `n` next,
-  `l` last: show that step; `b` the step's whole board, `a` the animation), and
+  `l` last: show that step; `b` the step's whole board, `h` the presser's hand then, `a` the
+  animation), and
   `cay:rj:{game}`: its "jump to a turn" menu (values: steps),
 - `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
   "cancel my queue".
@@ -333,10 +334,11 @@ def history_view(user_id: int | None, page: int, pages: int) -> discord.ui.View 
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:r:(?P<game>\d{1,18}):(?P<step>\d{1,6}):(?P<op>[fpnlba])",
+    template=r"cay:r:(?P<game>\d{1,18}):(?P<step>\d{1,6}):(?P<op>[fpnlbah])",
 ):
     """A button of /caylus replay: show a step (first, previous, next, last), or send the
-    step's whole board or the game's animation privately."""
+    step's whole board, the presser's own hand at that step (a game with hands) or the game's
+    animation privately."""
 
     _LOOK = {  # the label's name in bot/text.py, the emoji
         "f": ("BUTTON_REPLAY_FIRST", "⏮"),
@@ -345,6 +347,7 @@ class ReplayButton(
         "l": ("BUTTON_REPLAY_LAST", "⏭"),
         "b": ("BUTTON_REPLAY_BOARD", "🗺"),
         "a": ("BUTTON_REPLAY_ANIMATION", "🎞"),
+        "h": ("BUTTON_REPLAY_HAND", "🂠"),
     }
 
     def __init__(self, game_id: int, step: int, op: str, disabled: bool = False) -> None:
@@ -389,10 +392,11 @@ class ReplayJump(
 
 
 def replay_view(
-    game_id: int, step: int, steps: int, turns: list[tuple[str, int]]
+    game_id: int, step: int, steps: int, turns: list[tuple[str, int]], *, hand: bool = False
 ) -> discord.ui.View:
-    """Under a step of /caylus replay: first, previous, next, last; the whole board and the
-    animation; a menu of the turns (`turns`: (label, first step); at most 25, spread evenly)."""
+    """Under a step of /caylus replay: first, previous, next, last; the whole board, (`hand`)
+    the reader's own hand then, and the animation; a menu of the turns (`turns`: (label, first
+    step); at most 25, spread evenly)."""
     view = discord.ui.View(timeout=None)
     last = steps - 1
     view.add_item(ReplayButton(game_id, 0, "f", disabled=step <= 0))
@@ -400,6 +404,8 @@ def replay_view(
     view.add_item(ReplayButton(game_id, min(last, step + 1), "n", disabled=step >= last))
     view.add_item(ReplayButton(game_id, last, "l", disabled=step >= last))
     view.add_item(ReplayButton(game_id, step, "b"))
+    if hand:
+        view.add_item(ReplayButton(game_id, step, "h"))
     view.add_item(ReplayButton(game_id, 0, "a"))
     if len(turns) > 25:  # Discord's most options: every turn cannot be offered
         turns = [turns[round(k * (len(turns) - 1) / 24)] for k in range(25)]

@@ -17,10 +17,22 @@ from bot import messages as m
 from bot import text as t
 from bot.cli import main
 from bot.games import ui_for
-from bot.replay import Step, replay_steps, turn_starts
+from bot.replay import Step, replay_steps, step_board, step_card, step_text, turn_starts
 from bot.views import ReplayButton
+from engine import get_game
+from engine.magna_carta import catalogue as cat
+from engine.record import GameRecord, record_for
+from render.pieces import recording_text
 from tests.discord_harness import components, said, table
 from tests.history_helpers import finish, new_game, play_some
+from tests.test_mc_ui_hidden import (
+    NAMES,
+    discarded_names,
+    forge,
+    mentioned,
+    public_names,
+    redeal,
+)
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
 
@@ -220,4 +232,119 @@ async def test_animation_button_and_the_command_line_from_a_record(
         assert made.format == "WEBP" and made.n_frames == len(steps)
         assert json.loads(record)["game"] == "caylus"
         assert main(["replay", str(path), "--animate", str(out), "--lang", "xx"]) == 1
+        assert tb.cog.unexpected_errors == 0
+
+
+def seeded_record(kind: str, players: int, seed: int, **options: Any) -> GameRecord:
+    """A whole game of the built-in player, as its record."""
+    game = get_game(kind)
+    rng = random.Random(seed)
+    start = game.new_game(game.Options(players=players, **options), game.Setup(seed=seed))
+    state, actions, seats = start, [], []
+    while game.outcome(state) is None:
+        seat = game.pending(state)[0].seat
+        action = game.choose_action(state, seat, rng)
+        state, _ = game.apply(state, action, seat)
+        actions.append(str(action))
+        seats.append(seat)
+    return record_for(start, actions, seats)
+
+
+def step_texts(ui: Any, steps: list[Step], k: int, board: bool) -> tuple[list[str], bytes]:
+    """What the replay shows of step `k`: its text and every text drawn on its card (and its
+    whole board), and the card's bytes."""
+    with recording_text() as drawn:
+        card = step_card(ui, steps[k], NAMES)
+        if board:
+            step_board(ui, steps[k], NAMES)
+    return [step_text(ui, steps, k, NAMES), *(x.text for x in drawn)], card.data
+
+
+def test_a_magna_carta_replay_shows_no_hidden_card() -> None:
+    """No replay picture or text names a card that was then only in hands and draw piles, and
+    they come out the same when every hidden card is dealt anew (tests/test_mc_ui_hidden.py)."""
+    ui = ui_for("magna-carta")
+    rng = random.Random(3)
+    found_hidden = False
+    for seed, players, variant in ((41, 4, "standard"), (42, 3, "beginner")):
+        record = seeded_record("magna-carta", players, seed, variant=variant)
+        steps = replay_steps(record)
+        in_play = {cat.CARDS[c].name for c in cat.DECKS[variant]}
+        for k, step in enumerate(steps):
+            state = step.state
+            events = [e for phase in step.events for e in phase]
+            allowed = public_names(state) | public_names(step.previous)
+            allowed |= discarded_names(events)
+            hidden = {cat.CARDS[c].name for p in state.players for c in p.hand + p.deck}
+            found_hidden |= bool(hidden - allowed)
+            texts, card = step_texts(ui, steps, k, board=k % 5 == 0)
+            leaked = (mentioned(texts) & in_play) - allowed
+            assert not leaked, f"step {k}: hidden cards {leaked}"
+            if k % 5 == 0:
+                other = Step(
+                    redeal(state, rng),
+                    redeal(step.previous, rng) if step.previous is not None else None,
+                    step.phases,
+                    tuple(tuple(forge(list(phase), rng)) for phase in step.events),
+                    step.seq,
+                )
+                changed = [*steps[:k], other]
+                assert step_texts(ui, changed, k, board=k % 5 == 0) == (texts, card)
+    assert found_hidden  # the check had something to find
+
+
+async def test_magna_carta_replay_in_discord_and_my_hand_then(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=24) as tb:
+        alice, bob, carol = tb.players
+        game_id = await new_game(
+            tb.service, [alice.id, bob.id], guild_id=tb.guild.id, kind="magna-carta"
+        )
+        await finish(tb.service, game_id, random.Random(9))
+        steps = await steps_of(tb, game_id)
+        n = len(steps)
+        game = "Caylus Magna Carta"
+
+        # a spectator: the steps, no hand button
+        result = await carol.slash(tb.channel, "caylus replay", game=game_id)
+        reply = reply_of(result)
+        assert reply.content.startswith(title(game_id, 1, n, game))
+        buttons, _ = components(reply.message)
+        assert not [b for b in buttons if b.custom_id.endswith(":h")]
+        k = next(i for i, s in enumerate(steps) if s.phases and s.phases[0][1] == 2)
+        pressed = await carol.click(reply.message, custom_id=button(reply, "n").custom_id)
+        shown = pressed.response
+        for _ in range(k - 1):
+            pressed = await carol.click(shown.message, custom_id=button(shown, "n").custom_id)
+            shown = pressed.response
+        assert shown.content.startswith(title(game_id, k + 1, n, game))
+        assert phase_line("magna-carta", steps[k]) in shown.content
+        state = steps[k].state
+        secret = {cat.CARDS[c].name for p in state.players for c in p.hand + p.deck}
+        secret -= public_names(state) | public_names(steps[k].previous)
+        secret -= discarded_names([e for phase in steps[k].events for e in phase])
+        assert not mentioned([shown.content]) & secret
+
+        # a player: their own hand at that step, privately; another's never
+        result = await alice.slash(tb.channel, "caylus replay", game=game_id)
+        reply = reply_of(result)
+        hand_id = button(reply, "h").custom_id
+        assert hand_id == f"cay:r:{game_id}:0:h"
+        channel = tb.env.bot.get_channel(tb.channel.id)
+        view = discord.ui.View()
+        view.add_item(ReplayButton(game_id, k, "h"))
+        await channel.send("crafted", view=view)
+        crafted = tb.channel.last_message
+        mine = reply_of(await alice.click(crafted, custom_id=f"cay:r:{game_id}:{k}:h"))
+        assert mine.ephemeral
+        assert mine.content.startswith(t.REPLAY_HAND.format(step=k + 1, game_id=game_id))
+        held = {cat.CARDS[c].name for c in state.players[0].hand}
+        others = {cat.CARDS[c].name for c in state.players[1].hand} - held
+        assert (
+            held
+            and held <= mentioned([mine.content])
+            and not mentioned([mine.content]) & (others & secret)
+        )
+        assert (await attachment(mine))[0].startswith("mc_hand_")
+        theirs = reply_of(await carol.click(crafted, custom_id=f"cay:r:{game_id}:{k}:h"))
+        assert theirs.content == t.REPLAY_NOT_YOURS.format(game_id=game_id)
         assert tb.cog.unexpected_errors == 0

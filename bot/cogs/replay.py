@@ -101,6 +101,9 @@ class ReplayCommands(TableBase):
             if op == "b":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await self._replay_board(interaction, game_id, step)
+            elif op == "h":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self._replay_hand(interaction, game_id, step)
             elif op == "a":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await self._replay_animation(interaction, game_id)
@@ -150,7 +153,8 @@ class ReplayCommands(TableBase):
             )
             for _, first in turn_starts(steps)
         ]
-        view = replay_view(game_id, k, len(steps), turns)
+        hand = ui.has_hands and _seat_of(found.game, interaction.user.id) is not None
+        view = replay_view(game_id, k, len(steps), turns, hand=hand)
         file = discord.File(io.BytesIO(card.data), filename=card.filename)
         return _clip("\n".join(x for x in lines if x)), file, view
 
@@ -177,6 +181,27 @@ class ReplayCommands(TableBase):
         board = await loop.run_in_executor(self.executor, draw, ui, found.steps[k], found.names)
         file = discord.File(io.BytesIO(board.data), filename=board.filename)
         await self.tell(interaction, file=file)
+
+    async def _replay_hand(self, interaction: discord.Interaction, game_id: int, k: int) -> None:
+        """The presser's own hand at step `k` (a game with hands): theirs only, never
+        another seat's."""
+        found = await self._replay_of(interaction, game_id)
+        if not 0 <= k < len(found.steps):
+            raise err.ServiceError(t.REPLAY_NO_STEP.format(game_id=game_id, step=k + 1))
+        seat = _seat_of(found.game, interaction.user.id)
+        ui = self.ui(found.game.kind)
+        if seat is None or not ui.has_hands:
+            raise err.ServiceError(t.REPLAY_NOT_YOURS.format(game_id=game_id))
+        state = found.steps[k].state
+        loop = asyncio.get_running_loop()
+        draw = in_language(i18n.current(), ui.hand_picture)
+        picture = await loop.run_in_executor(self.executor, draw, state, seat, found.names)
+        lines = [t.REPLAY_HAND.format(step=k + 1, game_id=game_id)]
+        lines += ui.hand_lines(state, seat, found.names)
+        file = None
+        if picture is not None:
+            file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        await self.tell(interaction, "\n".join(lines), file=file)
 
     async def _replay_animation(self, interaction: discord.Interaction, game_id: int) -> None:
         found = await self._replay_of(interaction, game_id)
@@ -258,3 +283,8 @@ class ReplayCommands(TableBase):
                     t.BOT_NAME.format(colour=colour_name(seat.colour), level=t.BOT_LEVEL[level])
                 )
         return names
+
+
+def _seat_of(game: PastGame, user_id: int) -> int | None:
+    """The seat `user_id` played in a past game (to the end, or until they left it)."""
+    return next((s.seat for s in game.seats if user_id in (s.user_id, s.resigned_user_id)), None)
