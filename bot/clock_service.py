@@ -186,7 +186,7 @@ class MyGame:
     colour: str
     waiting_for_you: bool
     deadline: Deadline | None  # the current decision (whoever's it is), if the game runs
-    taken_over: bool = False  # the built-in player holds the seat: /caylus reclaim
+    taken_over: bool = False  # the built-in player holds the seat: /caylus back
     paused: bool = False
     away_until: datetime | None = None  # this user is away in this game
 

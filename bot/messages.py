@@ -88,7 +88,7 @@ CLOCK_EXPIRED = (
 CLOCK_EXPIRED_IN_ROW = " That is {count} in a row; after {limit} a bot (medium) takes over."
 CLOCK_TAKEOVER = (
     "{player} missed {count} decisions in a row in game #{game_id}: a bot (medium) takes the "
-    "{colour} seat. {player} can take it back any time with /caylus reclaim."
+    "{colour} seat. {player} can take it back any time with /caylus back."
 )
 CLOCK_DAMAGED = (
     "⚠ Game #{game_id} is damaged: the bot cannot read it, so its clock is stopped and no more "
@@ -145,7 +145,10 @@ AWAY_TOO_LONG = (
     "Game #{game_id} allows {max_days} away days per player; you have {days_left} left, "
     "so you can be away until {latest} at the latest."
 )
-NOT_AWAY = "You are not away in game #{game_id}."
+NOT_AWAY = (
+    "You are neither away nor replaced by the built-in player in game #{game_id}: there is "
+    "nothing to come back from."
+)
 NOT_TAKEN_OVER = (
     "Your seat in game #{game_id} is not played by the built-in player for missed "
     "decisions, so there is nothing to reclaim."

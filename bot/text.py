@@ -91,21 +91,18 @@ DESC = {
     "addbot": "Add a bot seat, easy, medium (default) or strong (host or channel managers)",
     "kick": "Remove a seat before the start (host or channel managers)",
     "start": "Start the game with the seated players",
-    "board": "Show the current board",
-    "status": "Who must decide, scores and seats",
+    "board": "Where the game stands: the board, whose decision, scores and seats",
     "me": "Your stock and your decision (only you see it)",
     "play": "Make your move (pick from the suggestions or type notation)",
     "log": "The latest moves of this game",
-    "rules": "Rules of a building or a phase",
     "abort": "Abort this channel's game (host or channel managers)",
-    "help": "How to play with this bot",
+    "help": "How to play with this bot, or the rules of a building, a phase or a figure",
     "clock": "Show or change this game's decision clock and reminders (host, before the start)",
     "settings": "Your time zone, quiet hours and where reminders go (only you see it)",
     "away": "Stop your clock in this channel's game until a date (your time zone)",
-    "back": "You are back before the end of your away period: your clock runs again",
+    "back": "You are back: your clock runs again, and your seat if the built-in player held it",
     "pause": "Ask to pause this game (it pauses when every player asked)",
     "resume": "Resume a paused game, or withdraw your request to pause",
-    "reclaim": "Take your seat back from the built-in player",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
     "history": "The finished games of this server, newest first (only you see it)",
     "leaderboard": "The players' ratings in this server, or one player's statistics",
@@ -129,7 +126,7 @@ LANGUAGE_AUTO = "my Discord language"
 OPT_FAVOR = "Royal favors: the full table, or simplified (3 PP each)"
 OPT_TILES = "Building set: revised (with the jeweller) or first edition"
 OPT_ACTION = "Your move, e.g. 'place 7', 'pass', 'batch FWS'"
-OPT_TOPIC = "A building or a phase"
+OPT_TOPIC = "A building, a phase or a figure (leave it out for how to play)"
 OPT_LEVEL = "How well the bot plays: easy, medium (the default) or strong"
 OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
@@ -396,7 +393,7 @@ STATUS_SEAT = "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} wo
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (
-    "You have no seat in game #{game_id}: you are watching. `/caylus status` shows every "
+    "You have no seat in game #{game_id}: you are watching. `/caylus board` shows every "
     "player's stock and who must decide."
 )
 ME_LINE = "**{pp} PP** · **{deniers} d** · {cubes} · {workers} workers in hand"
@@ -514,7 +511,7 @@ PHASE_RULES = {
     "the bailiff reaches its space or it is full. The game ends after the Towers.",
 }
 RULES_PHASE = "**Phase {phase}: {name}**\n{text}"
-# /caylus rules: the figures and special spaces, in words (key -> (topic label, text)).
+# /caylus help topic: the figures and special spaces, in words (key -> (topic label, text)).
 RULES_FIGURES: dict[str, tuple[str, str]] = {
     "provost": (
         "Provost — which buildings work this turn",
@@ -591,11 +588,12 @@ seat with the built-in player; the host presses **Start**.
 and its cost. Off-turn decisions (provost, favors, castle, inn, gate, owner's cube) ping you too.
 • `/caylus play` accepts any move: start typing to see your legal moves in words and notation \
 (e.g. `place 7`, `pass`, `batch FWS`, `favor c2S`).
-• `/caylus board`, `/caylus status`, `/caylus me` (private), `/caylus log`, `/caylus rules`.
+• `/caylus board`, `/caylus me` (private), `/caylus log`, `/caylus help` with a topic (any \
+building, phase or figure).
 • Each decision has a clock (default 24 hours, `/caylus clock` in the lobby); when it runs out \
 the default move is played. `/caylus settings` sets your time zone, quiet hours and reminders; \
-`/caylus away`, `/caylus back`, `/caylus pause`, `/caylus resume`, `/caylus reclaim`, \
-`/caylus mygames`.
+`/caylus away`, `/caylus back` (also takes your seat back from the built-in player), \
+`/caylus pause`, `/caylus resume`, `/caylus mygames`.
 • The host or anyone who can manage the channel may `/caylus abort`.
 After every phase the channel gets the new board and an account of what happened."""
 
@@ -662,7 +660,7 @@ MYGAMES_WAITING = "👉 **#{game_id}** in {channel}: **your decision** ({prompt}
 MYGAMES_RUNNING = "• **#{game_id}** in {channel}: waiting for {who}{due}"
 MYGAMES_LOBBY = "• **#{game_id}** in {channel}: in the lobby"
 MYGAMES_TAKEN = (
-    "🤖 **#{game_id}** in {channel}: the built-in player holds your seat (`/caylus reclaim`)"
+    "🤖 **#{game_id}** in {channel}: the built-in player holds your seat (`/caylus back`)"
 )
 MYGAMES_DUE = ", until {due}"
 MYGAMES_PAUSED = " · ⏸️ paused"
@@ -842,7 +840,7 @@ MC_SCORE_LINE = (
     "(prestige) + {gold} (gold) + {cubes} (cubes) + {deniers} (deniers)"
 )
 
-# --- /caylus rules --------------------------------------------------------------------------------
+# --- /caylus help topic: ------------------------------------------------------------------------
 MC_RULES_PHASES_TOPIC = "The round: its phases in both rule sets"
 MC_RULES_PHASE_TOPIC = "Phase: {name}"
 MC_RULES_PHASES = (

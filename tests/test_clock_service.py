@@ -174,7 +174,7 @@ async def test_takeover_after_three_expiries_reclaim_and_the_count_resets(
     notices = await until_idle_expires()
     assert [n.kind for n in notices] == ["expired", "takeover"]
     takeover = notices[1]
-    assert takeover.user_ids == (idle,) and "/caylus reclaim" in takeover.text
+    assert takeover.user_ids == (idle,) and "/caylus back" in takeover.text
     game = await svc.game(gid)
     seat = game.seats[idle_seat]
     assert seat.is_bot and seat.resigned_user_id == idle and idle not in game.awaiting_user_ids

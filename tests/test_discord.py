@@ -150,16 +150,16 @@ async def test_bad_play_input_and_help(tmp_path: Path) -> None:
         assert any(" d" in c["name"] for c in offered)  # costs shown
         other = next(p for p in tb.players if p.id != decider.id)
         assert await other.autocomplete(tb.channel, "caylus play", "action", "") == []
-        for command in ("caylus help", "caylus status", "caylus me", "caylus log"):
+        for command in ("caylus help", "caylus board", "caylus me", "caylus log"):
             result = await other.slash(tb.channel, command)
             assert said(result) and result.response.ephemeral
         result = await other.slash(tb.channel, "caylus board")
         assert result.response.attachments
-        topics = await other.autocomplete(tb.channel, "caylus rules", "topic", "peddl")
+        topics = await other.autocomplete(tb.channel, "caylus help", "topic", "peddl")
         assert {c["value"] for c in topics} >= {"peddler", "wood-peddler"}
-        result = await other.slash(tb.channel, "caylus rules", topic="wood-peddler")
+        result = await other.slash(tb.channel, "caylus help", topic="wood-peddler")
         assert "1 d per cube" in said(result) and "4 PP" in said(result)
-        result = await other.slash(tb.channel, "caylus rules", topic="phase 4")
+        result = await other.slash(tb.channel, "caylus help", topic="phase 4")
         assert "provost" in said(result)
 
 

@@ -214,7 +214,7 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
             if takeover is not None:
                 break
         assert takeover is not None, tb.transcript()
-        assert "3 decisions in a row" in takeover.content and "/caylus reclaim" in takeover.content
+        assert "3 decisions in a row" in takeover.content and "/caylus back" in takeover.content
         assert {m.id for m in takeover.mentions} == {bob.id}  # one message pings bob
         # the built-in player holds bob's seat: no prompt for bob any more
         later = tb.channel.history()[tb.channel.history().index(takeover) + 1 :]
@@ -222,9 +222,9 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
         result = await bob.slash(tb.channel, "caylus mygames")
         assert "built-in player holds your seat" in said(result)
 
-        result = await alice.slash(tb.channel, "caylus reclaim")
-        assert "nothing to reclaim" in said(result) and result.response.ephemeral
-        result = await bob.slash(tb.channel, "caylus reclaim")
+        result = await alice.slash(tb.channel, "caylus back")
+        assert "nothing to come back from" in said(result) and result.response.ephemeral
+        result = await bob.slash(tb.channel, "caylus back")
         assert "is yours again" in said(result)
         back = tb.channel.last_message
         assert "takes the" in back.content and "back from the bot" in back.content
@@ -247,8 +247,8 @@ async def test_expiry_plays_the_default_takeover_reclaim_and_kick(tmp_path: Path
         assert "for good" in tb.channel.history()[-1].content or any(
             "for good" in (m.content or "") for m in tb.channel.history()[-4:]
         )
-        result = await bob.slash(tb.channel, "caylus reclaim")
-        assert "nothing to reclaim" in said(result)
+        result = await bob.slash(tb.channel, "caylus back")
+        assert "You have no seat in game #1" in said(result)  # kicked: the seat is the bot's
         assert tb.cog.clock_failures == 0 and tb.cog.unexpected_errors == 0
 
 
@@ -271,7 +271,7 @@ async def test_away_and_pause(tmp_path: Path) -> None:
         back_at, due = utc(2026, 3, 2, 13), utc(2026, 3, 2, 19)
         assert "is away from game #1 until" in notice.content and stamp(back_at) in notice.content
         assert f"decide by {stamp(due)}" in notice.content
-        result = await alice.slash(tb.channel, "caylus status")
+        result = await alice.slash(tb.channel, "caylus board")
         assert "is away until" in said(result) and stamp(due) in said(result)
         refreshed = tb.fresh(prompt)  # the prompt itself was edited, not posted again
         assert "is away until" in refreshed.content and stamp(due) in refreshed.content
@@ -298,7 +298,7 @@ async def test_away_and_pause(tmp_path: Path) -> None:
         assert "is paused" in tb.channel.last_message.content
         result = await alice.slash(tb.channel, "caylus pause")
         assert "already paused" in said(result)
-        result = await alice.slash(tb.channel, "caylus status")
+        result = await alice.slash(tb.channel, "caylus board")
         assert "The game is paused" in said(result)
         assert "The game is paused" in tb.fresh(prompt).content
         count = len(tb.channel.history())
@@ -394,7 +394,7 @@ async def test_bad_input_is_answered_privately(tmp_path: Path) -> None:
         result = await bob.slash(tb.channel, "caylus away", until="2026-04-30")
         assert "7 away days" in said(result)
         result = await bob.slash(tb.channel, "caylus back")
-        assert "not away" in said(result)
+        assert "nothing to come back from" in said(result)
         result = await bob.slash(tb.channel, "caylus resume")
         assert "not paused" in said(result)
         assert len(tb.channel.history()) == count  # nothing announced, nothing changed
@@ -426,7 +426,7 @@ async def test_mygames_lists_waiting_games_first(tmp_path: Path) -> None:
 
 
 def test_help_names_the_clock_commands() -> None:
-    for command in ("away", "pause", "reclaim", "mygames", "settings"):
+    for command in ("away", "back", "pause", "mygames", "settings"):
         assert re.search(rf"/caylus {command}\b", t.HELP)
 
 

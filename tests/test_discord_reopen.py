@@ -37,7 +37,7 @@ async def test_commands_in_a_channel_without_a_game_say_how_to_start_one(tmp_pat
             ("caylus board", {}),
             ("caylus join", {}),
             ("caylus start", {}),
-            ("caylus status", {}),
+            ("caylus board", {}),
         ):
             result = await alice.slash(tb.channel, command, **options)
             assert t.NO_GAME in said(result), command

@@ -1,6 +1,6 @@
 """At the table, as a player reads it: prompts that say where and why, warnings on choices that
 throw away a placed worker, what an option does on its button, the favor after the account that
-explains it, a spectator's /caylus me, /caylus rules for every figure, no buttons left after the
+explains it, a spectator's /caylus me, /caylus help for every figure, no buttons left after the
 end. Games are brought to the situation through the game service (seeded), then everything the
 channel shows is posted by the bot as usual and read here."""
 
@@ -165,14 +165,14 @@ async def test_rules_know_every_figure_and_special_space(tmp_path: Path) -> None
     async with table(tmp_path, 1, seed=9, render_boards=False) as tb:
         alice = tb.players[0]
         for typed, key in FIGURES.items():
-            offered = await alice.autocomplete(tb.channel, "caylus rules", "topic", typed[:4])
+            offered = await alice.autocomplete(tb.channel, "caylus help", "topic", typed[:4])
             assert key in [c["value"] for c in offered], (typed, offered)
-            answer = said(await alice.slash(tb.channel, "caylus rules", topic=typed))
+            answer = said(await alice.slash(tb.channel, "caylus help", topic=typed))
             assert "I know no" not in answer and len(answer) > 60, (typed, answer)
         for k in range(1, 8):
-            answer = said(await alice.slash(tb.channel, "caylus rules", topic=f"phase {k}"))
+            answer = said(await alice.slash(tb.channel, "caylus help", topic=f"phase {k}"))
             assert f"Phase {k}" in answer
-        answer = said(await alice.slash(tb.channel, "caylus rules", topic="dragon"))
+        answer = said(await alice.slash(tb.channel, "caylus help", topic="dragon"))
         assert "I know no" in answer
 
 

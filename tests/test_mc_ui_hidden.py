@@ -4,7 +4,7 @@ Whole random games are followed like the bot posts them (a post each time an act
 phase). At every post, everything the channel (or a spectator) gets is collected: the texts
 drawn on the phone card and the whole board (recorded by render.pieces.text), the accounts of
 the phases, the intro, the headline, context and public choices (labels, descriptions, menu
-titles) of every pending decision, /caylus status and me, and the final scores. Two checks:
+titles) of every pending decision, /caylus board and me, and the final scores. Two checks:
 
 1. By name: no card name appears that is hidden at that moment, i.e. not on the road, in a
    discard pile or discarded face up during the post (a card only in hands and draw piles).

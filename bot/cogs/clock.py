@@ -238,17 +238,41 @@ class ClockCommands(TableBase):
 
     @caylus.command(name="back", description=t.DESC["back"])
     async def back(self, interaction: discord.Interaction) -> None:
+        """Back from an away period, or taking the seat back from the built-in player (both at
+        once when both apply): one command for "I am here again"."""
         self.remember(interaction.user)
         async with self.guard(interaction, "back"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
             uid = interaction.user.id
             async with self.locks[info.id]:
-                notice = await self.clock.back(info.id, uid, self.now())
+                notes: list[str] = []
+                public: list[str] = []
+                try:
+                    notice = await self.clock.reclaim(info.id, uid)
+                except err.NotTakenOver:
+                    if info.seat_of(uid) is None:  # never seated, or kicked: nothing to come to
+                        await self.tell(interaction, t.ME_NO_SEAT.format(game_id=info.id))
+                        return
+                else:
+                    notes.append(t.RECLAIM_NOTE.format(game_id=info.id))
+                    with self.public(info):
+                        public.append(notice.render(f"<@{uid}>"))
+                try:
+                    notice = await self.clock.back(info.id, uid, self.now())
+                except err.NotAway:
+                    if not notes:
+                        raise
+                else:
+                    notes.append(t.BACK_NOTE.format(game_id=info.id))
+                    with self.public(info):
+                        public.append(notice.render(f"<@{uid}>"))
                 with self.public(info):
-                    public = notice.render(f"<@{uid}>") + await self._deadline_now(info.id)
-                await self.announce(interaction, t.BACK_NOTE.format(game_id=info.id), _clip(public))
-                await self.refresh_prompt(interaction.channel, info)
+                    deadline = await self._deadline_now(info.id)
+                await self.announce(
+                    interaction, " ".join(notes), _clip("\n".join(public) + deadline)
+                )
+                await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     @caylus.command(name="pause", description=t.DESC["pause"])
     async def pause(self, interaction: discord.Interaction) -> None:
@@ -288,22 +312,6 @@ class ClockCommands(TableBase):
         return t.DEADLINE_NOW.format(
             who=names[deadline.seat], due=deadline.timestamp("f"), relative=deadline.timestamp("R")
         )
-
-    @caylus.command(name="reclaim", description=t.DESC["reclaim"])
-    async def reclaim(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
-        async with self.guard(interaction, "reclaim"):
-            await self.defer_private(interaction)
-            info = await self.running_game(interaction)
-            uid = interaction.user.id
-            async with self.locks[info.id]:
-                notice = await self.clock.reclaim(info.id, uid)
-                with self.public(info):
-                    public = notice.render(f"<@{uid}>")
-                await self.announce(
-                    interaction, t.RECLAIM_NOTE.format(game_id=info.id), _clip(public)
-                )
-                await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:

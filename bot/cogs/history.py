@@ -214,5 +214,5 @@ class HistoryCommands(TableBase):
 
 
 def _topic_name(label: str) -> str:
-    """A building's name from its /caylus rules topic ("Farm (production) — ...")."""
+    """A building's name from its /caylus help topic ("Farm (production) — ...")."""
     return re.split(r" \(| — ", label, maxsplit=1)[0]

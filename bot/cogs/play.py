@@ -303,36 +303,23 @@ class PlayCommands(TableBase):
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:
+        """Where this channel's game stands, privately: whose decision and since when, the
+        deadline, one line per seat, and the board picture (the lobby before the start)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "board"):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            info = await self.running_game(interaction)
-            state = await self.service.state(info.id)
-            previous = await self.service.phase_start_state(info.id)
-            names = await self.names_for(info)
-            picture = await self.render_board(info.kind, state, names, previous)
-            content = None
-            if info.pending:
-                content, _ = await self._prompt(
-                    info, state, names=names, mention=False, for_user=-1
-                )
-            file = None
-            if picture is not None:
-                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-            await self.tell(interaction, content, file=file)
-
-    @caylus.command(name="status", description=t.DESC["status"])
-    async def status(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
-        async with self.guard(interaction, "status"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
             info = await self.channel_game(interaction)
-            names = await self.names_for(info)
-            lines = [f"**{t.STATUS_TITLE.format(game_id=info.id, status=m.STATUS[info.status])}**"]
             if info.status == "lobby":
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
+            names = await self.names_for(info)
             state = await self.service.state(info.id)
+            previous = None
+            if info.status == "running":
+                previous = await self.service.phase_start_state(info.id)
+            # drawn in a worker thread while the words are put together
+            picture = asyncio.create_task(self.render_board(info.kind, state, names, previous))
+            lines = [f"**{t.STATUS_TITLE.format(game_id=info.id, status=m.STATUS[info.status])}**"]
             emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
             ui = self.ui(info.kind)
             looks = ui.status_lines(ui.public(state), names, emojis)
@@ -351,7 +338,11 @@ class PlayCommands(TableBase):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
-            await self.tell(interaction, "\n".join(lines))
+            file = None
+            drawn = await picture
+            if drawn is not None:
+                file = discord.File(io.BytesIO(drawn.data), filename=drawn.filename)
+            await self.tell(interaction, "\n".join(lines), file=file)
 
     @caylus.command(name="me", description=t.DESC["me"])
     async def me(self, interaction: discord.Interaction) -> None:

@@ -1,4 +1,5 @@
-"""/caylus rules (every building, phase, figure and table) and /caylus help."""
+"""/caylus help: how to play with the bot, or with a topic the rules of every building, phase,
+figure and table."""
 
 from __future__ import annotations
 
@@ -15,16 +16,19 @@ from bot.lang import t
 
 log = logging.getLogger(__name__)
 
-DEFAULT_GAME = "caylus"  # whose rules /caylus rules tells in a channel without a game
+DEFAULT_GAME = "caylus"  # whose rules /caylus help tells in a channel without a game
 
 
 class RulesCommands(TableBase):
     """Rules and help."""
 
-    @caylus.command(name="rules", description=t.DESC["rules"])
+    @caylus.command(name="help", description=t.DESC["help"])
     @app_commands.describe(topic=t.OPT_TOPIC)
-    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
-        async with self.guard(interaction, "rules"):
+    async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        async with self.guard(interaction, "help"):
+            if topic is None or not topic.strip():
+                await self.tell(interaction, t.HELP)
+                return
             ui = self.ui(await self._rules_game(interaction))
             await self.tell(interaction, ui.rules_text(topic))
 
@@ -41,7 +45,7 @@ class RulesCommands(TableBase):
                 return info.kind
         return DEFAULT_GAME
 
-    @rules.autocomplete("topic")
+    @help.autocomplete("topic")
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -53,8 +57,3 @@ class RulesCommands(TableBase):
             if needle in name.lower() or needle in value
         ]
         return found[:25]
-
-    @caylus.command(name="help", description=t.DESC["help"])
-    async def help(self, interaction: discord.Interaction) -> None:
-        async with self.guard(interaction, "help"):
-            await self.tell(interaction, t.HELP)

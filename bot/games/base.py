@@ -134,7 +134,7 @@ class GameUI(Protocol):
 
     # --- looking
     def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
-        """/caylus status: where the game stands and one line per seat."""
+        """/caylus board: where the game stands and one line per seat."""
         ...
 
     def me_lines(self, state: Any, seat: int) -> list[str]:
@@ -143,7 +143,7 @@ class GameUI(Protocol):
 
     # --- rules
     def rule_topics(self) -> list[tuple[str, str]]:
-        """(label, value) of every topic of /caylus rules."""
+        """(label, value) of every topic of /caylus help."""
         ...
 
     def rules_text(self, topic: str) -> str:

@@ -238,7 +238,7 @@ def parse(text: str) -> Action:
         tile = lowered[0]
         if tile not in TILES:
             raise MalformedAction(
-                f"{quoted(text)}: unknown building {quoted(rest[0], 30)} (see /caylus rules)."
+                f"{quoted(text)}: unknown building {quoted(rest[0], 30)} (see /caylus help)."
             )
         extra = lowered[1:]
         if not extra:

@@ -1,4 +1,4 @@
-"""/caylus rules for Caylus: every building, phase, figure and special space, the royal favor
+"""/caylus help topic: for Caylus: every building, phase, figure and special space, the royal favor
 table and the castle scoring tables, from the catalogue."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from render.names import tile_name
 
 
 def rule_topics() -> list[tuple[str, str]]:
-    """(label, value) of every building and phase, for /caylus rules."""
+    """(label, value) of every building and phase, for /caylus help."""
     out = [(f"Phase {k}: {name}", f"phase {k}") for k, name in enumerate(t.PHASE_NAMES, 1)]
     out += [(t.RULES_FAVORS_TOPIC, "favors"), (t.RULES_SCORING_TOPIC, "scoring")]
     out += [(label, key) for key, (label, _) in t.RULES_FIGURES.items()]

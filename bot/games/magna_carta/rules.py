@@ -1,5 +1,5 @@
-"""/caylus rules for Magna Carta: every card, phase and figure and the two rule sets, with every
-number from the engine's catalogue (engine/magna_carta/catalogue.py)."""
+"""/caylus help topic: for Magna Carta: every card, phase and figure and the two rule sets, with
+every number from the engine's catalogue (engine/magna_carta/catalogue.py)."""
 
 from __future__ import annotations
 
