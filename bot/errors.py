@@ -255,3 +255,35 @@ class NotPaused(ClockError):
 class ClockInLobbyOnly(ClockError):
     code = "clock_in_lobby_only"
     template = "CLOCK_IN_LOBBY_ONLY"
+
+
+class NothingToUndo(ServiceError):
+    code = "nothing_to_undo"
+    template = "NOTHING_TO_UNDO"
+
+
+class UndoTooLate(ServiceError):
+    code = "undo_too_late"
+    template = "UNDO_TOO_LATE"
+
+
+class UndoNotYours(ServiceError):
+    code = "undo_not_yours"
+    template = "UNDO_NOT_YOURS"
+
+
+class UndoNotInPerson(ServiceError):
+    code = "undo_not_in_person"
+    template = "UNDO_NOT_IN_PERSON"
+
+
+class UndoRevealed(ServiceError):
+    code = "undo_revealed"
+    template = "UNDO_REVEALED"
+
+    def __init__(self, message: str | None = None, **details: Any) -> None:
+        what = details.get("what")
+        if message is None and what is not None:  # "card" -> "a card from a draw pile"
+            details = {**details, "what": m.UNDO_REVEALS.get(what, what)}
+        super().__init__(message, **details)
+        self.revealed = what

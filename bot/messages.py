@@ -42,6 +42,25 @@ WRONG_PLAYER_COUNT = (
     "{kind} is played by {low} to {high} players; game #{game_id} has {count} seated."
 )
 NOT_IN_LOBBY = "Game #{game_id} is {status}: seats can only change before the start."
+NOTHING_TO_UNDO = "Game #{game_id} has no move to take back."
+UNDO_TOO_LATE = (
+    "That move of game #{game_id} can no longer be taken back: the game has moved on. "
+    "`/caylus undo` takes back your last move if nobody has moved since."
+)
+UNDO_NOT_YOURS = (
+    "Only your own last move can be taken back, and only while nobody has moved since: the "
+    "last move of game #{game_id} (`{action}`) is the {colour} seat's."
+)
+UNDO_NOT_IN_PERSON = (
+    "Your last move of game #{game_id} (`{action}`) was played for you (by your plans or by the "
+    "clock): only a move you made yourself can be taken back."
+)
+UNDO_REVEALED = "`{action}` cannot be taken back: it revealed {what}."
+UNDO_REVEALS = {
+    "card": "a card from a draw pile",
+    "reshuffle": "the new order of a reshuffled pile",
+    "hand": "a card from a hand to everyone",
+}
 GAME_NOT_RUNNING = "Game #{game_id} is {status}, not in progress."
 RECORD_HIDDEN = (
     "Game #{game_id} is still being played and its record would show the players' hidden "

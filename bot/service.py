@@ -130,6 +130,18 @@ class PhaseEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoneMove:
+    """A move a player took back (table `undone_actions`)."""
+
+    seq: int
+    seat: int
+    action: str
+    user_id: int
+    played_at: float
+    undone_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class ActResult:
     """What happened in act / start / resign: the moves (a human's, then the bots'), the new
     pending decisions and who must take them, the phases that ended (post a board for each)."""
@@ -144,6 +156,9 @@ class ActResult:
     # Discord layer posts it and calls `post_delivered` (docs/store.md, "The outbox").
     outbox_id: int | None = None
     cause: dict[str, Any] = field(default_factory=dict)  # the outbox payload: why this happened
+    # The seq of the player's move if `undo` would take it back now (act only): nobody moved
+    # after it and it revealed nothing. None otherwise.
+    undo_seq: int | None = None
 
     @property
     def version(self) -> int:
@@ -700,10 +715,132 @@ class GameService:
                 book=await self._plan_book(live),
             )
             self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
+            after_move = run.state
             if plans:
                 self._add_plans(run, seat.seat, plans)
             await self._play_bots(game, run, live.seats, self._seed(live))
-            return await self._commit_play(live, run, board_before=live.phase_start)
+            result = await self._commit_play(live, run, board_before=live.phase_start)
+            if (
+                len(run.moves) == 1
+                and result.outcome is None
+                and game.revealed(live.state, after_move) is None
+            ):
+                result = dataclasses.replace(result, undo_seq=run.moves[0].seq)
+            return result
+
+    async def undo(self, game_id: int, user_id: int, seq: int | None = None) -> ActResult:
+        """Take back the player's own last move: allowed while it is the last move of the game
+        (nobody, bot or plan included, has moved since), the player made it in person (not the
+        clock, not a plan), and it revealed nothing (`game.revealed`: a card drawn, a
+        reshuffle). `seq`: the move a button stands for (another last move refuses it).
+
+        The move leaves the log for `undone_actions` (kept: docs/history.md), so the log replays
+        to the game as it is now; the snapshots, the awaited seat and since when (the time the
+        player was awaited before the move), and the player's plans made with or after the move
+        (dropped) follow in the same transaction, with an outbox row that tells the channel.
+        The result's `cause` is {"cause": "undo", ...} with the move and who was awaited after
+        it (`pinged`: to be told it was taken back)."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            self._require_running(live)
+            row = live.row
+            rows = await self.store.log(game_id)
+            if not rows:
+                raise err.NothingToUndo(game_id=game_id)
+            last = rows[-1]
+            if seq is not None and last.seq != seq:
+                raise err.UndoTooLate(game_id=game_id)
+            if last.seat != seat.seat:
+                colour = live.seats[last.seat].colour
+                raise err.UndoNotYours(game_id=game_id, action=last.action, colour=colour)
+            if last.user_id != user_id or last.by_bot or last.planned:
+                raise err.UndoNotInPerson(game_id=game_id, action=last.action)
+            game = self._game_module(row.kind)
+            before, _ = self._replay_run(game, row, rows[:-1])
+            what = game.revealed(before.state, live.state)
+            if what is not None:
+                raise err.UndoRevealed(game_id=game_id, action=last.action, what=what)
+            pending = game.pending(before.state)
+            awaiting = pending[0].seat if pending else None
+            since = rows[-2].created_at if len(rows) > 1 else (row.started_at or last.created_at)
+            pinged = sorted(
+                {
+                    s.user_id
+                    for s in live.seats
+                    if s.user_id is not None and s.user_id != user_id
+                    for p in game.pending(live.state)
+                    if p.seat == s.seat
+                }
+            )
+            values: dict[str, Any] = {
+                "seq": last.seq - 1,
+                "snapshot": before.state.model_dump_json(),
+                "phase_snapshot": before.phase_start.model_dump_json(),
+                "awaiting_seat": awaiting,
+                "awaiting_since": since if awaiting is not None else None,
+            }
+            cause = {
+                "cause": "undo",
+                "user_id": user_id,
+                "seat": seat.seat,
+                "action": last.action,
+                "pinged": pinged,
+            }
+
+            def also(tx: Tx) -> None:
+                tx.execute(
+                    "INSERT INTO undone_actions (game_id, seq, seat, action, user_id, played_at, "
+                    "undone_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, last.seq, last.seat, last.action, user_id, last.created_at, tx.now),
+                )
+                removed = tx.execute(
+                    "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, last.seq)
+                )
+                if removed != 1:
+                    raise err.UndoTooLate(game_id=game_id)
+                # what was still to be posted about the move would be rebuilt from a log that
+                # no longer holds it: the undo's own post says what happened instead
+                tx.execute(
+                    "UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND to_seq >= ? "
+                    "AND delivered_at IS NULL",
+                    (tx.now, game_id, last.seq),
+                )
+                tx.execute(
+                    "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ?",
+                    (game_id, seat.seat, last.created_at),
+                )
+
+            posted: list[int] = []
+            new_live = await self._commit(
+                live,
+                values,
+                also=also,
+                outbox=(last.seq - 1, last.seq - 1, cause),
+                outbox_id=posted,
+            )
+            new_live.state, new_live.phase_start = before.state, before.phase_start
+            return ActResult(
+                game=self._info(new_live),
+                moves=(),
+                state=before.state,
+                phase_ends=(),
+                board_before=before.phase_start,
+                outcome=None,
+                outbox_id=posted[0] if posted else None,
+                cause=cause,
+            )
+
+    async def undone(self, game_id: int) -> list[UndoneMove]:
+        """The moves taken back in a game, oldest first (what happened besides the log)."""
+        rows = await self.store.query(
+            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
+            "WHERE game_id = ? ORDER BY undone_at, seq",
+            (game_id,),
+        )
+        return [UndoneMove(*r) for r in rows]
 
     async def _refuse_double_submit(
         self, live: _Live, user_id: int, action: str, issued_at: float

@@ -105,7 +105,9 @@ DESC = {
     "resume": "Resume a paused game, or withdraw your request to pause",
     "mygames": "Your games in this server, those waiting for you first (only you see it)",
     "history": "The finished games of this server, newest first (only you see it)",
-    "leaderboard": "The players' ratings in this server, or one player's statistics",
+    "leaderboard": "The players' ratings in this server, best first (only you see it)",
+    "undo": "Take back your last move, while nobody has moved since and it revealed nothing",
+    "stats": "One player's statistics in this server: games, wins, scores, buildings, pace",
     "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
     "replay": "Replay a finished game phase by phase, or as an animation (only you see it)",
 }
@@ -132,9 +134,7 @@ OPT_SEAT = "Seat number as shown in the lobby (1-5)"
 OPT_PAGE = "Older moves: page 2, 3, ..."
 OPT_HISTORY_PLAYER = "Only the games of this player"
 OPT_PAGE_NUMBER = "Page 1 is the newest games; 2, 3, ... older ones"
-OPT_STATS_PLAYER = (
-    "A player's statistics instead: games, wins, average score, favourite buildings, time to decide"
-)
+OPT_STATS_PLAYER = "Whose statistics (default: yours)"
 OPT_GAME_ID = "The game's number, e.g. 12 (see /caylus history)"
 OPT_CLOCK = "Time per decision, 1 hour to 7 days: '24h' (default), '3d', '1d 12h'"
 OPT_AWAY_DAYS = "Days each player may be away in this game (0-60, default 7; lobby only)"
@@ -205,6 +205,12 @@ PROMPT_BOT = "{who} (bot) decides."
 USED_BY = "{prompt}, used by {user}"  # an owner's cube: who used the building
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
+BUTTON_UNDO = "Undo"
+UNDONE_NOTE = "Taken back: **{label}** (`{action}`). It is your decision again."
+# in the channel: {player} took a move back; {pinged}: who was asked next and need not decide now
+UNDO_NOTICE = "↩️ {player} took back their move: **{label}**."
+UNDO_NOTICE_PINGED = "{pinged}: that move is undone, so your decision is not due yet."
+PROMPT_UNDONE = "↩️ *Taken back: this decision is no longer asked.*"
 # --- Caylus choices (bot/games/caylus/prompts.py) ------------------------------------------------
 CY_PASS = "Pass"
 CY_PASS_FIRST = "Pass (+1 d: first to pass)"

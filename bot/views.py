@@ -332,6 +332,43 @@ def history_view(user_id: int | None, page: int, pages: int) -> discord.ui.View 
     return view
 
 
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:u:(?P<game>\d{1,18}):(?P<seq>\d{1,18})",
+):
+    """ "Undo" on the confirmation of a move: takes back that move (the log's `seq`) if it is
+    still the game's last one; only its player may (the service checks)."""
+
+    def __init__(self, game_id: int, seq: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t.BUTTON_UNDO,
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cay:u:{game_id}:{seq}",
+            )
+        )
+        self.game_id, self.seq = game_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).undo_press(interaction, self.game_id, self.seq)
+
+
+def undo_view(game_id: int, seq: int | None) -> discord.ui.View | None:
+    """The Undo button for the move `seq` (None: the move cannot be taken back)."""
+    if seq is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, seq))
+    return view
+
+
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cay:r:(?P<game>\d{1,18}):(?P<step>\d{1,6}):(?P<op>[fpnlbah])",
@@ -434,6 +471,7 @@ DYNAMIC_ITEMS = (
     OrdersSelect,
     PlansCancel,
     HistoryButton,
+    UndoButton,
     ReplayButton,
     ReplayJump,
 )

@@ -137,7 +137,7 @@ async def test_leaderboard_order_and_completion_after_a_resignation(tmp_path: Pa
 async def test_stats_of_a_player(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=11) as tb:
         alice, bob = tb.players
-        text = said(await alice.slash(tb.channel, "caylus leaderboard", player=alice))
+        text = said(await alice.slash(tb.channel, "caylus stats", player=alice))
         assert text == t.STATS_NONE.format(name="alice", game="Caylus")
         rng = random.Random(12)
         users = [alice.id, bob.id]
@@ -157,7 +157,7 @@ async def test_stats_of_a_player(tmp_path: Path) -> None:
             e for e in log if e.seat == 0 and e.action.split()[0] in ("build", "prestige")
         ]
         assert (built > 0) == bool(mine_built)
-        result = await bob.slash(tb.channel, "caylus leaderboard", player=alice)
+        result = await bob.slash(tb.channel, "caylus stats", player=alice)
         assert result.response.ephemeral
         text = said(result)
         assert t.STATS_TITLE.format(name="alice", game="Caylus") in text
@@ -165,8 +165,6 @@ async def test_stats_of_a_player(tmp_path: Path) -> None:
         assert "Rating **" in text and "Average score" in text and "Average time to decide" in text
         if mine_built:
             assert "Favourite buildings:" in text
-        text = said(
-            await alice.slash(tb.channel, "caylus leaderboard", player=alice, game="magna-carta")
-        )
+        text = said(await alice.slash(tb.channel, "caylus stats", player=alice, game="magna-carta"))
         assert text == t.STATS_NONE.format(name="alice", game="Caylus Magna Carta")
         assert tb.cog.unexpected_errors == 0

@@ -30,6 +30,7 @@ from bot.cogs.base import (
 from bot.games import ui_for
 from bot.lang import t
 from bot.service import ActResult, GameInfo
+from engine import get_game
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +243,9 @@ class Delivery(TableBase):
             previous = None
             if not groups:
                 groups.append((result.state, []))
+        undo = cause.get("cause") == "undo"
+        if undo:
+            parts.append(self._undo_part(info, result, cause, names))
         if cause.get("cause") == "expired" and cause.get("takeover") and result.moves:
             # a plain expiry is told in its prompt (edited); a takeover pings its player
             parts.append(self._expiry_part(gid, cause, result.moves[0].action))
@@ -271,8 +275,32 @@ class Delivery(TableBase):
                 so_far = ui.account(turn, phase, chronicle.take_phase(turn, phase), names, True)
                 if so_far:
                     parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
-            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid)))
+            quiet = cause.get("user_id") if undo else None  # who undid it knows it is theirs
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, quiet)))
         return parts
+
+    def _undo_part(
+        self, info: GameInfo, result: ActResult, cause: dict[str, Any], names: list[str]
+    ) -> Part:
+        """A move taken back: who took back what, and a ping for whoever was asked next."""
+
+        async def build() -> dict[str, Any]:
+            seat = cause["seat"]
+            ui = self.ui(info.kind)
+            action = get_game(info.kind).parse_action(cause["action"])
+            label = ui.describe(result.state, seat, action, names).label
+            player = f"<@{cause['user_id']}>" if cause.get("user_id") else names[seat]
+            lines = [t.UNDO_NOTICE.format(player=player, label=label)]
+            pinged = [int(u) for u in cause.get("pinged", [])]
+            if pinged:
+                who = i18n.join([f"<@{u}>" for u in pinged])
+                lines.append(t.UNDO_NOTICE_PINGED.format(pinged=who))
+            mentions = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
+            )
+            return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
+
+        return Part(info.id, "notice", build)
 
     def _expiry_part(self, game_id: int, cause: dict[str, Any], action: str) -> Part:
         async def build() -> dict[str, Any]:
@@ -327,8 +355,11 @@ class Delivery(TableBase):
 
         return Part(info.id, "over", build, pictures)
 
-    async def _prompt_message(self, game_id: int) -> dict[str, Any] | None:
-        """The prompt of the decision pending now (none if the game no longer waits)."""
+    async def _prompt_message(
+        self, game_id: int, quiet: int | None = None
+    ) -> dict[str, Any] | None:
+        """The prompt of the decision pending now (none if the game no longer waits). `quiet`:
+        a user not to ping (who took back a move is asked again without a ping)."""
         info = await self.service.game(game_id)
         if info.status != "running" or not info.pending:
             return None
@@ -343,7 +374,12 @@ class Delivery(TableBase):
             frozenset(p.seat for p in info.pending),
             pinged,
         )
-        message: dict[str, Any] = {"content": content, "allowed_mentions": PING, "call": call}
+        mentions = PING
+        if quiet is not None:
+            mentions = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in pinged - {quiet}]
+            )
+        message: dict[str, Any] = {"content": content, "allowed_mentions": mentions, "call": call}
         if view is not None:
             message["view"] = view
         return message

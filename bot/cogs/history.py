@@ -122,22 +122,14 @@ class HistoryCommands(TableBase):
         return names
 
     @caylus.command(name="leaderboard", description=t.DESC["leaderboard"])
-    @app_commands.describe(game=t.OPT_GAME, player=t.OPT_STATS_PLAYER)
+    @app_commands.describe(game=t.OPT_GAME)
     @app_commands.choices(
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
     )
-    async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        game: str = "caylus",
-        player: discord.Member | None = None,
-    ) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "leaderboard"):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if player is not None:
-                await self._stats(interaction, player, game)
-                return
             guild_id = interaction.guild_id or 0
             standings = await self.service.leaderboard(guild_id, game)
             title = m.KIND_NAMES.get(game, game)
@@ -159,6 +151,22 @@ class HistoryCommands(TableBase):
                 )
             lines.append(t.LEADERBOARD_NOTE)
             await self.tell(interaction, "\n".join(lines))
+
+    @caylus.command(name="stats", description=t.DESC["stats"])
+    @app_commands.describe(player=t.OPT_STATS_PLAYER, game=t.OPT_GAME)
+    @app_commands.choices(
+        game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        game: str = "caylus",
+    ) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "stats"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._stats(interaction, player or interaction.user, game)
 
     async def _stats(
         self, interaction: discord.Interaction, who: discord.abc.User, game: str

@@ -1,5 +1,5 @@
-"""Playing and looking: the choice buttons and menus, /caylus play (with autocomplete), board,
-status, me, log."""
+"""Playing and looking: the choice buttons and menus, /caylus play (with autocomplete), undo,
+board, me, log."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
-from bot.views import choice_view, orders_view, premove_view, questions_view
+from bot.views import choice_view, orders_view, premove_view, questions_view, undo_view
 from engine import get_game
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,9 @@ class PlayCommands(TableBase):
                     content = _clip(f"{interaction.message.content}\n{done}")
                     try:
                         await interaction.edit_original_response(
-                            content=content, view=None, allowed_mentions=NO_MENTIONS
+                            content=content,
+                            view=undo_view(game_id, result.undo_seq),
+                            allowed_mentions=NO_MENTIONS,
                         )
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
@@ -257,7 +259,11 @@ class PlayCommands(TableBase):
                     with self.public(info):  # the channel's prompt says it in its language
                         shown = ui.describe(before.state, before.seat.seat, parsed, names).label
                 played = result.moves[0].action if result.moves else action
-                await self.tell(interaction, t.PLAYED.format(label=label, action=played))
+                await self.tell(
+                    interaction,
+                    t.PLAYED.format(label=label, action=played),
+                    view=undo_view(info.id, result.undo_seq),
+                )
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, shown, info.language
@@ -300,6 +306,62 @@ class PlayCommands(TableBase):
         except Exception:
             log.exception("autocomplete of /caylus play failed")
             return []
+
+    @caylus.command(name="undo", description=t.DESC["undo"])
+    async def undo(self, interaction: discord.Interaction) -> None:
+        self.remember(interaction.user)
+        async with self.guard(interaction, "undo"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            info = await self.running_game(interaction)
+            await self._undo(interaction, info, None)
+
+    async def undo_press(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
+        """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, "undo", game_id):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self._same_channel(interaction, game_id)
+            info = await self.service.game(game_id)
+            await self._undo(interaction, info, seq)
+            if interaction.message is not None:  # its Undo button has done its work
+                try:
+                    await interaction.message.edit(view=None)
+                except DELIVERY_ERRORS:
+                    log.info("could not remove the Undo button of game %s", game_id)
+
+    async def _undo(
+        self, interaction: discord.Interaction, info: GameInfo, seq: int | None
+    ) -> None:
+        async with self.locks[info.id]:
+            before = await self.service.game(info.id)
+            result = await self.service.undo(info.id, interaction.user.id, seq)
+            self.chronicles.pop(info.id, None)  # its account would still hold the move
+            action = result.cause["action"]
+            names = await self.names_for(info)
+            ui = self.ui(info.kind)
+            parsed = get_game(info.kind).parse_action(action)
+            seat = result.cause["seat"]
+            label = ui.describe(result.state, seat, parsed, names).label
+            await self._close_undone_prompt(interaction.channel, before)
+            await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
+            failed = await self.deliver(info.id, result)
+            if failed is not None:
+                await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
+
+    async def _close_undone_prompt(self, channel: Any, before: GameInfo) -> None:
+        """The prompt asked after the move taken back: it says so and loses its buttons."""
+        message = await self._find_prompt(channel, before.id, {before.version})
+        if message is None:
+            return
+        try:
+            with self.public(before):
+                content = _clip(f"{message.content}\n{t.PROMPT_UNDONE}")
+            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        except DELIVERY_ERRORS:
+            log.info("could not close the prompt of game %s", before.id)
+        if self.prompts.get(before.id) is message:
+            self.prompts.pop(before.id, None)
+            self.prompt_calls.pop(before.id, None)
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:

@@ -38,6 +38,7 @@ GAME_TABLES = (
     "plans",
     "seat_orders",
     "rating_changes",
+    "undone_actions",
 )
 ALL_TABLES = ("games", *GLOBAL_TABLES, *GAME_TABLES)
 

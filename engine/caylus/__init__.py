@@ -35,6 +35,13 @@ def parse_action(text: str) -> Action:
     return parse(text)
 
 
+def revealed(before: State, after: State) -> str | None:
+    """What the play from `before` to `after` showed that nobody knew: always None in Caylus,
+    whose only chance (the neutral tiles and the turn order) is drawn at the setup; every move
+    after that is open information, so any move may be taken back while nobody else moved."""
+    return None
+
+
 def state_from_json(text: str | bytes) -> State:
     """The state in `text`; BadState (also a ValueError) says why it is malformed or not
     consistent (see validate_state), so a state read this way is one the rules can play on."""
@@ -67,6 +74,7 @@ __all__ = [
     "parse_action",
     "pending",
     "phases_in_turn",
+    "revealed",
     "state_from_json",
     "validate_state",
 ]

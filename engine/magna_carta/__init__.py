@@ -41,6 +41,21 @@ def state_from_json(text: str | bytes) -> State:
     return State.model_validate_json(text)
 
 
+def revealed(before: State, after: State) -> str | None:
+    """What the play from `before` to `after` showed that nobody knew: "card" (a card left a
+    draw pile, into a hand), "reshuffle" (a discard pile became a new draw pile in a new order),
+    "hand" (a card left a hand, so the others saw it), or None. A move that revealed something
+    cannot be taken back (the bot's undo)."""
+    for old, new in zip(before.players, after.players, strict=True):
+        if new.shuffles != old.shuffles:
+            return "reshuffle"
+        if len(new.deck) < len(old.deck):
+            return "card"
+        if any(card not in new.hand for card in old.hand) or len(new.hand) < len(old.hand):
+            return "hand"  # a card left a hand face up (built, discarded): everyone saw it
+    return None
+
+
 def make_checker(start: State, level: str = "light") -> object:
     """The invariant checker of `caylus simulate` and the conformance tests for this game."""
     from engine.magna_carta.conformance import GameChecker
@@ -70,6 +85,7 @@ __all__ = [
     "parse_action",
     "pending",
     "phases_in_turn",
+    "revealed",
     "score_breakdown",
     "state_from_json",
     "view",
