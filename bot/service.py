@@ -812,6 +812,11 @@ class GameService:
                     "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ?",
                     (game_id, seat.seat, last.created_at),
                 )
+                # reminders of the decisions the move led to: the same seq may ask them again
+                tx.execute(
+                    "DELETE FROM clock_reminders WHERE game_id = ? AND seq >= ?",
+                    (game_id, last.seq),
+                )
 
             posted: list[int] = []
             new_live = await self._commit(

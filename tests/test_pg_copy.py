@@ -63,6 +63,14 @@ async def _fill(path: Path) -> tuple[int, int]:
                 state = await svc.state(gid)
                 action = caylus.choose_action(state, seat.seat, rng)
                 await svc.act(gid, seat.user_id, str(action), info.version)
+        # a move taken back: kept in undone_actions, which is copied too
+        info = await svc.game(games[1])
+        seat = info.awaiting[0]
+        state = await svc.state(games[1])
+        action = caylus.choose_action(state, seat.seat, rng)
+        played = await svc.act(games[1], seat.user_id, str(action), info.version)
+        if played.undo_seq is not None:
+            await svc.undo(games[1], seat.user_id, played.undo_seq)
         finished = games[2]
         await svc.resign(finished, 1)
         await svc.resign(finished, 2)  # the bots play it to its end
@@ -119,6 +127,7 @@ async def test_copy_to_postgres_and_back(tmp_path: Path, url: str, capsys) -> No
     running, waiting = await _fill(source)
     original = await _contents(source)
     assert original["clock_expiries"] and original["clock_reminders"] and original["plans"]
+    assert original["undone_actions"]
 
     assert await copy_db([str(source), url, "--batch", "2"]) == 0
     out = capsys.readouterr().out

@@ -289,8 +289,7 @@ class Delivery(TableBase):
             ui = self.ui(info.kind)
             action = get_game(info.kind).parse_action(cause["action"])
             label = ui.describe(result.state, seat, action, names).label
-            player = f"<@{cause['user_id']}>" if cause.get("user_id") else names[seat]
-            lines = [t.UNDO_NOTICE.format(player=player, label=label)]
+            lines = [t.UNDO_NOTICE.format(player=names[seat], label=label)]
             pinged = [int(u) for u in cause.get("pinged", [])]
             if pinged:
                 who = i18n.join([f"<@{u}>" for u in pinged])
