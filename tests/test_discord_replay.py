@@ -168,6 +168,22 @@ async def test_replay_refusals_and_crafted_buttons(tmp_path: Path) -> None:
         assert [c["value"] for c in offered] == [done]
         assert offered[0]["name"].startswith(f"#{done} Caylus · ")
 
+        # a log that no longer replays (the rules changed since): a clear answer, no crash
+        past, record, planned = await tb.service.finished_game(done, tb.guild.id)
+        broken = record.model_copy(
+            update={"actions": [*record.actions[:5], "place 99"], "seats": record.seats[:6]}
+        )
+        real = tb.service.finished_game
+
+        async def damaged(game_id: int, guild_id: int) -> Any:
+            return past, broken, planned
+
+        tb.service.finished_game = damaged  # type: ignore[method-assign]
+        text = await answer(done)
+        tb.service.finished_game = real  # type: ignore[method-assign]
+        assert text.startswith(f"The record of game #{done} is damaged (action 6, 'place 99': ")
+        tb.cog._replay_kept("_replays").clear()
+
         # crafted buttons: a step past the end, another server's game, a running game
         channel = tb.env.bot.get_channel(tb.channel.id)
         view = discord.ui.View()

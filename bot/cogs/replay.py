@@ -32,7 +32,9 @@ from bot.replay import (
 )
 from bot.views import replay_view
 from engine import get_game
+from engine.errors import EngineError
 from engine.players import DEFAULT_LEVEL
+from engine.record import replay as replay_record
 
 log = logging.getLogger(__name__)
 
@@ -255,7 +257,20 @@ class ReplayCommands(TableBase):
             kept.move_to_end(key)
             return found
         past, record, planned = await self.service.finished_game(game_id, guild_id)
-        steps = await asyncio.to_thread(in_language(lang, replay_steps), record, planned)
+        try:
+            steps = await asyncio.to_thread(in_language(lang, replay_steps), record, planned)
+        except EngineError as error:  # a log that no longer replays (rules changed since)
+            try:
+                failure = replay_record(record).failure
+            except EngineError:  # the setup itself
+                failure = None
+            log.error("game %s: its replay fails: %s", game_id, error)
+            raise err.GameCorrupt(
+                game_id=game_id,
+                index=failure.index + 1 if failure else 0,
+                action=_clip(failure.action if failure else "(setup)", 40),
+                reason=_clip(str(error), 160),
+            ) from error
         found = _Replay(guild_id, past, steps, await self._seat_names(guild_id, past))
         kept[key] = found
         while len(kept) > KEPT_REPLAYS:
