@@ -364,3 +364,28 @@ async def test_magna_carta_replay_in_discord_and_my_hand_then(tmp_path: Path) ->
         theirs = reply_of(await carol.click(crafted, custom_id=f"cay:r:{game_id}:{k}:h"))
         assert theirs.content == t.REPLAY_NOT_YOURS.format(game_id=game_id)
         assert tb.cog.unexpected_errors == 0
+
+
+def test_the_turn_menu_holds_at_most_25_turns_and_frames_share_one_size() -> None:
+    from bot.views import replay_view
+    from render.animation import animate
+
+    turns = [(f"Turn {k}", 3 * k) for k in range(40)]
+    view = replay_view(7, 0, 120, turns)
+    items = [getattr(item, "item", item) for item in view.children]  # inside DynamicItems
+    menu = next(item for item in items if isinstance(item, discord.ui.Select))
+    values = [int(o.value) for o in menu.options]
+    assert len(values) == 25 and values[0] == 0 and values[-1] == 117
+    assert values == sorted(set(values))
+    ids = [item.custom_id for item in items]
+    assert len(ids) == len(set(ids))  # Discord refuses two items with one id
+
+    def png(width: int, height: int, colour: tuple[int, int, int]) -> bytes:
+        out = io.BytesIO()
+        Image.new("RGB", (width, height), colour).save(out, format="PNG")
+        return out.getvalue()
+
+    frames = [png(800, 1000, (200, 10, 10)), png(800, 1400, (10, 200, 10))]
+    made = Image.open(io.BytesIO(animate(frames, [500, 2000], width=400)))
+    assert made.n_frames == 2 and made.size == (400, 700)
+    assert made.info.get("loop") == 0
