@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.lang import t
 from engine.protocol import Event
 
 
@@ -45,7 +44,7 @@ class Chronicle:
             if getattr(move, "planned", False) and events:
                 # a move played from the player's plan says so, where it is told
                 first = events[0]
-                events[0] = replace(first, text=f"{first.text}{t.PLANNED_MARK}")
+                events[0] = replace(first, data={**(first.data or {}), "planned": True})
             self.told.extend(attribute(events, turn, phase))
             self.seq = move.seq
 

@@ -52,6 +52,7 @@ from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, LEVELS, Budget
 from engine.protocol import Event, Outcome, PendingDecision
 from engine.record import GameRecord
+from render.sentences import error_text
 
 log = logging.getLogger(__name__)
 
@@ -286,7 +287,7 @@ def _answers_to_the_same_call(
 
 
 def _engine_error(error: engine_errors.EngineError, game_id: int) -> err.ServiceError:
-    text = str(error)
+    text = error_text(error)  # the engine's reason in the language of whoever acted
     if isinstance(error, engine_errors.MalformedAction):
         return err.MalformedAction(text)
     if isinstance(error, engine_errors.IllegalAction):

@@ -342,6 +342,8 @@ PLANS_CANCELLED = (
 ORDER_SET = "Standing order changed: {orders}"
 ORDER_NOW = "your order now"
 PLANNED_MARK = " (planned)"  # after the account line of a move played from a plan
+# A move's account line with the prestige it gave: "Ann builds the Farm on 9 for 1 wood: +2 PP".
+WITH_PRESTIGE = "{line}: +{amount} PP"
 PREMOVE_QUEUED = "Your queue: {queue}."
 PREMOVE_NONE = "Your queue is empty: you will be asked for each placement."
 CHOICES_TITLE = "**Your choices in game #{game_id}** (only you see them)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 # Text a user typed is quoted in messages cut to this many characters, so that a huge input
 # never ends up whole in a message, a log line or a Discord reply.
@@ -10,7 +10,24 @@ QUOTE_LIMIT = 80
 
 
 class EngineError(Exception):
-    """Base class: `str(error)` is a short sentence a player can read."""
+    """Base class: `str(error)` is a short sentence a player can read, in English.
+
+    An error may also carry its sentence as a message `key` and `values` (engine/wording.py),
+    which the bot phrases in the reader's language.
+    """
+
+    def __init__(self, *args: Any, key: str = "", values: dict[str, Any] | None = None) -> None:
+        super().__init__(*args)
+        self.key = key
+        self.values = values
+
+    @classmethod
+    def said(cls, key: str, values: dict[str, Any] | None = None) -> Self:
+        """The error whose sentence is message `key` with `values` (English in `str()`)."""
+        from engine.wording import english
+
+        text = english(key, values)
+        return cls(text[:1].upper() + text[1:], key=key, values=values)
 
 
 class MalformedAction(EngineError):

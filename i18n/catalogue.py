@@ -24,7 +24,14 @@ from i18n import (
 )
 
 # Modules whose UPPER_CASE constants are user-facing English (docs/i18n.md).
-SOURCES: tuple[str, ...] = ("bot.text", "bot.messages", "render.names", "render.labels")
+SOURCES: tuple[str, ...] = (
+    "bot.text",
+    "bot.messages",
+    "render.names",
+    "render.labels",
+    "engine.caylus.words",  # the engines' sentences (engine/wording.py)
+    "engine.magna_carta.mc_words",
+)
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PROJECT = "caylus-bot"
 BRACE = "python-brace-format"

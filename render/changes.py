@@ -18,6 +18,7 @@ from engine.protocol import Event
 from render.describe import ordinal
 from render.labels import w as lb
 from render.names import space_name, special_name, tile_name
+from render.sentences import event_text
 
 WORKERS_PHASE = 2
 # The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)".
@@ -157,7 +158,13 @@ class WorkersPhase:
 
 
 def placement_target(event: Event) -> str:
-    """The space named by a 'place' event ('Peddler (7)', 'Gate', 'Castle')."""
+    """The space named by a 'place' event ('Peddler (7)', 'Gate', 'Castle'), in the language
+    in force (from the event's values; an event made without them is read from its text)."""
+    args = event.args or {}
+    if "special" in args:
+        return special_name(args["special"])
+    if args.get("tile"):
+        return f"{tile_name(args['tile'])} ({args['at']})"
     match = _PLACED_ON.search(event.text)
     if match:
         return match["target"]
@@ -246,8 +253,7 @@ class Change:
 
 
 def _sentence(event: Event, names: list[str]) -> str:
-    sentence = event.render(names).strip()
-    return sentence[:1].upper() + sentence[1:]
+    return event_text(event, names)
 
 
 def _from_events(events: Sequence[Event], names: list[str]) -> list[Change]:
@@ -269,7 +275,7 @@ def _from_events(events: Sequence[Event], names: list[str]) -> list[Change]:
         shown = _shown(event)
         if not shown:
             continue
-        won = kind == "favor" and "wins a royal favor" in event.text
+        won = event.key == "words.FAVOR_WON"
         if won and last is not None and last.kind == "scoring" and seat is not None:
             last.parts.append(f"{names[seat]} a favor")
             continue

@@ -148,7 +148,9 @@ def decision_words(state: Any) -> str:
     if d is None:
         return ""
     if d.kind == "favor" and d.why:
-        return w.FAVOR_WON_FOR.format(why=d.why)
+        from render.sentences import favor_reason
+
+        return w.FAVOR_WON_FOR.format(why=favor_reason(d.why))
     if not d.at or d.kind not in w.DECISIONS_AT:
         return w.DECISIONS.get(d.kind, d.kind)
     tile = state.road[d.at - 1]

@@ -23,6 +23,12 @@ FAVOR_LINE_NAMES = dict(cay.FAVOR_LINE_NAMES)
 NOTHING = "nothing"
 EMPTY_LOT = "empty lot"
 RESIDENCE = "Residence"
+# What buildings, special spaces, favor cells and cards do, as the engines' catalogues say it.
+TILE_EFFECTS = {tile_id: tile.reminder for tile_id, tile in cay.TILES.items() if tile.reminder}
+SPECIAL_EFFECTS = dict(cay.SPECIAL_REMINDERS)
+FAVOR_CELLS = dict(cay.FAVOR_CELL_TEXT)  # by line: one text per column
+CARD_WORKER_EFFECTS = {c.id: c.worker_text for c in mc.CARDS.values() if c.worker_text}
+CARD_OWNER_EFFECTS = {c.id: c.owner_text for c in mc.CARDS.values() if c.owner_text}
 
 _names = Words("render.names")
 
@@ -73,3 +79,32 @@ def favor_line_name(line: str) -> str:
 
 def residence() -> str:
     return _names.RESIDENCE
+
+
+def empty_lot() -> str:
+    return _names.EMPTY_LOT  # type: ignore[no-any-return]
+
+
+def tile_effect(tile_id: str) -> str:
+    """What a Caylus building does, in short ('1 food or 1 cloth'); '' for none."""
+    return _names.TILE_EFFECTS.get(tile_id, "")  # type: ignore[no-any-return]
+
+
+def special_effect(key: str) -> str:
+    """What a special space of the Caylus board does, in short; '' for none."""
+    return _names.SPECIAL_EFFECTS.get(key, "")  # type: ignore[no-any-return]
+
+
+def favor_cell(line: str, column: int) -> str:
+    """A cell of the royal favor table (line 'a'-'d', column 1-5): '1 cube → 2'."""
+    return _names.FAVOR_CELLS[line][column - 1].replace("->", "→")  # type: ignore[no-any-return]
+
+
+def card_worker_effect(card_id: str) -> str:
+    """What a Magna Carta card gives the worker on it; '' for none."""
+    return _names.CARD_WORKER_EFFECTS.get(card_id, "")  # type: ignore[no-any-return]
+
+
+def card_owner_effect(card_id: str) -> str:
+    """What a Magna Carta card gives its owner when another player's worker uses it."""
+    return _names.CARD_OWNER_EFFECTS.get(card_id, "")  # type: ignore[no-any-return]

@@ -3,6 +3,7 @@ channel reads the game's language, every private reply the reader's own."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,23 @@ from tests.discord_harness import components, is_game_over, said, table
 from tests.test_discord_magna_carta import play_mc
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# Words of the engine's English sentences that no translation uses.
+ENGLISH = re.compile(
+    r"\b(places|passes|builds|gains|loses|collects|moves|takes|delivers|worker|provost|favor|"
+    r"royal|income|batch|token|round begins|the)\b"
+)
+
+
+def account_lines(history: list, header: str) -> list[str]:
+    """The lines of the phase accounts posted in the channel (headers starting `header`)."""
+    return [
+        line[2:]
+        for m in history
+        if (m.content or "").startswith(header)
+        for line in m.content.splitlines()
+        if line.startswith("• ")
+    ]
 
 
 def words(lang: str, name: str, **values: object) -> str:
@@ -55,6 +73,10 @@ async def test_a_dutch_game_with_a_french_player(tmp_path: Path) -> None:
         headers = [m.content for m in history if (m.content or "").startswith("**Ronde 1 · ")]
         assert headers, "the accounts of the phases are Dutch"
         assert not any((m.content or "").startswith("**Turn ") for m in history)
+        lines = account_lines(history, "**Ronde ")
+        assert len(lines) > 50
+        assert [line for line in lines if ENGLISH.search(line)] == []
+        assert any("plaatst een arbeider" in line for line in lines)
         assert tb.cog.unexpected_errors == 0
 
 
@@ -71,6 +93,10 @@ async def test_a_german_magna_carta_game(tmp_path: Path) -> None:
         assert "(Schloss)" in final.embeds[0].description
         history = tb.channel.history()
         assert any((m.content or "").startswith("**Runde 1 · ") for m in history)
+        lines = account_lines(history, "**Runde ")
+        assert len(lines) > 20
+        assert [line for line in lines if ENGLISH.search(line)] == []
+        assert any("setzt einen Arbeiter" in line for line in lines)
         buttons = [b.label for m in history for b in components(m)[0]]
         assert "My hand" not in buttons
         assert tb.cog.unexpected_errors == 0

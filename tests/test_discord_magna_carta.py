@@ -67,7 +67,10 @@ def _road_names(state: Any) -> set[str]:
 
 MY_HAND = in_every_language("My hand")
 QUIET = in_every_language("Pass", "Skip", "Stop delivering", "Leave the provost")
-DISCARDED = re.compile(r"discards ([^.•\n]*?) and draws")
+# "discards X and draws" in every language (mc_words.REDRAW and SWAP): cards shown face up
+DISCARDED = re.compile(
+    r"(?:discards|legt|défausse) ([^.•\n]*?) (?:and draws|af en trekt|ab und zieht|et pioche)"
+)
 
 
 class Watch:

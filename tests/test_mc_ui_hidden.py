@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -146,7 +147,7 @@ def forge(events: list[Event], rng: random.Random) -> list[Event]:
                 seat: {"cards": [rng.choice(cat.DECKS["beginner"]) for _ in part["cards"]]}
                 for seat, part in data["private"].items()
             }
-        out.append(Event(e.kind, e.seat, e.text, e.pp, e.other, data or None, e.turn, e.phase))
+        out.append(replace(e, data=data or None))
     return out
 
 

@@ -158,6 +158,10 @@ class TableBase:
         # edited as seats answer, not posted again
         self.prompt_calls: dict[int, tuple[frozenset, frozenset]] = {}
         self.reminders: defaultdict[int, list[discord.Message]] = defaultdict(list)
+        # game -> (the channel message whose Undo button is offered, the move's seq): the
+        # button goes once the game has moved on (docs/history.md, "Undo")
+        self.undo_offers: dict[int, tuple[discord.Message, int]] = {}
+        self.undo_swept: set[int] = set()  # games whose older Undo buttons were looked for
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
@@ -206,19 +210,62 @@ class TableBase:
         if self.prompts.get(game_id) is message:
             self.prompts.pop(game_id, None)
 
-    async def _close_prompt(self, channel: Any, info: GameInfo) -> None:
-        """The game ended without its prompt being answered (an abort): the prompt says so and
-        loses its buttons."""
+    async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:
+        """A prompt no longer asked without being answered (the game was aborted; `note`: why
+        else, e.g. its move was taken back): the prompt says so and loses its buttons."""
         message = await self._find_prompt(channel, info.id, {info.version})
         if message is None:
             return
         try:
             with self.public(info):
-                content = _clip(f"{message.content}\n{t.PROMPT_ABORTED}")
+                content = _clip(f"{message.content}\n{note or t.PROMPT_ABORTED}")
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not close the prompt of game %s", info.id)
-        self.prompts.pop(info.id, None)
+        if self.prompts.get(info.id) is message:
+            self.prompts.pop(info.id, None)
+            self.prompt_calls.pop(info.id, None)
+
+    async def offer_undo(self, game_id: int, message: discord.Message, seq: int) -> None:
+        """`message` (in the channel) now carries the Undo button of move `seq`; an earlier
+        message's button goes."""
+        await self.drop_undo_offer(game_id, keep=message.id)
+        self.undo_offers[game_id] = (message, seq)
+
+    async def drop_undo_offer(
+        self, game_id: int, *, seq: int | None = None, keep: int | None = None
+    ) -> None:
+        """Take the Undo button off its message unless it is still good: the game's last move
+        is still `seq`'s (`seq` given), or the message is `keep`."""
+        offer = self.undo_offers.get(game_id)
+        if offer is None or offer[1] == seq:
+            return
+        message = offer[0]
+        self.undo_offers.pop(game_id, None)
+        if message.id == keep:
+            return
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not take the Undo button off a message of game %s", game_id)
+
+    async def sweep_undo_buttons(self, channel: Any, game_id: int) -> None:
+        """No Undo button is left in the channel's recent messages: at the end of a game, and
+        the first time this process posts for a game (one offered before a restart is not in
+        memory)."""
+        self.undo_offers.pop(game_id, None)
+        self.undo_swept.add(game_id)
+        try:
+            async for message in channel.history(limit=40):
+                ids = [
+                    getattr(child, "custom_id", "") or ""
+                    for row in message.components
+                    for child in getattr(row, "children", [])
+                ]
+                if any(i.startswith(f"cay:u:{game_id}:") for i in ids):
+                    await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not sweep the Undo buttons of game %s", game_id)
 
     async def refresh_prompt(self, channel: Any, before: GameInfo) -> None:
         """Edit the current decision's prompt in place (no new message, no new ping) after

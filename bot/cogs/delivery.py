@@ -94,6 +94,7 @@ class Delivery(TableBase):
         if not entries:
             return None
         info = fresh.game if fresh is not None else await self.service.game(game_id)
+        await self.drop_undo_offer(game_id, seq=info.seq)  # the game moved on: no Undo
         with self.public(info):  # the channel reads the game's language
             return await self._deliver(info, entries, fresh)
 
@@ -105,6 +106,8 @@ class Delivery(TableBase):
             channel = await self._channel(info.channel_id)
         except DELIVERY_ERRORS as error:
             return await self._delivery_failed(info, entries[0].id, entries[0].parts_done, error)
+        if game_id not in self.undo_swept:
+            await self.sweep_undo_buttons(channel, game_id)
         for k, entry in enumerate(entries):
             if fresh is not None and fresh.outbox_id == entry.id:
                 result = fresh
@@ -199,6 +202,9 @@ class Delivery(TableBase):
                     message["content"] = _clip(f"{answered}\n{message['content']}")
                 edited = await shown.edit(**message)
                 self.prompts[part.game_id] = edited if edited is not None else shown
+                offer = self.undo_offers.get(part.game_id)
+                if offer is not None and offer[0].id == shown.id:  # now the next prompt
+                    self.undo_offers.pop(part.game_id, None)
                 self.prompt_calls[part.game_id] = call
                 return
         for attempt in range(POST_ATTEMPTS):
@@ -349,6 +355,8 @@ class Delivery(TableBase):
         async def build() -> dict[str, Any]:
             drawn = (await pictures.get() or []) if pictures is not None else []
             self.chronicles.pop(info.id, None)
+            channel = await self._channel(info.channel_id)
+            await self.sweep_undo_buttons(channel, info.id)
             card = drawn[0] if drawn else None
             return self._game_over_message(info, result, names, text, card)
 

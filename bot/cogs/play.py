@@ -57,11 +57,13 @@ class PlayCommands(TableBase):
                         done = t.CHOSE.format(who=who, label=label)
                     content = _clip(f"{interaction.message.content}\n{done}")
                     try:
-                        await interaction.edit_original_response(
+                        edited = await interaction.edit_original_response(
                             content=content,
                             view=undo_view(game_id, result.undo_seq),
                             allowed_mentions=NO_MENTIONS,
                         )
+                        if result.undo_seq is not None and not private:
+                            await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
                 failed = await self.deliver(game_id, result)
@@ -322,12 +324,21 @@ class PlayCommands(TableBase):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self._same_channel(interaction, game_id)
             info = await self.service.game(game_id)
-            await self._undo(interaction, info, seq)
-            if interaction.message is not None:  # its Undo button has done its work
-                try:
-                    await interaction.message.edit(view=None)
-                except DELIVERY_ERRORS:
-                    log.info("could not remove the Undo button of game %s", game_id)
+            try:
+                await self._undo(interaction, info, seq)
+            except (err.UndoTooLate, err.GameNotRunning):
+                await self._drop_pressed_undo(interaction, game_id)  # stale: it goes too
+                raise
+            await self._drop_pressed_undo(interaction, game_id)  # it has done its work
+
+    async def _drop_pressed_undo(self, interaction: discord.Interaction, game_id: int) -> None:
+        if interaction.message is None:
+            return
+        self.undo_offers.pop(game_id, None)
+        try:
+            await interaction.message.edit(view=None)
+        except DELIVERY_ERRORS:
+            log.info("could not remove the Undo button of game %s", game_id)
 
     async def _undo(
         self, interaction: discord.Interaction, info: GameInfo, seq: int | None
@@ -342,26 +353,11 @@ class PlayCommands(TableBase):
             parsed = get_game(info.kind).parse_action(action)
             seat = result.cause["seat"]
             label = ui.describe(result.state, seat, parsed, names).label
-            await self._close_undone_prompt(interaction.channel, before)
+            await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
             failed = await self.deliver(info.id, result)
             if failed is not None:
                 await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
-
-    async def _close_undone_prompt(self, channel: Any, before: GameInfo) -> None:
-        """The prompt asked after the move taken back: it says so and loses its buttons."""
-        message = await self._find_prompt(channel, before.id, {before.version})
-        if message is None:
-            return
-        try:
-            with self.public(before):
-                content = _clip(f"{message.content}\n{t.PROMPT_UNDONE}")
-            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
-        except DELIVERY_ERRORS:
-            log.info("could not close the prompt of game %s", before.id)
-        if self.prompts.get(before.id) is message:
-            self.prompts.pop(before.id, None)
-            self.prompt_calls.pop(before.id, None)
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:

@@ -124,10 +124,7 @@ MAX_ACTION_LENGTH = 100
 def _cubes(arg: str, text: str) -> str:
     arg = arg.replace("+", "").replace(" ", "").upper()
     if not _CUBES_RE.match(arg):
-        raise MalformedAction(
-            f"{quoted(text)}: cubes are written with the letters F (food), W (wood), S (stone), "
-            "C (cloth), G (gold), e.g. 'batch FWS'."
-        )
+        raise MalformedAction.said("words.BAD_CUBES", {"text": quoted(text)})
     return sort_cubes(arg)
 
 
@@ -154,36 +151,26 @@ def _space(arg: str, text: str, extra: tuple[str, ...] = ()) -> str:
     position = _position(arg)
     if position is not None:
         return str(position)
-    raise MalformedAction(
-        f"{quoted(text)}: a space is a road position 1-{ROAD_LENGTH} or one of "
-        f"{', '.join(PLACE_TARGETS)}."
-    )
+    targets = ", ".join(PLACE_TARGETS)
+    values = {"text": quoted(text), "last": ROAD_LENGTH, "targets": targets}
+    raise MalformedAction.said("words.BAD_SPACE", values)
 
 
 def _not_plain(text: str, verb: str) -> MalformedAction:
     """The error for a text with characters outside ASCII (superscripts, fullwidth digits, ...)."""
     example = _NUMBER_EXAMPLES.get(verb) or _EXAMPLES.get(verb) or "'place 7'"
     odd = next(c for c in text if not c.isascii() and not c.isspace())
-    if odd.isnumeric():
-        return MalformedAction(
-            f"{quoted(text)} is not a move: numbers are written with the digits 0-9, "
-            f"e.g. {example}."
-        )
-    return MalformedAction(
-        f"{quoted(text)} is not a move: actions are written with plain letters and the digits "
-        f"0-9, e.g. {example}."
-    )
+    key = "words.NOT_PLAIN_NUMBER" if odd.isnumeric() else "words.NOT_PLAIN"
+    return MalformedAction.said(key, {"text": quoted(text), "example": example})
 
 
 def parse(text: str) -> Action:
     """Parse notation into the canonical action; raises MalformedAction with a hint."""
     if not isinstance(text, str) or not text.strip():
-        raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
+        raise MalformedAction.said("words.NO_ACTION")
     if len(text) > MAX_ACTION_LENGTH:
-        raise MalformedAction(
-            f"{quoted(text, 40)} is too long to be an action ({len(text)} characters): "
-            "actions are short, e.g. 'pass' or 'place 7'."
-        )
+        values = {"text": quoted(text, 40), "length": len(text)}
+        raise MalformedAction.said("words.TOO_LONG", values)
     words = text.split()
     verb = _ALIASES.get(words[0].lower(), words[0].lower())
     # Only ASCII from here on: str.isdigit() accepts superscripts that int() refuses, and
@@ -193,16 +180,15 @@ def parse(text: str) -> Action:
     rest = words[1:]
     lowered = [w.lower() for w in rest]
     if verb not in VERBS:
-        raise MalformedAction(
-            f"{quoted(text)}: unknown action {quoted(words[0], 20)}. Actions start with one of: "
-            f"{', '.join(VERBS)} (see /caylus help)."
-        )
+        values = {"text": quoted(text), "word": quoted(words[0], 20), "verbs": ", ".join(VERBS)}
+        raise MalformedAction.said("words.UNKNOWN_VERB", values)
     if verb in ("pass", "skip", "joust"):
         if rest:
-            raise MalformedAction(f"{quoted(text)}: '{verb}' takes nothing after it.")
+            raise MalformedAction.said("words.NOTHING_AFTER", {"text": quoted(text), "verb": verb})
         return Action.typed(verb)
     if not rest:
-        raise MalformedAction(f"{quoted(text)}: '{verb}' needs more, e.g. {_EXAMPLES[verb]}.")
+        values = {"text": quoted(text), "verb": verb, "example": _EXAMPLES[verb]}
+        raise MalformedAction.said("words.NEEDS_MORE", values)
     joined = " ".join(lowered)
     if verb == "place":
         return Action.typed(verb, _space(joined.replace(" ", ""), text))
@@ -211,13 +197,11 @@ def parse(text: str) -> Action:
     if verb == "provost":
         m = re.fullmatch(r"([+-]) *([1-3])", joined)
         if not m:
-            raise MalformedAction(
-                f"{quoted(text)}: move the provost with +1..+3 or -1..-3, e.g. 'provost -2'."
-            )
+            raise MalformedAction.said("words.BAD_PROVOST", {"text": quoted(text)})
         return Action.typed(verb, m.group(1) + m.group(2))
     if verb == "inn":
         if joined not in ("stay", "leave"):
-            raise MalformedAction(f"{quoted(text)}: say 'inn stay' or 'inn leave'.")
+            raise MalformedAction.said("words.BAD_INN", {"text": quoted(text)})
         return Action.typed(verb, joined)
     if verb in ("take", "sell", "buy", "batch"):
         return Action.typed(verb, _cubes("".join(rest), text))
@@ -229,50 +213,36 @@ def parse(text: str) -> Action:
     if verb == "lawyer":
         position = _position(joined)
         if position is None:
-            raise MalformedAction(
-                f"{quoted(text)}: name the road position (1-{ROAD_LENGTH}) to transform, "
-                "e.g. 'lawyer 3'."
-            )
+            values = {"text": quoted(text), "last": ROAD_LENGTH}
+            raise MalformedAction.said("words.BAD_LAWYER", values)
         return Action.typed(verb, str(position))
     if verb == "build":
         tile = lowered[0]
         if tile not in TILES:
-            raise MalformedAction(
-                f"{quoted(text)}: unknown building {quoted(rest[0], 30)} (see /caylus help)."
-            )
+            values = {"text": quoted(text), "word": quoted(rest[0], 30)}
+            raise MalformedAction.said("words.UNKNOWN_BUILDING", values)
         extra = lowered[1:]
         if not extra:
             return Action.typed(verb, tile)
         if len(extra) == 1 and extra[0].startswith("@"):
             position = _position(extra[0][1:])
             if position is None:
-                raise MalformedAction(
-                    f"{quoted(text)}: the residence is a road position 1-{ROAD_LENGTH}, "
-                    f"e.g. 'build {tile} @9'."
-                )
+                values = {"text": quoted(text), "last": ROAD_LENGTH, "building": tile}
+                raise MalformedAction.said("words.BAD_RESIDENCE", values)
             return Action.typed(verb, f"{tile} @{position}")
         if len(extra) == 1 and len(extra[0]) == 1:
             return Action.typed(verb, f"{tile} {_cubes(extra[0], text)}")
-        raise MalformedAction(
-            f"{quoted(text)}: after the building comes the cube you pay for '*' "
-            "(e.g. 'build market G') or the residence '@12' for prestige."
-        )
+        raise MalformedAction.said("words.BAD_BUILD_EXTRA", {"text": quoted(text)})
     if verb == "favor":
         m = re.fullmatch(r"([abcd]) *([1-5])? *([fwscg])?", joined)
         if not m:
-            raise MalformedAction(
-                f"{quoted(text)}: a favor is a line a-d with a column, e.g. "
-                "'favor a', 'favor c2 S', 'favor d3'."
-            )
+            raise MalformedAction.said("words.BAD_FAVOR", {"text": quoted(text)})
         line, col, cube = m.group(1), m.group(2) or "", (m.group(3) or "").upper()
         return Action.typed(verb, f"{line}{col}{cube}")
     # exchange: give one cube, take two non-gold cubes, e.g. "exchange G WS"
     flat = "".join(rest).upper().replace(">", "").replace("FOR", "")
     if len(flat) != 3 or not _CUBES_RE.match(flat) or "G" in flat[1:]:
-        raise MalformedAction(
-            f"{quoted(text)}: write the cube you give, then the two you take "
-            "(no gold), e.g. 'exchange G WS'."
-        )
+        raise MalformedAction.said("words.BAD_EXCHANGE", {"text": quoted(text)})
     return Action.typed(verb, f"{flat[0]} {sort_cubes(flat[1:])}")
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Kind
 from engine.caylus.state import Decision, State
 from engine.errors import quoted
+from engine.wording import Said
 
 _VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
     "place": ("place", "pass"),
@@ -27,103 +30,94 @@ _VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
 }
 
 
-def _examples(options: list[Action], limit: int = 8) -> str:
-    texts = [f"'{a}'" for a in options[:limit]]
-    more = f" and {len(options) - limit} more" if len(options) > limit else ""
-    return ", ".join(texts) + more
+def _examples(options: list[Action], limit: int = 8) -> Any:
+    """The legal actions as a value of a message: their notation, the first `limit` of them."""
+    texts = ", ".join(f"'{a}'" for a in options[:limit])
+    if len(options) > limit:
+        return ("words.OPTIONS_MORE", {"options": texts, "more": len(options) - limit})
+    return texts
 
 
-def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) -> str:
-    """`action` is canonical (apply reads a hand-built action through its text first), so its
+def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) -> Said:
+    """Why `action` is not legal now, as a message (engine/caylus/words.py).
+
+    `action` is canonical (apply reads a hand-built action through its text first), so its
     argument is in range: a road position 1-28, a known tile, a provost move of 1-3, ..."""
-    from engine.caylus.rules import PROMPTS, placement_cost
+    from engine.caylus.rules import placement_cost
 
     verbs = _VERBS_FOR_KIND.get(d.kind, ("pay", "skip"))
     if action.verb not in verbs:
         return (
-            f"{quoted(action)} does not answer the current decision: {PROMPTS[d.kind]}. "
-            f"You can: {_examples(options)}."
+            "words.NOT_THIS_DECISION",
+            {"action": quoted(action), "decision": d.kind, "options": _examples(options)},
         )
     p = s.players[d.seat]
     arg = action.arg
     if d.kind == "place" and action.verb == "place":
         if p.workers <= 0:
-            return "You have no worker left to place: pass."
+            return ("words.NO_WORKER_LEFT", {})
         if arg.isdigit():
             tile = s.road[int(arg) - 1]
             if tile is None:
-                return f"Space {arg} is an empty lot: workers go on buildings only."
+                return ("words.EMPTY_LOT", {"at": arg})
             kind = TILES[tile].kind
             if kind in (Kind.RESIDENCE, Kind.PRESTIGE):
-                return (
-                    f"The {TILES[tile].name} on {arg} takes no workers "
-                    "(residences and prestige buildings never do)."
-                )
+                return ("words.TAKES_NO_WORKERS", {"tile": tile, "at": arg})
             if s.workers[int(arg) - 1] is not None:
-                return f"The {TILES[tile].name} on {arg} is already occupied."
+                return ("words.ROAD_OCCUPIED", {"tile": tile, "at": arg})
         elif arg == "castle" and d.seat in s.castle_workers:
-            return "You already have a worker in the castle (one per player)."
+            return ("words.CASTLE_TAKEN", {})
         elif arg == "stables":
             if s.n == 2:
-                return "The stables are not used in a 2-player game."
+                return ("words.NO_STABLES", {})
             if d.seat in s.stables:
-                return "You already have a worker in the stables (one per player)."
+                return ("words.STABLES_TAKEN", {})
             if len(s.stables) >= cat.STABLES_SLOTS:
-                return "The stables are full (3 workers)."
+                return ("words.STABLES_FULL", {})
         elif arg == "inn" and s.inn_left is not None:
-            return "The inn's left circle is already taken this turn."
+            return ("words.INN_TAKEN", {})
         elif arg in s.specials and s.specials[arg] is not None:
-            return f"The {cat.SPECIAL_NAMES[arg]} is already occupied."
+            return ("words.SPECIAL_OCCUPIED", {"special": arg})
         cost = placement_cost(s, d.seat, arg)
         if p.deniers < cost:
-            return f"That placement costs {cost} d and you have {p.deniers} d."
+            return ("words.PLACEMENT_COST", {"cost": cost, "deniers": p.deniers})
     if action.verb == "provost":
         delta = int(arg)
         target = s.provost + delta
         if not 1 <= target <= cat.ROAD_LENGTH:
             return (
-                f"The provost is on {s.provost}; {arg} would take him off the road "
-                f"(he stays between 1 and {cat.ROAD_LENGTH})."
+                "words.PROVOST_OFF_ROAD",
+                {"at": s.provost, "move": arg, "last": cat.ROAD_LENGTH},
             )
         if d.kind == "bribe" and abs(delta) > p.deniers:
-            return (
-                f"Moving the provost {abs(delta)} spaces costs {abs(delta)} d; "
-                f"you have {p.deniers} d."
-            )
+            return ("words.PROVOST_COST", {"spaces": abs(delta), "deniers": p.deniers})
     if action.verb == "build":
         tile_id, _, extra = arg.partition(" ")
         tile = TILES[tile_id]
         tile_set = s.options.tile_set
         if tile_id not in cat.TILE_SETS[tile_set]:
-            return (
-                f"The {tile.name} is not in this game: it plays the {tile_set} tile set, "
-                "which has no such building."
-            )
+            return ("words.NOT_IN_TILE_SET", {"tile": tile_id, "tile_set": tile_set})
         if s.stock.get(tile_id, 0) <= 0:
-            return f"The {tile.name} is not in the stock any more."
+            return ("words.NOT_IN_STOCK", {"tile": tile_id})
         if d.effect and tile.kind is not cat.BUILDS_KIND.get(cat.Effect(d.effect)):
-            return f"The {d.effect} cannot build the {tile.name} ({tile.kind.value} building)."
+            return (
+                "words.WRONG_BUILDER",
+                {"effect": d.effect, "tile": tile_id, "kind": tile.kind.value},
+            )
         mine = [i + 1 for i, t in enumerate(s.road) if t == "residence" and s.owners[i] == d.seat]
         if tile.kind is Kind.PRESTIGE and not mine:
-            return "A prestige building goes on one of your residences, and you have none."
+            return ("words.NO_RESIDENCE", {})
         if tile.kind is Kind.PRESTIGE and extra.startswith("@") and extra[1:].isdigit():
             at = int(extra[1:])
             if at not in mine:
-                where = ", ".join(str(k) for k in mine)
-                return (
-                    f"A prestige building goes on one of your own residences ({where}); "
-                    f"space {at} is not one of them."
-                )
+                homes = ", ".join(str(k) for k in mine)
+                return ("words.NOT_YOUR_RESIDENCE", {"homes": homes, "at": at})
         return (
-            f"You cannot build the {tile.name} that way: it costs "
-            f"{tile.cost.replace('*', '1 cube of your choice ')}. You can: "
-            f"{_examples(options)}."
+            "words.CANNOT_BUILD",
+            {"tile": tile_id, "needs": tile.cost, "options": _examples(options)},
         )
     if action.verb == "batch":
-        return (
-            "A batch is 1 food and 2 other different cubes you own, and only while castle "
-            f"spaces are left. You can: {_examples(options)}."
-        )
+        return ("words.BAD_BATCH", {"options": _examples(options)})
     if action.verb == "favor" and arg[0] in s.favor_lines_used[d.seat]:
-        return f"You already used favor line {arg[0]} in this phase: choose another line."
-    return f"{quoted(action)} is not possible now. You can: {_examples(options)}."
+        return ("words.FAVOR_LINE_USED", {"line": arg[0]})
+    return ("words.NOT_POSSIBLE", {"action": quoted(action), "options": _examples(options)})

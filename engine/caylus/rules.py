@@ -18,8 +18,10 @@ from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
 from engine.caylus.state import Decision, Options, Player, Setup, State
+from engine.caylus.words import cube_text as cube_text
 from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
+from engine.wording import Said, english
 
 A = Action.of
 PASS, SKIP, JOUST = A("pass"), A("skip"), A("joust")
@@ -171,13 +173,15 @@ class _Game:
         self,
         kind: str,
         seat: int | None,
-        text: str,
+        key: str,
+        args: dict[str, Any] | None = None,
         pp: int = 0,
         other: int | None = None,
         **data: object,
     ) -> None:
+        """An event: `key` names its sentence in engine/caylus/words.py, `args` its values."""
         s = self.s
-        self.events.append(Event(kind, seat, text, pp, other, data, s.turn, s.phase))
+        self.events.append(Event(kind, seat, "", pp, other, data, s.turn, s.phase, key, args))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,15 +189,16 @@ class _Game:
 # ---------------------------------------------------------------------------------------------
 
 
-def _gain_pp(g: _Game, seat: int, amount: int, why: str) -> None:
+def _gain_pp(g: _Game, seat: int, amount: int, why: Said) -> None:
+    """`why` is the reason's message (engine/caylus/words.py)."""
     p = g.p(seat)
     before = p.prestige
     p.prestige = max(0, before + amount)
     delta = p.prestige - before
     if amount >= 0:
-        g.say("prestige", seat, f"{{s}} gains {amount} PP ({why})", pp=delta)
+        g.say("prestige", seat, "words.GAIN_PP", {"amount": amount, "why": why}, pp=delta)
     else:
-        g.say("prestige", seat, f"{{s}} loses {-delta} PP ({why})", pp=delta)
+        g.say("prestige", seat, "words.LOSE_PP", {"amount": -delta, "why": why}, pp=delta)
 
 
 def _pay_cubes(p: Player, cubes: str) -> None:
@@ -210,17 +215,6 @@ def _has_cubes(p: Player, cubes: str) -> bool:
     if len(cubes) == 1:
         return p.cubes[cubes] >= 1
     return all(p.cubes[c] >= cubes.count(c) for c in set(cubes))
-
-
-def cube_text(cubes: str) -> str:
-    if not cubes:
-        return "nothing"
-    parts = []
-    for c in CUBES:
-        k = cubes.count(c)
-        if k:
-            parts.append(f"{k} {cat.CUBE_NAMES[c]}")
-    return " + ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,7 +291,7 @@ def _income(g: _Game) -> None:
     for seat in s.turn_order:
         amount = amounts[seat]  # R20: paid in turn 1 too
         g.p(seat).deniers += amount
-        g.say("income", seat, f"{{s}} collects {amount} d income", deniers=amount)
+        g.say("income", seat, "words.INCOME", {"amount": amount}, deniers=amount)
     s.passed = []
     _enter_phase(s, 2, 0)
 
@@ -309,7 +303,7 @@ def _placement_turn(g: _Game) -> None:
     s = g.s
     n = len(s.players)
     if len(s.passed) == n:
-        g.say("phase", None, "Everyone has passed: the special buildings act.")
+        g.say("phase", None, "words.EVERYONE_PASSED")
         _enter_phase(s, 3, 0)
         return
     idx = s.cursor % n
@@ -364,7 +358,7 @@ def _occupy(g: _Game, seat: int, target: str) -> None:
         g.w("workers")[i] = seat
         owner = s.owners[i]
         if owner is not None and owner != seat:
-            _gain_pp(g, owner, 1, f"a worker on their {TILES[s.road[i]].name}")  # type: ignore[index]
+            _gain_pp(g, owner, 1, ("words.WHY_WORKER", {"tile": s.road[i]}))
     elif target == "castle":
         g.w("castle_workers").append(seat)
     elif target == "stables":
@@ -458,15 +452,20 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         space = len(s.passed)
         if space == 1:
             p.deniers += cat.FIRST_PASS_BONUS
-            g.say("pass", seat, "{s} passes first (+1 d)")
+            g.say("pass", seat, "words.PASS_FIRST")
         else:
-            g.say("pass", seat, f"{{s}} passes ({_ordinal(space)})")
+            g.say("pass", seat, "words.PASS", {"ordinal": space})
     else:
         target = action.arg
         cost = placement_cost(s, seat, target)
         p.deniers -= cost
         p.workers -= 1
-        g.say("place", seat, f"{{s}} places a worker on {space_name(s, target)} ({cost} d)")
+        if target.isdigit():
+            at = int(target)
+            args = {"tile": s.road[at - 1], "at": at, "cost": cost}
+            g.say("place", seat, "words.PLACE_ROAD", args)
+        else:
+            g.say("place", seat, "words.PLACE_SPECIAL", {"special": target, "cost": cost})
         _occupy(g, seat, target)
     # the next player who has not passed decides (straight away: this is the hot path)
     n = len(s.players)
@@ -485,10 +484,6 @@ def _do_place(g: _Game, seat: int, action: Action) -> None:
         idx = (idx + 1) % n
     s.cursor = idx
     s.decision = _decision("place", order[idx])
-
-
-def _ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 # --- phase 3 ---------------------------------------------------------------------------------
@@ -513,7 +508,7 @@ def _special_step(g: _Game) -> None:
             g.w("specials")["trading"] = None
             _return_worker(g, seat)
             g.p(seat).deniers += cat.TRADING_POST_DENIERS
-            g.say("trading", seat, "{s} takes 3 d at the trading post")
+            g.say("trading", seat, "words.TRADING", {"amount": cat.TRADING_POST_DENIERS})
             return
         s.decision = _decision(kind=special, seat=seat)
         return
@@ -523,12 +518,7 @@ def _special_step(g: _Game) -> None:
             s.turn_order = order
             for slot, seat in enumerate(s.stables, start=1):
                 _return_worker(g, seat)
-                g.say(
-                    "stables",
-                    seat,
-                    f"{{s}} becomes {_ordinal(slot)} in turn order (stables)",
-                    order=order,
-                )
+                g.say("stables", seat, "words.STABLES", {"ordinal": slot}, order=order)
             s.stables = []
         return
     # inn
@@ -536,9 +526,9 @@ def _special_step(g: _Game) -> None:
         newcomer, evicted = s.inn_left, s.inn_right
         if evicted is not None:
             _return_worker(g, evicted)
-            g.say("inn", evicted, "{s} is driven out of the inn", other=newcomer)
+            g.say("inn", evicted, "words.INN_DRIVEN_OUT", other=newcomer)
         s.inn_right, s.inn_left = newcomer, None
-        g.say("inn", newcomer, "{s} moves into the inn (placements cost 1 d)")
+        g.say("inn", newcomer, "words.INN_MOVES_IN")
     elif s.inn_right is not None:
         s.decision = _decision(kind="inn", seat=s.inn_right)
 
@@ -560,14 +550,14 @@ def _do_gate(g: _Game, seat: int, action: Action) -> None:
     g.w("specials")["gate"] = None
     if action is GATE_BACK:
         _return_worker(g, seat)
-        g.say("gate", seat, "{s} takes the gate worker back")
+        g.say("gate", seat, "words.GATE_BACK")
     else:
-        g.say(
-            "gate",
-            seat,
-            f"{{s}} moves the gate worker to {space_name(s, action.arg)}",
-            target=action.arg,
-        )
+        target = action.arg
+        if target.isdigit():
+            args = {"tile": s.road[int(target) - 1], "at": int(target)}
+            g.say("gate", seat, "words.GATE_ROAD", args, target=target)
+        else:
+            g.say("gate", seat, "words.GATE_SPECIAL", {"special": target}, target=target)
         _occupy(g, seat, action.arg)  # R26: a move to the inn is handled by the inn this phase
 
 
@@ -586,14 +576,16 @@ _PROVOST = {d: A("provost", f"{d:+d}") for d in (-3, -2, -1, 1, 2, 3)}
 def _move_provost(g: _Game, seat: int, action: Action, pay: bool) -> None:
     s = g.s
     if action is SKIP:
-        g.say("provost", seat, "{s} leaves the provost where he is")
+        g.say("provost", seat, "words.PROVOST_STAYS")
         return
     d = int(action.arg)
     s.provost += d
     if pay:
         g.p(seat).deniers -= abs(d)
-    cost = f" for {abs(d)} d" if pay else ""
-    g.say("provost", seat, f"{{s}} moves the provost {d:+d} to {s.provost}{cost}", delta=d)
+        args = {"delta": d, "to": s.provost, "cost": abs(d)}
+        g.say("provost", seat, "words.PROVOST_BRIBE", args, delta=d)
+    else:
+        g.say("provost", seat, "words.PROVOST_MOVES", {"delta": d, "to": s.provost}, delta=d)
 
 
 def _do_special(g: _Game, seat: int, action: Action) -> None:
@@ -613,15 +605,15 @@ def _do_special(g: _Game, seat: int, action: Action) -> None:
             p = g.p(seat)
             p.deniers -= cat.JOUST_COST_DENIERS
             p.cubes["C"] -= 1
-            g.say("joust", seat, "{s} pays 1 d + 1 cloth at the joust field for a favor")
-            _grant_favor(g, seat, "the joust field")
+            g.say("joust", seat, "words.JOUST")
+            _grant_favor(g, seat, ("words.WHY_JOUST", {}))
     elif kind == "inn":
         if action is INN_LEAVE:
             s.inn_right = None
             _return_worker(g, seat)
-            g.say("inn", seat, "{s} leaves the inn")
+            g.say("inn", seat, "words.INN_LEAVES")
         else:
-            g.say("inn", seat, "{s} stays in the inn")
+            g.say("inn", seat, "words.INN_STAYS")
 
 
 # --- phase 4 ---------------------------------------------------------------------------------
@@ -630,7 +622,7 @@ def _do_special(g: _Game, seat: int, action: Action) -> None:
 def _bribe_step(g: _Game) -> None:
     s = g.s
     if s.cursor >= len(s.passed):
-        g.say("phase", None, f"The provost stands on {s.provost}: buildings 1-{s.provost} act.")
+        g.say("phase", None, "words.PROVOST_STANDS", {"at": s.provost})
         _enter_phase(s, 5, 1)
         return
     seat = s.passed[s.cursor]
@@ -650,12 +642,7 @@ def _activation_step(g: _Game) -> None:
             if seat is not None:
                 g.w("workers")[i] = None
                 _return_worker(g, seat)
-                g.say(
-                    "idle",
-                    seat,
-                    f"{{s}}'s worker on {space_name(s, str(i + 1))} does not "
-                    "work (beyond the provost)",
-                )
+                g.say("idle", seat, "words.IDLE", {"tile": s.road[i], "at": i + 1})
                 _lawyer_after(g, i + 1)  # R7
         _enter_phase(s, 6, 0)
         return
@@ -698,13 +685,8 @@ def _produce(g: _Game, seat: int, pos: int, cubes: str) -> None:
     s = g.s
     tile = TILES[s.road[pos - 1]]  # type: ignore[index]
     _take_cubes(g.p(seat), cubes)
-    g.say(
-        "produce",
-        seat,
-        f"{{s}} takes {cube_text(cubes)} at the {tile.name} ({pos})",
-        cubes=cubes,
-        at=pos,
-    )
+    args = {"cubes": cubes, "tile": tile.id, "at": pos}
+    g.say("produce", seat, "words.PRODUCE", args, cubes=cubes, at=pos)
     owner = s.owners[pos - 1]
     if tile.owner_bonus and owner is not None and owner != seat:
         s.decision = _decision(kind="owner", seat=owner, at=pos)  # the owner picks the cube
@@ -744,13 +726,7 @@ def _transform(g: _Game, seat: int, pos: int) -> None:
         stock[old] = stock.get(old, 0) + 1  # craft tiles return to the stock
     g.w("road")[pos - 1] = "residence"
     g.w("owners")[pos - 1] = seat
-    g.say(
-        "transform",
-        seat,
-        f"{{s}} turns the {TILES[old].name} ({pos}) into a residence",
-        at=pos,
-        tile=old,
-    )
+    g.say("transform", seat, "words.TRANSFORM", {"tile": old, "at": pos}, at=pos, tile=old)
 
 
 def _lowest_empty_lot(s: State) -> int | None:
@@ -806,7 +782,7 @@ def _do_build(g: _Game, seat: int, action: Action, d: Decision) -> None:
     s = g.s
     effect = Effect(d.effect)
     if action is SKIP:
-        g.say("skip", seat, "{s} builds nothing")
+        g.say("skip", seat, "words.BUILDS_NOTHING")
         return
     tile_id, _, extra = action.arg.partition(" ")
     tile = TILES[tile_id]
@@ -824,17 +800,11 @@ def _do_build(g: _Game, seat: int, action: Action, d: Decision) -> None:
         pos = _lowest_empty_lot(s)  # type: ignore[assignment]
         g.w("road")[pos - 1] = tile_id
         g.w("owners")[pos - 1] = seat
-    g.say(
-        "build",
-        seat,
-        f"{{s}} builds the {tile.name} on {pos} for {cube_text(paid)}",
-        tile=tile_id,
-        at=pos,
-        paid=paid,
-    )
-    _gain_pp(g, seat, tile.prestige, f"building the {tile.name}")
+    args = {"tile": tile_id, "at": pos, "cubes": paid}
+    g.say("build", seat, "words.BUILD", args, tile=tile_id, at=pos, paid=paid)
+    _gain_pp(g, seat, tile.prestige, ("words.WHY_BUILDING", {"tile": tile_id}))
     for _ in range(tile.favors):
-        _grant_favor(g, seat, f"the {tile.name}")
+        _grant_favor(g, seat, ("words.WHY_TILE", {"tile": tile_id}))
 
 
 def _lawyer_options(s: State, seat: int, via_favor: bool) -> list[Action]:
@@ -855,24 +825,19 @@ def _lawyer_options(s: State, seat: int, via_favor: bool) -> list[Action]:
 def _do_lawyer(g: _Game, seat: int, action: Action, d: Decision) -> None:
     s = g.s
     if action is SKIP:
-        g.say("skip", seat, "{s} transforms nothing")
+        g.say("skip", seat, "words.TRANSFORMS_NOTHING")
         return
     pos = int(action.arg)
     p = g.p(seat)
     p.cubes["C"] -= 1
     if not d.via_favor:
         p.deniers -= 1
-    paid = "1 cloth" if d.via_favor else "1 cloth + 1 d"
-    g.say(
-        "lawyer",
-        seat,
-        f"{{s}} pays {paid} to transform the {TILES[s.road[pos - 1]].name} ({pos})",
-        at=pos,
-    )  # type: ignore[index]
-    _gain_pp(g, seat, cat.LAWYER_PRESTIGE, "a new residence")
+    key = "words.LAWYER_FAVOR" if d.via_favor else "words.LAWYER"
+    g.say("lawyer", seat, key, {"tile": s.road[pos - 1], "at": pos}, at=pos)
+    _gain_pp(g, seat, cat.LAWYER_PRESTIGE, ("words.WHY_RESIDENCE", {}))
     if s.workers[pos - 1] is not None:
         g.w("lawyer_pending").append((pos, seat))  # R7: waits until that building has acted
-        g.say("lawyer", seat, f"The transformation of {pos} waits until its worker is done", at=pos)
+        g.say("lawyer", seat, "words.LAWYER_WAITS", {"at": pos}, at=pos)
     else:
         _transform(g, seat, pos)
 
@@ -923,40 +888,44 @@ def _do_use(g: _Game, seat: int, action: Action, d: Decision) -> None:
     s = g.s
     p = g.p(seat)
     kind, pos = d.kind, d.at
-    name = TILES[s.road[pos - 1]].name  # type: ignore[index]
+    tile_id = s.road[pos - 1]
     if action is SKIP:
-        g.say("skip", seat, f"{{s}} does not use the {name} ({pos})")
+        g.say("skip", seat, "words.DOES_NOT_USE", {"tile": tile_id, "at": pos})
         return
     arg = action.arg
     if kind == "sell":
-        price = TILES[s.road[pos - 1]].market_price  # type: ignore[index]
+        price = TILES[tile_id].market_price  # type: ignore[index]
         p.cubes[arg] -= 1
         p.deniers += price
-        g.say("sell", seat, f"{{s}} sells 1 {cat.CUBE_NAMES[arg]} for {price} d ({name})")
+        g.say("sell", seat, "words.SELL", {"cube": arg, "price": price, "tile": tile_id})
     elif kind == "buy":
-        tile = TILES[s.road[pos - 1]]  # type: ignore[index]
+        tile = TILES[tile_id]  # type: ignore[index]
         price = tile.peddler_price * len(arg)
         p.deniers -= price
         _take_cubes(p, arg)
-        g.say("buy", seat, f"{{s}} buys {cube_text(arg)} for {price} d ({name})")
+        g.say("buy", seat, "words.BUY", {"cubes": arg, "price": price, "tile": tile_id})
     elif kind == "alchemist":
         _pay_cubes(p, arg)
         gold = len(arg) // 2
         p.cubes["G"] += gold
-        g.say("alchemist", seat, f"{{s}} turns {cube_text(arg)} into {gold} gold")
+        g.say("alchemist", seat, "words.ALCHEMIST", {"cubes": arg, "gold": gold})
     else:
         prestige, gold = USE_REWARDS[kind][arg]
         if arg.endswith("d"):
-            p.deniers -= int(arg[:-1])
+            deniers = int(arg[:-1])
+            p.deniers -= deniers
+            if gold:
+                args = {"deniers": deniers, "gold": gold, "tile": tile_id}
+                g.say(kind, seat, "words.BANK", args)
+            else:
+                g.say(kind, seat, "words.PAY_DENIERS_AT", {"deniers": deniers, "tile": tile_id})
         else:
             _pay_cubes(p, arg)
-        paid = arg[:-1] + " d" if arg.endswith("d") else cube_text(arg)
+            g.say(kind, seat, "words.PAY_CUBES_AT", {"cubes": arg, "tile": tile_id})
         if gold:
             p.cubes["G"] += gold
-            g.say(kind, seat, f"{{s}} pays {paid} for {gold} gold ({name})")
         else:
-            g.say(kind, seat, f"{{s}} pays {paid} at the {name}")
-            _gain_pp(g, seat, prestige, f"the {name}")
+            _gain_pp(g, seat, prestige, ("words.WHY_TILE", {"tile": tile_id}))
 
 
 # --- phase 6 ---------------------------------------------------------------------------------
@@ -996,8 +965,8 @@ def _castle_step(g: _Game) -> None:
     s.batches = [0] * len(s.players)
     s.cursor = _CASTLE_DONE
     if best_seat is not None:  # R21: no favor when nobody delivered a batch
-        g.say("castle", best_seat, f"{{s}} built the most this turn ({best})")
-        _grant_favor(g, best_seat, "the most batches in the castle")
+        g.say("castle", best_seat, "words.CASTLE_MOST", {"count": best})
+        _grant_favor(g, best_seat, ("words.WHY_MOST_BATCHES", {}))
 
 
 _BATCHES = [
@@ -1024,9 +993,9 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
     if action is SKIP:
         if s.batches[seat] == 0:
             if castle_spaces_left(s) > 0:  # R22: no penalty once the castle is full
-                _gain_pp(g, seat, -cat.CASTLE_PENALTY, "no batch for the castle")
+                _gain_pp(g, seat, -cat.CASTLE_PENALTY, ("words.WHY_NO_BATCH", {}))
             else:
-                g.say("castle", seat, "{s} cannot build: the castle is full (no penalty)")
+                g.say("castle", seat, "words.CASTLE_FULL")
         s.decision = None
         s.cursor += 1
         return
@@ -1036,13 +1005,8 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
     assert sec is not None
     g.w("castle")[sec].append(seat)
     g.w("batches")[seat] += 1
-    g.say(
-        "batch",
-        seat,
-        f"{{s}} delivers {cube_text(action.arg)} to the {cat.SECTION_NAMES[sec]}",
-        section=sec,
-    )
-    _gain_pp(g, seat, cat.SECTION_POINTS[sec], f"a house in the {cat.SECTION_NAMES[sec]}")
+    g.say("batch", seat, "words.BATCH", {"cubes": action.arg, "section": sec}, section=sec)
+    _gain_pp(g, seat, cat.SECTION_POINTS[sec], ("words.WHY_HOUSE", {"section": sec}))
     # the decision stays with this seat for another batch
 
 
@@ -1055,7 +1019,8 @@ def _end_of_turn_step(g: _Game) -> None:
         step = 2 if s.provost > s.bailiff else 1
         s.bailiff = min(cat.ROAD_LENGTH, s.bailiff + step)
         s.provost = s.bailiff
-        g.say("bailiff", None, f"The bailiff advances {step} to {s.bailiff}", to=s.bailiff)
+        args = {"step": step, "to": s.bailiff}
+        g.say("bailiff", None, "words.BAILIFF", args, to=s.bailiff)
         s.cursor = 1
         return
     if s.cursor == 1:  # R8: check the section under construction
@@ -1066,38 +1031,34 @@ def _end_of_turn_step(g: _Game) -> None:
         else:
             s.turn += 1
             _enter_phase(s, 1, 0)
-            g.say("turn", None, f"Turn {s.turn} begins")
+            g.say("turn", None, "words.TURN", {"turn": s.turn})
         return
     # cursor 2: the scoring of s.section is fully resolved
     # (a scenario may start with `scored` above `section` to open favor columns early: the cap
     # keeps it in 0-3, and a real game never needs it)
     s.scored = min(s.scored + 1, 3)
-    finished = cat.SECTION_NAMES[s.section]
+    finished = s.section
     s.section += 1
     if s.section >= 3:
         s.over = True
         s.decision = None
-        g.say("end", None, "The Towers are scored: the game is over")
+        g.say("end", None, "words.GAME_END")
         return
-    g.say(
-        "columns",
-        None,
-        f"The {finished} is done: favor columns up to {open_columns(s)} are open",
-    )
+    args = {"section": finished, "columns": open_columns(s)}
+    g.say("columns", None, "words.COLUMNS_OPEN", args)
     s.cursor = 1
 
 
 def _score_section(g: _Game, sec: int) -> None:
     s = g.s
-    name = cat.SECTION_NAMES[sec]
-    g.say("scoring", None, f"Scoring of the {name}", section=sec)
+    g.say("scoring", None, "words.SCORING", {"section": sec}, section=sec)
     for seat in s.turn_order:
         houses = s.castle[sec].count(seat)
         pp, favors = cat.section_reward(sec, houses)
         if pp:
-            _gain_pp(g, seat, pp, f"no house in the {name}")
+            _gain_pp(g, seat, pp, ("words.WHY_NO_HOUSE", {"section": sec}))
         for _ in range(favors):
-            _grant_favor(g, seat, f"the {name} scoring")
+            _grant_favor(g, seat, ("words.WHY_SCORING", {"section": sec}))
 
 
 # --- royal favors ----------------------------------------------------------------------------
@@ -1107,14 +1068,14 @@ def open_columns(s: State) -> int:
     return cat.FAVOR_COLUMNS_OPEN[min(s.scored, 2)]
 
 
-def _grant_favor(g: _Game, seat: int, why: str) -> None:
+def _grant_favor(g: _Game, seat: int, why: Said) -> None:
     s = g.s
     if s.options.favor_mode == "simplified":  # R19
-        _gain_pp(g, seat, cat.SIMPLIFIED_FAVOR_PP, f"a royal favor for {why}")
+        _gain_pp(g, seat, cat.SIMPLIFIED_FAVOR_PP, ("words.WHY_SIMPLE_FAVOR", {"why": why}))
         return
-    g.say("favor", seat, f"{{s}} wins a royal favor ({why})")
+    g.say("favor", seat, "words.FAVOR_WON", {"why": why})
     g.w("favor_queue").append(seat)  # R25: resolved one at a time in the order won
-    g.w("favor_why").append(why)
+    g.w("favor_why").append(english(*why))  # the state keeps it in English (words.favor_reason)
 
 
 def _next_favor(g: _Game) -> None:
@@ -1123,7 +1084,7 @@ def _next_favor(g: _Game) -> None:
     reasons = g.w("favor_why")
     why = reasons.pop(0) if reasons else ""  # states saved before reasons were kept have none
     if len(s.favor_lines_used[seat]) >= len(cat.FAVOR_LINES):
-        g.say("favor", seat, "{s} loses a favor: all four lines were used this phase")
+        g.say("favor", seat, "words.FAVOR_LOST")
         return
     s.decision = _decision(kind="favor", seat=seat, why=why)
 
@@ -1182,30 +1143,30 @@ def _do_favor(g: _Game, seat: int, action: Action) -> None:
     g.w("favor_lines_used")[seat] += line
     before = p.favors[li]
     p.favors[li] = favor_marker_after(s, seat, li)
-    moved = "" if p.favors[li] > before else " (marker cannot advance)"
     s.decision = None
     col = p.favors[li] if line in ("a", "b") else int(arg[1])
-    label = f"line {line} column {col}{moved}"
+    place = "words.FAVOR_PLACE" if p.favors[li] > before else "words.FAVOR_PLACE_STUCK"
+    label = (place, {"line": line, "column": col})
     if line == "a":
-        _gain_pp(g, seat, cat.FAVOR_PRESTIGE[col - 1], f"royal favor, {label}")
+        _gain_pp(g, seat, cat.FAVOR_PRESTIGE[col - 1], ("words.WHY_FAVOR", {"label": label}))
     elif line == "b":
         amount = cat.FAVOR_DENIERS[col - 1]
         p.deniers += amount
-        g.say("favor", seat, f"{{s}} takes {amount} d (royal favor, {label})")
+        g.say("favor", seat, "words.FAVOR_DENIERS", {"amount": amount, "label": label})
     elif line == "c":
         if col == 4:
-            g.say("favor", seat, f"{{s}} may exchange a cube (royal favor, {label})")
+            g.say("favor", seat, "words.FAVOR_EXCHANGE", {"label": label})
             s.decision = _decision(kind="exchange", seat=seat)
             return
         cube = {1: "F", 3: "C", 5: "G"}.get(col) or arg[2]
         p.cubes[cube] += 1
-        g.say("favor", seat, f"{{s}} takes 1 {cat.CUBE_NAMES[cube]} (royal favor, {label})")
+        g.say("favor", seat, "words.FAVOR_CUBE", {"cube": cube, "label": label})
     else:
         if col == 1:
-            g.say("favor", seat, f"{{s}} takes no effect (royal favor, {label})")
+            g.say("favor", seat, "words.FAVOR_NOTHING", {"label": label})
             return
         effect = cat.FAVOR_BUILD_EFFECTS[col]
-        g.say("favor", seat, f"{{s}} uses the {effect.value} (royal favor, {label})")
+        g.say("favor", seat, "words.FAVOR_EFFECT", {"effect": effect.value, "label": label})
         kind = "lawyer" if effect is Effect.LAWYER else "build"
         s.decision = _decision(kind=kind, seat=seat, effect=effect.value, via_favor=True)
 
@@ -1223,13 +1184,13 @@ def _do_exchange(g: _Game, seat: int, action: Action) -> None:
     s = g.s
     s.decision = None
     if action is SKIP:
-        g.say("skip", seat, "{s} keeps their cubes")
+        g.say("skip", seat, "words.KEEPS_CUBES")
         return
     give, take = action.arg.split()
     p = g.p(seat)
     p.cubes[give] -= 1
     _take_cubes(p, take)
-    g.say("exchange", seat, f"{{s}} gives 1 {cat.CUBE_NAMES[give]} for {cube_text(take)}")
+    g.say("exchange", seat, "words.EXCHANGE", {"cube": give, "cubes": take})
 
 
 _PHASE_STEPS = (
@@ -1307,12 +1268,8 @@ def _resolve(g: _Game, action: Action) -> None:
         _produce(g, seat, d.at, action.arg)
     elif kind == "owner":
         g.p(seat).cubes[action.arg] += 1
-        g.say(
-            "owner",
-            seat,
-            f"{{s}} takes 1 {cat.CUBE_NAMES[action.arg]} as owner of the "
-            f"{TILES[s.road[d.at - 1]].name} ({d.at})",
-        )  # type: ignore[index]
+        args = {"cube": action.arg, "tile": s.road[d.at - 1], "at": d.at}
+        g.say("owner", seat, "words.OWNER_CUBE", args)
         _finish_activation(g, d.at)
     else:
         s.decision = None
@@ -1390,7 +1347,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         if not any(map(is_, options, repeat(action))):
             from engine.caylus.explain import why_illegal
 
-            raise IllegalAction(why_illegal(state, d, action, options))
+            raise IllegalAction.said(*why_illegal(state, d, action, options))
     g = _Game(_copy_model(state))
     _resolve(g, action)
     options = _advance(g)
@@ -1414,7 +1371,7 @@ def _canonical(action: object) -> Action:
             return parse(f"{verb} {arg}")
     elif isinstance(action, str):
         return parse(action)
-    raise MalformedAction("An action is needed, e.g. 'pass' or 'place castle'.")
+    raise MalformedAction.said("words.NO_ACTION")
 
 
 def outcome(state: State) -> Outcome | None:

@@ -100,10 +100,11 @@ def sort_cubes(cubes: str) -> str:
 
 
 def _cubes(text: str, raw: str, allowed: str, what: str) -> str:
+    """`what`: a key of mc_words.WRITTEN (what the letters stand for)."""
     cubes = raw.replace("+", "").replace(",", "").upper()
     if not cubes or any(c not in allowed for c in cubes):
-        letters = ", ".join(f"{c} ({cat.CUBE_NAMES[c]})" for c in allowed)
-        raise MalformedAction(f"'{text}': {what} is written with the letters {letters}.")
+        values = {"text": f"'{text}'", "what": what, "letters": allowed}
+        raise MalformedAction.said("mc_words.BAD_LETTERS", values)
     return sort_cubes(cubes)
 
 
@@ -112,44 +113,45 @@ def _card(text: str, word: str, kind: Kind) -> str:
     card = CARDS.get(card_id)
     if card is None or card.kind is not kind:
         ids = ", ".join(c.id for c in CARDS.values() if c.kind is kind)
-        raise MalformedAction(f"'{text}': unknown {kind.value} card '{word}'; one of: {ids}.")
+        key = "mc_words.UNKNOWN_PRESTIGE" if kind is Kind.PRESTIGE else "mc_words.UNKNOWN_CARD"
+        raise MalformedAction.said(key, {"text": f"'{text}'", "word": f"'{word}'", "ids": ids})
     return card_id
 
 
 def _position(text: str, word: str) -> int:
     if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= ROAD_MAX:
-        raise MalformedAction(f"'{text}': a road position is a number from 1 to {ROAD_MAX}.")
+        raise MalformedAction.said("mc_words.BAD_POSITION", {"text": f"'{text}'", "last": ROAD_MAX})
     return int(word)
 
 
 def parse(text: Any) -> Action:
     """Parse notation into the canonical action; raises MalformedAction with a hint."""
     if not isinstance(text, str) or not text.strip():
-        raise MalformedAction("An action is needed, e.g. 'pass', 'draw' or 'place 3'.")
+        raise MalformedAction.said("mc_words.NO_ACTION")
     words = text.strip().lower().split()
     verb = _ALIASES.get(words[0], words[0])
     rest = words[1:]
     if verb not in VERBS:
-        raise MalformedAction(
-            f"'{text.strip()}': unknown action '{words[0]}'. Actions start with one of: "
-            f"{', '.join(VERBS)}."
-        )
+        values = {"text": f"'{text.strip()}'", "word": f"'{words[0]}'", "verbs": ", ".join(VERBS)}
+        raise MalformedAction.said("mc_words.UNKNOWN_VERB", values)
     if verb in BARE_VERBS:
         if rest:
-            raise MalformedAction(f"'{text.strip()}': '{verb}' takes nothing after it.")
+            values = {"text": f"'{text.strip()}'", "verb": verb}
+            raise MalformedAction.said("mc_words.NOTHING_AFTER", values)
         return Action.of(verb)
     if not rest:
-        raise MalformedAction(f"'{text.strip()}': '{verb}' needs more, e.g. {_EXAMPLES[verb]}.")
+        values = {"text": f"'{text.strip()}'", "verb": verb, "example": _EXAMPLES[verb]}
+        raise MalformedAction.said("mc_words.NEEDS_MORE", values)
     text = text.strip()
     if verb == "place":
         if len(rest) != 1:
-            raise MalformedAction(f"'{text}': name one road position, e.g. 'place 3'.")
+            raise MalformedAction.said("mc_words.ONE_POSITION", {"text": f"'{text}'"})
         return Action.of(verb, str(_position(text, rest[0])))
     if verb == "build":
         card = _card(text, rest[0], Kind.PLAYER)
         if len(rest) == 1:
             return Action.of(verb, card)
-        pay = _cubes(text, "".join(rest[1:]), cat.CUBES, "the payment")
+        pay = _cubes(text, "".join(rest[1:]), cat.CUBES, "payment")
         return Action.of(verb, f"{card} {pay}")
     if verb == "prestige":
         card = _card(text, rest[0], Kind.PRESTIGE)
@@ -159,47 +161,42 @@ def parse(text: Any) -> Action:
             parts.append(f"@{_position(text, more[0][1:])}")
             more = more[1:]
         if more:
-            parts.append(_cubes(text, "".join(more), cat.CUBES, "the payment"))
+            parts.append(_cubes(text, "".join(more), cat.CUBES, "payment"))
         return Action.of(verb, " ".join(parts))
     joined = "".join(rest)
     if verb == "provost":
         m = re.fullmatch(r"([+-])([1-3])", joined, re.ASCII)
         if not m:
-            raise MalformedAction(
-                f"'{text}': move the provost with +1..+3 (towards the end of the road) or "
-                "-1..-3, e.g. 'provost -2'."
-            )
+            raise MalformedAction.said("mc_words.BAD_PROVOST", {"text": f"'{text}'"})
         return Action.of(verb, m.group(1) + m.group(2))
     if verb == "buy":
-        cubes = _cubes(text, joined, cat.NON_GOLD, "what you buy")
+        cubes = _cubes(text, joined, cat.NON_GOLD, "buy")
         if len(cubes) > 2:
-            raise MalformedAction(f"'{text}': a Peddler sells at most 2 cubes, e.g. 'buy FW'.")
+            raise MalformedAction.said("mc_words.BUY_TWO", {"text": f"'{text}'"})
         return Action.of(verb, cubes)
     if verb in ("sell", "trade"):
-        cube = _cubes(text, joined, cat.CUBES, "the resource")
+        cube = _cubes(text, joined, cat.CUBES, "resource")
         if len(cube) != 1:
-            raise MalformedAction(f"'{text}': name one resource, e.g. {_EXAMPLES[verb]}.")
+            values = {"text": f"'{text}'", "example": _EXAMPLES[verb]}
+            raise MalformedAction.said("mc_words.ONE_RESOURCE", values)
         return Action.of(verb, cube)
     if verb == "pay":
         m = re.fullmatch(r"(\d{1,2})d?", joined, re.ASCII)
         if not m:
-            raise MalformedAction(f"'{text}': say how many deniers, e.g. 'pay 2d'.")
+            raise MalformedAction.said("mc_words.BAD_PAY", {"text": f"'{text}'"})
         return Action.of(verb, f"{int(m.group(1))}d")
     if verb == "lawyer":
         position = _position(text, rest[0])
         if len(rest) == 1:
             return Action.of(verb, str(position))
-        cube = _cubes(text, "".join(rest[1:]), "FG", "the residence's price")
+        cube = _cubes(text, "".join(rest[1:]), "FG", "residence")
         if len(cube) != 1:
-            raise MalformedAction(f"'{text}': the residence costs 1 food (or 1 gold).")
+            raise MalformedAction.said("mc_words.RESIDENCE_PRICE", {"text": f"'{text}'"})
         return Action.of(verb, f"{position} {cube}")
     # deliver: one castle batch of three cubes
-    cubes = _cubes(text, joined, cat.CUBES, "a batch")
+    cubes = _cubes(text, joined, cat.CUBES, "batch")
     if len(cubes) != 3 or not cat.pays(cat.BATCH, cat.cube_counts(cubes)):
-        raise MalformedAction(
-            f"'{text}': a batch is 1 food, 1 wood and 1 stone (gold may stand in for any), "
-            "e.g. 'deliver FWS' or 'deliver FSG'."
-        )
+        raise MalformedAction.said("mc_words.BAD_BATCH", {"text": f"'{text}'"})
     return Action.of(verb, cubes)
 
 
@@ -215,4 +212,4 @@ def coerce(action: Any) -> Action:
             if found is not None:
                 return found
             return parse(f"{verb} {arg}" if arg else verb)
-    raise MalformedAction("An action is a text in the notation, e.g. 'pass', or an Action.")
+    raise MalformedAction.said("mc_words.NOT_AN_ACTION")

@@ -6,10 +6,13 @@ hand, never anybody else's hidden cards.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.state import Decision, State
+from engine.wording import Said
 
 _VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
     "redraw": ("keep", "redraw"),
@@ -25,107 +28,96 @@ _VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
 }
 
 
-def _examples(options: list[Action], limit: int = 8) -> str:
-    texts = [f"'{a}'" for a in options[:limit]]
-    more = f" and {len(options) - limit} more" if len(options) > limit else ""
-    return ", ".join(texts) + more
-
-
-def _first_up(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _cost_words(cost: str) -> str:
-    parts = []
-    for c in (*cat.CUBES, cat.ANY):
-        k = cost.count(c)
-        if k:
-            parts.append(f"{k} {cat.CUBE_NAMES.get(c, 'resource of any kind')}")
-    return " + ".join(parts)
-
-
-def _stock(cubes: list[int]) -> str:
-    return ", ".join(f"{k} {cat.CUBE_NAMES[c]}" for c, k in zip(cat.CUBES, cubes, strict=True))
+def _examples(options: list[Action], limit: int = 8) -> Any:
+    """The legal actions as a value of a message: their notation, the first `limit` of them."""
+    texts = ", ".join(f"'{a}'" for a in options[:limit])
+    if len(options) > limit:
+        return ("mc_words.OPTIONS_MORE", {"options": texts, "more": len(options) - limit})
+    return texts
 
 
 def why_illegal(
     s: State, d: Decision | None, action: Action, options: list[Action], matches: list[Action]
-) -> str:
-    from engine.magna_carta.rules import PROMPTS, card_label, free_residences
+) -> Said:
+    """Why `action` is not legal now, as a message (engine/magna_carta/mc_words.py)."""
+    from engine.magna_carta.rules import _label, free_residences
 
     kind = d.kind if d is not None else "redraw"
     seat = d.seat if d is not None else -1
+    quoted = f"'{action}'"
     if action.verb not in _VERBS_FOR_KIND[kind]:
         return (
-            f"'{action}' does not answer the current decision: {PROMPTS[kind]}. "
-            f"You can: {_examples(options)}."
+            "mc_words.NOT_THIS_DECISION",
+            {"action": quoted, "decision": kind, "options": _examples(options)},
         )
     if len(matches) > 1:
-        return f"'{action}' could mean several moves; say which: {_examples(matches)}."
+        return ("mc_words.AMBIGUOUS", {"action": quoted, "options": _examples(matches)})
     p = s.players[seat]
     verb, arg = action.verb, action.arg
     words = arg.split()
     if verb in ("draw", "swap", "place") and p.deniers < cat.ACTION_COST:
-        return f"That costs {cat.ACTION_COST} d and you have none."
+        return ("mc_words.NO_DENIER", {"cost": cat.ACTION_COST})
     if verb == "draw":
-        return "Your draw pile and your discard pile are both empty: there is nothing to draw."
+        return ("mc_words.NOTHING_TO_DRAW", {})
     if verb == "swap":
-        return "Your hand is empty: there is nothing to swap."
+        return ("mc_words.NOTHING_TO_SWAP", {})
     if verb == "place":
         i = int(arg) - 1
         if p.workers <= 0:
-            return "All your workers are on the road already."
+            return ("mc_words.NO_WORKER_LEFT", {})
         if i >= len(s.road):
-            return f"The road has {len(s.road)} cards: there is no card at {arg}."
+            return ("mc_words.NO_SUCH_CARD", {"count": len(s.road), "at": arg})
         if s.flipped[i]:
-            return f"{_first_up(card_label(s, i))} takes no workers (residences never do)."
-        return f"{_first_up(card_label(s, i))} already has a worker (one per card)."
+            return ("mc_words.RESIDENCE_NO_WORKERS", {"label": _label(s, i)})
+        return ("mc_words.CARD_OCCUPIED", {"label": _label(s, i)})
     if verb == "build":
         card = CARDS[words[0]]
         if words[0] not in p.hand:
-            return f"You have no {card.name} in your hand."
+            return ("mc_words.NOT_IN_HAND", {"card": card.id})
+        payments = _examples([o for o in options if o.verb == "build"], 4)
         return (
-            f"The {card.name} costs {_cost_words(card.cost)} (gold may stand in for any cube); "
-            f"you have {_stock(p.cubes)}. Name a payment you can make, e.g. "
-            f"{_examples([o for o in options if o.verb == 'build'], 4) or 'none now'}."
+            "mc_words.CANNOT_PAY",
+            {
+                "card": card.id,
+                "needs": card.cost,
+                "stock": list(p.cubes),
+                "options": payments or ("mc_words.NONE_NOW", {}),
+            },
         )
     if verb == "prestige":
         card = CARDS[words[0]]
         if words[0] not in s.prestige_supply:
             if s.options.variant == "beginner" and words[0] == cat.HOTEL:
-                return "The Hotel is not used in the beginner game."
-            return f"The {card.name} has been built already."
+                return ("mc_words.NO_HOTEL", {})
+            return ("mc_words.PRESTIGE_BUILT", {"card": card.id})
         if s.options.variant == "standard":
             homes = free_residences(s, seat)
             if not homes:
-                return (
-                    "A prestige building goes on one of your residences that carries none "
-                    "yet, and you have no such residence."
-                )
+                return ("mc_words.NO_FREE_RESIDENCE", {})
             at = [w for w in words if w.startswith("@")]
             if at and int(at[0][1:]) - 1 not in homes:
                 free = ", ".join(str(i + 1) for i in homes)
-                return f"Position {at[0][1:]} is not one of your free residences ({free})."
+                return ("mc_words.NOT_FREE_RESIDENCE", {"at": at[0][1:], "homes": free})
         return (
-            f"The {card.name} costs {_cost_words(card.cost)} (gold may stand in for any "
-            f"cube); you have {_stock(p.cubes)}."
+            "mc_words.PRESTIGE_COST",
+            {"card": card.id, "needs": card.cost, "stock": list(p.cubes)},
         )
     if verb == "provost":
         k = int(arg)
         if abs(k) > p.deniers:
-            return f"Moving the provost {abs(k)} cards costs {abs(k)} d; you have {p.deniers} d."
+            return ("mc_words.PROVOST_COST", {"spaces": abs(k), "deniers": p.deniers})
         return (
-            f"The provost is on card {s.provost + 1} of {len(s.road)}; {arg} would take him "
-            "past the end of the road."
+            "mc_words.PROVOST_OFF_ROAD",
+            {"at": s.provost + 1, "count": len(s.road), "move": arg},
         )
     if verb == "buy":
         if len(arg) == 2 and d is not None and d.part == "owner":
-            return "As the Peddler's owner you may buy only 1 cube."
+            return ("mc_words.OWNER_BUYS_ONE", {})
         if len(arg) == 2 and d is not None and CARDS[s.road[d.at]].kind is cat.Kind.NEUTRAL:
-            return "The neutral Peddler sells only 1 cube."
-        return f"{len(arg)} cube(s) cost {len(arg)} d; you have {p.deniers} d."
+            return ("mc_words.NEUTRAL_PEDDLER", {})
+        return ("mc_words.CUBES_COST", {"count": len(arg), "deniers": p.deniers})
     if verb in ("sell", "trade"):
-        return f"You have no {cat.CUBE_NAMES[arg]} to hand in."
+        return ("mc_words.NO_CUBE_TO_HAND_IN", {"cube": arg})
     if verb == "pay":
         owner = d is not None and d.part == "owner"
         table = {
@@ -134,33 +126,30 @@ def why_illegal(
             ("church", False): cat.CHURCH_WORKER,
             ("church", True): cat.CHURCH_OWNER,
         }[kind, owner]
-        what = "gold" if kind == "bank" else "token(s)"
-        prices = " or ".join(f"{price} d ({count} {what})" for price, count in table.items())
+        prices = ["gold" if kind == "bank" else "tokens", list(table.items())]
         if int(arg[:-1]) in table and int(arg[:-1]) > p.deniers:
-            return f"You have {p.deniers} d, not {arg[:-1]} d."
+            return ("mc_words.NOT_ENOUGH_DENIERS", {"deniers": p.deniers, "price": arg[:-1]})
         if kind == "church" and int(arg[:-1]) in table:
-            return (
-                f"Here you can pay {prices}, and only for tokens still left ({sum(s.tokens)} left)."
-            )
-        return f"Here you can pay {prices}."
+            return ("mc_words.CHURCH_PRICES", {"prices": prices, "left": sum(s.tokens)})
+        return ("mc_words.PRICES", {"prices": prices})
     if verb == "lawyer":
         i = int(words[0]) - 1
         if not p.cubes[0] and not p.cubes[cat.GOLD]:
-            return "The residence costs 1 food (or 1 gold) and you have neither."
+            return ("mc_words.NO_FOOD", {})
         if i >= len(s.road) or s.owners[i] != seat:
-            return f"The card at {words[0]} is not one of your road cards."
+            return ("mc_words.NOT_YOUR_CARD", {"at": words[0]})
         if s.flipped[i]:
-            return f"The card at {words[0]} is a residence already."
+            return ("mc_words.ALREADY_RESIDENCE", {"at": words[0]})
         if s.road[i] == "lawyer":
-            return "A Lawyer cannot be turned into a residence."
+            return ("mc_words.LAWYER_NO_FLIP", {})
         if any(t == i for t, _ in s.due_flips):
-            return f"The card at {words[0]} is already due to become a residence this round."
-        return f"You have no {cat.CUBE_NAMES.get(words[-1], words[-1])} to pay with."
+            return ("mc_words.ALREADY_DUE", {"at": words[0]})
+        return ("mc_words.NO_CUBE_TO_PAY", {"cube": words[-1]})
     if verb == "deliver":
         if not any(s.tokens):
-            return "No castle token is left, so no batch can be delivered."
+            return ("mc_words.NO_TOKEN_LEFT", {})
         return (
-            f"You cannot pay the batch {arg}: you have {_stock(p.cubes)}. "
-            f"You can: {_examples(options)}."
+            "mc_words.CANNOT_PAY_BATCH",
+            {"batch": arg, "stock": list(p.cubes), "options": _examples(options)},
         )
-    return f"'{action}' is not possible now. You can: {_examples(options)}."
+    return ("mc_words.NOT_POSSIBLE", {"action": quoted, "options": _examples(options)})

@@ -14,10 +14,12 @@ from typing import Any
 
 from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
 from engine.magna_carta import catalogue as cat
+from engine.magna_carta import mc_words
 from engine.magna_carta.actions import ROAD_MAX, Action, coerce
 from engine.magna_carta.catalogue import CARDS, Effect
 from engine.magna_carta.state import Decision, Options, Player, Setup, State, decision
 from engine.protocol import Event, Outcome, PendingDecision
+from engine.wording import Said, english
 
 A = Action.of
 PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (
@@ -46,18 +48,7 @@ PRESTIGE_BEGINNER = {
 }
 LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
 
-PROMPTS: dict[str, str] = {  # one per decision kind (state.DECISION_KINDS, and "redraw")
-    "redraw": "keep your opening hand or redraw all three cards (once, free)",
-    "action": "draw, swap your hand, place a worker, build, build a prestige building or pass",
-    "provost": "move the provost (1 d a card, up to 3) or skip",
-    "buy": "buy cubes at the Peddler (1 d each) or skip",
-    "sell": "hand in a resource at the Market for 4 d or skip",
-    "lawyer": "pay 1 food to turn one of your cards into a residence, or skip",
-    "trade": "swap one of your resources for 1 gold at the Gold Mine, or skip",
-    "bank": "buy gold at the Bank or skip",
-    "church": "buy castle tokens at the Church or skip",
-    "castle": "deliver a batch to the castle or stop",
-}
+PROMPTS: dict[str, str] = mc_words.DECISIONS  # one per decision kind, and "redraw"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,10 +202,21 @@ class _Game:
             found = owned[seat] = players[seat] = players[seat].clone()
         return found
 
-    def say(self, kind: str, seat: int | None, text: str, other: int | None = None, **data: Any):
+    def say(
+        self,
+        kind: str,
+        seat: int | None,
+        key: str,
+        args: dict[str, Any] | None = None,
+        other: int | None = None,
+        **data: Any,
+    ) -> None:
+        """An event: `key` names its sentence in engine/magna_carta/mc_words.py, `args` its
+        values (public ones only: a hand's new cards stay in `data["private"]`)."""
         s = self.s
+        phase = self.phases[s.stage]
         self.events.append(
-            Event(kind, seat, text, 0, other, data or None, s.round, self.phases[s.stage])  # type: ignore[arg-type]
+            Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args)  # type: ignore[arg-type]
         )
 
 
@@ -254,17 +256,18 @@ def _do_opening(g: _Game, seat: int, action: Action) -> None:
         g.say(
             "redraw",
             seat,
-            f"{{s}} discards {_names(discarded)} and draws 3 new cards",
+            "mc_words.REDRAW",
+            {"cards": list(discarded)},
             discarded=list(discarded),
             private=_private_cards(seat, drawn),
         )
     else:
-        g.say("keep", seat, "{s} keeps their opening hand")
+        g.say("keep", seat, "mc_words.KEEP")
 
 
 def _setup_done(g: _Game) -> None:
     g.s.stage = 1
-    g.say("round", None, "Round 1 begins", round=1)
+    g.say("round", None, "mc_words.ROUND", {"round": 1}, round=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,7 +285,7 @@ def _reshuffle(g: _Game, seat: int, p: Player) -> None:
     p.deck = pile
     p.discard = []
     p.shuffles += 1
-    g.say("shuffle", seat, f"{{s}} shuffles their {len(pile)} discarded cards into a new pile")
+    g.say("shuffle", seat, "mc_words.SHUFFLE", {"count": len(pile)})
 
 
 def _draw(g: _Game, seat: int, count: int) -> list[str]:
@@ -307,10 +310,6 @@ def _swap_hand(g: _Game, seat: int) -> tuple[list[str], list[str]]:
     p.hand = []
     p.discard = p.discard + discarded
     return discarded, _draw(g, seat, len(discarded))
-
-
-def _names(cards: list[str]) -> str:
-    return ", ".join(CARDS[c].name for c in cards) if cards else "nothing"
 
 
 def _private_cards(seat: int, cards: list[str]) -> dict[int, dict[str, list[str]]]:
@@ -343,7 +342,8 @@ def _income(g: _Game) -> None:
     for k in range(n):
         seat = (s.start_player + k) % n
         g.p(seat).deniers += amounts[seat]
-        g.say("income", seat, f"{{s}} collects {amounts[seat]} d income", deniers=amounts[seat])
+        amount = amounts[seat]
+        g.say("income", seat, "mc_words.INCOME", {"amount": amount}, deniers=amount)
     g.put("passed", [])
     s.stage = 2
     s.cursor = s.start_player
@@ -470,20 +470,22 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
         passed.append(seat)
         if len(passed) == 1:
             g.p(seat).deniers += cat.FIRST_PASS_BONUS
-            g.say("pass", seat, "{s} passes first (+1 d)", space=1)
+            g.say("pass", seat, "mc_words.PASS_FIRST", space=1)
         else:
-            g.say("pass", seat, f"{{s}} passes ({_ordinal(len(passed))})", space=len(passed))
+            space = len(passed)
+            g.say("pass", seat, "mc_words.PASS", {"ordinal": space}, space=space)
     elif verb == "draw":
         g.p(seat).deniers -= cat.ACTION_COST
         drawn = _draw(g, seat, 1)
-        g.say("draw", seat, "{s} pays 1 d and draws a card", private=_private_cards(seat, drawn))
+        g.say("draw", seat, "mc_words.DRAW", private=_private_cards(seat, drawn))
     elif verb == "swap":
         g.p(seat).deniers -= cat.ACTION_COST
         discarded, drawn = _swap_hand(g, seat)
         g.say(
             "swap",
             seat,
-            f"{{s}} pays 1 d, discards {_names(discarded)} and draws {len(drawn)} new cards",
+            "mc_words.SWAP",
+            {"cards": list(discarded), "count": len(drawn)},
             discarded=list(discarded),
             private=_private_cards(seat, drawn),
         )
@@ -493,7 +495,7 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
         p.deniers -= cat.ACTION_COST
         p.workers -= 1
         g.w("workers")[i] = seat
-        g.say("place", seat, f"{{s}} places a worker on {card_label(s, i)} (1 d)", at=i + 1)
+        g.say("place", seat, "mc_words.PLACE", {"label": _label(s, i)}, at=i + 1)
     elif verb == "build":
         card, payment = action.arg.split()
         p = g.p(seat)
@@ -508,15 +510,11 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
         g.w("stored").append(stored)
         g.w("workers").append(None)
         at = len(s.road)
-        extra = f" ({stored} {cat.CUBE_NAMES[CARDS[card].stores]} on it)" if stored else ""
-        g.say(
-            "build",
-            seat,
-            f"{{s}} builds the {CARDS[card].name} at {at} for {_cube_words(payment)}{extra}",
-            card=card,
-            at=at,
-            paid=payment,
-        )
+        args = {"card": card, "at": at, "cubes": payment}
+        if stored:
+            args |= {"stored": stored, "cube": CARDS[card].stores}
+        key = "mc_words.BUILD_STORED" if stored else "mc_words.BUILD"
+        g.say("build", seat, key, args, card=card, at=at, paid=payment)
     else:  # prestige
         words = action.arg.split()
         card, payment = words[0], words[-1]
@@ -525,20 +523,14 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
         if len(words) == 3:  # standard: on a residence
             i = int(words[1][1:]) - 1
             g.w("covers")[i] = card
-            where = f" on their residence at {i + 1}"
             at: int | None = i + 1
+            key = "mc_words.BUILD_PRESTIGE_ON"
         else:
             p = g.p(seat)
             p.prestige = [*p.prestige, card]
-            where, at = "", None
-        g.say(
-            "prestige",
-            seat,
-            f"{{s}} builds the {CARDS[card].name}{where} for {_cube_words(payment)}",
-            card=card,
-            at=at,
-            paid=payment,
-        )
+            at, key = None, "mc_words.BUILD_PRESTIGE"
+        args = {"card": card, "at": at, "cubes": payment}
+        g.say("prestige", seat, key, args, card=card, at=at, paid=payment)
     # the next player who has not passed acts
     n = len(s.players)
     passed = s.passed
@@ -554,30 +546,19 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
     s.decision = decision("action", nxt)
 
 
-def _ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
-
-
-def _cube_words(cubes: str) -> str:
-    """'FSS' -> '1 food + 2 stone' (cached: few different texts come up)."""
-    found = _CUBE_WORDS.get(cubes)
-    if found is None:
-        parts = [f"{cubes.count(c)} {cat.CUBE_NAMES[c]}" for c in cat.CUBES if c in cubes]
-        found = _CUBE_WORDS[cubes] = " + ".join(parts) if parts else "nothing"
-    return found
-
-
-_CUBE_WORDS: dict[str, str] = {}
-
-
 def card_label(s: State, i: int) -> str:
     """'the Bank (5)', 'the residence (3)': a road card as players name it."""
+    return english(*_label(s, i))
+
+
+def _label(s: State, i: int) -> Said:
+    """Road card `i` as a message (mc_words.CARD, RESIDENCE or COVERED)."""
     if s.flipped[i]:
         cover = s.covers[i]
-        what = f"{CARDS[cover].name} on a residence" if cover else "residence"
-    else:
-        what = CARDS[s.road[i]].name
-    return f"the {what} ({i + 1})"
+        if cover:
+            return ("mc_words.COVERED", {"card": cover, "at": i + 1})
+        return ("mc_words.RESIDENCE", {"at": i + 1})
+    return ("mc_words.CARD", {"card": s.road[i], "at": i + 1})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,9 +571,8 @@ def _provost_step(g: _Game) -> None:
     if s.cursor >= len(s.passed):
         s.stage = 4
         s.cursor = 0
-        g.say(
-            "provost", None, f"The provost stands on {card_label(s, s.provost)}", at=s.provost + 1
-        )
+        args = {"label": _label(s, s.provost)}
+        g.say("provost", None, "mc_words.PROVOST_STANDS", args, at=s.provost + 1)
         return
     seat = s.passed[s.cursor]
     s.decision = decision("provost", seat)
@@ -613,18 +593,13 @@ def _do_provost(g: _Game, seat: int, action: Action) -> None:
     s.decision = None
     s.cursor += 1
     if action is SKIP:
-        g.say("provost", seat, "{s} leaves the provost where he is")
+        g.say("provost", seat, "mc_words.PROVOST_STAYS")
         return
     k = int(action.arg)
     g.p(seat).deniers -= abs(k)
     s.provost += k
-    g.say(
-        "provost",
-        seat,
-        f"{{s}} pays {abs(k)} d to move the provost {k:+d} to {card_label(s, s.provost)}",
-        at=s.provost + 1,
-        delta=k,
-    )
+    args = {"cost": abs(k), "delta": k, "label": _label(s, s.provost)}
+    g.say("provost", seat, "mc_words.PROVOST_MOVES", args, at=s.provost + 1, delta=k)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -651,12 +626,7 @@ def _activation_step(g: _Game) -> None:
     for j in range(last + 1, len(s.road)):  # beyond the provost: nothing happens
         seat = workers[j]
         if seat is not None:
-            g.say(
-                "idle",
-                seat,
-                f"{{s}}'s worker on {card_label(s, j)} does nothing (beyond the provost)",
-                at=j + 1,
-            )
+            g.say("idle", seat, "mc_words.IDLE", {"label": _label(s, j)}, at=j + 1)
             _return_worker(g, j)
     s.stage = 5
     s.cursor = 0
@@ -670,7 +640,7 @@ def _activate(g: _Game, i: int) -> None:
     card = CARDS[s.road[i]]
     effect = card.effect
     if card.worker_gain:  # a free gain: taken at once (declining it can never help)
-        _gain(g, seat, card.worker_gain, f"worker on {card_label(s, i)}")
+        _gain(g, seat, card.worker_gain, ("mc_words.WHY_WORKER", {"label": _label(s, i)}))
         _owner_part(g, i)
         return
     kind = _WORKER_DECISION[effect]
@@ -692,16 +662,18 @@ _OWNER_DECISION = {
 }
 
 
-def _gain(g: _Game, seat: int, gain: str, why: str) -> None:
+def _gain(g: _Game, seat: int, gain: str, why: Said) -> None:
     p = g.p(seat)
     if gain.endswith("d"):
         amount = int(gain[:-1])
         p.deniers += amount
-        g.say("gain", seat, f"{{s}} takes {amount} d ({why})", deniers=amount)
+        g.say(
+            "gain", seat, "mc_words.TAKES_DENIERS", {"amount": amount, "why": why}, deniers=amount
+        )
         return
     for c in gain:
         p.cubes[cat.CUBE_INDEX[c]] += 1
-    g.say("gain", seat, f"{{s}} takes {_cube_words(gain)} ({why})", cubes=gain)
+    g.say("gain", seat, "mc_words.TAKES_CUBES", {"cubes": gain, "why": why}, cubes=gain)
 
 
 def _owner_part(g: _Game, i: int) -> None:
@@ -715,13 +687,13 @@ def _owner_part(g: _Game, i: int) -> None:
     if effect is Effect.SMALL_PRODUCTION:
         if s.stored[i] > 0:
             g.w("stored")[i] -= 1
-            _gain(g, owner, card.stores, f"stored on their {card.name} ({i + 1})")
+            _gain(g, owner, card.stores, ("mc_words.WHY_STORED", {"card": card.id, "at": i + 1}))
         else:
-            g.say("gain", owner, f"{{s}}'s {card.name} ({i + 1}) has no cube left for its owner")
+            g.say("gain", owner, "mc_words.NO_CUBE_LEFT", {"card": card.id, "at": i + 1})
         _finish_card(g, i)
         return
     if card.owner_gain:
-        _gain(g, owner, card.owner_gain, f"owner of {card_label(s, i)}")
+        _gain(g, owner, card.owner_gain, ("mc_words.WHY_OWNER", {"label": _label(s, i)}))
         _finish_card(g, i)
         return
     s.decision = decision(_OWNER_DECISION[effect], owner, i, "owner")
@@ -753,11 +725,12 @@ def _flip(g: _Game, seat: int, i: int) -> None:
     card = CARDS[s.road[i]]
     g.w("flipped")[i] = True
     stored = s.stored[i]
-    back = ""
     if stored:
         g.w("stored")[i] = 0  # M7: cubes still on the card go back to the bank
-        back = f"; its {stored} {cat.CUBE_NAMES[card.stores]} go back to the bank"
-    g.say("flip", seat, f"{{s}}'s {card.name} ({i + 1}) becomes a residence{back}", at=i + 1)
+        args = {"card": card.id, "at": i + 1, "stored": stored, "cube": card.stores}
+        g.say("flip", seat, "mc_words.FLIP_STORED", args, at=i + 1)
+    else:
+        g.say("flip", seat, "mc_words.FLIP", {"card": card.id, "at": i + 1}, at=i + 1)
 
 
 def _effect_options(s: State, d: Decision) -> list[Action]:
@@ -811,10 +784,10 @@ def _lawyer_options(s: State, seat: int, p: Player) -> list[Action]:
 def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
     s = g.s
     i = d.at
-    label = card_label(s, i)
+    label = _label(s, i)
     s.decision = None
     if action is SKIP:
-        g.say("skip", seat, f"{{s}} does not use {label}", at=i + 1, part=d.part)
+        g.say("skip", seat, "mc_words.DOES_NOT_USE", {"label": label}, at=i + 1, part=d.part)
     else:
         p = g.p(seat)
         verb, arg = action.verb, action.arg
@@ -822,45 +795,26 @@ def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
             p.deniers -= cat.PEDDLER_PRICE * len(arg)
             for c in arg:
                 p.cubes[cat.CUBE_INDEX[c]] += 1
-            g.say(
-                "buy",
-                seat,
-                f"{{s}} buys {_cube_words(arg)} for {len(arg)} d at {label}",
-                cubes=arg,
-            )
+            args = {"cubes": arg, "price": len(arg), "label": label}
+            g.say("buy", seat, "mc_words.BUY", args, cubes=arg)
         elif verb == "sell":
             p.cubes[cat.CUBE_INDEX[arg]] -= 1
             p.deniers += cat.MARKET_PRICE
-            g.say(
-                "sell",
-                seat,
-                f"{{s}} hands in 1 {cat.CUBE_NAMES[arg]} for {cat.MARKET_PRICE} d at {label}",
-                cube=arg,
-            )
+            args = {"cube": arg, "price": cat.MARKET_PRICE, "label": label}
+            g.say("sell", seat, "mc_words.SELL", args, cube=arg)
         elif verb == "trade":
             p.cubes[cat.CUBE_INDEX[arg]] -= 1
             p.cubes[cat.GOLD] += 1
-            g.say(
-                "trade",
-                seat,
-                f"{{s}} swaps 1 {cat.CUBE_NAMES[arg]} for 1 gold at {label}",
-                cube=arg,
-            )
+            g.say("trade", seat, "mc_words.TRADE", {"cube": arg, "label": label}, cube=arg)
         elif verb == "lawyer":
             position, cube = arg.split()
             target = int(position) - 1
             p.cubes[cat.CUBE_INDEX[cube]] -= 1
-            g.say(
-                "lawyer",
-                seat,
-                f"{{s}} pays 1 {cat.CUBE_NAMES[cube]} to turn {card_label(s, target)} "
-                "into a residence",
-                at=target + 1,
-                paid=cube,
-            )
+            args = {"cube": cube, "label": _label(s, target)}
+            g.say("lawyer", seat, "mc_words.LAWYER", args, at=target + 1, paid=cube)
             if s.workers[target] is not None:  # M7: after that card's worker is done
                 g.w("due_flips").append((target, seat))
-                g.say("lawyer", seat, f"The card at {target + 1} turns once its worker is done")
+                g.say("lawyer", seat, "mc_words.LAWYER_WAITS", {"at": target + 1})
             else:
                 _flip(g, seat, target)
         else:  # pay: the Bank or the Church
@@ -869,19 +823,12 @@ def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
             if d.kind == "bank":
                 table = cat.BANK_WORKER if d.part == "worker" else cat.BANK_OWNER
                 p.cubes[cat.GOLD] += table[price]
-                g.say(
-                    "bank",
-                    seat,
-                    f"{{s}} pays {price} d for {table[price]} gold at {label}",
-                    gold=table[price],
-                )
+                args = {"price": price, "gold": table[price], "label": label}
+                g.say("bank", seat, "mc_words.BANK", args, gold=table[price])
             else:
                 table = cat.CHURCH_WORKER if d.part == "worker" else cat.CHURCH_OWNER
-                g.say(
-                    "church",
-                    seat,
-                    f"{{s}} pays {price} d for {table[price]} castle token(s) at {label}",
-                )
+                args = {"price": price, "count": table[price], "label": label}
+                g.say("church", seat, "mc_words.CHURCH", args)
                 for _ in range(table[price]):
                     _take_token(g, seat)  # M14: one at a time, best first
     if d.part == "worker":
@@ -898,12 +845,9 @@ def _take_token(g: _Game, seat: int) -> None:
             p = g.p(seat)
             won = p.tokens = p.tokens.copy()
             won[k] += 1
-            g.say(
-                "token",
-                seat,
-                f"{{s}} takes a {cat.TOKEN_NAMES[k]} token ({cat.TOKEN_PP[k]} PP)",
-                token=cat.TOKEN_NAMES[k],
-            )
+            token = cat.TOKEN_NAMES[k]
+            args = {"token": token, "pp": cat.TOKEN_PP[k]}
+            g.say("token", seat, "mc_words.TOKEN", args, token=token)
             break
     _check_tokens_out(g)
 
@@ -912,7 +856,7 @@ def _check_tokens_out(g: _Game) -> None:
     s = g.s
     if not s.last_round and not any(s.tokens):
         s.last_round = True  # M4: whoever took the last one, the game ends with this round
-        g.say("last-round", None, "The castle tokens are gone: this is the last round")
+        g.say("last-round", None, "mc_words.LAST_ROUND")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -931,12 +875,7 @@ def _castle_step(g: _Game) -> None:
             best, winner = s.delivered[seat], seat
     if winner is not None:
         g.p(winner).cubes[cat.GOLD] += cat.CASTLE_BONUS_GOLD
-        g.say(
-            "castle-bonus",
-            winner,
-            f"{{s}} delivered the most batches ({best}) and takes 1 gold",
-            batches=best,
-        )
+        g.say("castle-bonus", winner, "mc_words.CASTLE_BONUS", {"count": best}, batches=best)
     elif any(s.tokens):
         removed = []
         tokens = g.w("tokens")
@@ -946,12 +885,8 @@ def _castle_step(g: _Game) -> None:
                     tokens[k] -= 1
                     removed.append(cat.TOKEN_NAMES[k])
                     break
-        g.say(
-            "castle-penalty",
-            None,
-            f"Nobody delivered: {' and '.join(removed)} token(s) leave the game",
-            removed=removed,
-        )
+        args = {"tokens": list(removed)}
+        g.say("castle-penalty", None, "mc_words.CASTLE_PENALTY", args, removed=removed)
     _check_tokens_out(g)
     s.stage = 6
     s.cursor = 0
@@ -974,11 +909,11 @@ def _do_castle(g: _Game, seat: int, action: Action) -> None:
         s.decision = None
         s.cursor += 1
         if not s.delivered[seat]:
-            g.say("castle", seat, "{s} delivers nothing")
+            g.say("castle", seat, "mc_words.DELIVERS_NOTHING")
         return
     _pay(g.p(seat), action.arg)
     g.w("delivered")[seat] += 1
-    g.say("deliver", seat, f"{{s}} delivers a batch ({_cube_words(action.arg)})", paid=action.arg)
+    g.say("deliver", seat, "mc_words.DELIVER", {"cubes": action.arg}, paid=action.arg)
     _take_token(g, seat)
     # the decision stays with this seat for another batch
 
@@ -994,22 +929,18 @@ def _end_of_round(g: _Game) -> None:
         last = len(s.road) - 1
         step = min(cat.PROVOST_END_OF_ROUND, last - s.provost)
         s.provost += step
-        g.say(
-            "provost",
-            None,
-            f"The provost moves {step} to {card_label(s, s.provost)}",
-            at=s.provost + 1,
-        )
+        args = {"step": step, "label": _label(s, s.provost)}
+        g.say("provost", None, "mc_words.PROVOST_END", args, at=s.provost + 1)
     s.start_player = (s.start_player + 1) % len(s.players)  # M19: to the left neighbour
     if s.last_round:
         s.over = True
         s.decision = None
-        g.say("end", None, "The game is over")
+        g.say("end", None, "mc_words.GAME_END")
         return
-    g.say("start-player", s.start_player, "{s} takes the start-player card")
+    g.say("start-player", s.start_player, "mc_words.START_PLAYER")
     s.round += 1
     s.stage = 1
-    g.say("round", None, f"Round {s.round} begins", round=s.round)
+    g.say("round", None, "mc_words.ROUND", {"round": s.round}, round=s.round)
 
 
 def _actions_done(g: _Game) -> None:  # reached only if nobody is left to act
@@ -1178,7 +1109,7 @@ def _complete(state: State, d: Decision | None, action: Action, options: list[Ac
         return matches[0]
     from engine.magna_carta.explain import why_illegal
 
-    raise IllegalAction(why_illegal(state, d, action, options, matches))
+    raise IllegalAction.said(*why_illegal(state, d, action, options, matches))
 
 
 def _subsequence(words: list[str], of: list[str]) -> bool:

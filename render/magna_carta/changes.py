@@ -16,6 +16,7 @@ from engine.magna_carta.view import View
 from engine.protocol import Event
 from render.magna_carta.words import TOKEN_PP, ordinal, road_label
 from render.names import card_name
+from render.sentences import event_text
 
 
 def public_data(event: Event) -> dict:
@@ -120,7 +121,7 @@ def happened(
                 provost = data.get("at", provost)
             if kind in ("provost", "last-round", "end"):
                 flush_castle()
-                lines.append((None, event.render(names)))
+                lines.append((None, event_text(event, names)))
             continue
         who = names[seat]
         if kind == "keep":
@@ -152,17 +153,17 @@ def happened(
             token_from = "castle"
         elif kind == "church":
             token_from = "church"
-            lines.append((seat, event.render(names)))
+            lines.append((seat, event_text(event, names)))
         elif kind == "token":
             if token_from == "castle":
                 castle.setdefault(seat, []).append(data["token"])
             else:
-                lines.append((seat, event.render(names)))
+                lines.append((seat, event_text(event, names)))
         elif kind in ("buy", "sell", "trade", "lawyer", "bank", "idle", "flip"):
-            lines.append((seat, event.render(names)))
+            lines.append((seat, event_text(event, names)))
         elif kind in ("castle-bonus", "start-player"):
             flush_castle()
-            lines.append((seat, event.render(names)))
+            lines.append((seat, event_text(event, names)))
     flush_castle()
     out: list[Line] = []
     for line in lines:

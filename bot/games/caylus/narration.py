@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.lang import t
 from engine.protocol import Event
+from render.sentences import event_text
 
 MAX_LINES_PER_PHASE = 12
 
@@ -15,11 +16,10 @@ def account(
     `so_far`: the phase is still going on (the account of its first part)."""
     header = t.PHASE_HEADER_SO_FAR if so_far else t.PHASE_HEADER
     lines = [header.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])]
-    sentences = [_line(e, names) for e in events if _worth_telling(e)]
-    sentences = [s for s in sentences if s]
-    if not sentences:
+    told = [e for e in events if _worth_telling(e)]
+    merged = [s for s in _merge_prestige(told, names) if s]
+    if not merged:
         return ""
-    merged = _merge_prestige(sentences)
     shown = merged[:MAX_LINES_PER_PHASE]
     lines.extend(f"• {s}" for s in shown)
     if len(merged) > len(shown):
@@ -31,25 +31,31 @@ def _worth_telling(event: Event) -> bool:
     if event.kind == "phase":
         return False
     # "loses 0 PP": a penalty that found nothing to take
-    return not (event.kind == "prestige" and event.pp == 0 and "loses" in event.text)
+    return not (event.kind == "prestige" and event.pp == 0 and event.key == "words.LOSE_PP")
 
 
 def _line(event: Event, names: list[str]) -> str:
-    sentence = event.render(names).strip()
-    if not sentence:
-        return ""
-    return sentence[0].upper() + sentence[1:]
+    sentence = event_text(event, names)
+    if sentence and (event.data or {}).get("planned"):
+        sentence += t.PLANNED_MARK  # a move played from the player's plan
+    return sentence
 
 
-def _merge_prestige(lines: list[str]) -> list[str]:
+def _merge_prestige(events: list[Event], names: list[str]) -> list[str]:
     """'X builds ...' followed by 'X gains 2 PP (building ...)' reads as one line."""
     out: list[str] = []
-    for line in lines:
-        if out and " gains " in line and "PP (" in line:
-            who = line.split(" gains ", 1)[0]
-            if out[-1].startswith(who) and " PP" not in out[-1]:
-                gain = line.split(" gains ", 1)[1].split(" (", 1)[0]
-                out[-1] = f"{out[-1]}: +{gain}"
-                continue
-        out.append(line)
+    last: Event | None = None
+    for event in events:
+        if (
+            event.key == "words.GAIN_PP"
+            and out
+            and last is not None
+            and last.seat == event.seat
+            and last.kind != "prestige"
+        ):
+            out[-1] = t.WITH_PRESTIGE.format(line=out[-1], amount=(event.args or {})["amount"])
+            last = event
+            continue
+        out.append(_line(event, names))
+        last = event
     return out

@@ -40,9 +40,12 @@ from engine.errors import EngineError
 from render.names import (
     cube_name,
     cubes_words,
+    favor_cell,
     favor_line_name,
     section_name,
     space_name,
+    special_effect,
+    tile_effect,
     tile_name,
 )
 
@@ -72,12 +75,12 @@ def space_reminder(state: Any, target: str, names: list[str] | None = None) -> s
         tile = state.road[pos - 1]
         if tile is None:
             return ""
-        text = TILES[tile].reminder
+        text = tile_effect(tile)
         owner = state.owners[pos - 1]
         if owner is not None and names is not None:
             text = f"{text} · owner {names[owner]}"
         return text
-    return cat.SPECIAL_REMINDERS.get(target, "")
+    return special_effect(target)
 
 
 def _favor_column(state: Any, seat: int, line: str) -> int:
@@ -94,7 +97,7 @@ _SHARED_NAMES = {
 def _tile_name(tile: Any) -> str:
     """The building's name, with its effect when another building has the same name."""
     return (
-        f"{tile_name(tile.id)} ({tile.reminder})"
+        f"{tile_name(tile.id)} ({tile_effect(tile.id)})"
         if tile.name in _SHARED_NAMES
         else tile_name(tile.id)
     )
@@ -117,7 +120,7 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
         cost = build_cost(tile_id, bool(decision and decision.via_favor), effect)
         paid = cost.replace(cat.ANY, extra)
         label = f"{_tile_name(tile)} — {_cubes(paid)} → {', '.join(gains)}"
-    return label, tile.reminder
+    return label, tile_effect(tile.id)
 
 
 def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
@@ -234,10 +237,10 @@ def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
         if len(arg) > 2:
             cell = f"1 {cube_name(arg[2])}"
         else:
-            cell = cat.FAVOR_CELL_TEXT["c"][col - 1].replace("->", "→")
+            cell = favor_cell("c", col)
         desc = t.CY_FAVOR_CELL.format(line="c", col=col, marker=marker)
         return Choice(text, f"{line_name}: {cell}", desc)
-    cell = cat.FAVOR_CELL_TEXT["d"][col - 1]
+    cell = favor_cell("d", col)
     if cell == "-":  # the first column of line d does nothing but move the marker on
         return Choice(
             text,

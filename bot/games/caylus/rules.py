@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.lang import t
 from engine.caylus import catalogue as cat
-from render.names import tile_name
+from render.names import favor_cell, favor_line_name, tile_effect, tile_name
 
 
 def rule_topics() -> list[tuple[str, str]]:
@@ -14,7 +14,8 @@ def rule_topics() -> list[tuple[str, str]]:
     out += [(t.RULES_FAVORS_TOPIC, "favors"), (t.RULES_SCORING_TOPIC, "scoring")]
     out += [(label, key) for key, (label, _) in t.RULES_FIGURES.items()]
     for tile in cat.TILES.values():
-        out.append((f"{tile_name(tile.id)} ({tile.kind.value}) — {tile.reminder}"[:100], tile.id))
+        label = f"{tile_name(tile.id)} ({tile.kind.value}) — {tile_effect(tile.id)}"
+        out.append((label[:100], tile.id))
     return out
 
 
@@ -23,10 +24,10 @@ def _favor_rules() -> str:
     lines = [t.RULES_FAVORS_HEAD]
     for line in cat.FAVOR_LINES:
         cells = " | ".join(
-            f"{col}: {text.replace('->', '→')}"
-            for col, text in enumerate(cat.FAVOR_CELL_TEXT[line], start=1)
+            f"{col}: {favor_cell(line, col)}"
+            for col in range(1, len(cat.FAVOR_CELL_TEXT[line]) + 1)
         )
-        lines.append(f"**{line}) {cat.FAVOR_LINE_NAMES[line]}** — {cells}")
+        lines.append(f"**{line}) {favor_line_name(line)}** — {cells}")
     lines.append(t.RULES_FAVORS_FOOT)
     return "\n".join(lines)
 
@@ -106,7 +107,7 @@ def rules_text(topic: str) -> str:
             f", {tile.favors} royal favor" + ("s" if tile.favors > 1 else "") if tile.favors else ""
         )
         lines.append(t.RULES_PRESTIGE.format(pp=tile.prestige, favors=favors))
-    if tile.reminder:
-        lines.append(t.RULES_EFFECT.format(reminder=tile.reminder))
+    if tile_effect(tile.id):
+        lines.append(t.RULES_EFFECT.format(reminder=tile_effect(tile.id)))
     lines.append(t.RULES_NOTATION.format(id=tile.id))
     return "\n".join(lines)

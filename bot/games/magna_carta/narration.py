@@ -7,16 +7,12 @@ face up, so their names are public.
 
 from __future__ import annotations
 
-import re
-
 from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.protocol import Event
+from render.sentences import event_text
 
 MAX_LINES_PER_PHASE = 18
-# The end of the round moves the provost 2 cards, fewer near the end of the road: the engine's
-# sentence then says "moves 0", which tells nothing.
-_PROVOST_STAYS = re.compile(r"\bmoves 0 to\b")
 _CASTLE_KINDS = frozenset({"deliver", "castle", "castle-bonus", "castle-penalty"})
 _TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
@@ -69,8 +65,16 @@ def account(
 
 
 def _sentence(event: Event, names: list[str]) -> str:
-    text = event.render(names).strip()
-    return text[:1].upper() + text[1:]
+    text = event_text(event, names)
+    if text and (event.data or {}).get("planned"):
+        text += t.PLANNED_MARK  # a move played from the player's plan
+    return text
+
+
+def _provost_stays(event: Event) -> bool:
+    """The end of the round moves the provost 2 cards, fewer near the end of the road: a move
+    of 0 tells nothing."""
+    return event.key == "mc_words.PROVOST_END" and not (event.args or {}).get("step")
 
 
 def lines(events: list[Event], names: list[str]) -> list[str]:
@@ -93,7 +97,7 @@ def lines(events: list[Event], names: list[str]) -> list[str]:
         if kind == "castle" and event.seat is not None:
             nothing.append(names[event.seat])
             continue
-        if kind == "provost" and event.seat is None and _PROVOST_STAYS.search(event.text):
+        if kind == "provost" and event.seat is None and _provost_stays(event):
             continue
         if kind == "token" and token_line is not None:
             tokens_there.append(data["token"])

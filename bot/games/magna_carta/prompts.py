@@ -17,6 +17,7 @@ from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View
 from render.names import card_name as name_of
+from render.names import card_owner_effect, card_worker_effect
 
 # Actions whose choice shows or touches the hidden hand: only the player sees them.
 PRIVATE_VERBS = frozenset({"keep", "redraw", "draw", "swap", "build"})
@@ -138,10 +139,10 @@ def headline(view: View, seat: int, names: list[str]) -> str:
     if pending.part == "owner":
         user = names[card.worker] if card.worker is not None else t.MC_SOMEBODY
         return t.MC_HEADLINE_OWNER.format(
-            where=road_card(view, at), user=user, effect=data.owner_text
+            where=road_card(view, at), user=user, effect=card_owner_effect(data.id)
         )
     where = road_card(view, at, names) if card.owner != seat else road_card(view, at)
-    return t.MC_HEADLINE_WORKER.format(where=where, effect=data.worker_text)
+    return t.MC_HEADLINE_WORKER.format(where=where, effect=card_worker_effect(data.id))
 
 
 # --- one action in words --------------------------------------------------------------------------
@@ -192,7 +193,7 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
         card_id, paid = arg.split()
         card = CARDS[card_id]
         desc = t.MC_BUILD_DESC.format(
-            pp=card.pp, position=len(view.road) + 1, worker=card.worker_text
+            pp=card.pp, position=len(view.road) + 1, worker=card_worker_effect(card.id)
         )
         if card.stores:
             count = cat.STORED_CUBES[view.players_count]
@@ -249,8 +250,10 @@ def _place(view: View, seat: int, position: int, text: str, names: list[str]) ->
     elif card.owner == seat:
         whose = t.MC_PLACE_OWN
     else:
-        whose = t.MC_PLACE_OTHER.format(owner=names[card.owner], owner_effect=data.owner_text)
-    parts = [data.worker_text, whose]
+        whose = t.MC_PLACE_OTHER.format(
+            owner=names[card.owner], owner_effect=card_owner_effect(data.id)
+        )
+    parts = [card_worker_effect(data.id), whose]
     style = "primary"
     if not card.active:
         parts.insert(0, t.MC_PLACE_BEYOND.format(provost=view.provost))

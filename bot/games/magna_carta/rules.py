@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Card, Effect, Kind
-from render.names import card_name
+from render.names import card_name, card_owner_effect, card_worker_effect
 
 PHASE_STAGES = ("setup", "income", "actions", "provost", "activation", "castle", "end")
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
@@ -69,8 +69,9 @@ def _summary(card: Card) -> str:
     if card.kind is Kind.PRESTIGE:
         return t.MC_RULES_SUMMARY_PRESTIGE.format(cost=cost, pp=card.pp)
     if card.kind is Kind.NEUTRAL:
-        return t.MC_RULES_SUMMARY_NEUTRAL.format(worker=card.worker_text)
-    return t.MC_RULES_SUMMARY_PLAYER.format(cost=cost, pp=card.pp, worker=card.worker_text)
+        return t.MC_RULES_SUMMARY_NEUTRAL.format(worker=card_worker_effect(card.id))
+    worker = card_worker_effect(card.id)
+    return t.MC_RULES_SUMMARY_PLAYER.format(cost=cost, pp=card.pp, worker=worker)
 
 
 def rule_topics() -> list[tuple[str, str]]:
@@ -115,9 +116,9 @@ def _card_text(card: Card) -> str:
             else t.MC_RULES_PRESTIGE_EFFECT
         )
     else:
-        lines.append(t.MC_RULES_WORKER.format(text=card.worker_text))
+        lines.append(t.MC_RULES_WORKER.format(text=card_worker_effect(card.id)))
         if card.owner_text:
-            lines.append(t.MC_RULES_OWNER.format(text=card.owner_text))
+            lines.append(t.MC_RULES_OWNER.format(text=card_owner_effect(card.id)))
         if card.kind is Kind.NEUTRAL:
             lines.append(t.MC_RULES_NEUTRAL_NOTE)
     if card.effect is Effect.SMALL_PRODUCTION:

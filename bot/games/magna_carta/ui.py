@@ -22,7 +22,7 @@ from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View, view
 from engine.protocol import Event, Outcome, PendingDecision
-from render.names import card_name
+from render.names import card_name, card_owner_effect, card_worker_effect
 
 
 def public_view(state: Any) -> View:
@@ -108,8 +108,8 @@ class MagnaCartaUI:
                     name=card_name(card.id),
                     cost=prompts.cost_emojis(card.cost),
                     pp=card.pp,
-                    worker=card.worker_text,
-                    owner=card.owner_text,
+                    worker=card_worker_effect(card.id),
+                    owner=card_owner_effect(card.id),
                     verdict=verdict,
                 )
             )

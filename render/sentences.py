@@ -1,0 +1,104 @@
+"""The engine's sentences in the language in force: what happened (events), why a move is
+illegal (errors), why a favor was won.
+
+The engine says them as a key and values (engine/wording.py); here the key's template is read
+from the translations (its words module is a catalogue source) and the values that are names
+(buildings, cards, cubes, castle sections, places in the turn order) are translated too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from engine.wording import MODULES, phrase
+from i18n import Words
+
+_WORDS = {prefix: Words(module) for prefix, module in MODULES.items()}
+
+
+def template(key: str) -> str:
+    """The template of message `key` ("words.BUILD") in the language in force."""
+    prefix, _, name = key.partition(".")
+    value: Any = _WORDS[prefix]
+    for part in name.split("."):
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value  # type: ignore[no-any-return]
+
+
+@cache
+def _namers(prefix: str) -> Mapping[str, Callable[[Any], str]]:
+    if prefix == "words":
+        return _caylus_namers()
+    return _magna_carta_namers()
+
+
+def _caylus_namers() -> Mapping[str, Callable[[Any], str]]:
+    from engine.caylus.words import cost_text
+    from render.describe import ordinal
+    from render.labels import w as lb
+    from render.names import (
+        cube_name,
+        cubes_words,
+        empty_lot,
+        section_name,
+        special_name,
+        tile_name,
+    )
+
+    words = _WORDS["words"]
+    return {
+        "tile": lambda tile: tile_name(tile) if tile else empty_lot(),
+        "special": special_name,
+        "cube": cube_name,
+        "cubes": cubes_words,
+        "needs": lambda cost: cost_text(cost, words.ANY_CUBE, cubes_words),
+        "ordinal": ordinal,
+        "section": section_name,
+        "effect": lambda effect: words.EFFECTS[effect],
+        "kind": lambda kind: words.KINDS[kind],
+        "decision": lambda kind: lb.DECISIONS.get(kind, kind),
+    }
+
+
+def _magna_carta_namers() -> Mapping[str, Callable[[Any], str]]:
+    from engine.magna_carta.mc_words import namers
+    from render.describe import ordinal
+    from render.names import card_name, cube_name
+
+    return namers(_WORDS["mc_words"], card_name, cube_name, ordinal)
+
+
+def say(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
+    """Message `key` with its values in the language in force; `people` fill {s} and {o}."""
+    return phrase(key, args, template, _namers(key.partition(".")[0]), **people)
+
+
+def event_text(event: Any, names: list[str]) -> str:
+    """An engine event in the language in force, seats named by `names`, starting upper case
+    (events the engine did not phrase as a key read in English)."""
+    if not event.key:
+        text = event.render(names).strip()
+    else:
+        actor = names[event.seat] if event.seat is not None else ""
+        other = names[event.other] if event.other is not None else ""
+        text = say(event.key, event.args, s=actor, o=other).strip()
+    return text[:1].upper() + text[1:]
+
+
+def error_text(error: BaseException) -> str:
+    """An engine error in the language in force (its English when it carries no key)."""
+    key = getattr(error, "key", "")
+    if not key:
+        return str(error)
+    text = say(key, getattr(error, "values", None))
+    return text[:1].upper() + text[1:]
+
+
+def favor_reason(why: str) -> str:
+    """What won a royal favor, from the English a Caylus decision keeps."""
+    from engine.caylus.words import favor_reason as reason
+
+    found = reason(why)
+    return say(*found) if found is not None else why
