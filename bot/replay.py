@@ -62,7 +62,8 @@ def replay_steps(record: GameRecord, planned: Sequence[bool] | None = None) -> l
         new_state, events = game.apply(state, action, seats[index] if seats else None)
         events = list(events)
         if planned is not None and index < len(planned) and planned[index] and events:
-            events[0] = replace(events[0], text=f"{events[0].text}{t.PLANNED_MARK}")
+            # as the channel's chronicle marks it: the account adds "(planned)" on reading
+            events[0] = replace(events[0], data={**(events[0].data or {}), "planned": True})
         for item in attribute(events, *before):
             told.setdefault((item.turn, item.phase), []).append(item.event)
         after = (new_state.turn, new_state.phase)

@@ -5,6 +5,7 @@ animation from a record made by /caylus record with `caylus replay --animate`.""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -389,3 +390,16 @@ def test_the_turn_menu_holds_at_most_25_turns_and_frames_share_one_size() -> Non
     made = Image.open(io.BytesIO(animate(frames, [500, 2000], width=400)))
     assert made.n_frames == 2 and made.size == (400, 700)
     assert made.info.get("loop") == 0
+
+
+def test_steps_group_the_phases_one_move_ended_and_mark_planned_moves() -> None:
+    record = seeded_record("caylus", 3, 5)
+    steps = replay_steps(record)
+    ui = ui_for("caylus")
+    phases = [p for step in steps for p in step.phases]
+    assert phases == sorted(set(phases)) and phases[0][0] == 1  # every phase once, in order
+    assert steps[-1].state.over and steps[-1].seq == len(record.actions)
+    assert all(a.seq < b.seq for a, b in itertools.pairwise(steps))
+    assert t.PLANNED_MARK not in "\n".join(step_text(ui, steps, k, NAMES) for k in range(9))
+    planned = replay_steps(record, [True] * len(record.actions))
+    assert t.PLANNED_MARK in "\n".join(step_text(ui, planned, k, NAMES) for k in range(9))

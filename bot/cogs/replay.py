@@ -247,7 +247,7 @@ class ReplayCommands(TableBase):
     async def _replay_of(self, interaction: discord.Interaction, game_id: int) -> _Replay:
         """The replay of a finished game of this server (kept for the next presses)."""
         lang = i18n.current()
-        key = (game_id, lang)  # the names and the planned moves' mark read in the language
+        key = (game_id, lang)  # the bots' names and the accounts read in the language
         kept: OrderedDict[tuple[int, str], _Replay] = self._replay_kept("_replays")
         guild_id = interaction.guild_id or 0
         found = kept.get(key)
