@@ -239,7 +239,37 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     if not args.json:
         print(f"replayed {result.applied} actions; game over: {result.state.over}")
+    if args.animate:
+        _animate(record, args)
     return 0
+
+
+def _animate(record: GameRecord, args: argparse.Namespace) -> None:
+    """The whole game as an animated WebP, a frame per step of /caylus replay (bot/replay.py),
+    in the channel's pictures (Magna Carta: the public view, no hand)."""
+    import i18n
+    from bot.games import ui_for
+    from bot.lang import colour_name, m, t
+    from bot.replay import animation, replay_steps
+
+    if args.lang not in i18n.LANGUAGES:
+        known = ", ".join(i18n.LANGUAGES)
+        raise CommandError(f"unknown language {quoted(args.lang)}: known are {known}.")
+    started = time.perf_counter()
+    with i18n.using(args.lang):
+        steps = replay_steps(record)
+        seats = len(steps[0].state.players)
+        names = [n.strip() for n in (args.names or "").split(",") if n.strip()]
+        names += [t.PLAYER_NAME.format(colour=colour_name(m.COLOURS[k])) for k in range(seats)][
+            len(names) :
+        ]
+        data = animation(ui_for(record.game), steps, names[:seats])
+    write_bytes(args.animate, data, "animation")
+    if not args.json:
+        print(
+            f"animation: {len(steps)} frames, {len(data)} bytes, "
+            f"{time.perf_counter() - started:.1f} s: {args.animate}"
+        )
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -479,6 +509,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true", help="print the final state JSON")
     rep.add_argument("--png", help="render the final board to this PNG file")
+    rep.add_argument(
+        "--animate",
+        metavar="OUT.webp",
+        help="the whole game as an animated WebP, one frame per step of /caylus replay",
+    )
+    rep.add_argument("--lang", default="en", help="the animation's language (en, nl, de, fr)")
+    rep.add_argument("--names", help="the players' names for the animation, comma-separated")
 
     lang = sub.add_parser("i18n", help="the translation catalogues (docs/i18n.md)")
     lang.add_argument(

@@ -105,6 +105,13 @@ class RecordHidden(ServiceError):
     template = "RECORD_HIDDEN"
 
 
+class NoReplay(ServiceError):
+    """A replay of a game that has not finished (never started, running or aborted)."""
+
+    code = "no_replay"
+    template = "NO_REPLAY"
+
+
 class StaleVersion(ServiceError):
     """'The board has changed': the request was built from another version of the game."""
 

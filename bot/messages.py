@@ -66,6 +66,7 @@ RECORD_HIDDEN = (
     "Game #{game_id} is still being played and its record would show the players' hidden "
     "cards: it is available once the game has ended."
 )
+NO_REPLAY = "Game #{game_id} is {status}: only a finished game can be replayed."
 STALE_VERSION = (
     "The board has changed since this was shown (game #{game_id} moved on to version "
     "{version}). Look at the new board and decide again."

@@ -1086,6 +1086,33 @@ class GameService:
             raise err.RecordHidden(game_id=game_id)
         return await self.record(game_id)
 
+    async def finished_game(
+        self, game_id: int, guild_id: int
+    ) -> tuple[hist.PastGame, GameRecord, tuple[bool, ...]]:
+        """A finished game of this server for its replay (`/caylus replay`): who sat where, its
+        record, and which of its actions the players' plans made. Another server's game is
+        unknown here; a game that never started, is running or was aborted has no replay."""
+        found = await self.store.game_with_seats(game_id)
+        if found is None or found[0].guild_id != guild_id:
+            raise err.UnknownGame(game_id=game_id)
+        row, seats = found
+        if row.status != "finished" or row.setup is None:
+            raise err.NoReplay(game_id=game_id, status=m.STATUS[row.status])
+        rows = await self.store.log(game_id)
+        record = GameRecord(
+            game=row.kind,
+            options=row.options,
+            setup=row.setup,
+            actions=[r.action for r in rows],
+            seats=[r.seat for r in rows],
+        )
+        return hist.past_game(row, seats), record, tuple(r.planned for r in rows)
+
+    async def finished_games(self, guild_id: int, limit: int = 25) -> list[hist.PastGame]:
+        """This server's newest finished games (the replay's autocomplete)."""
+        rows, _ = await self.store.finished_games(guild_id, limit=limit)
+        return [hist.past_game(row, seats) for row, seats in rows]
+
     async def history(
         self, guild_id: int, *, user_id: int | None = None, page: int = 1
     ) -> hist.HistoryPage:

@@ -109,6 +109,7 @@ DESC = {
     "undo": "Take back your last move, while nobody has moved since and it revealed nothing",
     "stats": "One player's statistics in this server: games, wins, scores, buildings, pace",
     "record": "The record of a game as a JSON file, for `caylus replay` (only you see it)",
+    "replay": "Replay a finished game phase by phase, or as an animation (only you see it)",
 }
 OPT_GAME = "Caylus (the board game, 2-5 players) or Caylus Magna Carta (the card game, 2-4)"
 OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
@@ -444,6 +445,32 @@ RECORD_NOTE = (
     "The record of game #{game_id} ({actions} moves): replay it with `caylus replay` on a "
     "computer with the bot installed."
 )
+# /caylus replay (docs/history.md): a finished game, phase by phase, privately
+REPLAY_TITLE = "**Replay of game #{game_id}** ({game}) · step {step} of {steps}"
+REPLAY_START = "**The start**"
+REPLAY_QUIET = "— nothing to tell"
+REPLAY_GAME_CHOICE = "#{game_id} {game} · {date} · won by {winners}"
+REPLAY_JUMP = "Jump to a turn…"
+REPLAY_JUMP_START = "The start"
+REPLAY_JUMP_STEP = "step {step}"
+REPLAY_NO_STEP = (
+    "The replay of game #{game_id} has no step {step}: open it again with /caylus replay."
+)
+REPLAY_ANIMATION_NOTE = (
+    "Game #{game_id} as an animation: {frames} frames, one per step of the replay ({size} MB)."
+)
+REPLAY_ANIMATION_TOO_BIG = (
+    "The animation of game #{game_id} would be too large to attach here ({size} MB)."
+)
+BUTTON_REPLAY_FIRST = "First"
+BUTTON_REPLAY_PREVIOUS = "Previous"
+BUTTON_REPLAY_NEXT = "Next"
+BUTTON_REPLAY_LAST = "Last"
+BUTTON_REPLAY_BOARD = "Whole board"
+BUTTON_REPLAY_ANIMATION = "Animation"
+BUTTON_REPLAY_HAND = "My hand then"
+REPLAY_HAND = "Your hand at step {step} of the replay of game #{game_id} (only you see it):"
+REPLAY_NOT_YOURS = "You did not play in game #{game_id}: its players alone see their hands."
 RULES_FAVORS_TOPIC = "Royal favors — the table, its lines and columns"
 RULES_SCORING_TOPIC = "Castle scoring and the end bonus"
 RULES_FAVORS_HEAD = (

@@ -11,6 +11,10 @@ The custom id carries everything a press needs, so any running bot instance can 
   "cancel all my plans",
 - `cay:y:{user}:{page}:{way}`: /caylus history's page buttons (user 0: every player; way
   `n` newer, `o` older), answered by editing the private reply,
+- `cay:r:{game}:{step}:{op}`: /caylus replay's buttons (op `f` first, `p` previous, `n` next,
+  `l` last: show that step; `b` the step's whole board, `h` the presser's hand then, `a` the
+  animation), and
+  `cay:rj:{game}`: its "jump to a turn" menu (values: steps),
 - `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
   "cancel my queue".
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
@@ -365,6 +369,96 @@ def undo_view(game_id: int, seq: int | None) -> discord.ui.View | None:
     return view
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:r:(?P<game>\d{1,18}):(?P<step>\d{1,6}):(?P<op>[fpnlbah])",
+):
+    """A button of /caylus replay: show a step (first, previous, next, last), or send the
+    step's whole board, the presser's own hand at that step (a game with hands) or the game's
+    animation privately."""
+
+    _LOOK = {  # the label's name in bot/text.py, the emoji
+        "f": ("BUTTON_REPLAY_FIRST", "⏮"),
+        "p": ("BUTTON_REPLAY_PREVIOUS", "◀"),
+        "n": ("BUTTON_REPLAY_NEXT", "▶"),
+        "l": ("BUTTON_REPLAY_LAST", "⏭"),
+        "b": ("BUTTON_REPLAY_BOARD", "🗺"),
+        "a": ("BUTTON_REPLAY_ANIMATION", "🎞"),
+        "h": ("BUTTON_REPLAY_HAND", "🂠"),
+    }
+
+    def __init__(self, game_id: int, step: int, op: str, disabled: bool = False) -> None:
+        label, emoji = self._LOOK[op]
+        super().__init__(
+            discord.ui.Button(
+                label=getattr(t, label),
+                emoji=emoji,
+                style=discord.ButtonStyle.primary if op == "n" else discord.ButtonStyle.secondary,
+                custom_id=f"cay:r:{game_id}:{step}:{op}",
+                disabled=disabled,
+                row=0 if op in "fpnl" else 1,
+            )
+        )
+        self.game_id, self.step, self.op = game_id, step, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["step"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).replay_press(interaction, self.game_id, self.step, self.op)
+
+
+class ReplayJump(
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:rj:(?P<game>\d{1,18})"
+):
+    """/caylus replay's "jump to a turn" menu: its values are steps."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        select = _game_select("rj", game_id, t.REPLAY_JUMP, options)
+        select.row = 2
+        super().__init__(select)
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = _only_value(interaction)
+        step = int(value) if value.isdigit() and len(value) <= 6 else -1
+        await _cog(interaction).replay_press(interaction, self.game_id, step, "j")
+
+
+def replay_view(
+    game_id: int, step: int, steps: int, turns: list[tuple[str, int]], *, hand: bool = False
+) -> discord.ui.View:
+    """Under a step of /caylus replay: first, previous, next, last; the whole board, (`hand`)
+    the reader's own hand then, and the animation; a menu of the turns (`turns`: (label, first
+    step); at most 25, spread evenly)."""
+    view = discord.ui.View(timeout=None)
+    last = steps - 1
+    view.add_item(ReplayButton(game_id, 0, "f", disabled=step <= 0))
+    view.add_item(ReplayButton(game_id, max(0, step - 1), "p", disabled=step <= 0))
+    view.add_item(ReplayButton(game_id, min(last, step + 1), "n", disabled=step >= last))
+    view.add_item(ReplayButton(game_id, last, "l", disabled=step >= last))
+    view.add_item(ReplayButton(game_id, step, "b"))
+    if hand:
+        view.add_item(ReplayButton(game_id, step, "h"))
+    view.add_item(ReplayButton(game_id, 0, "a"))
+    if len(turns) > 25:  # Discord's most options: every turn cannot be offered
+        turns = [turns[round(k * (len(turns) - 1) / 24)] for k in range(25)]
+    options = [
+        discord.SelectOption(
+            label=label[:100],
+            value=str(first),
+            description=t.REPLAY_JUMP_STEP.format(step=first + 1)[:100],
+            default=False,
+        )
+        for label, first in turns
+    ]
+    view.add_item(ReplayJump(game_id, options))
+    return view
+
+
 DYNAMIC_ITEMS = (
     ChoiceButton,
     ChoiceSelect,
@@ -378,6 +472,8 @@ DYNAMIC_ITEMS = (
     PlansCancel,
     HistoryButton,
     UndoButton,
+    ReplayButton,
+    ReplayJump,
 )
 
 

@@ -7,7 +7,8 @@
 - `clock.py`: the scheduler loop and clock, away, back, pause, resume, reclaim, mygames;
 - `settings.py`: settings;
 - `rules.py`: rules and help;
-- `history.py`: after the game: record, history, leaderboard, stats.
+- `history.py`: after the game: record, history, leaderboard, stats;
+- `replay.py`: after the game: replay (phase by phase, and the animation).
 
 All commands belong to the one group of `group.py`. The parts are mixins of one Cog, so a
 button handler, a command and the scheduler share the same per-game locks and caches.
@@ -23,6 +24,7 @@ from bot.cogs.group import caylus
 from bot.cogs.history import HistoryCommands
 from bot.cogs.lobby import LobbyCommands
 from bot.cogs.play import PlayCommands
+from bot.cogs.replay import ReplayCommands
 from bot.cogs.rules import RulesCommands
 from bot.cogs.settings import SettingsCommands
 
@@ -34,6 +36,7 @@ class CaylusCog(
     SettingsCommands,
     RulesCommands,
     HistoryCommands,
+    ReplayCommands,
     Delivery,
     commands.Cog,
     name="Caylus",

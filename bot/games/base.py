@@ -95,6 +95,11 @@ class GameUI(Protocol):
         """The account of a phase (or of its first part, `so_far`)."""
         ...
 
+    def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
+        """The title of a phase (the account's first line), also for one with nothing to tell
+        (the replay names every phase)."""
+        ...
+
     def tells_before_prompt(self, state: Any) -> bool:
         """Whether the pending decision needs the account of the phase so far before it (a
         favor: what won it)."""

@@ -84,6 +84,9 @@ class CaylusUI:
     ) -> str:
         return narration.account(turn, phase, events, names, so_far)
 
+    def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
+        return t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
+
     def tells_before_prompt(self, state: Any) -> bool:
         return state.decision is not None and state.decision.kind == "favor"
 

@@ -174,6 +174,9 @@ class MagnaCartaUI:
     ) -> str:
         return narration.account(turn, phase, events, names, so_far)
 
+    def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
+        return narration.header(turn, phase, events, False)
+
     def tells_before_prompt(self, state: Any) -> bool:
         return False  # no decision needs the account of its phase so far first
 

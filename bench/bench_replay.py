@@ -1,0 +1,81 @@
+"""Benchmark: the replay's animation of a whole game (bot/replay.py, /caylus replay's
+"Animation" button and `caylus replay --animate`).
+
+    python bench/bench_replay.py [--seed 7] [--lang en]
+
+Plays a seeded game of the built-in player for each game at its most players (Caylus 5,
+Magna Carta 4), then prints one JSON line per game: the actions, the replay's steps (= the
+animation's frames), the seconds to rebuild the steps from the record, to draw and encode the
+animation, and its size in bytes (Discord's default upload limit is 10 MiB = 10485760 bytes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import i18n
+from bot.games import ui_for
+from bot.replay import animation, replay_steps
+from engine import get_game
+from engine.record import GameRecord, record_for
+
+GAMES = (("caylus", 5), ("magna-carta", 4))
+NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
+UPLOAD_LIMIT = 10 * 1024 * 1024
+
+
+def seeded_game(kind: str, players: int, seed: int) -> GameRecord:
+    """A whole game of the built-in player, as its record."""
+    game = get_game(kind)
+    rng = random.Random(seed)
+    start = game.new_game(game.Options(players=players), game.Setup(seed=seed))
+    state, actions, seats = start, [], []
+    while game.outcome(state) is None:
+        seat = game.pending(state)[0].seat
+        action = game.choose_action(state, seat, rng)
+        state, _ = game.apply(state, action, seat)
+        actions.append(str(action))
+        seats.append(seat)
+    return record_for(start, actions, seats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args()
+    for kind, players in GAMES:
+        record = seeded_game(kind, players, args.seed)
+        with i18n.using(args.lang):
+            started = time.perf_counter()
+            steps = replay_steps(record)
+            replayed = time.perf_counter()
+            data = animation(ui_for(kind), steps, NAMES[:players])
+            done = time.perf_counter()
+        print(
+            json.dumps(
+                {
+                    "game": kind,
+                    "players": players,
+                    "seed": args.seed,
+                    "actions": len(record.actions),
+                    "frames": len(steps),
+                    "replay_seconds": round(replayed - started, 3),
+                    "animation_seconds": round(done - replayed, 2),
+                    "bytes": len(data),
+                    "share_of_upload_limit": round(len(data) / UPLOAD_LIMIT, 3),
+                }
+            ),
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
