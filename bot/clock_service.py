@@ -77,7 +77,7 @@ class ClockSettings:
         return m.CLOCK_SETTINGS.format(
             game_id=self.game_id,
             clock=format_duration(self.clock),
-            reminders=", ".join(self.reminders) or "off",
+            reminders=", ".join(self.reminders) or m.REMINDERS_OFF,
             max_away_days=self.max_away_days,
             takeover_after=self.takeover_after,
         )

@@ -470,6 +470,19 @@ RULES_PRESTIGE = "Built: +{pp} PP{favors}"
 RULES_EFFECT = "Effect: {reminder}"
 RULES_NOTATION = "Notation id: `{id}`"
 RULES_PLACE = "To place a worker here: `/caylus play place {id}`"
+RULES_PHASE_TOPIC = "Phase {number}: {name}"
+RULES_TILE_TOPIC = "{name} ({kind}) — {reminder}"
+RULES_SPACE = ", space {position}"
+RULES_ANY_CUBE = "1 cube of your choice"
+RULES_ONE_CUBE = "1 {cube}"
+RULES_FAVORS_BUILT = Plural(", {count} royal favor", ", {count} royal favors")
+RULES_FAVOR_CELL = "{column}: {text}"
+RULES_FAVOR_LINE = "**{line}) {name}** — {cells}"
+RULES_SCORE_FAVORS = Plural("{count} favor", "{count} favors")
+RULES_SCORE_NOTHING = "nothing"
+# What the favor table and the scoring tables can be asked as (besides 'favors', 'scoring').
+RULES_FAVORS_NAME = "royal favors"
+RULES_SCORING_NAME = "castle scoring"
 PHASE_RULES = {
     1: "Each player takes 2 d, +1 d per residence and library, +2 d per hotel.",
     2: "In turn order, place one worker at a time or pass. A placement costs 1 d plus 1 d for "
