@@ -222,6 +222,78 @@ MC_LAST_ROUND = "Last round: the castle tokens are gone."
 MC_TOKENS_LEFT = "Castle tokens left:"
 MC_NO_CHANGE_ROAD = "No change on the road; the badges show what each player gained and spent."
 
+# Magna Carta: the details of the board, the card and what changed (render/magna_carta/)
+MC_TOKEN_NAMES = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
+MC_TOKEN_PP = "{token} {pp} PP"
+MC_ROAD_CARDS = Plural("{count} card", "{count} cards")
+MC_ROAD_PROVOST = "provost on {at}: {stretch}"
+MC_BATCHES_THIS_PHASE = "Batches this phase: {counts}"
+MC_FIRST_PASS = "1st to pass: +{bonus} d"
+MC_CARD_COUNTS = "hand {hand} · pile {pile} · discard {discard}"
+MC_DISCARD_TOP = " (top: {name})"
+MC_BUILDINGS_ON_ROAD = Plural(
+    "{count} building on the road ({pp} PP)", "{count} buildings on the road ({pp} PP)"
+)
+MC_RESIDENCES_AT = Plural("{count} residence at {where}", "{count} residences at {where}")
+MC_PRESTIGE_OWNED = "prestige: {names}"
+MC_CARD_LEGEND = "PP: points now · ● workers, ▯ cards in hand"
+MC_RESULT_PARTS = {  # the parts of a final score
+    "tokens": "castle",
+    "buildings": "road",
+    "prestige": "prestige",
+    "gold": "gold",
+    "cubes": "cubes",
+    "deniers": "deniers",
+}
+MC_ROAD_LINE = Plural("Road: {count} card", "Road: {count} cards")
+MC_NONE = "none"
+MC_EVERYONE = "Everyone"
+MC_STILL = "Still"  # before the seats still to answer: "Still  must keep or redraw ..."
+MC_ALL_REDRAW = "must keep or redraw their opening hands"
+MC_WAITING_FOR = "waiting for {names}"
+MC_SHARE_WIN = Plural(
+    "{who} share the win with {count} point", "{who} share the win with {count} points"
+)
+MC_PHASES_ONE = "round {round} · {phase}"
+MC_PHASES_ROUND = "round {round} · {first} → {last}"
+MC_PHASES_SPAN = "round {round} {first} → round {last_round} {last}"
+MC_NOTHING = "nothing"
+MC_TAKE = "take {what}"
+MC_BUY_ONE = "buy 1 cube"
+MC_BUY_TWO = "buy 1-2 cubes"
+MC_SELL = "1 cube → {price} d"
+MC_BUY_GOLD = "buy gold"
+MC_BUY_TOKENS = "buy tokens"
+MC_ON_A_RESIDENCE = "on a residence"
+MC_RESIDENCE_INCOME = "+{income} d income"
+MC_RESIDENCE = "residence"
+MC_WHOLE_ROAD = "the whole road acts"
+MC_STRETCH = "cards 1-{provost} act, {next}-{last} do not"
+MC_WORKER_ON = "worker on {places}"
+MC_DRAWS = Plural("draws a card", "draws {count} cards")
+MC_TOKENS_LEAVE = Plural(
+    "Nobody delivered: {count} token leaves the game ({tokens})",
+    "Nobody delivered: {count} tokens leave the game ({tokens})",
+)
+MC_KEEPS = "{who} keeps the opening hand"
+MC_REDRAWS = "{who} redraws (discards {cards})"
+MC_SWAPS = "swaps the hand (discards {cards})"
+MC_BUILDS = "builds {name} ({at})"
+MC_BUILDS_PRESTIGE = "builds the {name}"
+MC_ON_THE_RESIDENCE = " on the residence ({at})"
+MC_PASSES = "passes {place}"
+MC_MOVES_PROVOST = "{who} moves the provost {delta} to {target}"
+MC_DELIVERS = Plural(
+    "{who} delivers a batch: {tokens} (+{pp} PP)",
+    "{who} delivers {count} batches: {tokens} (+{pp} PP)",
+)
+MC_WHO_BUILDS = "{who} builds {name}"
+MC_TURNED_RESIDENCE = "{name} ({at}) → residence"
+MC_WHO_BUILDS_PRESTIGE = "{who} builds the {names}"
+MC_PASSING_ORDER = "Passing order: {names}"
+MC_PROVOST_STANDS = "The provost stands on {target}"
+MC_WINS_TOKENS = "{who} wins castle tokens: {tokens}"
+
 # Both games: ordinals and passing (render/describe.py, render/magna_carta/words.py)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 ORDINAL = "{k}th"
