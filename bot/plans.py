@@ -145,6 +145,8 @@ def reason_from_text(text: str) -> Reason:
         parts = json.loads(text)
         out = Later()
         for part in parts:
+            if not hasattr(m.module, part["message"]):  # a message since renamed: keep the row
+                return text
             out = out + Later(m, part["message"], **part["values"])
     except (ValueError, TypeError, KeyError, AttributeError):
         return text

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from bot import plans as pl
+from bot.lang import m
 from engine.caylus import apply, legal_actions
 from engine.caylus.actions import Action
 from engine.caylus.lookahead import castle_batches, decision_key, upcoming, with_decision
+from i18n import Later
 from tests.caylus_helpers import (
     N_FARM,
     N_MARKET,
@@ -371,3 +374,17 @@ def test_premove_options_are_the_placements_as_if_it_were_my_turn():
     assert "1" not in targets and targets["pass"] == 0 and targets["castle"] == 1
     assert pl.premove_options(pass_all(s), BLUE) == []
     assert with_decision(s, "place", BLUE).decision.seat == BLUE and s.decision.seat == RED
+
+
+def test_a_dropped_plan_reason_is_stored_as_its_message_and_read_in_any_language():
+    why = Later(m, "PLAN_TOO_DEAR", cost=3, limit=2)
+    stored = pl.reason_to_text(why)
+    assert "PLAN_TOO_DEAR" in stored and "d now" not in stored  # no language in the row
+    back = pl.reason_from_text(stored)
+    assert str(back) == "it costs 3 d now, more than the 2 d you allowed"
+    with i18n.using("de"):
+        assert str(back) == "es kostet jetzt 3 d, mehr als die 2 d, die du erlaubt hast"
+    # the engine's reasons (plain English) and unknown rows come back as they were
+    assert pl.reason_from_text("'sell G' is not possible now") == "'sell G' is not possible now"
+    unknown = '[{"message": "NO_SUCH_MESSAGE", "values": {}}]'
+    assert pl.reason_from_text(unknown) == unknown
