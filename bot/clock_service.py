@@ -78,8 +78,8 @@ class ClockSettings:
             game_id=self.game_id,
             clock=format_duration(self.clock),
             reminders=", ".join(self.reminders) or m.REMINDERS_OFF,
-            max_away_days=self.max_away_days,
-            takeover_after=self.takeover_after,
+            away_days=m.AWAY_DAYS.format(count=self.max_away_days),
+            after_missed=m.AFTER_MISSED.format(count=self.takeover_after),
         )
 
 

@@ -115,10 +115,12 @@ CLOCK_PAUSE_VOTE = (
 CLOCK_PAUSED = "Game #{game_id} is paused: no clock runs until a player resumes it."
 CLOCK_RESUMED = "Game #{game_id} is running again: clocks continue with the time that was left."
 CLOCK_VOTE_WITHDRAWN = "{player} no longer asks to pause game #{game_id}."
-CLOCK_SETTINGS = (
-    "Game #{game_id}: {clock} per decision, reminders {reminders}, at most {max_away_days} away "
-    "days per player, the built-in player takes over after {takeover_after} missed decisions."
+CLOCK_SETTINGS = (  # after_missed, away_days: AFTER_MISSED, AWAY_DAYS below
+    "Game #{game_id}: {clock} per decision, reminders {reminders}, at most {away_days} per "
+    "player, the built-in player takes over {after_missed}."
 )
+AWAY_DAYS = Plural("{count} away day", "{count} away days")
+AFTER_MISSED = Plural("after {count} missed decision", "after {count} missed decisions")
 
 # --- clock errors ----------------------------------------------------------------------------
 BAD_TIME_ZONE_NAME = (

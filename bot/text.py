@@ -161,9 +161,8 @@ LOBBY_OPTIONS = "Options"
 LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
 LOBBY_LANGUAGE = "Language: {language}"
 LOBBY_CLOCK = "Clock"
-LOBBY_CLOCK_TEXT = (
-    "{clock} per decision · reminders: {reminders} · idle after {takeover_after} missed "
-    "decisions · {max_away_days} away days"
+LOBBY_CLOCK_TEXT = (  # after_missed, away_days: messages.AFTER_MISSED, messages.AWAY_DAYS
+    "{clock} per decision · reminders: {reminders} · idle {after_missed} · {away_days}"
 )
 LOBBY_HOST = "Host: {host}"
 LOBBY_EMPTY = "nobody yet"
