@@ -94,6 +94,11 @@ def winners_text(s: State, names: list[str]) -> str:
     return str(won.format(count=best, who=who))
 
 
+def after(title: str, least: int) -> int:
+    """Where a section's note starts: after its title (15 pt bold) in the language drawn."""
+    return M + max(least, int(text_width(title, 15, True)) + 14)
+
+
 def lowest_empty_lot(s: State) -> int | None:
     for i, tile in enumerate(s.road):
         if tile is None:
@@ -253,7 +258,7 @@ class Painter:
         d = self.d
         h = 136
         text(d, (M, y), lb.BEFORE_THE_BRIDGE, 15, t.PANEL, bold=True)
-        text(d, (M + 170, y + 1), lb.SPECIALS_ORDER, 14, (222, 208, 180))
+        text(d, (after(lb.BEFORE_THE_BRIDGE, 170), y + 1), lb.SPECIALS_ORDER, 14, (222, 208, 180))
         y += 22
         single = 120
         widths = [single] * 4 + [150, 150]
@@ -389,7 +394,7 @@ class Painter:
         s, d = self.s, self.d
         text(d, (M, y), lb.THE_ROAD, 15, t.PANEL, bold=True)
         note = lb.ROAD_NOTE.format(provost=s.provost, bailiff=s.bailiff)
-        x = M + text_width(lb.THE_ROAD, 15, True) + 14
+        x = after(lb.THE_ROAD, 0)
         text(d, (x, y + 1), fit(note, 14, W - M - x), 14, (240, 214, 150))
         y += 24
         next_lot = lowest_empty_lot(s)
@@ -786,7 +791,7 @@ class Painter:
     def players(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), lb.PLAYERS, 15, t.PANEL, bold=True)
-        text(d, (M + 80, y + 1), lb.IN_TURN_ORDER, 14, (222, 208, 180))
+        text(d, (after(lb.PLAYERS, 80), y + 1), lb.IN_TURN_ORDER, 14, (222, 208, 180))
         y += 22
         rh = 62
         cols = {"pp": 400, "d": 500, "cubes": 538, "workers": 836}
@@ -920,7 +925,9 @@ class Painter:
     def stock(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), lb.BUILDINGS_IN_STOCK, 15, t.PANEL, bold=True)
-        text(d, (M + 180, y + 1), lb.COST_TO_PRESTIGE, 14, (222, 208, 180))
+        text(
+            d, (after(lb.BUILDINGS_IN_STOCK, 180), y + 1), lb.COST_TO_PRESTIGE, 14, (222, 208, 180)
+        )
         y += 22
         labels = lb.STOCK_LABELS
         groups = [
