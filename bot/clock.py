@@ -13,13 +13,16 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.lang import m
+
 MIN_CLOCK = timedelta(hours=1)
 MAX_CLOCK = timedelta(days=7)
 DEFAULT_CLOCK = timedelta(hours=24)
 
 
 class ClockInputError(ValueError):
-    """Input a player typed that cannot be used; the message says what to type instead."""
+    """Input a player typed that cannot be used; the message (in the language in force) says
+    what to type instead."""
 
 
 # --- durations -------------------------------------------------------------------------------
@@ -29,22 +32,20 @@ _DURATION = re.compile(r"^\s*(?:(\d+)\s*d(?:ays?)?)?\s*(?:(\d+)\s*h(?:ours?)?)?\
 
 def parse_clock(text: str) -> timedelta:
     """'24h', '3d', '1d 12h' -> a decision clock between 1 hour and 7 days."""
-    m = _DURATION.match(text or "")
-    if not m or not (m.group(1) or m.group(2)):
-        raise ClockInputError(
-            f"'{text}' is not a duration: write hours or days, e.g. '24h', '3d' or '1d 12h'."
-        )
-    clock = timedelta(days=int(m.group(1) or 0), hours=int(m.group(2) or 0))
+    match = _DURATION.match(text or "")
+    if not match or not (match.group(1) or match.group(2)):
+        raise ClockInputError(m.BAD_CLOCK.format(value=text))
+    clock = timedelta(days=int(match.group(1) or 0), hours=int(match.group(2) or 0))
     if not MIN_CLOCK <= clock <= MAX_CLOCK:
-        raise ClockInputError(f"A decision clock is between 1 hour and 7 days, not {text}.")
+        raise ClockInputError(m.BAD_CLOCK.format(value=text))
     return clock
 
 
 def format_duration(delta: timedelta) -> str:
     hours = int(delta.total_seconds() // 3600)
     days, hours = divmod(hours, 24)
-    parts = ([f"{days} day{'s' if days != 1 else ''}"] if days else []) + (
-        [f"{hours} hour{'s' if hours != 1 else ''}"] if hours or not days else []
+    parts = ([m.DAYS.format(count=days)] if days else []) + (
+        [m.HOURS.format(count=hours)] if hours or not days else []
     )
     return " ".join(parts)
 
@@ -64,11 +65,7 @@ def time_zone(name: str) -> ZoneInfo:
             return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         pass
-    raise ClockInputError(
-        f"'{name}' is not a time zone I know. Use an IANA name such as "
-        "Europe/Amsterdam, America/Los_Angeles or Asia/Tokyo (the command "
-        "suggests names as you type)."
-    )
+    raise ClockInputError(m.BAD_TIME_ZONE_NAME.format(value=name))
 
 
 def suggest_time_zones(fragment: str, limit: int = 25) -> list[str]:
@@ -95,20 +92,17 @@ _QUIET = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*-\s*(\d{1,2})(?::(\d{2}))?\s*
 
 def parse_quiet_hours(text: str) -> QuietHours:
     """'22:00-07:00' or '23-7' -> QuietHours; a clear error otherwise."""
-    m = _QUIET.match(text or "")
-    if m:
+    match = _QUIET.match(text or "")
+    if match:
         h1, m1, h2, m2 = (
-            int(m.group(1)),
-            int(m.group(2) or 0),
-            int(m.group(3)),
-            int(m.group(4) or 0),
+            int(match.group(1)),
+            int(match.group(2) or 0),
+            int(match.group(3)),
+            int(match.group(4) or 0),
         )
         if h1 < 24 and h2 < 24 and m1 < 60 and m2 < 60 and (h1, m1) != (h2, m2):
             return QuietHours(time(h1, m1), time(h2, m2))
-    raise ClockInputError(
-        f"'{text}' are not quiet hours: write start-end in 24-hour local time, "
-        "e.g. '22:00-07:00' or '23-7'."
-    )
+    raise ClockInputError(m.BAD_QUIET_HOURS.format(value=text))
 
 
 def _local(instant: datetime, zone: ZoneInfo) -> datetime:
@@ -150,10 +144,7 @@ def parse_reminders(text: str) -> tuple[str, ...]:
     items = tuple(x.strip().lower() for x in (text or "").split(",") if x.strip())
     for item in items:
         if item != "half" and not re.fullmatch(r"\d{1,3}h", item):
-            raise ClockInputError(
-                f"'{item}' is not a reminder: use 'half' (half time) or hours "
-                "before the deadline such as '2h', separated by commas."
-            )
+            raise ClockInputError(m.BAD_REMINDERS.format(value=item))
     return items
 
 
@@ -200,12 +191,9 @@ def parse_away_until(text: str, zone: ZoneInfo, now: datetime) -> datetime:
             naive = datetime.fromisoformat(text.replace("T", " "))
             until = _wall_clock(naive.date(), naive.time(), zone)
     except ValueError:
-        raise ClockInputError(
-            f"'{text}' is not a date: write YYYY-MM-DD, optionally with a time "
-            "HH:MM, e.g. '2026-12-03' or '2026-12-03 18:00'."
-        ) from None
+        raise ClockInputError(m.BAD_AWAY_DATE.format(value=text)) from None
     if until <= now:
-        raise ClockInputError("That date is already past: give a date in the future.")
+        raise ClockInputError(m.AWAY_IN_PAST.format(until=text))
     return until
 
 

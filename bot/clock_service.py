@@ -77,9 +77,9 @@ class ClockSettings:
         return m.CLOCK_SETTINGS.format(
             game_id=self.game_id,
             clock=format_duration(self.clock),
-            reminders=", ".join(self.reminders) or "off",
-            max_away_days=self.max_away_days,
-            takeover_after=self.takeover_after,
+            reminders=", ".join(self.reminders) or m.REMINDERS_OFF,
+            away_days=m.AWAY_DAYS.format(count=self.max_away_days),
+            after_missed=m.AFTER_MISSED.format(count=self.takeover_after),
         )
 
 

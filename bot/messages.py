@@ -6,8 +6,11 @@ add mentions from the ids the errors carry.
 
 from __future__ import annotations
 
+from i18n import Plural
+
 COLOURS: tuple[str, ...] = ("blue", "red", "green", "orange", "black")  # seat order
-UNTRANSLATED = frozenset({"COLOURS"})  # identifiers of the seats, not words
+# Identifiers of the seats, and what only the operator reads (`caylus copy-db`, the log).
+UNTRANSLATED = frozenset({"COLOURS", "REPLAY_PROBLEMS"})
 COLOUR_NAMES = {  # how a seat's colour reads
     "blue": "blue",
     "red": "red",
@@ -138,10 +141,12 @@ CLOCK_PAUSE_VOTE = (
 CLOCK_PAUSED = "Game #{game_id} is paused: no clock runs until a player resumes it."
 CLOCK_RESUMED = "Game #{game_id} is running again: clocks continue with the time that was left."
 CLOCK_VOTE_WITHDRAWN = "{player} no longer asks to pause game #{game_id}."
-CLOCK_SETTINGS = (
-    "Game #{game_id}: {clock} per decision, reminders {reminders}, at most {max_away_days} away "
-    "days per player, the built-in player takes over after {takeover_after} missed decisions."
+CLOCK_SETTINGS = (  # after_missed, away_days: AFTER_MISSED, AWAY_DAYS below
+    "Game #{game_id}: {clock} per decision, reminders {reminders}, at most {away_days} per "
+    "player, the built-in player takes over {after_missed}."
 )
+AWAY_DAYS = Plural("{count} away day", "{count} away days")
+AFTER_MISSED = Plural("after {count} missed decision", "after {count} missed decisions")
 
 # --- clock errors ----------------------------------------------------------------------------
 BAD_TIME_ZONE_NAME = (
@@ -185,3 +190,58 @@ NOT_IDLE = (
 ALREADY_PAUSED = "Game #{game_id} is already paused."
 NOT_PAUSED = "Game #{game_id} is not paused and you have not asked to pause it."
 CLOCK_IN_LOBBY_ONLY = "The clock of game #{game_id} can only be changed before the start."
+
+# --- plans (bot/plans.py, bot/pace.py, docs/pace.md) ---------------------------------------
+# Why a plan cannot be kept (inside BAD_PLAN), or was not played when its decision came.
+PLAN_TOO_MANY = Plural(
+    "you already have {count} plan in this game", "you already have {count} plans in this game"
+)
+PLAN_NONE_HERE = "this game has no plans"
+PLAN_UNKNOWN = "you have no plan '{key}'"
+PLAN_NO_DECISION = "'{key}' names no decision"
+PLAN_NO_ORDER = "there is no standing order '{name}'"
+PLAN_ORDER_VALUES = "{name} is one of {values}"
+PLAN_ORDERS_ONLY = "this game has standing orders only (the provost, the castle, owner effects)"
+PLAN_GAME_OVER = "the game is over"
+PLAN_NOT_AHEAD = "no answer can be given ahead for a '{kind}' decision"
+PLAN_PAST = "turn {turn}, phase {phase} is over"
+PLAN_NEEDS_ROAD = "a '{kind}' answer needs a road position"
+PLAN_NEEDS_NO_ROAD = "a '{kind}' answer needs no road position"
+PLAN_ANSWERED_WITH = "a '{kind}' decision is answered with {verbs}"
+PLAN_CASTLE_PAST = "the castle of turn {turn} is over"
+PLAN_NOT_A_BATCH = "'{batch}' is not a batch (food and two other kinds)"
+PLAN_PREMOVE_NOW = "premoves are for your next placements in this placement phase"
+PLAN_NOT_A_SPACE = "'{target}' is not a space"
+PLAN_NOT_OWNER = "you own no stone production building on {at}"
+PLAN_OWNER_TAKES = "the owner of {name} takes one of {cubes}"
+PLAN_NOT_CASTLE = "'{option}' is not a castle choice (castle all, castle 2 ...)"
+PLAN_OWNER_ONLY = "only the owner's cube can be a standing answer"
+PLAN_PROVOST_MOVED = "the provost stands on {now}, not on {then} as when you answered"
+PLAN_CANNOT_PLAY = "'{action}' cannot be played now"
+PLAN_CANNOT_PASS = "passing is not possible now"
+PLAN_CANNOT_PLACE = "placing on {target} is not possible now"
+PLAN_TOO_DEAR = "it costs {cost} d now, more than the {limit} d you allowed"
+PLAN_NO_BATCH = "batch {cubes} is not possible now"
+# How a plan reads in /caylus me and in the reasons above.
+PLAN_DROPPED = "{plan}: {reason}"
+PLAN_ANSWER = "turn {turn}, {decision}{where}: {action}"
+PLAN_AT = " ({at})"
+PLAN_WHILE_PROVOST = ", while the provost is on {provost}"
+PLAN_CASTLE = "turn {turn}, castle: {option}"
+PLAN_PREMOVE_PASS = "turn {turn}, then: pass"
+PLAN_PREMOVE = "turn {turn}, then: place {target}"
+PLAN_AT_MOST = " (at most {cost} d)"
+PLAN_OWNER_CHOICE = "owner of {name} ({at}): take {cube}"
+
+# --- durations (bot/clock.py) ----------------------------------------------------------------
+DAYS = Plural("{count} day", "{count} days")
+HOURS = Plural("{count} hour", "{count} hours")
+REMINDERS_OFF = "off"
+
+# What the operator reads when a copied database is checked (not translated: UNTRANSLATED).
+REPLAY_PROBLEMS = {
+    "no_game": "no such game",
+    "seq": "seq column {seq} but {logged} logged actions",
+    "snapshot": "snapshot differs from the replayed log",
+    "phase_snapshot": "phase snapshot differs from the replayed log",
+}

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import plans as pl
+from bot.lang import m
 from bot.store import PlanRow, SeatRow, Store, Tx
 
 log = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class DroppedPlan:
     plan: pl.Plan
-    reason: str
+    reason: pl.Reason
     seq: int  # the decision after this many logged actions
 
 
@@ -102,7 +103,7 @@ class PlanBook:
                 book._deleted.add((row.seat, row.key))  # unreadable: gone with the next write
             elif row.status == "dropped":
                 book.dropped.setdefault(row.seat, {})[row.key] = DroppedPlan(
-                    plan, row.reason or "", row.seq or 0
+                    plan, pl.reason_from_text(row.reason or ""), row.seq or 0
                 )
             else:
                 book.plans.setdefault(row.seat, {})[row.key] = plan
@@ -148,7 +149,7 @@ class PlanBook:
     def put(self, seat: int, plan: pl.Plan) -> None:
         mine = self.plans_of(seat)
         if len(mine) >= pl.MAX_PLANS and plan.key not in mine:
-            raise pl.BadPlan(reason=f"you already have {pl.MAX_PLANS} plans in this game")
+            raise pl.BadPlan(reason=m.PLAN_TOO_MANY.format(count=pl.MAX_PLANS))
         if isinstance(plan, pl.Premove):
             plan = plan.model_copy(update={"order": self._next_order(seat, plan.turn)})
         self.plans.setdefault(seat, {})[plan.key] = plan
@@ -166,7 +167,7 @@ class PlanBook:
         self._deleted.add((seat, key))
         return had
 
-    def drop(self, seat: int, key: str, reason: str, seq: int) -> None:
+    def drop(self, seat: int, key: str, reason: pl.Reason, seq: int) -> None:
         plan = self.plans.get(seat, {}).pop(key, None)
         if plan is None:
             return
@@ -207,7 +208,7 @@ class PlanBook:
         for (seat, key), plan in self._put.items():
             tx.put_plan(self.game_id, seat, key, self.users.get(seat, 0), pl.plan_to_json(plan))
         for (seat, key), dropped in self._drops.items():
-            tx.drop_plan(self.game_id, seat, key, dropped.reason, dropped.seq)
+            tx.drop_plan(self.game_id, seat, key, pl.reason_to_text(dropped.reason), dropped.seq)
         for seat in sorted(self._orders_changed):
             orders = self.orders[seat].model_dump()
             tx.set_seat_orders(self.game_id, seat, self.users.get(seat, 0), orders)
@@ -222,7 +223,7 @@ class PlanBook:
     def fallback(self, seat: int, seq: int) -> str | None:
         """Why a plan of `seat` was not played at its decision after `seq` logged actions."""
         reasons = [
-            f"{d.plan.text}: {d.reason}"
+            m.PLAN_DROPPED.format(plan=d.plan.text, reason=d.reason)
             for d in self.dropped.get(seat, {}).values()
             if d.seq == seq
         ]

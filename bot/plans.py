@@ -24,6 +24,7 @@ stores plans, plays them and hands questions to the Discord layer.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 import engine.errors as engine_errors
 from bot.errors import ServiceError
+from bot.lang import m, t
 from engine.caylus import apply, legal_actions, parse
 from engine.caylus.actions import PLACE_TARGETS, Action, sort_cubes
 from engine.caylus.catalogue import ROAD_LENGTH, TILES
@@ -47,6 +49,9 @@ from engine.caylus.lookahead import (
 )
 from engine.caylus.rules import placement_cost
 from engine.caylus.state import State
+from i18n import Later
+from render.names import tile_name
+from render.sentences import error_text
 
 PASS, SKIP = Action.of("pass"), Action.of("skip")
 INN_STAY = Action.of("inn", "stay")
@@ -122,6 +127,33 @@ class BadPlan(ServiceError):
     template = "BAD_PLAN"
 
 
+# Why a plan was not played: read when shown, in the reader's language (the engine's own
+# reasons, str, come in English). Stored as JSON naming the message (`reason_to_text`).
+Reason = Later | str
+
+
+def reason_to_text(reason: Reason) -> str:
+    """A reason as stored: the message's name and values (any language can read it back)."""
+    if isinstance(reason, Later):
+        parts = [{"message": name, "values": values} for _, name, values in reason.parts]
+        return json.dumps(parts)
+    return reason
+
+
+def reason_from_text(text: str) -> Reason:
+    """A stored reason back (plain text, e.g. the engine's or an older row's, stays as it is)."""
+    try:
+        parts = json.loads(text)
+        out = Later()
+        for part in parts:
+            if not hasattr(m.module, part["message"]):  # a message since renamed: keep the row
+                return text
+            out = out + Later(m, part["message"], **part["values"])
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return text
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Plans
 # ---------------------------------------------------------------------------------------------
@@ -136,7 +168,7 @@ def parse_key(key: str) -> tuple[int, int, str, int]:
     """(turn, phase, kind, at) of a key made by `answer_key`; BadPlan if it is not one."""
     parts = key.split("/")
     if len(parts) != 4 or not (parts[0].isdigit() and parts[1].isdigit() and parts[3].isdigit()):
-        raise BadPlan(reason=f"'{key}' names no decision")
+        raise BadPlan(reason=m.PLAN_NO_DECISION.format(key=key))
     return int(parts[0]), int(parts[1]), parts[2], int(parts[3])
 
 
@@ -165,9 +197,14 @@ class Answer(_Plan):
 
     @property
     def text(self) -> str:
-        where = f" ({self.at})" if self.at else ""
-        held = f", while the provost is on {self.provost}" if self.provost is not None else ""
-        return f"turn {self.turn}, {self.decision}{where}: {self.action}{held}"
+        """How the plan reads (in the language in force); the answer stays in notation."""
+        where = m.PLAN_AT.format(at=self.at) if self.at else ""
+        held = m.PLAN_WHILE_PROVOST.format(provost=self.provost) if self.provost is not None else ""
+        decision = t.CY_QUESTION_WORDS.get(self.decision, self.decision)
+        return (
+            m.PLAN_ANSWER.format(turn=self.turn, decision=decision, where=where, action=self.action)
+            + held
+        )
 
 
 class CastlePlan(_Plan):
@@ -193,7 +230,7 @@ class CastlePlan(_Plan):
 
     @property
     def text(self) -> str:
-        return f"turn {self.turn}, castle: {self.option.removeprefix('castle ')}"
+        return m.PLAN_CASTLE.format(turn=self.turn, option=self.option.removeprefix("castle "))
 
 
 class Premove(_Plan):
@@ -218,9 +255,9 @@ class Premove(_Plan):
     @property
     def text(self) -> str:
         if self.target == "pass":
-            return f"turn {self.turn}, then: pass"
-        limit = f" (at most {self.max_cost} d)" if self.max_cost is not None else ""
-        return f"turn {self.turn}, then: place {self.target}{limit}"
+            return m.PLAN_PREMOVE_PASS.format(turn=self.turn)
+        limit = m.PLAN_AT_MOST.format(cost=self.max_cost) if self.max_cost is not None else ""
+        return m.PLAN_PREMOVE.format(turn=self.turn, target=self.target) + limit
 
 
 class OwnerChoice(_Plan):
@@ -237,7 +274,7 @@ class OwnerChoice(_Plan):
 
     @property
     def text(self) -> str:
-        return f"owner of {TILES[self.tile].name} ({self.at}): take {self.cube}"
+        return m.PLAN_OWNER_CHOICE.format(name=tile_name(self.tile), at=self.at, cube=self.cube)
 
 
 Plan = Answer | CastlePlan | Premove | OwnerChoice
@@ -273,14 +310,14 @@ def orders_with(orders: Orders, changes: Mapping[str, Any]) -> Orders:
     """`orders` with `changes`; BadPlan names a bad field or value."""
     unknown = set(changes) - set(ORDER_FIELDS)
     if unknown:
-        raise BadPlan(reason=f"there is no standing order '{sorted(unknown)[0]}'")
+        raise BadPlan(reason=m.PLAN_NO_ORDER.format(name=sorted(unknown)[0]))
     try:
         return Orders(**{**orders.model_dump(), **changes})
     except ValidationError as error:
         first = error.errors()[0]
         name = ".".join(str(x) for x in first.get("loc", ()))
         allowed = " / ".join(_order_values(name))
-        raise BadPlan(reason=f"{name} is one of {allowed}") from None
+        raise BadPlan(reason=m.PLAN_ORDER_VALUES.format(name=name, values=allowed)) from None
 
 
 def _order_values(name: str) -> tuple[str, ...]:
@@ -295,9 +332,7 @@ def _order_values(name: str) -> tuple[str, ...]:
 
 def check_plan(state: State, seat: int, plan: Plan) -> Plan:
     if _orders_only(state):
-        raise BadPlan(
-            reason="this game has standing orders only (the provost, the castle, owner effects)"
-        )
+        raise BadPlan(reason=m.PLAN_ORDERS_ONLY)
     return _check_plan(state, seat, plan)
 
 
@@ -305,48 +340,48 @@ def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
     """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise.
     Whether its answer is legal is asked only when its decision comes."""
     if state.over:
-        raise BadPlan(reason="the game is over")
+        raise BadPlan(reason=m.PLAN_GAME_OVER)
     now = (state.turn, state.phase)
     if isinstance(plan, Answer):
         if plan.decision not in ANSWER_PHASE:
-            raise BadPlan(reason=f"no answer can be given ahead for a '{plan.decision}' decision")
+            raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=plan.decision))
         if (plan.turn, plan.phase) < now:
-            raise BadPlan(reason=f"turn {plan.turn}, phase {plan.phase} is over")
+            raise BadPlan(reason=m.PLAN_PAST.format(turn=plan.turn, phase=plan.phase))
         if (plan.decision in AT_KINDS) != (plan.at > 0):
-            where = "a road position" if plan.decision in AT_KINDS else "no road position"
-            raise BadPlan(reason=f"a '{plan.decision}' answer needs {where}")
+            needs = m.PLAN_NEEDS_ROAD if plan.decision in AT_KINDS else m.PLAN_NEEDS_NO_ROAD
+            raise BadPlan(reason=needs.format(kind=plan.decision))
         try:
             action = parse(plan.action)
         except engine_errors.MalformedAction as error:
-            raise BadPlan(reason=str(error)) from None
+            raise BadPlan(reason=error_text(error)) from None
         if action.verb not in ANSWER_VERBS[plan.decision]:
             verbs = " / ".join(ANSWER_VERBS[plan.decision])
-            raise BadPlan(reason=f"a '{plan.decision}' decision is answered with {verbs}")
+            raise BadPlan(reason=m.PLAN_ANSWERED_WITH.format(kind=plan.decision, verbs=verbs))
         provost = plan.provost
         if plan.decision == "bribe" and provost is None:
             provost = state.provost
         return plan.model_copy(update={"action": str(action), "provost": provost})
     if isinstance(plan, CastlePlan):
         if (plan.turn, 6) < now:
-            raise BadPlan(reason=f"the castle of turn {plan.turn} is over")
+            raise BadPlan(reason=m.PLAN_CASTLE_PAST.format(turn=plan.turn))
         cubes = []
         for batch in plan.cubes:
             try:
                 action = parse(f"batch {batch}")
             except engine_errors.MalformedAction as error:
-                raise BadPlan(reason=str(error)) from None
+                raise BadPlan(reason=error_text(error)) from None
             if len(action.arg) != 3 or action.arg[0] != "F" or len(set(action.arg)) != 3:
-                raise BadPlan(reason=f"'{batch}' is not a batch (food and two other kinds)")
+                raise BadPlan(reason=m.PLAN_NOT_A_BATCH.format(batch=batch))
             cubes.append(action.arg)
         return plan.model_copy(update={"cubes": tuple(cubes)})
     if isinstance(plan, Premove):
         turn = plan.turn or state.turn
         if (turn, 2) != now or seat in state.passed:
-            raise BadPlan(reason="premoves are for your next placements in this placement phase")
+            raise BadPlan(reason=m.PLAN_PREMOVE_NOW)
         target = plan.target.strip().lower().removeprefix("place ").strip()
         if target != "pass" and target not in PLACE_TARGETS:
             if not (target.isdigit() and 1 <= int(target) <= ROAD_LENGTH):
-                raise BadPlan(reason=f"'{plan.target}' is not a space")
+                raise BadPlan(reason=m.PLAN_NOT_A_SPACE.format(target=plan.target))
             target = str(int(target))
         max_cost = plan.max_cost
         if max_cost is None:
@@ -354,11 +389,13 @@ def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
         return plan.model_copy(update={"turn": turn, "target": target, "max_cost": max_cost})
     tile = state.road[plan.at - 1]
     if tile is None or state.owners[plan.at - 1] != seat or not TILES[tile].owner_bonus:
-        raise BadPlan(reason=f"you own no stone production building on {plan.at}")
+        raise BadPlan(reason=m.PLAN_NOT_OWNER.format(at=plan.at))
     cube = plan.cube.strip().upper()
     bonus = TILES[tile].owner_bonus
     if cube not in bonus:
-        raise BadPlan(reason=f"the owner of {TILES[tile].name} takes one of {', '.join(bonus)}")
+        raise BadPlan(
+            reason=m.PLAN_OWNER_TAKES.format(name=tile_name(tile), cubes=", ".join(bonus))
+        )
     return plan.model_copy(update={"tile": tile, "cube": cube})
 
 
@@ -380,7 +417,7 @@ class Resolution:
     action: Action | None = None  # play this for the seat (a planned move); None: ask
     source: str = ""  # the plan key that gave it, or 'orders.inn' / 'orders.bribe' / ...
     consume: str | None = None  # plan key used up by playing it
-    dropped: tuple[tuple[str, str], ...] = ()  # (plan key, why): plans that could not be played
+    dropped: tuple[tuple[str, Reason], ...] = ()  # (plan key, why): plans not played
 
 
 def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
@@ -398,7 +435,7 @@ def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) 
     if d.kind not in ANSWER_PHASE or d.via_favor:
         return Resolution()
     key = answer_key(state.turn, state.phase, d.kind, d.at)
-    dropped: tuple[tuple[str, str], ...] = ()
+    dropped: tuple[tuple[str, Reason], ...] = ()
     plan = plans.get(key)
     if isinstance(plan, Answer):
         why = _answer_problem(state, seat, plan, legal)
@@ -460,9 +497,9 @@ def _standing(
     return None
 
 
-def _answer_problem(state: State, seat: int, plan: Answer, legal: list[Action]) -> str | None:
+def _answer_problem(state: State, seat: int, plan: Answer, legal: list[Action]) -> Reason | None:
     if plan.provost is not None and state.provost != plan.provost:
-        return f"the provost stands on {state.provost}, not on {plan.provost} as when you answered"
+        return Later(m, "PLAN_PROVOST_MOVED", now=state.provost, then=plan.provost)
     action = parse(plan.action)
     if action in legal:
         return None
@@ -470,7 +507,7 @@ def _answer_problem(state: State, seat: int, plan: Answer, legal: list[Action]) 
         apply(state, action, seat)
     except engine_errors.EngineError as error:
         return str(error)
-    return f"'{action}' cannot be played now"
+    return Later(m, "PLAN_CANNOT_PLAY", action=str(action))
 
 
 def _resolve_premove(
@@ -485,12 +522,16 @@ def _resolve_premove(
     head = queue[0]
     action = head.action
     if action not in legal:
-        what = "passing" if action is PASS else f"placing on {head.target}"
-        return Resolution(dropped=((head.key, f"{what} is not possible now"),))
+        why = (
+            Later(m, "PLAN_CANNOT_PASS")
+            if action is PASS
+            else Later(m, "PLAN_CANNOT_PLACE", target=head.target)
+        )
+        return Resolution(dropped=((head.key, why),))
     if action is not PASS and head.max_cost is not None:
         cost = placement_cost(state, seat, head.target)
         if cost > head.max_cost:
-            why = f"it costs {cost} d now, more than the {head.max_cost} d you allowed"
+            why = Later(m, "PLAN_TOO_DEAR", cost=cost, limit=head.max_cost)
             return Resolution(dropped=((head.key, why),))
     return Resolution(action, head.key, consume=head.key)
 
@@ -513,7 +554,7 @@ def _resolve_castle(
         action = Action.of("batch", sort_cubes(plan.cubes[done]))
         if action in legal:
             return Resolution(action, source)
-        why = f"batch {plan.cubes[done]} is not possible now"
+        why = Later(m, "PLAN_NO_BATCH", cubes=plan.cubes[done])
         return Resolution(dropped=((key, why),))
     left = None if plan.batches is None else plan.batches - done
     batches = castle_plan_batches(state, seat, left) if left is None or left > 0 else []
@@ -528,14 +569,14 @@ def parse_castle_option(turn: int, option: str) -> CastlePlan:
     """'castle all', 'castle 2' or 'castle FWS FCG' as the plan for the castle of `turn`."""
     words = option.strip().lower().split()
     if not words or words[0] != "castle" or len(words) < 2:
-        raise BadPlan(reason=f"'{option}' is not a castle choice (castle all, castle 2 ...)")
+        raise BadPlan(reason=m.PLAN_NOT_CASTLE.format(option=option))
     if words[1:] == ["all"]:
         return CastlePlan(turn=turn)
     if len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1:
         return CastlePlan(turn=turn, batches=int(words[1]))
     if all(re.fullmatch(r"[fwscg]{3}", w) for w in words[1:]):
         return CastlePlan(turn=turn, cubes=tuple(w.upper() for w in words[1:]))
-    raise BadPlan(reason=f"'{option}' is not a castle choice (castle all, castle 2 ...)")
+    raise BadPlan(reason=m.PLAN_NOT_CASTLE.format(option=option))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -821,10 +862,10 @@ def plan_for_answer(
     if kind == "castle":
         return parse_castle_option(turn, option)
     if kind not in ANSWER_PHASE or ANSWER_PHASE[kind] != phase:
-        raise BadPlan(reason=f"no answer can be given ahead for a '{kind}' decision")
+        raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=kind))
     if always:
         if kind != "owner":
-            raise BadPlan(reason="only the owner's cube can be a standing answer")
+            raise BadPlan(reason=m.PLAN_OWNER_ONLY)
         tile = state.road[at - 1]
         cube = option.removeprefix("take").strip()
         return OwnerChoice(at=at, tile=tile or "", cube=cube)

@@ -33,6 +33,7 @@ from bot import history as hist
 from bot import plans as pl
 from bot import ratings
 from bot.lang import m
+from bot.messages import REPLAY_PROBLEMS
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.store import (
     DamagedRow,
@@ -1140,7 +1141,7 @@ class GameService:
         except DamagedRow as error:
             return error.reason
         if row is None:
-            return "no such game"
+            return REPLAY_PROBLEMS["no_game"]
         if row.setup is None:
             return None
         game = self._game_module(row.kind)
@@ -1149,14 +1150,7 @@ class GameService:
             state, phase_start = self._replay(game, row, rows)
         except err.GameCorrupt as error:
             return str(error)
-        problems = []
-        if row.seq != len(rows):
-            problems.append(f"seq column {row.seq} but {len(rows)} logged actions")
-        if not _same_state(game, row.snapshot, state):
-            problems.append("snapshot differs from the replayed log")
-        if not _same_state(game, row.phase_snapshot, phase_start):
-            problems.append("phase snapshot differs from the replayed log")
-        return "; ".join(problems) or None
+        return "; ".join(_replay_problems(game, row, rows, state, phase_start)) or None
 
     # --- the outbox: what the channel must still see (docs/store.md) ---------------------------
 
@@ -1307,7 +1301,7 @@ class GameService:
 
         def change(state: Any, seat: int, book: PlanBook) -> None:
             if not book.delete(seat, key):
-                raise pl.BadPlan(reason=f"you have no plan '{key}'")
+                raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -1489,12 +1483,12 @@ class GameService:
         self._require_running(live)
         book = await self._plan_book(live)
         if book is None:
-            raise pl.BadPlan(reason="this game has no plans")
+            raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
         return live, seat.seat, book
 
     def _add_plans(self, run: _Run, seat: int, plans: Sequence[pl.Plan]) -> None:
         if run.book is None:
-            raise pl.BadPlan(reason="this game has no plans")
+            raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
         for plan in plans:
             run.book.put(seat, pl.check_plan(run.state, seat, plan))
 
@@ -1629,13 +1623,7 @@ class GameService:
         state, phase_start = self._replay(game, row, rows)
         snapshot = state.model_dump_json()
         phase_snapshot = phase_start.model_dump_json()
-        problems = []
-        if row.seq != len(rows):
-            problems.append(f"seq column {row.seq} but {len(rows)} logged actions")
-        if not _same_state(game, row.snapshot, state):
-            problems.append("snapshot differs from the replayed log")
-        if not _same_state(game, row.phase_snapshot, phase_start):
-            problems.append("phase snapshot differs from the replayed log")
+        problems = _replay_problems(game, row, rows, state, phase_start)
         if not problems:
             return state, phase_start, row
         log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
@@ -2114,6 +2102,20 @@ def retry_delay(attempts: int) -> float:
     """Seconds before the next attempt to post after `attempts` failures: 30 s, 1 min, 2 min,
     ... up to an hour."""
     return float(min(3600, 30 * 2 ** max(0, attempts - 1)))
+
+
+def _replay_problems(
+    game: Any, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
+) -> list[str]:
+    """Where a stored game disagrees with its replayed log (for the operator: English)."""
+    problems = []
+    if row.seq != len(rows):
+        problems.append(REPLAY_PROBLEMS["seq"].format(seq=row.seq, logged=len(rows)))
+    if not _same_state(game, row.snapshot, state):
+        problems.append(REPLAY_PROBLEMS["snapshot"])
+    if not _same_state(game, row.phase_snapshot, phase_start):
+        problems.append(REPLAY_PROBLEMS["phase_snapshot"])
+    return problems
 
 
 def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:

@@ -159,9 +159,8 @@ LOBBY_OPTIONS = "Options"
 LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
 LOBBY_LANGUAGE = "Language: {language}"
 LOBBY_CLOCK = "Clock"
-LOBBY_CLOCK_TEXT = (
-    "{clock} per decision · reminders: {reminders} · idle after {takeover_after} missed "
-    "decisions · {max_away_days} away days"
+LOBBY_CLOCK_TEXT = (  # after_missed, away_days: messages.AFTER_MISSED, messages.AWAY_DAYS
+    "{clock} per decision · reminders: {reminders} · idle {after_missed} · {away_days}"
 )
 LOBBY_HOST = "Host: {host}"
 LOBBY_EMPTY = "nobody yet"
@@ -382,8 +381,10 @@ PLACEHOLDER_MORE = "{title} ({first}–{last})"
 
 # --- game over ----------------------------------------------------------------------------------
 GAME_OVER_TITLE = "Game #{game_id} is over"
-WINNER_ONE = "🏆 {names} wins with {score} points!"
-WINNER_MANY = "🏆 {names} share the win with {score} points!"
+WINNER_ONE = Plural("🏆 {names} wins with {count} point!", "🏆 {names} wins with {count} points!")
+WINNER_MANY = Plural(
+    "🏆 {names} share the win with {count} point!", "🏆 {names} share the win with {count} points!"
+)
 SCORE_LINE = (
     "{emoji} **{name}**: **{total}** = {game} PP + {gold} (gold) + {cubes} (cubes) "
     "+ {deniers} (deniers)"
@@ -397,14 +398,20 @@ STATUS_TITLE = "Game #{game_id} · {status}"
 STATUS_TURN = "Turn {turn} · phase {phase} ({name}) · bailiff {bailiff} · provost {provost}"
 STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
-STATUS_SEAT = "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} workers left"
+STATUS_SEAT = Plural(  # count: the workers left
+    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} worker left",
+    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} workers left",
+)
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (
     "You have no seat in game #{game_id}: you are watching. `/caylus board` shows every "
     "player's stock and who must decide."
 )
-ME_LINE = "**{pp} PP** · **{deniers} d** · {cubes} · {workers} workers in hand"
+ME_LINE = Plural(  # count: the workers in hand
+    "**{pp} PP** · **{deniers} d** · {cubes} · {count} worker in hand",
+    "**{pp} PP** · **{deniers} d** · {cubes} · {count} workers in hand",
+)
 ME_FAVORS = "Favor markers: prestige {a}, deniers {b}, cubes {c}, buildings {d}"
 ME_BUILDINGS = "Your buildings: {buildings}"
 ME_NO_BUILDINGS = "You own no building yet."
@@ -414,8 +421,14 @@ ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
 LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
 LOG_EMPTY = "No moves yet in game #{game_id}."
 LOG_LINE = "{seq}. {who}: `{action}`"
-HISTORY_TITLE = "Finished games of this server: page {page} of {pages} ({total} games)"
-HISTORY_TITLE_PLAYER = "Finished games of {name}: page {page} of {pages} ({total} games)"
+HISTORY_TITLE = Plural(  # count: the games
+    "Finished games of this server: page {page} of {pages} ({count} game)",
+    "Finished games of this server: page {page} of {pages} ({count} games)",
+)
+HISTORY_TITLE_PLAYER = Plural(  # count: the games
+    "Finished games of {name}: page {page} of {pages} ({count} game)",
+    "Finished games of {name}: page {page} of {pages} ({count} games)",
+)
 HISTORY_EMPTY = "No game has ended in this server yet."
 HISTORY_EMPTY_PLAYER = "{name} has not finished a game in this server yet."
 HISTORY_GAME = "**#{game_id}** {game} · {date} · 🏆 {winners}"
@@ -441,9 +454,11 @@ STATS_BUILT = "{name} ×{count}"
 STATS_DECIDE = "Average time to decide: {hours} h {minutes} min"
 BUTTON_NEWER = "Newer"
 BUTTON_OLDER = "Older"
-RECORD_NOTE = (
-    "The record of game #{game_id} ({actions} moves): replay it with `caylus replay` on a "
-    "computer with the bot installed."
+RECORD_NOTE = Plural(  # count: the moves
+    "The record of game #{game_id} ({count} move): replay it with `caylus replay` on a "
+    "computer with the bot installed.",
+    "The record of game #{game_id} ({count} moves): replay it with `caylus replay` on a "
+    "computer with the bot installed.",
 )
 # /caylus replay (docs/history.md): a finished game, phase by phase, privately
 REPLAY_TITLE = "**Replay of game #{game_id}** ({game}) · step {step} of {steps}"
@@ -502,6 +517,19 @@ RULES_PRESTIGE = "Built: +{pp} PP{favors}"
 RULES_EFFECT = "Effect: {reminder}"
 RULES_NOTATION = "Notation id: `{id}`"
 RULES_PLACE = "To place a worker here: `/caylus play place {id}`"
+RULES_PHASE_TOPIC = "Phase {number}: {name}"
+RULES_TILE_TOPIC = "{name} ({kind}) — {reminder}"
+RULES_SPACE = ", space {position}"
+RULES_ANY_CUBE = "1 cube of your choice"
+RULES_ONE_CUBE = "1 {cube}"
+RULES_FAVORS_BUILT = Plural(", {count} royal favor", ", {count} royal favors")
+RULES_FAVOR_CELL = "{column}: {text}"
+RULES_FAVOR_LINE = "**{line}) {name}** — {cells}"
+RULES_SCORE_FAVORS = Plural("{count} favor", "{count} favors")
+RULES_SCORE_NOTHING = "nothing"
+# What the favor table and the scoring tables can be asked as (besides 'favors', 'scoring').
+RULES_FAVORS_NAME = "royal favors"
+RULES_SCORING_NAME = "castle scoring"
 PHASE_RULES = {
     1: "Each player takes 2 d, +1 d per residence and library, +2 d per hotel.",
     2: "In turn order, place one worker at a time or pass. A placement costs 1 d plus 1 d for "
@@ -753,7 +781,10 @@ MC_STRETCH = "cards 1-{last} act"
 MC_STRETCH_ONE = "only card 1 acts"
 MC_CONTEXT = "Round {round} · phase {phase} ({name}) · {stock}"
 MC_CONTEXT_SETUP = "Round {round} · {name} · {stock}"
-MC_STOCK = "{deniers} d · {cubes} · {workers} workers · {hand} in hand"
+MC_STOCK = Plural(  # count: the workers
+    "{deniers} d · {cubes} · {count} worker · {hand} in hand",
+    "{deniers} d · {cubes} · {count} workers · {hand} in hand",
+)
 
 # --- prompts: the choices ---------------------------------------------------------------------
 MC_PASS = "Pass"
@@ -828,14 +859,19 @@ MC_HAND_DISCARD_EMPTY = "empty"
 MC_STATUS = (
     "Round {round} · phase {phase} ({name}) · {rule_set} · {stretch} · castle tokens left: {tokens}"
 )
-MC_STATUS_SEAT = (
-    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {workers} workers · {hand} in hand · "
-    "pile {deck}, discard {discard}{extra}"
+MC_STATUS_SEAT = Plural(  # count: the workers
+    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} worker · {hand} in hand · "
+    "pile {deck}, discard {discard}{extra}",
+    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} workers · {hand} in hand · "
+    "pile {deck}, discard {discard}{extra}",
 )
 MC_STATUS_PASSED = " · passed {place}"
 MC_STATUS_START = " · start player"
 MC_TOKENS_LEFT = "{dungeon} dungeon, {walls} walls, {towers} towers"
-MC_ME_LINE = "**{pp} PP** · **{deniers} d** · {cubes} · {workers} workers in hand"
+MC_ME_LINE = Plural(  # count: the workers in hand
+    "**{pp} PP** · **{deniers} d** · {cubes} · {count} worker in hand",
+    "**{pp} PP** · **{deniers} d** · {cubes} · {count} workers in hand",
+)
 MC_ME_TOKENS = "Castle tokens won: {tokens}"
 MC_ME_BUILDINGS = "Your road cards: {cards}"
 MC_ME_NO_BUILDINGS = "You have built nothing yet."

@@ -45,7 +45,8 @@ _STYLES = {
 
 def _cog(interaction: discord.Interaction) -> CaylusCog:
     cog = interaction.client.get_cog("Caylus")  # type: ignore[attr-defined]
-    assert cog is not None, "the Caylus cog is not loaded"
+    if cog is None:  # a programmer's error: the cog is loaded before any view
+        raise RuntimeError("the Caylus cog is not loaded")
     return cog
 
 

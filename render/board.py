@@ -17,11 +17,20 @@ from engine.caylus.catalogue import TILES, Effect, Kind
 from engine.caylus.rules import final_scores, incomes, open_columns
 from engine.caylus.state import State
 from engine.protocol import Event
+from i18n import join
 from render import theme as t
 from render.changes import Changes, diff, workers_phase
-from render.describe import castle_status, decision_text, ordinal, the_section_is
+from render.describe import castle_status, decision_text, ordinal
 from render.labels import w as lb
-from render.names import special_name, tile_name
+from render.names import (
+    favor_cell,
+    favor_line_name,
+    section_name,
+    special_effect,
+    special_name,
+    tile_effect,
+    tile_name,
+)
 from render.pieces import (
     blend,
     cube,
@@ -51,7 +60,7 @@ CASTLE_H = 236
 
 
 def default_names(n: int) -> list[str]:
-    return [f"Player {i + 1}" for i in range(n)]
+    return [lb.PLAYER_N.format(number=i + 1) for i in range(n)]
 
 
 def seat_letters(names: list[str]) -> list[str]:
@@ -77,11 +86,25 @@ def scoring_text(section: int) -> str:
         if pp:
             what = f"{pp:+d} PP".replace("-", "−")
         elif favors:
-            what = f"{favors} favor{'s' if favors > 1 else ''}"
+            what = lb.SCORING_FAVORS.format(count=favors)
         else:
-            what = "nothing"
+            what = lb.SCORING_NOTHING
         parts.append(f"{span} → {what}")
-    return "houses " + " · ".join(parts)
+    return lb.SCORING_HOUSES.format(rows=" · ".join(parts))
+
+
+def winners_text(s: State, names: list[str]) -> str:
+    """'Ann wins with 52 points', 'Ann and Ben win with 48 points' (the language's list)."""
+    outcome = final_scores(s)
+    who = join([names[i] for i in outcome.winners])
+    best = outcome.scores[outcome.winners[0]]
+    won = lb.WIN_WITH if len(outcome.winners) > 1 else lb.WINS_WITH
+    return str(won.format(count=best, who=who))
+
+
+def after(title: str, least: int) -> int:
+    """Where a section's note starts: after its title (15 pt bold) in the language drawn."""
+    return M + max(least, int(text_width(title, 15, True)) + 14)
 
 
 def lowest_empty_lot(s: State) -> int | None:
@@ -159,11 +182,7 @@ class Painter:
             (0, y, W, y + 48), fill=(250, 236, 240) if self.decider is not None else (230, 220, 196)
         )
         if s.over:
-            outcome = final_scores(s)
-            who = " and ".join(self.names[i] for i in outcome.winners)
-            best = outcome.scores[outcome.winners[0]]
-            verb = "win" if len(outcome.winners) > 1 else "wins"
-            label = f"Game over after turn {s.turn}  —  ★ {who} {verb} with {best} points"
+            label = lb.GAME_OVER_AFTER.format(turn=s.turn, result=winners_text(s, self.names))
             text(d, (M, y + 24), fit(label, 22, INNER, True), 22, t.INK, bold=True, anchor="lm")
         elif self.decider is not None:
             seat = self.decider
@@ -193,12 +212,13 @@ class Painter:
             (M, y, W - M, y + h), radius=10, fill=(252, 244, 214), outline=t.HIGHLIGHT, width=4
         )
         text(d, (M + 16, y + 22), lb.FINAL_SCORES, 20, t.INK, bold=True, anchor="lm")
+        heads = lb.FINAL_COLUMNS
         cols = [
-            ("game PP", 560),
-            ("gold ×3", 660),
-            ("cubes ÷3", 760),
-            ("deniers ÷4", 870),
-            ("total", W - M - 20),
+            (heads["game"], 560),
+            (heads["gold"], 660),
+            (heads["cubes"], 760),
+            (heads["deniers"], 870),
+            (heads["total"], W - M - 20),
         ]
         for label, cx in cols:
             text(d, (cx, y + 24), label, 14, t.INK_SOFT, bold=True, anchor="rm")
@@ -219,7 +239,7 @@ class Painter:
                 text(
                     d,
                     (M + 100 + text_width(name, 22, True), yy + 20),
-                    "★ winner",
+                    lb.WINNER,
                     18,
                     (150, 90, 0),
                     bold=True,
@@ -246,7 +266,7 @@ class Painter:
         d = self.d
         h = 136
         text(d, (M, y), lb.BEFORE_THE_BRIDGE, 15, t.PANEL, bold=True)
-        text(d, (M + 170, y + 1), lb.SPECIALS_ORDER, 14, (222, 208, 180))
+        text(d, (after(lb.BEFORE_THE_BRIDGE, 170), y + 1), lb.SPECIALS_ORDER, 14, (222, 208, 180))
         y += 22
         single = 120
         widths = [single] * 4 + [150, 150]
@@ -285,11 +305,11 @@ class Painter:
             bold=True,
             anchor="mm",
         )
-        reminder = cat.SPECIAL_REMINDERS[key]
+        reminder = special_effect(key)
         if key == "inn":
-            reminder = "right circle: every worker costs 1 d"
+            reminder = lb.INN_NOTE
         if unused:
-            reminder = "not used with 2 players"
+            reminder = lb.NOT_USED_2P
         for i, line in enumerate(wrap(reminder, 13, w - 12, unused)[:3]):
             text(
                 d,
@@ -309,9 +329,9 @@ class Painter:
                 seat = s.stables[k] if k < len(s.stables) else None
                 self.slot(cx, cy, seat, label=str(k + 1))
         elif key == "inn":
-            self.slot(x + w / 2 - 34, cy, s.inn_left, label="left")
+            self.slot(x + w / 2 - 34, cy, s.inn_left, label=lb.INN_LEFT)
             text(d, (x + w / 2, cy), "→", 18, t.INK_SOFT, anchor="mm")
-            self.slot(x + w / 2 + 34, cy, s.inn_right, label="right")
+            self.slot(x + w / 2 + 34, cy, s.inn_right, label=lb.INN_RIGHT)
 
     def slot(self, cx: float, cy: float, seat: int | None, label: str = "") -> None:
         d = self.d
@@ -328,15 +348,12 @@ class Painter:
                 ring=t.DECIDE if seat == self.decider and self._decides_here() else None,
             )
         elif label:
-            text(
-                d,
-                (cx, cy),
-                label,
-                10 if len(label) > 1 else 15,
-                t.INK_FAINT,
-                bold=True,
-                anchor="mm",
+            size = (
+                15
+                if len(label) == 1
+                else next((k for k in (10, 9) if text_width(label, k, True) <= 2 * r - 2), 8)
             )
+            text(d, (cx, cy), label, size, t.INK_FAINT, bold=True, anchor="mm")
         if label and seat is not None and len(label) > 1:
             text(d, (cx, cy + r + 9), label, 11, t.INK_SOFT, anchor="mm")
 
@@ -349,11 +366,9 @@ class Painter:
         d.rounded_rectangle(
             (x, y, x + w, y + h), radius=8, fill=(196, 176, 146), outline=t.SPECIAL_EDGE, width=2
         )
-        text(d, (x + w / 2, y + 14), "Bridge: passing order", 16, t.INK, bold=True, anchor="mm")
-        if s.n == 2:
-            note = "after a pass the other pays 3 d"
-        else:
-            note = "after k passes a worker costs k+1 d"
+        title = fit(lb.BRIDGE_TITLE, 16, w - 8, True)
+        text(d, (x + w / 2, y + 14), title, 16, t.INK, bold=True, anchor="mm")
+        note = lb.BRIDGE_2P if s.n == 2 else lb.BRIDGE_NOTE
         text(d, (x + w / 2, y + 34), fit(note, 13, w - 10), 13, t.INK_SOFT, anchor="mm")
         sw = min(40, (w - 20) / 5 - 4)
         x0 = x + (w - 5 * (sw + 4) + 4) / 2
@@ -379,17 +394,16 @@ class Painter:
                 marker(d, bx + 4, top + 22, sw - 8, seat, self.letters[seat])
         if s.phase == 2 and not s.over:
             left = s.n - len(s.passed)
-            text(d, (x + w / 2, y + h - 14), f"{left} still placing", 13, t.INK_SOFT, anchor="mm")
+            still = fit(lb.STILL_PLACING_N.format(count=left), 13, w - 8)
+            text(d, (x + w / 2, y + h - 14), still, 13, t.INK_SOFT, anchor="mm")
 
     # ------------------------------------------------------------------ the road
     def road(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), lb.THE_ROAD, 15, t.PANEL, bold=True)
-        note = (
-            f"provost on {s.provost}: buildings 1–{s.provost} work this turn"
-            f" · bailiff on {s.bailiff}"
-        )
-        text(d, (M + 90, y + 1), note, 14, (240, 214, 150))
+        note = lb.ROAD_NOTE.format(provost=s.provost, bailiff=s.bailiff)
+        x = after(lb.THE_ROAD, 0)
+        text(d, (x, y + 1), fit(note, 14, W - M - x), 14, (240, 214, 150))
         y += 24
         next_lot = lowest_empty_lot(s)
         for pos in range(1, cat.ROAD_LENGTH + 1):
@@ -497,7 +511,7 @@ class Painter:
                         d,
                         x + TILE_W - 4,
                         y + TILE_H - 64,
-                        "→ residence",
+                        lb.TO_RESIDENCE,
                         11,
                         t.KIND_FILL[Kind.RESIDENCE],
                         t.INK,
@@ -507,7 +521,7 @@ class Painter:
         if pos in cat.SECTION_TRIGGERS:
             k = cat.SECTION_TRIGGERS.index(pos)
             done = s.scored > k
-            label = f"{cat.SECTION_NAMES[k]} scoring" + (" ✓" if done else "")
+            label = lb.SECTION_SCORING.format(section=section_name(k)) + (" ✓" if done else "")
             pill(
                 d,
                 x + TILE_W - 2,
@@ -561,14 +575,14 @@ class Painter:
             cx = x + 2
             for i, option in enumerate(tile.produce):
                 if i:
-                    text(d, (cx + 2, y + 13), "or", 13, t.INK_SOFT, anchor="lm")
-                    cx += 22
+                    text(d, (cx + 2, y + 13), lb.OR, 13, t.INK_SOFT, anchor="lm")
+                    cx += text_width(lb.OR, 13) + 8
                 cx = cubes_row(d, cx, y + 3, 20, option) + 2
             if tile.owner_bonus:
-                label = "owner: +1 " + "/".join(tile.owner_bonus)
+                label = lb.OWNER_BONUS.format(cubes="/".join(tile.owner_bonus))
                 text(d, (x + 2, y + 40), label, 12, t.INK_SOFT, anchor="lm")
             return
-        lines = wrap(tile.reminder, 13, w)[:3]
+        lines = wrap(tile_effect(tile_id), 13, w)[:3]
         for i, line in enumerate(lines):
             text(d, (x + 2, y + 8 + i * 16), line, 13, t.INK, anchor="lm")
 
@@ -589,8 +603,9 @@ class Painter:
             (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
         )
         text(d, (x + 12, y + 16), lb.CASTLE, 17, t.INK, bold=True, anchor="lm")
-        status = fit(castle_status(s), 14, w - 100)
-        text(d, (x + 90, y + 16), status, 14, t.INK_SOFT, anchor="lm")
+        status_x = max(90, 24 + text_width(lb.CASTLE, 17, True))  # after the title in any language
+        status = fit(castle_status(s), 14, w - status_x - 10)
+        text(d, (x + status_x, y + 16), status, 14, t.INK_SOFT, anchor="lm")
         cell = 26
         gap = 3
         sx = x + 14
@@ -605,7 +620,7 @@ class Painter:
                 d.rounded_rectangle(
                     (sx - 7, y + 32, sx + sw + 7, below + 42), radius=8, outline=t.DECIDE, width=3
                 )
-            label = cat.SECTION_NAMES[k] + (" ✓" if s.scored > k else "")
+            label = section_name(k) + (" ✓" if s.scored > k else "")
             text(d, (sx, y + 44), label, 15, t.INK, bold=True, anchor="lm")
             fill = blend(t.SECTION_FILL[k], t.WHITE, 0.35)
             edge = blend(t.SECTION_FILL[k], t.INK, 0.4)
@@ -621,7 +636,7 @@ class Painter:
                     house(
                         d, cx + 3, cy + 2, cell - 6, cell - 4, seat, self.letters[seat], ring=ring
                     )
-            info = f"{cat.SECTION_POINTS[k]} PP · at {cat.SECTION_TRIGGERS[k]}"
+            info = lb.SECTION_INFO.format(pp=cat.SECTION_POINTS[k], at=cat.SECTION_TRIGGERS[k])
             text(d, (sx, below + 10), fit(info, 12, sw + 6), 12, t.INK_SOFT, anchor="lm")
             counts = [houses.count(seat) for seat in range(s.n)]
             self.house_counts(sx, below + 29, counts)
@@ -630,11 +645,7 @@ class Painter:
         yy = below + 48
         d.line((x + 10, yy, x + w - 10, yy), fill=(180, 166, 140), width=1)
         if s.section < 3:
-            name = cat.SECTION_NAMES[s.section]
-            label = (
-                f"{name} scoring, when the bailiff reaches "
-                f"{cat.SECTION_TRIGGERS[s.section]} or {the_section_is(name)} full:"
-            )
+            label = lb.SCORING_WHEN[s.section].format(at=cat.SECTION_TRIGGERS[s.section])
             text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
             text(
                 d,
@@ -645,12 +656,12 @@ class Painter:
                 anchor="lm",
             )
         else:
-            ended = "All three sections are scored: the game ended after the Towers scoring."
+            ended = lb.ALL_SCORED
             text(d, (x + 12, yy + 13), fit(ended, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
         # castle workers in arrival order
         yy += 58
         text(d, (x + 12, yy), lb.ARRIVAL_ORDER, 14, t.INK_SOFT, anchor="lm")
-        cx = x + 110
+        cx = x + max(110, 20 + text_width(lb.ARRIVAL_ORDER, 14))
         if not s.castle_workers:
             text(d, (cx, yy), lb.NO_CASTLE_WORKER, 14, t.INK_FAINT, anchor="lm")
         deciding = s.decision is not None and s.decision.kind == "castle" and not s.over
@@ -687,7 +698,9 @@ class Painter:
         if choosing:
             d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=t.DECIDE, width=4)
         text(d, (x + 12, y + 16), lb.ROYAL_FAVORS, 17, t.INK, bold=True, anchor="lm")
-        text(d, (x + w - 12, y + 16), f"columns 1–{opened} open", 14, t.INK_SOFT, anchor="rm")
+        title_end = x + 16 + text_width(lb.ROYAL_FAVORS, 17, True)
+        columns = fit(lb.COLUMNS_OPEN.format(open=opened), 14, x + w - 12 - title_end)
+        text(d, (x + w - 12, y + 16), columns, 14, t.INK_SOFT, anchor="rm")
         label_w = 40
         start_w = 34
         cw = (w - 16 - label_w - start_w) / 5
@@ -696,7 +709,8 @@ class Painter:
         for c in range(5):
             cx = x + 8 + label_w + start_w + c * cw
             is_open = c < opened
-            label = str(c + 1) if is_open else f"{c + 1} (closed)"
+            label = str(c + 1) if is_open else lb.COLUMN_CLOSED.format(column=c + 1)
+            label = fit(label, 13, cw - 2, True)
             text(
                 d,
                 (cx + cw / 2, top + 7),
@@ -706,12 +720,17 @@ class Painter:
                 bold=True,
                 anchor="mm",
             )
-        text(d, (x + 8 + label_w + start_w / 2, top + 7), "start", 11, t.INK_SOFT, anchor="mm")
+        start = fit(lb.FAVOR_START, 11, start_w + 6)
+        text(d, (x + 8 + label_w + start_w / 2, top + 7), start, 11, t.INK_SOFT, anchor="mm")
         top += 15
         for li, line in enumerate(cat.FAVOR_LINES):
             ry = top + li * rh
             text(d, (x + 10, ry + rh / 2 - 7), line, 20, t.INK, bold=True, anchor="lm")
-            sub = "used" if line in used else fit(cat.FAVOR_LINE_NAMES[line], 9, label_w - 2)
+            sub = (
+                fit(lb.LINE_USED, 10, label_w - 2, True)
+                if line in used
+                else fit(favor_line_name(line), 9, label_w - 2)
+            )
             text(
                 d,
                 (x + 10, ry + rh / 2 + 12),
@@ -730,7 +749,7 @@ class Painter:
                 d.rectangle(
                     (cx, ry + 1, cx + cw - 2, ry + rh - 1), fill=fill, outline=(170, 156, 186)
                 )
-                cell = cat.FAVOR_CELL_TEXT[line][c].replace("->", "→")
+                cell = favor_cell(line, c + 1)
                 ink = t.INK if is_open else t.INK_SOFT
                 for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
                     text(d, (cx + cw / 2 - 1, ry + 10 + i * 13), part, 12, ink, anchor="mm")
@@ -767,27 +786,29 @@ class Painter:
         text(
             d,
             (x + w / 2, y + 118),
-            f"every royal favor gives {cat.SIMPLIFIED_FAVOR_PP} PP",
+            fit(lb.EVERY_FAVOR.format(pp=cat.SIMPLIFIED_FAVOR_PP), 20, w - 16),
             20,
             t.INK,
             anchor="mm",
         )
-        text(d, (x + w / 2, y + 150), "(this game has no favor table)", 15, t.INK_SOFT, anchor="mm")
+        note = fit(lb.NO_FAVOR_TABLE, 15, w - 16)
+        text(d, (x + w / 2, y + 150), note, 15, t.INK_SOFT, anchor="mm")
         return h
 
     # ------------------------------------------------------------------ players
     def players(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), lb.PLAYERS, 15, t.PANEL, bold=True)
-        text(d, (M + 80, y + 1), lb.IN_TURN_ORDER, 14, (222, 208, 180))
+        text(d, (after(lb.PLAYERS, 80), y + 1), lb.IN_TURN_ORDER, 14, (222, 208, 180))
         y += 22
         rh = 62
         cols = {"pp": 400, "d": 500, "cubes": 538, "workers": 836}
+        heads = lb.PLAYER_COLUMNS
         header = [
             ("PP", cols["pp"], "rm"),
-            ("deniers", cols["d"] + 10, "rm"),
-            ("cubes", cols["cubes"] + 4, "lm"),
-            ("workers", cols["workers"], "lm"),
+            (heads["deniers"], cols["d"] + 10, "rm"),
+            (heads["cubes"], cols["cubes"] + 4, "lm"),
+            (heads["workers"], cols["workers"], "lm"),
         ]
         for label, cx, anchor in header:
             text(d, (cx, y + 8), label, 13, (222, 208, 180), bold=True, anchor=anchor)
@@ -869,7 +890,7 @@ class Painter:
         # income
         income = incomes(s)[seat]
         text(d, (W - M - 10, y + 30), f"+{income} d", 15, t.INK_SOFT, bold=True, anchor="rm")
-        text(d, (W - M - 10, y + 49), "income", 11, t.INK_SOFT, anchor="rm")
+        text(d, (W - M - 10, y + 49), lb.PLAYER_COLUMNS["income"], 11, t.INK_SOFT, anchor="rm")
 
     def number(self, right: int, y: int, h: int, value: int, unit: str, delta: int) -> None:
         d = self.d
@@ -896,14 +917,14 @@ class Painter:
 
     def status(self, seat: int) -> str:
         s = self.s
-        parts = [t.PLAYER_COLOUR_NAMES[seat]]
+        parts = [lb.COLOUR_NAMES[seat]]
         if seat == self.decider and s.decision is not None:
             parts.append(lb.DECIDING_NOW)
         if s.phase == 2 and not s.over:
             if seat in s.passed:
                 parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
             elif seat != self.decider:
-                parts.append("still placing")
+                parts.append(lb.STILL_PLACING)
         if s.inn_right == seat:
             parts.append(lb.IN_THE_INN)
         return " · ".join(parts)
@@ -912,12 +933,19 @@ class Painter:
     def stock(self, y: int) -> int:
         s, d = self.s, self.d
         text(d, (M, y), lb.BUILDINGS_IN_STOCK, 15, t.PANEL, bold=True)
-        text(d, (M + 180, y + 1), lb.COST_TO_PRESTIGE, 14, (222, 208, 180))
+        text(
+            d, (after(lb.BUILDINGS_IN_STOCK, 180), y + 1), lb.COST_TO_PRESTIGE, 14, (222, 208, 180)
+        )
         y += 22
+        labels = lb.STOCK_LABELS
         groups = [
-            (Kind.WOOD, "Wood", "carpenter"),
-            (Kind.STONE, "Stone", "mason"),
-            (Kind.PRESTIGE, "Prestige", "architect, on a residence"),
+            (Kind.WOOD, labels["wood"], tile_name("carpenter")),
+            (Kind.STONE, labels["stone"], tile_name("mason")),
+            (
+                Kind.PRESTIGE,
+                labels["prestige"],
+                lb.ON_A_RESIDENCE.format(architect=tile_name("architect")),
+            ),
         ]
         label_w = 92
         for kind, label, how in groups:
@@ -942,6 +970,7 @@ class Painter:
                 outline=t.DECIDE if building_now else t.KIND_EDGE[kind],
                 width=4 if building_now else 2,
             )
+            label = fit(label, 15, label_w - 12, True)
             text(
                 d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
             )
@@ -956,7 +985,7 @@ class Painter:
                 )
             cx, cy = x, y
             if not items:
-                text(d, (x + 6, y + chip_h / 2), "none left", 15, t.PANEL, anchor="lm")
+                text(d, (x + 6, y + chip_h / 2), lb.NONE_LEFT, 15, t.PANEL, anchor="lm")
             for (tid, n), cw in zip(items, widths, strict=True):
                 if cx + cw > W - M:
                     cx = x
@@ -1029,7 +1058,8 @@ class Painter:
             x += 30 + text_width(label, 13) + 10
         text(d, (x + 6, y + 10), lb.LEGEND, 13, (222, 208, 180), anchor="lm")
         if self.has_prev:
-            d.rectangle((W - M - 150, y + 3, W - M - 136, y + 17), fill=t.HIGHLIGHT)
+            sx = W - M - text_width(lb.CHANGED_LAST_PHASE, 13) - 20
+            d.rectangle((sx, y + 3, sx + 14, y + 17), fill=t.HIGHLIGHT)
             text(d, (W - M, y + 10), lb.CHANGED_LAST_PHASE, 13, (222, 208, 180), anchor="rm")
         return y + 20
 

@@ -21,10 +21,11 @@ from engine.caylus.rules import final_scores
 from engine.caylus.state import State
 from engine.protocol import Event
 from render import theme as t
-from render.board import default_names, seat_letters
+from render.board import default_names, seat_letters, winners_text
 from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
 from render.describe import castle_status, decision_detail, ordinal
 from render.labels import w as lb
+from render.names import section_name
 from render.phone import (
     CUBE,
     INNER,
@@ -78,10 +79,14 @@ def phases_label(s: State, previous: State | None) -> str:
         last = (s.turn, s.phase - 1) if s.phase > 1 else (s.turn - 1, 7)
     name = lb.PHASE_NAMES
     if first == last:
-        return f"turn {first[0]} · {name[first[1] - 1]}"
+        return lb.PHASES_ONE.format(turn=first[0], phase=name[first[1] - 1])
     if first[0] == last[0]:
-        return f"turn {first[0]} · {name[first[1] - 1]} → {name[last[1] - 1]}"
-    return f"turn {first[0]} {name[first[1] - 1]} → turn {last[0]} {name[last[1] - 1]}"
+        return lb.PHASES_TURN.format(
+            turn=first[0], first=name[first[1] - 1], last=name[last[1] - 1]
+        )
+    return lb.PHASES_SPAN.format(
+        turn=first[0], first=name[first[1] - 1], last_turn=last[0], last=name[last[1] - 1]
+    )
 
 
 class Card(PhoneCanvas):
@@ -165,11 +170,7 @@ class Card(PhoneCanvas):
 
     def winner(self, y: float) -> float:
         s = self.s
-        outcome = final_scores(s)
-        who = " and ".join(self.names[i] for i in outcome.winners)
-        verb = "win" if len(outcome.winners) > 1 else "wins"
-        best = outcome.scores[outcome.winners[0]]
-        head = self.wrap(f"★ {who} {verb} with {best} points", NAME, INNER)
+        head = self.wrap(f"★ {winners_text(s, self.names)}", NAME, INNER)
         status = castle_status(s)
         lines = self.wrap(status[:1].upper() + status[1:], BODY, INNER)
         h = 10 + LINE * (len(head) + len(lines)) + 6
@@ -204,8 +205,12 @@ class Card(PhoneCanvas):
         y += h + 2
         for seat in s.turn_order:
             y = self.player_row(seat, y, full) + 4
-        favors = "a–d: royal favor lines (column)" if full else "royal favors: 3 PP each"
-        legend = f"● workers in hand · {favors}"
+        favors = (
+            lb.CARD_FAVOR_LINES
+            if full
+            else lb.CARD_SIMPLE_FAVORS.format(pp=cat.SIMPLIFIED_FAVOR_PP)
+        )
+        legend = self.fit(lb.CARD_LEGEND.format(favors=favors), SMALL, INNER)
         self.write(W_DP - M, y + 7, legend, SMALL, t.INK_SOFT, anchor="rm")
         return y + 12
 
@@ -240,11 +245,11 @@ class Card(PhoneCanvas):
         s = self.s
         parts = []
         if seat == self.decider:
-            parts.append("▶ deciding")
+            parts.append(lb.DECIDING)
         if seat in s.passed and 2 <= s.phase <= 4:  # the passing order rules phases 2-4
             parts.append(lb.PASSED.format(place=ordinal(s.passed.index(seat) + 1)))
         if s.inn_right == seat:
-            parts.append("in the inn")
+            parts.append(lb.IN_THE_INN)
         return " · ".join(parts)
 
     # ------------------------------------------------------------------ game over
@@ -262,12 +267,11 @@ class Card(PhoneCanvas):
             self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
             self.piece(M + 18 + PIECE_R, top + 1, seat)
             x = M + 22 + 2 * PIECE_R
-            label = self.names[seat] + ("  ★ winner" if win else "")
+            label = self.names[seat] + (f"  {lb.WINNER}" if win else "")
             self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
             self.write(W_DP - M - 8, y + h / 2, str(b["total"]), TITLE + 3, t.INK, True, "rm")
-            parts = (
-                f"{b['game']} PP in play · gold +{b['gold']} · cubes +{b['cubes']}"
-                f" · deniers +{b['deniers']}"
+            parts = lb.CARD_BREAKDOWN.format(
+                game=b["game"], gold=b["gold"], cubes=b["cubes"], deniers=b["deniers"]
             )
             self.write(x, y + 33, self.fit(parts, SMALL, W_DP - M - 50 - x), SMALL, t.INK_SOFT)
             y += h + 4
@@ -300,9 +304,8 @@ class Card(PhoneCanvas):
             lines = self.wrap(sentence, BODY, W_DP - M - text_x)
             if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
                 more = len(items) - k
-                self.write(
-                    text_x, y + LINE / 2, f"… and {more} more in the message", BODY, t.INK_SOFT
-                )
+                more_text = lb.MORE_IN_MESSAGE.format(count=more)
+                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
                 y += LINE
                 break
             if seat is not None:
@@ -327,7 +330,7 @@ class Card(PhoneCanvas):
             return lb.GAME_BEGINS
         ch = self.ch
         if any(ch.prestige) or any(ch.deniers) or any(ch.cubes):
-            return "No change on the board; the badges show the resources gained and spent."
+            return lb.CARD_ONLY_BADGES
         return lb.CARD_NO_CHANGE
 
     # ------------------------------------------------------------------ castle and road
@@ -336,13 +339,14 @@ class Card(PhoneCanvas):
         lines: list[str] = []
         if s.over:
             parts = [
-                f"{cat.SECTION_NAMES[k]} {len(s.castle[k])}/{cat.SECTION_SIZES[k]}"
-                for k in range(3)
+                f"{section_name(k)} {len(s.castle[k])}/{cat.SECTION_SIZES[k]}" for k in range(3)
             ]
-            lines.append("Castle houses: " + " · ".join(parts))
+            lines += self.wrap(
+                lb.CASTLE_HOUSES.format(sections=" · ".join(parts)), BODY, INNER - 12
+            )
         else:
             status = castle_status(s)
-            lines += self.wrap("Castle: " + status, BODY, INNER - 12)
+            lines += self.wrap(lb.CASTLE_LINE.format(status=status), BODY, INNER - 12)
         h = 8 + LINE * (len(lines) + (0 if s.over else 2))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 4 + LINE / 2
@@ -354,12 +358,12 @@ class Card(PhoneCanvas):
         # houses per player in the section being built
         sec = min(s.section, 2)
         x = M + 6
-        label = f"{cat.SECTION_NAMES[sec]} houses:"
+        label = lb.SECTION_HOUSES.format(section=section_name(sec))
         self.write(x, yy, label, BODY, t.INK_SOFT)
         x += self.width(label, BODY) + 6
         counts = [(seat, s.castle[sec].count(seat)) for seat in s.turn_order]
         if not any(c for _, c in counts):
-            self.write(x, yy, "none yet", BODY, t.INK_SOFT)
+            self.write(x, yy, lb.NONE_YET, BODY, t.INK_SOFT)
         for seat, c in counts:
             if not c:
                 continue
@@ -367,8 +371,8 @@ class Card(PhoneCanvas):
             self.write(x + MARKER + 3, yy, str(c), NUMBER, t.INK, bold=True)
             x += MARKER + 20
         yy += LINE
-        scoring = f"{cat.SECTION_NAMES[sec]} scoring at {cat.SECTION_TRIGGERS[sec]}"
-        road = f"Provost {s.provost} · bailiff {s.bailiff} · {scoring}"
+        scoring = lb.SCORING_AT.format(section=section_name(sec), at=cat.SECTION_TRIGGERS[sec])
+        road = lb.CARD_ROAD.format(provost=s.provost, bailiff=s.bailiff, scoring=scoring)
         self.write(M + 6, yy, self.fit(road, BODY, INNER - 12), BODY)
         return y + h
 

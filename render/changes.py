@@ -15,14 +15,20 @@ from dataclasses import dataclass, field
 from engine.caylus import catalogue as cat
 from engine.caylus.state import State
 from engine.protocol import Event
+from i18n import join
+from render import labels
 from render.describe import ordinal
 from render.labels import w as lb
-from render.names import space_name, special_name, tile_name
+from render.names import section_name, space_name, special_name, tile_name
 from render.sentences import event_text
 
 WORKERS_PHASE = 2
-# The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)".
-_PLACED_ON = re.compile(r"places a worker on (?P<target>.+) \((?P<cost>\d+) d\)\s*$")
+# The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)", and the English
+# names it gives spaces (read back into the language in force).
+_PLACED_ON = re.compile(labels.ENGINE_PLACED_ON)
+_ON_ROAD = re.compile(r"^(?P<name>.+) \((?P<at>\d+)\)$")
+_TILE_IDS = {tile.name: tile_id for tile_id, tile in cat.TILES.items()}
+_SPECIAL_KEYS = {name: key for key, name in cat.SPECIAL_NAMES.items()}
 # Event kinds the card does not list: resources only (the player table shows them as +/-
 # badges), placements and passes (the workers lines), a new turn and skipped effects.
 _NOT_LISTED = frozenset(
@@ -86,16 +92,18 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
             owner = s.owners[i]
             if tile == "residence" and old is not None and owner is not None:
                 ch.notes.append(
-                    f"{names[owner]} turned the {tile_name(old)} ({i + 1}) into a residence"
+                    lb.NOTE_RESIDENCE.format(who=names[owner], name=tile_name(old), at=i + 1)
                 )
             elif tile is not None and owner is not None:
-                ch.notes.append(f"{names[owner]} built the {tile_name(tile)} ({i + 1})")
+                ch.notes.append(
+                    lb.NOTE_BUILT.format(who=names[owner], name=tile_name(tile), at=i + 1)
+                )
             elif tile is None:
-                ch.notes.append(f"space {i + 1} was cleared")
+                ch.notes.append(lb.NOTE_CLEARED.format(at=i + 1))
     ch.castle = [len(prev.castle[k]) for k in range(3)]
     new_houses = sum(len(s.castle[k]) - len(prev.castle[k]) for k in range(3))
     if new_houses > 0:
-        ch.notes.append(f"{new_houses} new castle house{'s' if new_houses > 1 else ''}")
+        ch.notes.append(lb.NOTE_HOUSES.format(count=new_houses))
     for seat in range(s.n):
         p, q = s.players[seat], prev.players[seat]
         for line in range(4):
@@ -106,14 +114,14 @@ def diff(s: State, prev: State | None, names: list[str]) -> Changes:
         ch.cubes[seat] = {c: p.cubes[c] - q.cubes[c] for c in cat.CUBES if p.cubes[c] != q.cubes[c]}
         ch.workers[seat] = p.workers - q.workers
     if s.provost != prev.provost and s.bailiff == prev.bailiff:
-        ch.notes.append(f"provost {prev.provost} → {s.provost}")
+        ch.notes.append(lb.NOTE_PROVOST.format(old=prev.provost, new=s.provost))
     if s.bailiff != prev.bailiff:
-        ch.notes.append(f"bailiff {prev.bailiff} → {s.bailiff}")
+        ch.notes.append(lb.NOTE_BAILIFF.format(old=prev.bailiff, new=s.bailiff))
     if s.scored > prev.scored:
-        done = ", ".join(cat.SECTION_NAMES[k] for k in range(prev.scored, s.scored))
-        ch.notes.append(f"scored: {done}")
+        done = join([section_name(k) for k in range(prev.scored, s.scored)])
+        ch.notes.append(lb.NOTE_SCORED.format(sections=done))
     if s.turn_order != prev.turn_order:
-        ch.notes.append("new turn order")
+        ch.notes.append(lb.NOTE_TURN_ORDER)
     return ch
 
 
@@ -140,7 +148,7 @@ class WorkersPhase:
             place = self.passed.index(seat) + 1
             bonus = f" (+{cat.FIRST_PASS_BONUS} d)" if place == 1 else ""
             passed = lb.PASSED.format(place=ordinal(place))
-            parts.append((passed if spaces else f"{passed} without placing") + bonus)
+            parts.append((passed if spaces else lb.PASSED_WITHOUT.format(passed=passed)) + bonus)
         return " · ".join(parts)
 
     def banner(self, names: list[str]) -> str:
@@ -151,9 +159,11 @@ class WorkersPhase:
         parts = []
         if counts:
             placed = ", ".join(f"{names[seat]} {n}" for seat, n in counts.items())
-            parts.append(f"workers placed: {placed}")
+            parts.append(lb.WORKERS_PLACED.format(counts=placed))
         if self.passed:
-            parts.append("passed: " + ", ".join(names[seat] for seat in self.passed))
+            parts.append(
+                lb.PASSED_LIST.format(names=", ".join(names[seat] for seat in self.passed))
+            )
         return " · ".join(parts)
 
 
@@ -166,9 +176,18 @@ def placement_target(event: Event) -> str:
     if args.get("tile"):
         return f"{tile_name(args['tile'])} ({args['at']})"
     match = _PLACED_ON.search(event.text)
-    if match:
-        return match["target"]
-    return event.text.split(" on ", 1)[-1].strip()
+    target = match["target"] if match else event.text.split(" on ", 1)[-1].strip()
+    return _space_words(target)
+
+
+def _space_words(english: str) -> str:
+    """A space the engine named in English ('Peddler (7)', 'Gate') in the language in force."""
+    if english in _SPECIAL_KEYS:
+        return special_name(_SPECIAL_KEYS[english])
+    road = _ON_ROAD.match(english)
+    if road and road["name"] in _TILE_IDS:
+        return f"{tile_name(_TILE_IDS[road['name']])} ({road['at']})"
+    return english
 
 
 def _workers_from_events(events: Sequence[Event]) -> WorkersPhase | None:
@@ -277,7 +296,7 @@ def _from_events(events: Sequence[Event], names: list[str]) -> list[Change]:
             continue
         won = event.key == "words.FAVOR_WON"
         if won and last is not None and last.kind == "scoring" and seat is not None:
-            last.parts.append(f"{names[seat]} a favor")
+            last.parts.append(lb.SCORING_FAVOR.format(who=names[seat]))
             continue
         key = (event.data or {}).get("section")
         if (
@@ -288,8 +307,8 @@ def _from_events(events: Sequence[Event], names: list[str]) -> list[Change]:
             and key is not None
         ):
             last.count += 1
-            last.text = (
-                f"{names[seat]} delivers {last.count} batches to the {cat.SECTION_NAMES[key]}"
+            last.text = lb.DELIVERS.format(
+                count=last.count, who=names[seat], section=section_name(key)
             )
             continue
         lines.append(Change(seat, _sentence(event, names), kind, key=key))
@@ -313,12 +332,14 @@ def _from_states(s: State, prev: State, names: list[str]) -> list[Change]:
     lines = [Change(None, note[:1].upper() + note[1:]) for note in notes]
     for seat in range(s.n):
         moved = [
-            f"{line} → column {s.players[seat].favors[k]}"
+            lb.FAVOR_COLUMN.format(line=line, column=s.players[seat].favors[k])
             for k, line in enumerate(cat.FAVOR_LINES)
             if s.players[seat].favors[k] != prev.players[seat].favors[k]
         ]
         if moved and s.options.favor_mode == "full":
-            lines.append(Change(seat, f"{names[seat]}: royal favor, line {', '.join(moved)}"))
+            lines.append(
+                Change(seat, lb.FAVOR_MOVED.format(who=names[seat], lines=", ".join(moved)))
+            )
     return lines
 
 

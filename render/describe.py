@@ -14,7 +14,7 @@ from engine.caylus.rules import (
 )
 from engine.caylus.state import State
 from render.labels import w as lb
-from render.names import tile_name
+from render.names import section_name, tile_name
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
 
@@ -30,21 +30,26 @@ def decision_detail(s: State) -> str:
         return ""
     extra = ""
     if dec.kind == "place":
-        extra = f"next worker costs {base_placement_cost(s, dec.seat)} d"
+        extra = lb.NEXT_WORKER_COSTS.format(cost=base_placement_cost(s, dec.seat))
     elif dec.kind in ("build", "lawyer") and dec.effect:
-        extra = f"as {dec.effect}" + (" (royal favor)" if dec.via_favor else "")
+        effect = tile_name(dec.effect) if dec.effect in cat.TILES else dec.effect
+        extra = lb.AS_EFFECT.format(effect=effect) + (lb.VIA_FAVOR if dec.via_favor else "")
     elif dec.kind == "favor":
         used = s.favor_lines_used[dec.seat]
-        extra = f"columns 1-{open_columns(s)} open"
+        extra = lb.COLUMNS_OPEN.format(open=open_columns(s))
         if used:
-            extra += f"; lines used: {', '.join(used)}"
+            extra += lb.LINES_USED.format(lines=", ".join(used))
     elif dec.kind == "castle":
-        extra = f"{castle_spaces_left(s)} spaces left"
+        extra = lb.SPACES_LEFT.format(count=castle_spaces_left(s))
     elif dec.kind in ("bribe", "guild"):
-        extra = f"provost on {s.provost}"
+        extra = lb.PROVOST_ON.format(at=s.provost)
     if dec.at:
         tile = s.road[dec.at - 1]
-        where = f"at the {tile_name(tile)} ({dec.at})" if tile else f"at {dec.at}"
+        where = (
+            lb.AT_TILE.format(name=tile_name(tile), at=dec.at)
+            if tile
+            else lb.AT_SPACE.format(at=dec.at)
+        )
         extra = f"{where}; {extra}" if extra else where
     return extra
 
@@ -57,11 +62,6 @@ def decision_text(s: State) -> str:
     what = lb.MUST.format(what=lb.DECISIONS.get(dec.kind, dec.kind))
     extra = decision_detail(s)
     return what + (f"  ({extra})" if extra else "")
-
-
-def the_section_is(name: str) -> str:
-    """'the Walls are', 'the Dungeon is' (section names are plural when they end in s)."""
-    return f"the {name} {'are' if name.endswith('s') else 'is'}"
 
 
 def castle_empty_spaces(s: State) -> int:
@@ -77,16 +77,12 @@ def castle_status(s: State) -> str:
     if s.over:
         empty = castle_empty_spaces(s)
         if empty == 0:
-            return f"game over after the Towers scoring · all {CASTLE_SPACES} spaces built"
-        return f"game over after the Towers scoring · {empty} of {CASTLE_SPACES} spaces empty"
-    current = cat.SECTION_NAMES[s.section]
+            return lb.CASTLE_OVER_ALL.format(spaces=CASTLE_SPACES)
+        return lb.CASTLE_OVER_EMPTY.format(empty=empty, spaces=CASTLE_SPACES)
     target = next_house_section(s)
     if target is None:
-        return f"no space left · {the_section_is(current)} scored at the end of this turn"
+        return lb.CASTLE_NO_SPACE[s.section]
     if target != s.section:
-        return (
-            f"{the_section_is(current)} full (scored at the end of this turn) · "
-            f"next houses go to the {cat.SECTION_NAMES[target]}"
-        )
+        return lb.CASTLE_FULL[s.section].format(next=section_name(target))
     free = cat.SECTION_SIZES[s.section] - len(s.castle[s.section])
-    return f"building the {current} · {free} of {cat.SECTION_SIZES[s.section]} spaces free"
+    return lb.CASTLE_BUILDING[s.section].format(free=free, size=cat.SECTION_SIZES[s.section])

@@ -52,6 +52,126 @@ WHAT_HAPPENED = "WHAT HAPPENED"
 CARD_NO_CHANGE = "No change on the board."
 GAME_BEGINS = "The game begins."
 
+# Caylus: the details of the board (render/board.py)
+PLAYER_N = "Player {number}"  # a seat without a name
+COLOUR_NAMES = ("blue", "red", "green", "orange", "black")  # seat order
+SCORING_HOUSES = "houses {rows}"
+SCORING_FAVORS = Plural("{count} favor", "{count} favors")
+SCORING_NOTHING = "nothing"
+GAME_OVER_AFTER = "Game over after turn {turn}  —  ★ {result}"
+WINS_WITH = Plural("{who} wins with {count} point", "{who} wins with {count} points")
+WIN_WITH = Plural(  # two or more winners share the win
+    "{who} win with {count} point", "{who} win with {count} points"
+)
+FINAL_COLUMNS = {
+    "game": "game PP",
+    "gold": "gold ×3",
+    "cubes": "cubes ÷3",
+    "deniers": "deniers ÷4",
+    "total": "total",
+}
+WINNER = "★ winner"
+INN_NOTE = "right circle: every worker costs 1 d"
+NOT_USED_2P = "not used with 2 players"
+INN_LEFT = "left"
+INN_RIGHT = "right"
+BRIDGE_TITLE = "Bridge: passing order"
+BRIDGE_2P = "after a pass the other pays 3 d"
+BRIDGE_NOTE = "after k passes a worker costs k+1 d"
+STILL_PLACING_N = Plural("{count} still placing", "{count} still placing")
+ROAD_NOTE = "provost on {provost}: buildings 1–{provost} work this turn · bailiff on {bailiff}"
+TO_RESIDENCE = "→ residence"
+SECTION_SCORING = "{section} scoring"
+OR = "or"
+OWNER_BONUS = "owner: +1 {cubes}"
+SECTION_INFO = "{pp} PP · at {at}"
+SCORING_WHEN = (  # by section: its name and whether it is full read differently per language
+    "Dungeon scoring, when the bailiff reaches {at} or the Dungeon is full:",
+    "Walls scoring, when the bailiff reaches {at} or the Walls are full:",
+    "Towers scoring, when the bailiff reaches {at} or the Towers are full:",
+)
+ALL_SCORED = "All three sections are scored: the game ended after the Towers scoring."
+COLUMNS_OPEN = "columns 1–{open} open"
+COLUMN_CLOSED = "{column} (closed)"
+FAVOR_START = "start"
+LINE_USED = "used"
+EVERY_FAVOR = "every royal favor gives {pp} PP"
+NO_FAVOR_TABLE = "(this game has no favor table)"
+PLAYER_COLUMNS = {"deniers": "deniers", "cubes": "cubes", "workers": "workers", "income": "income"}
+STOCK_LABELS = {"wood": "Wood", "stone": "Stone", "prestige": "Prestige"}
+ON_A_RESIDENCE = "{architect}, on a residence"
+NONE_LEFT = "none left"
+
+# Caylus: the phone card (render/card.py)
+PHASES_ONE = "turn {turn} · {phase}"
+PHASES_TURN = "turn {turn} · {first} → {last}"
+PHASES_SPAN = "turn {turn} {first} → turn {last_turn} {last}"
+CARD_FAVOR_LINES = "a–d: royal favor lines (column)"
+CARD_SIMPLE_FAVORS = "royal favors: {pp} PP each"
+CARD_LEGEND = "● workers in hand · {favors}"
+DECIDING = "▶ deciding"
+CARD_BREAKDOWN = "{game} PP in play · gold +{gold} · cubes +{cubes} · deniers +{deniers}"
+MORE_IN_MESSAGE = Plural("… and {count} more in the message", "… and {count} more in the message")
+CARD_ONLY_BADGES = "No change on the board; the badges show the resources gained and spent."
+CASTLE_HOUSES = "Castle houses: {sections}"
+CASTLE_LINE = "Castle: {status}"
+SECTION_HOUSES = "{section} houses:"
+NONE_YET = "none yet"
+SCORING_AT = "{section} scoring at {at}"
+CARD_ROAD = "Provost {provost} · bailiff {bailiff} · {scoring}"
+
+# Caylus: what a decision needs to know and the castle in one phrase (render/describe.py)
+NEXT_WORKER_COSTS = "next worker costs {cost} d"
+AS_EFFECT = "as {effect}"
+VIA_FAVOR = " (royal favor)"
+LINES_USED = "; lines used: {lines}"
+SPACES_LEFT = Plural("{count} space left", "{count} spaces left")
+PROVOST_ON = "provost on {at}"
+AT_TILE = "at the {name} ({at})"
+AT_SPACE = "at {at}"
+CASTLE_OVER_ALL = "game over after the Towers scoring · all {spaces} spaces built"
+CASTLE_OVER_EMPTY = "game over after the Towers scoring · {empty} of {spaces} spaces empty"
+CASTLE_NO_SPACE = (  # by section
+    "no space left · the Dungeon is scored at the end of this turn",
+    "no space left · the Walls are scored at the end of this turn",
+    "no space left · the Towers are scored at the end of this turn",
+)
+CASTLE_FULL = (  # by section; {next}: the section the next houses go to
+    "the Dungeon is full (scored at the end of this turn) · next houses go to the {next}",
+    "the Walls are full (scored at the end of this turn) · next houses go to the {next}",
+    "the Towers are full (scored at the end of this turn) · next houses go to the {next}",
+)
+CASTLE_BUILDING = (  # by section
+    "building the Dungeon · {free} of {size} spaces free",
+    "building the Walls · {free} of {size} spaces free",
+    "building the Towers · {free} of {size} spaces free",
+)
+
+# Caylus: what changed (render/changes.py)
+NOTE_RESIDENCE = "{who} turned the {name} ({at}) into a residence"
+NOTE_BUILT = "{who} built the {name} ({at})"
+NOTE_CLEARED = "space {at} was cleared"
+NOTE_HOUSES = Plural("{count} new castle house", "{count} new castle houses")
+NOTE_PROVOST = "provost {old} → {new}"
+NOTE_BAILIFF = "bailiff {old} → {new}"
+NOTE_SCORED = "scored: {sections}"
+NOTE_TURN_ORDER = "new turn order"
+PASSED_WITHOUT = "{passed} without placing"
+WORKERS_PLACED = "workers placed: {counts}"
+PASSED_LIST = "passed: {names}"
+SCORING_FAVOR = "{who} a favor"
+DELIVERS = Plural(
+    "{who} delivers {count} batch to the {section}",
+    "{who} delivers {count} batches to the {section}",
+)
+FAVOR_COLUMN = "{line} → column {column}"
+FAVOR_MOVED = "{who}: royal favor, line {lines}"
+# The engine's English sentences the pictures read until its events carry keys (machine text,
+# never shown: UNTRANSLATED): a placement names its space, a won favor is told from a taken one.
+ENGINE_PLACED_ON = r"places a worker on (?P<target>.+) \((?P<cost>\d+) d\)\s*$"
+ENGINE_FAVOR_WON = "wins a royal favor"
+UNTRANSLATED = frozenset({"ENGINE_PLACED_ON", "ENGINE_FAVOR_WON"})
+
 # Magna Carta: a player's hand (render/magna_carta/hand.py) and the phases' titles
 MC_PHASES = {
     "setup": "Opening hands",
@@ -101,6 +221,78 @@ MC_PRESTIGE_LEFT = "Prestige left: {supply}"
 MC_LAST_ROUND = "Last round: the castle tokens are gone."
 MC_TOKENS_LEFT = "Castle tokens left:"
 MC_NO_CHANGE_ROAD = "No change on the road; the badges show what each player gained and spent."
+
+# Magna Carta: the details of the board, the card and what changed (render/magna_carta/)
+MC_TOKEN_NAMES = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
+MC_TOKEN_PP = "{token} {pp} PP"
+MC_ROAD_CARDS = Plural("{count} card", "{count} cards")
+MC_ROAD_PROVOST = "provost on {at}: {stretch}"
+MC_BATCHES_THIS_PHASE = "Batches this phase: {counts}"
+MC_FIRST_PASS = "1st to pass: +{bonus} d"
+MC_CARD_COUNTS = "hand {hand} · pile {pile} · discard {discard}"
+MC_DISCARD_TOP = " (top: {name})"
+MC_BUILDINGS_ON_ROAD = Plural(
+    "{count} building on the road ({pp} PP)", "{count} buildings on the road ({pp} PP)"
+)
+MC_RESIDENCES_AT = Plural("{count} residence at {where}", "{count} residences at {where}")
+MC_PRESTIGE_OWNED = "prestige: {names}"
+MC_CARD_LEGEND = "PP: points now · ● workers, ▯ cards in hand"
+MC_RESULT_PARTS = {  # the parts of a final score
+    "tokens": "castle",
+    "buildings": "road",
+    "prestige": "prestige",
+    "gold": "gold",
+    "cubes": "cubes",
+    "deniers": "deniers",
+}
+MC_ROAD_LINE = Plural("Road: {count} card", "Road: {count} cards")
+MC_NONE = "none"
+MC_EVERYONE = "Everyone"
+MC_STILL = "Still"  # before the seats still to answer: "Still  must keep or redraw ..."
+MC_ALL_REDRAW = "must keep or redraw their opening hands"
+MC_WAITING_FOR = "waiting for {names}"
+MC_SHARE_WIN = Plural(
+    "{who} share the win with {count} point", "{who} share the win with {count} points"
+)
+MC_PHASES_ONE = "round {round} · {phase}"
+MC_PHASES_ROUND = "round {round} · {first} → {last}"
+MC_PHASES_SPAN = "round {round} {first} → round {last_round} {last}"
+MC_NOTHING = "nothing"
+MC_TAKE = "take {what}"
+MC_BUY_ONE = "buy 1 cube"
+MC_BUY_TWO = "buy 1-2 cubes"
+MC_SELL = "1 cube → {price} d"
+MC_BUY_GOLD = "buy gold"
+MC_BUY_TOKENS = "buy tokens"
+MC_ON_A_RESIDENCE = "on a residence"
+MC_RESIDENCE_INCOME = "+{income} d income"
+MC_RESIDENCE = "residence"
+MC_WHOLE_ROAD = "the whole road acts"
+MC_STRETCH = "cards 1-{provost} act, {next}-{last} do not"
+MC_WORKER_ON = "worker on {places}"
+MC_DRAWS = Plural("draws a card", "draws {count} cards")
+MC_TOKENS_LEAVE = Plural(
+    "Nobody delivered: {count} token leaves the game ({tokens})",
+    "Nobody delivered: {count} tokens leave the game ({tokens})",
+)
+MC_KEEPS = "{who} keeps the opening hand"
+MC_REDRAWS = "{who} redraws (discards {cards})"
+MC_SWAPS = "swaps the hand (discards {cards})"
+MC_BUILDS = "builds {name} ({at})"
+MC_BUILDS_PRESTIGE = "builds the {name}"
+MC_ON_THE_RESIDENCE = " on the residence ({at})"
+MC_PASSES = "passes {place}"
+MC_MOVES_PROVOST = "{who} moves the provost {delta} to {target}"
+MC_DELIVERS = Plural(
+    "{who} delivers a batch: {tokens} (+{pp} PP)",
+    "{who} delivers {count} batches: {tokens} (+{pp} PP)",
+)
+MC_WHO_BUILDS = "{who} builds {name}"
+MC_TURNED_RESIDENCE = "{name} ({at}) → residence"
+MC_WHO_BUILDS_PRESTIGE = "{who} builds the {names}"
+MC_PASSING_ORDER = "Passing order: {names}"
+MC_PROVOST_STANDS = "The provost stands on {target}"
+MC_WINS_TOKENS = "{who} wins castle tokens: {tokens}"
 
 # Both games: ordinals and passing (render/describe.py, render/magna_carta/words.py)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}

@@ -89,7 +89,7 @@ async def test_history_pages_with_buttons_and_a_player_filter(tmp_path: Path) ->
         assert result.response.ephemeral
         page = result.response
         assert page.content.startswith(
-            "**" + t.HISTORY_TITLE.format(page=1, pages=2, total=9) + "**"
+            "**" + t.HISTORY_TITLE.other.format(page=1, pages=2, count=9) + "**"
         )
         assert "**#9** Caylus" in page.content and "**#1**" not in page.content
         assert "🏆" in page.content and "alice" in page.content and "carol" in page.content
@@ -101,7 +101,7 @@ async def test_history_pages_with_buttons_and_a_player_filter(tmp_path: Path) ->
         # one player's games
         result = await alice.slash(tb.channel, "caylus history", player=bob)
         text = said(result)
-        assert t.HISTORY_TITLE_PLAYER.format(name="bob", page=1, pages=1, total=6) in text
+        assert t.HISTORY_TITLE_PLAYER.other.format(name="bob", page=1, pages=1, count=6) in text
         assert "**#2**" in text and "**#3**" not in text  # #3 was alice and carol's
         assert tb.cog.unexpected_errors == 0
 

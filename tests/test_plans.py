@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from bot import plans as pl
+from bot.lang import m
 from engine.caylus import apply, legal_actions
 from engine.caylus.actions import Action
 from engine.caylus.lookahead import castle_batches, decision_key, upcoming, with_decision
+from i18n import Later
 from tests.caylus_helpers import (
     N_FARM,
     N_MARKET,
@@ -72,7 +75,7 @@ def test_an_answer_that_is_not_legal_then_is_dropped_with_the_reason():
     found = resolve(s, BLUE, answer)
     assert found.action is None and found.consume is None
     assert [key for key, _ in found.dropped] == [answer.key]
-    assert "'sell G' is not possible now" in found.dropped[0][1]  # the engine's reason
+    assert "'sell G' is not possible now" in str(found.dropped[0][1])  # the engine's reason
 
 
 def test_a_bribe_answer_holds_only_while_the_provost_stands_where_it_did():
@@ -84,7 +87,7 @@ def test_a_bribe_answer_holds_only_while_the_provost_stands_where_it_did():
     assert resolve(s, seat, stay).action == Action.of("skip")
     moved = stay.model_copy(update={"provost": provost + 1})
     found = resolve(s, seat, moved)
-    assert found.action is None and "provost" in found.dropped[0][1]
+    assert found.action is None and "provost" in str(found.dropped[0][1])
     # a standing order still answers once the answer is dropped
     found = resolve(s, seat, moved, orders=pl.Orders(bribe="never"))
     assert found.action == Action.of("skip") and found.source == "orders.bribe"
@@ -230,10 +233,10 @@ def test_a_premove_places_while_the_space_is_free_and_no_dearer():
     assert taken.decision.seat == GREEN
     taken = play(taken, "place 3")
     found = resolve(taken, BLUE, first)
-    assert found.action is None and "not possible" in found.dropped[0][1]
+    assert found.action is None and "not possible" in str(found.dropped[0][1])
     dearer = play(s, "place 2", "pass", "place 3")  # red passed: a placement costs 2 d now
     found = resolve(dearer, BLUE, first)
-    assert found.action is None and "2 d now" in found.dropped[0][1]
+    assert found.action is None and "2 d now" in str(found.dropped[0][1])
     allowed = first.model_copy(update={"max_cost": 2})
     assert resolve(dearer, BLUE, allowed).action == Action.of("place", "1")
 
@@ -371,3 +374,17 @@ def test_premove_options_are_the_placements_as_if_it_were_my_turn():
     assert "1" not in targets and targets["pass"] == 0 and targets["castle"] == 1
     assert pl.premove_options(pass_all(s), BLUE) == []
     assert with_decision(s, "place", BLUE).decision.seat == BLUE and s.decision.seat == RED
+
+
+def test_a_dropped_plan_reason_is_stored_as_its_message_and_read_in_any_language():
+    why = Later(m, "PLAN_TOO_DEAR", cost=3, limit=2)
+    stored = pl.reason_to_text(why)
+    assert "PLAN_TOO_DEAR" in stored and "d now" not in stored  # no language in the row
+    back = pl.reason_from_text(stored)
+    assert str(back) == "it costs 3 d now, more than the 2 d you allowed"
+    with i18n.using("de"):
+        assert str(back) == "es kostet jetzt 3 d, mehr als die 2 d, die du erlaubt hast"
+    # the engine's reasons (plain English) and unknown rows come back as they were
+    assert pl.reason_from_text("'sell G' is not possible now") == "'sell G' is not possible now"
+    unknown = '[{"message": "NO_SUCH_MESSAGE", "values": {}}]'
+    assert pl.reason_from_text(unknown) == unknown

@@ -411,7 +411,7 @@ class Delivery(TableBase):
         winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
         best = outcome.scores[outcome.winners[0]]
         template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
-        embed.description = template.format(names=winners, score=best) + "\n\n" + "\n".join(lines)
+        embed.description = template.format(names=winners, count=best) + "\n\n" + "\n".join(lines)
         message: dict[str, Any] = {
             "content": _clip(text) if text else None,
             "embed": embed,

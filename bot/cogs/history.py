@@ -42,7 +42,7 @@ class HistoryCommands(TableBase):
             file = discord.File(io.BytesIO(data), filename=f"caylus-game-{game}.json")
             await self.tell(
                 interaction,
-                t.RECORD_NOTE.format(game_id=game, actions=len(record.actions)),
+                t.RECORD_NOTE.format(game_id=game, count=len(record.actions)),
                 file=file,
             )
 
@@ -84,7 +84,7 @@ class HistoryCommands(TableBase):
                 return t.HISTORY_EMPTY, None
             return t.HISTORY_EMPTY_PLAYER.format(name=name), None
         title = (t.HISTORY_TITLE if user_id is None else t.HISTORY_TITLE_PLAYER).format(
-            name=name, page=found.page, pages=found.pages, total=found.total
+            name=name, page=found.page, pages=found.pages, count=found.total
         )
         lines = [f"**{title}**"]
         for game in found.games:

@@ -72,9 +72,9 @@ class LobbyCommands(TableBase):
             name=t.LOBBY_CLOCK,
             value=t.LOBBY_CLOCK_TEXT.format(
                 clock=format_duration(clock.clock),
-                reminders=", ".join(clock.reminders) or "off",
-                takeover_after=clock.takeover_after,
-                max_away_days=clock.max_away_days,
+                reminders=", ".join(clock.reminders) or m.REMINDERS_OFF,
+                after_missed=m.AFTER_MISSED.format(count=clock.takeover_after),
+                away_days=m.AWAY_DAYS.format(count=clock.max_away_days),
             ),
             inline=False,
         )

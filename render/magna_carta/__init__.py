@@ -26,8 +26,11 @@ from render.magna_carta.hand import render_hand
 
 
 def _public(view: object, what: str) -> View:
-    assert isinstance(view, View), f"{what} must be an engine.magna_carta.View, not a state"
-    assert view.viewer is None, f"{what} must be the public view: view(state, None)"
+    """A programmer's error otherwise (raised, not asserted: it must hold under -O too)."""
+    if not isinstance(view, View):
+        raise TypeError(f"{what} must be an engine.magna_carta.View, not a state")
+    if view.viewer is not None:
+        raise ValueError(f"{what} must be the public view: view(state, None)")
     return view
 
 
@@ -56,7 +59,7 @@ def render_board_picture(
 ) -> Picture:
     """The whole board of a public view: the road, castle, bridge, prestige buildings and one
     panel per player (and the scores at the end)."""
-    view = _public(view, "the board's view")
+    view = _public(view, "view")
     if previous is not None:
         previous = _public(previous, "previous")
     image = render_board(view, names=names, previous=previous, events=events)
@@ -73,7 +76,7 @@ def render_phase_pictures(
 ) -> list[Picture]:
     """What to post after a phase: the phone card, then the whole board when `board` is True
     (default: when a new actions phase begins, and at the end). Post each in its own message."""
-    view = _public(view, "the card's view")
+    view = _public(view, "view")
     if previous is not None:
         previous = _public(previous, "previous")
     card = render_card(view, names=names, previous=previous, events=events)
@@ -88,8 +91,10 @@ def render_phase_pictures(
 def render_hand_picture(view: View, *, names: list[str] | None = None) -> Picture:
     """The hand of `view.viewer` (their cards, what each costs and does, their stock), for
     that player's eyes only. Needs the player's own view: `view(state, seat)`."""
-    assert isinstance(view, View), "the hand's view must be an engine.magna_carta.View"
-    assert view.viewer is not None, "the hand picture needs a player's view: view(state, seat)"
+    if not isinstance(view, View):
+        raise TypeError("the hand's view must be an engine.magna_carta.View")
+    if view.viewer is None:
+        raise ValueError("the hand picture needs a player's view: view(state, seat)")
     image = render_hand(view, names=names)
     return Picture(f"mc_hand_r{view.round:02d}.png", posted(image))
 

@@ -41,6 +41,7 @@ from render.magna_carta.words import (
     tile_effect,
     tile_name,
     tile_points,
+    token_name,
 )
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
@@ -84,15 +85,19 @@ class Board(PhoneCard):
     # ------------------------------------------------------------------ the road
     def road(self, y: float) -> float:
         view = self.view
-        detail = f"{len(view.road)} cards · "
+        detail = lb.MC_ROAD_CARDS.format(count=len(view.road))
         if view.provost is not None:
-            detail += f"provost on {view.provost}: "
-        detail += active_stretch(view)
+            where = lb.MC_ROAD_PROVOST.format(at=view.provost, stretch=active_stretch(view))
+        else:
+            where = active_stretch(view)
+        detail = f"{detail} · {where}"
         y = section_band(self, y, lb.MC_THE_ROAD, detail) + 10
         # a name too long for one line (German: "Kleiner Bauernhof") takes two, and every
         # tile grows by a line: no name is ever cut
         self.name_lines = max((len(self.name_lines_of(c)) for c in view.road), default=1)
-        tile_h = TILE_H + (self.name_lines - 1) * NAME_LINE
+        # the same for a short effect too long for one line ("kaufe 1-2 Rohstoffe")
+        self.effect_lines = max((len(self.effect_lines_of(c)) for c in view.road), default=1)
+        tile_h = TILE_H + (self.name_lines + self.effect_lines - 2) * NAME_LINE
         pitch = tile_h + (ROW_PITCH - TILE_H)
         for k, card in enumerate(view.road):
             row, col = divmod(k, ROAD_COLS)
@@ -105,6 +110,13 @@ class Board(PhoneCard):
         self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
         return y + 16
 
+    def effect_lines_of(self, card: RoadCardView) -> list[str]:
+        """The tile's short effect: one line, or two when the language's words are longer."""
+        effect = tile_effect(card, self.view.variant)
+        if not effect:
+            return [""]
+        return self.wrap(effect, SMALL, TILE_W - 8)[:2]
+
     def name_lines_of(self, card: RoadCardView) -> list[str]:
         """The tile's name: one line (bold if it fits), or two in the small size."""
         name, room = tile_name(card), TILE_W - 8
@@ -116,7 +128,8 @@ class Board(PhoneCard):
 
     def tile(self, x: float, y: float, card: RoadCardView) -> None:
         view = self.view
-        extra = (getattr(self, "name_lines", 1) - 1) * NAME_LINE
+        name_extra = (getattr(self, "name_lines", 1) - 1) * NAME_LINE
+        extra = name_extra + (getattr(self, "effect_lines", 1) - 1) * NAME_LINE
         w, h = TILE_W, TILE_H + extra
         owner = card.owner
         if card.cover:
@@ -160,8 +173,9 @@ class Board(PhoneCard):
         else:
             for k, line in enumerate(lines):
                 self.write(x + 4, y + BAND + 10 + k * NAME_LINE, line, SMALL, ink, True)
-        effect = tile_effect(card, view.variant)
-        self.write(x + 4, y + BAND + 27 + extra, self.fit(effect, SMALL, room), SMALL, t.INK_SOFT)
+        for k, line in enumerate(self.effect_lines_of(card)):
+            top = y + BAND + 27 + name_extra + k * NAME_LINE
+            self.write(x + 4, top, self.fit(line, SMALL, room), SMALL, t.INK_SOFT)
         bottom = y + h - 13
         bx = x + 4
         if owner is not None:
@@ -201,10 +215,14 @@ class Board(PhoneCard):
         label_room = max(52.0, *(self.width(w, SMALL, True) for w in (lb.MC_CASTLE, lb.MC_BRIDGE)))
         self.write(x, yy, lb.MC_CASTLE, SMALL, t.INK, bold=True)
         x += label_room + 6
+        words = {k: lb.MC_TOKEN_PP.format(token=token_name(k), pp=TOKEN_PP[k]) for k in TOKEN_PP}
+        need = sum(35 + self.width(word, SMALL) for word in words.values())
+        if x + need > W_DP - M - 6:  # longer names: the chips' colours name the tokens
+            words = {k: f"{pp} PP" for k, pp in TOKEN_PP.items()}
         for kind in cat.TOKEN_NAMES:
             count = view.tokens[kind]
             x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
-            word = f"{kind} {TOKEN_PP[kind]} PP"
+            word = words[kind]
             word = self.fit(word, SMALL, W_DP - M - 6 - x)  # a long castle label leaves less room
             self.write(x, yy, word, SMALL, t.INK if count else t.INK_FAINT)
             x += self.width(word, SMALL) + 8
@@ -213,7 +231,7 @@ class Board(PhoneCard):
             parts = [
                 f"{self.names[s]} {view.delivered[s]}" for s in view.passed if view.delivered[s]
             ]
-            line = "Batches this phase: " + ", ".join(parts)
+            line = lb.MC_BATCHES_THIS_PHASE.format(counts=", ".join(parts))
             self.write(M + 6, yy, self.fit(line, SMALL, INNER - 12), SMALL, t.INK_SOFT)
         yy += LINE + 6
         x = M + 6
@@ -227,7 +245,7 @@ class Board(PhoneCard):
             else:
                 self.write(x + slot / 2, yy, str(k + 1), SMALL, t.INK_FAINT, anchor="mm")
             x += slot + 4
-        note = f"1st to pass: +{cat.FIRST_PASS_BONUS} d"
+        note = lb.MC_FIRST_PASS.format(bonus=cat.FIRST_PASS_BONUS)
         self.write(x + 4, yy, self.fit(note, SMALL, W_DP - M - x - 8), SMALL, t.INK_SOFT)
         return y + h
 
@@ -297,14 +315,14 @@ class Board(PhoneCard):
             if delta:
                 self.badge(end + 1.5, row, delta)
             x += 62
-        workers = f"{p.workers}/{cat.WORKERS} workers"
+        workers = lb.HAND_WORKERS.format(count=p.workers, total=cat.WORKERS)
         self.write(
             W_DP - M - 8, row, workers, SMALL, t.INK if p.workers else t.INK_FAINT, True, "rm"
         )
         row = y + 58
-        cards = f"hand {p.hand_size} · pile {p.deck_size} · discard {len(p.discard)}"
+        cards = lb.MC_CARD_COUNTS.format(hand=p.hand_size, pile=p.deck_size, discard=len(p.discard))
         if p.discard:
-            cards += f" (top: {CARDS[p.discard[-1]].name})"
+            cards += lb.MC_DISCARD_TOP.format(name=card_name(p.discard[-1]))
         chips = 3 * 27
         self.write(M + 10, row, self.fit(cards, SMALL, INNER - chips - 20), SMALL)
         x = W_DP - M - 8 - chips
@@ -319,7 +337,7 @@ class Board(PhoneCard):
         view = self.view
         parts = []
         if seat in self.deciders:
-            parts.append("▶ deciding")
+            parts.append(lb.DECIDING)
         if seat == view.start_player:
             parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
@@ -337,15 +355,14 @@ class Board(PhoneCard):
         parts = []
         if buildings:
             points = sum(tile_points(r) for r in buildings)
-            count = "1 building" if len(buildings) == 1 else f"{len(buildings)} buildings"
-            parts.append(f"{count} on the road ({points} PP)")
+            parts.append(lb.MC_BUILDINGS_ON_ROAD.format(count=len(buildings), pp=points))
         if residences:
             where = ", ".join(str(r.position) for r in residences)
-            parts.append(f"{'residence' if len(residences) == 1 else 'residences'} at {where}")
+            parts.append(lb.MC_RESIDENCES_AT.format(count=len(residences), where=where))
         prestige = [road_label(view, r.position) for r in covered]
         prestige += [card_name(c) for c in view.players[seat].prestige]
         if prestige:
-            parts.append("prestige: " + ", ".join(prestige))
+            parts.append(lb.MC_PRESTIGE_OWNED.format(names=", ".join(prestige)))
         return " · ".join(parts)
 
 

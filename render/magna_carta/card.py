@@ -18,6 +18,7 @@ from PIL import Image
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.view import View
 from engine.protocol import Event
+from i18n import join
 from render import theme as t
 from render.card import (
     BODY,
@@ -41,6 +42,7 @@ from render.magna_carta.words import (
     phase_title,
     road_label,
     stage_names,
+    token_name,
 )
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
@@ -58,14 +60,7 @@ CUBE_COL = 42
 WORKERS_END = CUBES_END + 4 * CUBE_COL + 4
 HAND_END = WORKERS_END + 46
 
-RESULT_PARTS = (
-    ("tokens", "castle"),
-    ("buildings", "road"),
-    ("prestige", "prestige"),
-    ("gold", "gold"),
-    ("cubes", "cubes"),
-    ("deniers", "deniers"),
-)
+RESULT_PARTS = ("tokens", "buildings", "prestige", "gold", "cubes", "deniers")  # score keys
 
 
 def seat_order(view: View) -> list[int]:
@@ -112,7 +107,7 @@ class PhoneCard(Canvas):
         y += h + 2
         for seat in seat_order(self.view):
             y = self.player_row(seat, y) + 4
-        legend = "PP: points now · ● workers, ▯ cards in hand"
+        legend = lb.MC_CARD_LEGEND
         self.write(W_DP - M, y + 7, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
         return y + 14
 
@@ -139,7 +134,7 @@ class PhoneCard(Canvas):
         view = self.view
         parts = []
         if seat in self.deciders:
-            parts.append("▶ deciding")
+            parts.append(lb.DECIDING)
         if seat == view.start_player:
             parts.append(lb.MC_START_PLAYER)
         passed = passed_text(view, seat)
@@ -163,10 +158,10 @@ class PhoneCard(Canvas):
             self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
             self.piece(M + 18 + PIECE_R, top + 1, seat)
             x = M + 22 + 2 * PIECE_R
-            label = self.names[seat] + ("  ★ winner" if win else "")
+            label = self.names[seat] + (f"  {lb.WINNER}" if win else "")
             self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
             self.write(W_DP - M - 8, y + h / 2, str(totals[seat]), TITLE + 3, t.INK, True, "rm")
-            words = [f"{label} {parts[key]}" for key, label in RESULT_PARTS]
+            words = [f"{lb.MC_RESULT_PARTS[key]} {parts[key]}" for key in RESULT_PARTS]
             room = W_DP - M - 50 - x
             self.write(x, y + 35, self.fit(" · ".join(words[:3]), SMALL, room), SMALL, t.INK_SOFT)
             self.write(x, y + 53, self.fit(" · ".join(words[3:]), SMALL, room), SMALL, t.INK_SOFT)
@@ -193,9 +188,8 @@ class PhoneCard(Canvas):
             lines = self.wrap(sentence, BODY, W_DP - M - text_x)
             if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
                 more = len(items) - k
-                self.write(
-                    text_x, y + LINE / 2, f"… and {more} more in the message", BODY, t.INK_SOFT
-                )
+                more_text = lb.MORE_IN_MESSAGE.format(count=more)
+                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
                 y += LINE
                 break
             if seat is not None:
@@ -220,11 +214,12 @@ class PhoneCard(Canvas):
     # ------------------------------------------------------------------ castle, road, prestige
     def table(self, y: float) -> float:
         view = self.view
-        road = f"Road: {len(view.road)} cards"
+        road = lb.MC_ROAD_LINE.format(count=len(view.road))
         if view.provost is not None and not view.over:
-            road += f" · provost on {road_label(view, view.provost)}: {active_stretch(view)}"
+            where = road_label(view, view.provost)
+            road += " · " + lb.MC_ROAD_PROVOST.format(at=where, stretch=active_stretch(view))
         lines = self.wrap(road, BODY, INNER - 12)
-        supply = ", ".join(card_name(c) for c in view.prestige_supply) or "none"
+        supply = ", ".join(card_name(c) for c in view.prestige_supply) or lb.MC_NONE
         prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]
         last = [lb.MC_LAST_ROUND] if view.last_round and not view.over else []
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
@@ -234,11 +229,20 @@ class PhoneCard(Canvas):
         label = lb.MC_TOKENS_LEFT
         self.write(x, yy, label, BODY)
         x += self.width(label, BODY) + 6
+        names = {kind: token_name(kind) for kind in cat.TOKEN_NAMES}
+        room = W_DP - M - 6 - x - 3 * 35  # the chips and the gaps
+        size = next(
+            (k for k in (BODY, SMALL) if sum(self.width(n, k) for n in names.values()) <= room),
+            None,
+        )
         for kind in cat.TOKEN_NAMES:
             count = view.tokens[kind]
             x = self.token_chip(x, yy, kind, str(count), BODY, w=24) + 3
-            self.write(x, yy, kind, BODY, t.INK if count else t.INK_FAINT)
-            x += self.width(kind, BODY) + 8
+            if size is None:  # no room for the names in this language: the colours tell
+                x += 8
+                continue
+            self.write(x, yy, names[kind], size, t.INK if count else t.INK_FAINT)
+            x += self.width(names[kind], size) + 8
         yy += LINE
         for line in lines + prestige:
             self.write(M + 6, yy, line, BODY)
@@ -291,10 +295,10 @@ def decision_band(c: Canvas, y: float) -> float:
     if len(seats) == 1:
         name = c.fit(c.names[seats[0]], NAME, 170, True)
     else:  # the opening hands: every seat still to answer decides at once
-        name = "Everyone" if len(seats) == view.players_count else "Still"
-        prompt = "must keep or redraw their opening hands"
+        name = lb.MC_EVERYONE if len(seats) == view.players_count else lb.MC_STILL
+        prompt = lb.MC_ALL_REDRAW
         if len(seats) < view.players_count:
-            detail = "waiting for " + ", ".join(c.names[s] for s in seats)
+            detail = lb.MC_WAITING_FOR.format(names=join([c.names[s] for s in seats]))
     name_w = c.width(name, NAME, True) + 6
     first = c.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
     rest = c.wrap(detail, BODY, INNER - (x - M)) if detail else []
@@ -317,9 +321,9 @@ def winner_band(c: Canvas, y: float) -> float:
     totals = [p.score["total"] for p in view.players]
     best = max(totals)
     winners = [s for s in range(view.players_count) if totals[s] == best]
-    who = " and ".join(c.names[s] for s in winners)
-    verb = "share the win" if len(winners) > 1 else "wins"
-    head = c.wrap(f"★ {who} {verb} with {best} points", NAME, INNER)
+    won = lb.MC_SHARE_WIN if len(winners) > 1 else lb.WINS_WITH
+    result = won.format(count=best, who=join([c.names[s] for s in winners]))
+    head = c.wrap(f"★ {result}", NAME, INNER)
     h = 10 + LINE * len(head) + 4
     c.box(0, y, W_DP, y + h, WIN_BG, radius=0)
     top = y + 5 + LINE / 2
@@ -342,10 +346,12 @@ def phases_label(view: View, previous: View | None) -> str:
     if not view.over and last > first:  # the current phase has not ended: the one before it
         last = (view.round, view.phase - 1) if view.phase > 1 else (view.round - 1, len(stages))
     if first == last or last < first:
-        return f"round {first[0]} · {name(first[1])}"
+        return lb.MC_PHASES_ONE.format(round=first[0], phase=name(first[1]))
     if first[0] == last[0]:
-        return f"round {first[0]} · {name(first[1])} → {name(last[1])}"
-    return f"round {first[0]} {name(first[1])} → round {last[0]} {name(last[1])}"
+        return lb.MC_PHASES_ROUND.format(round=first[0], first=name(first[1]), last=name(last[1]))
+    return lb.MC_PHASES_SPAN.format(
+        round=first[0], first=name(first[1]), last_round=last[0], last=name(last[1])
+    )
 
 
 def render_card(

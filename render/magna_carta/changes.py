@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View
 from engine.protocol import Event
-from render.magna_carta.words import TOKEN_PP, ordinal, road_label
+from i18n import join
+from render.labels import w as lb
+from render.magna_carta.words import TOKEN_PP, ordinal, road_label, token_name
 from render.names import card_name
 from render.sentences import event_text
 
@@ -72,9 +73,9 @@ class _Summary:
     def text(self) -> str:
         parts = []
         if self.places:
-            parts.append("worker on " + ", ".join(self.places))
+            parts.append(lb.MC_WORKER_ON.format(places=", ".join(self.places)))
         if self.draws:
-            parts.append("draws a card" if self.draws == 1 else f"draws {self.draws} cards")
+            parts.append(lb.MC_DRAWS.format(count=self.draws))
         parts += self.other
         return " · ".join(parts)
 
@@ -110,9 +111,8 @@ def happened(
         if seat is None and kind == "castle-penalty":
             flush_castle()
             removed = data.get("removed", [])
-            what = ", ".join(removed)
-            count = "1 token leaves" if len(removed) == 1 else f"{len(removed)} tokens leave"
-            lines.append((None, f"Nobody delivered: {count} the game ({what})"))
+            what = ", ".join(token_name(x) for x in removed)
+            lines.append((None, lb.MC_TOKENS_LEAVE.format(count=len(removed), tokens=what)))
             continue
         if seat is None:
             if kind == "provost":
@@ -125,30 +125,33 @@ def happened(
             continue
         who = names[seat]
         if kind == "keep":
-            lines.append((seat, f"{who} keeps the opening hand"))
+            lines.append((seat, lb.MC_KEEPS.format(who=who)))
         elif kind == "redraw":
-            lines.append((seat, f"{who} redraws (discards {_cards(data)})"))
+            lines.append((seat, lb.MC_REDRAWS.format(who=who, cards=_cards(data))))
         elif kind == "place":
             summary(seat).places.append(
-                f"{CARDS[view.road[data['at'] - 1].card].name} ({data['at']})"
+                f"{card_name(view.road[data['at'] - 1].card)} ({data['at']})"
             )
         elif kind == "draw":
             summary(seat).draws += 1
         elif kind == "swap":
-            summary(seat).other.append(f"swaps the hand (discards {_cards(data)})")
+            summary(seat).other.append(lb.MC_SWAPS.format(cards=_cards(data)))
         elif kind == "build":
-            summary(seat).other.append(f"builds {CARDS[data['card']].name} ({data['at']})")
+            name = card_name(data["card"])
+            summary(seat).other.append(lb.MC_BUILDS.format(name=name, at=data["at"]))
         elif kind == "prestige":
-            where = f" on the residence ({data['at']})" if data.get("at") else ""
-            summary(seat).other.append(f"builds the {CARDS[data['card']].name}{where}")
+            where = lb.MC_ON_THE_RESIDENCE.format(at=data["at"]) if data.get("at") else ""
+            built = lb.MC_BUILDS_PRESTIGE.format(name=card_name(data["card"]))
+            summary(seat).other.append(built + where)
         elif kind == "pass":
             space = data.get("space", 1)
             bonus = f" (+{cat.FIRST_PASS_BONUS} d)" if space == 1 else ""
-            summary(seat).other.append(f"passes {ordinal(space)}{bonus}")
+            summary(seat).other.append(lb.MC_PASSES.format(place=ordinal(space)) + bonus)
         elif kind == "provost" and "delta" in data:
             provost = data["at"]
             target = road_label(view, data["at"])
-            lines.append((seat, f"{who} moves the provost {data['delta']:+d} to {target}"))
+            moved = lb.MC_MOVES_PROVOST.format(who=who, delta=f"{data['delta']:+d}", target=target)
+            lines.append((seat, moved))
         elif kind == "deliver":
             token_from = "castle"
         elif kind == "church":
@@ -178,17 +181,16 @@ def happened(
 
 def _cards(data: dict) -> str:
     """The public cards an event discarded (face up)."""
-    return ", ".join(card_name(c) for c in data.get("discarded", [])) or "nothing"
+    return ", ".join(card_name(c) for c in data.get("discarded", [])) or lb.MC_NOTHING
 
 
 def _castle_lines(castle: dict[int, list[str]], names: list[str]) -> list[Line]:
     out: list[Line] = []
     for seat, tokens in castle.items():
         points = sum(TOKEN_PP[x] for x in tokens)
-        count = len(tokens)
-        batches = "a batch" if count == 1 else f"{count} batches"
-        what = ", ".join(tokens)
-        out.append((seat, f"{names[seat]} delivers {batches}: {what} (+{points} PP)"))
+        what = ", ".join(token_name(x) for x in tokens)
+        line = lb.MC_DELIVERS.format(count=len(tokens), who=names[seat], tokens=what, pp=points)
+        out.append((seat, line))
     return out
 
 
@@ -199,35 +201,40 @@ def _from_views(view: View, previous: View | None, names: list[str]) -> list[Lin
     lines: list[Line] = []
     for card in view.road[len(previous.road) :]:
         if card.owner is not None:
-            built = f"{names[card.owner]} builds {road_label(view, card.position)}"
+            built = lb.MC_WHO_BUILDS.format(
+                who=names[card.owner], name=road_label(view, card.position)
+            )
             lines.append((card.owner, built))
     for card in view.road[: len(previous.road)]:
         old = previous.road[card.position - 1]
         if card.owner is None:
             continue
         if card.residence and not old.residence:
-            lines.append((card.owner, f"{card_name(card.card)} ({card.position}) → residence"))
+            turned = lb.MC_TURNED_RESIDENCE.format(name=card_name(card.card), at=card.position)
+            lines.append((card.owner, turned))
         if card.cover and not old.cover:
-            built = f"{names[card.owner]} builds the {card_name(card.cover)} ({card.position})"
+            name = f"{card_name(card.cover)} ({card.position})"
+            built = lb.MC_WHO_BUILDS_PRESTIGE.format(who=names[card.owner], names=name)
             lines.append((card.owner, built))
     for seat in range(view.players_count):
         if set(view.players[seat].prestige) - set(previous.players[seat].prestige):
             new = set(view.players[seat].prestige) - set(previous.players[seat].prestige)
-            built = ", ".join(card_name(c) for c in sorted(new))
-            lines.append((seat, f"{names[seat]} builds the {built}"))
+            built = join([card_name(c) for c in sorted(new)])
+            lines.append((seat, lb.MC_WHO_BUILDS_PRESTIGE.format(who=names[seat], names=built)))
     if view.passed != previous.passed and view.passed:
         order = ", ".join(names[s] for s in view.passed)
-        lines.append((None, f"Passing order: {order}"))
+        lines.append((None, lb.MC_PASSING_ORDER.format(names=order)))
     if view.provost is not None and view.provost != previous.provost:
-        lines.append((None, f"The provost stands on {road_label(view, view.provost)}"))
+        target = road_label(view, view.provost)
+        lines.append((None, lb.MC_PROVOST_STANDS.format(target=target)))
     for seat in range(view.players_count):
         won = {
             k: view.players[seat].tokens[k] - previous.players[seat].tokens[k]
             for k in cat.TOKEN_NAMES
         }
         if any(won.values()):
-            what = ", ".join(f"{v} {k}" for k, v in won.items() if v)
-            lines.append((seat, f"{names[seat]} wins castle tokens: {what}"))
+            what = ", ".join(f"{v} {token_name(k)}" for k, v in won.items() if v)
+            lines.append((seat, lb.MC_WINS_TOKENS.format(who=names[seat], tokens=what)))
     return lines
 
 

@@ -11,7 +11,7 @@ from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.view import RoadCardView, View
 from render.labels import w as lb
-from render.names import card_name, residence
+from render.names import card_name, cube_name, residence
 
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
@@ -32,8 +32,8 @@ def phase_title(view: View) -> str:
 
 def cube_words(cubes: str) -> str:
     """'FSS' -> '1 food + 2 stone'."""
-    parts = [f"{cubes.count(c)} {cat.CUBE_NAMES[c]}" for c in cat.CUBES if c in cubes]
-    return " + ".join(parts) if parts else "nothing"
+    parts = [f"{cubes.count(c)} {cube_name(c)}" for c in cat.CUBES if c in cubes]
+    return " + ".join(parts) if parts else lb.MC_NOTHING
 
 
 def _gain(gain: str) -> str:
@@ -47,17 +47,17 @@ def short_effect(card_id: str) -> str:
     card = CARDS[card_id]
     effect = card.effect
     if card.worker_gain:
-        return f"take {_gain(card.worker_gain)}"
+        return lb.MC_TAKE.format(what=_gain(card.worker_gain))
     if effect is Effect.PEDDLER:
-        return "buy 1 cube" if card.kind is Kind.NEUTRAL else "buy 1-2 cubes"
+        return lb.MC_BUY_ONE if card.kind is Kind.NEUTRAL else lb.MC_BUY_TWO
     if effect is Effect.MARKET:
-        return f"1 cube → {cat.MARKET_PRICE} d"
+        return lb.MC_SELL.format(price=cat.MARKET_PRICE)
     if effect is Effect.LAWYER:
-        return "→ residence"
+        return lb.TO_RESIDENCE
     if effect is Effect.BANK:
-        return "buy gold"
+        return lb.MC_BUY_GOLD
     if effect is Effect.CHURCH:
-        return "buy tokens"
+        return lb.MC_BUY_TOKENS
     return ""
 
 
@@ -72,9 +72,11 @@ def tile_name(card: RoadCardView) -> str:
 
 def tile_effect(card: RoadCardView, variant: str) -> str:
     if card.cover:
-        return "on a residence"
+        return lb.MC_ON_A_RESIDENCE
     if card.residence:
-        return f"+{cat.RESIDENCE_INCOME} d income" if variant == "standard" else "residence"
+        if variant == "standard":
+            return lb.MC_RESIDENCE_INCOME.format(income=cat.RESIDENCE_INCOME)
+        return lb.MC_RESIDENCE
     return short_effect(card.card)
 
 
@@ -97,8 +99,13 @@ def road_label(view: View, position: int) -> str:
 def active_stretch(view: View) -> str:
     """Which road cards act this round, as the provost stands now."""
     if view.provost is None or view.provost == len(view.road):
-        return "the whole road acts"
-    return f"cards 1-{view.provost} act, {view.provost + 1}-{len(view.road)} do not"
+        return lb.MC_WHOLE_ROAD
+    return lb.MC_STRETCH.format(provost=view.provost, next=view.provost + 1, last=len(view.road))
+
+
+def token_name(kind: str) -> str:
+    """A castle token's kind ('dungeon', 'walls', 'towers') in the language in force."""
+    return lb.MC_TOKEN_NAMES.get(kind, kind)
 
 
 def best_tokens(tokens: dict[str, int], count: int) -> list[str]:

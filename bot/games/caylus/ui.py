@@ -154,7 +154,7 @@ class CaylusUI:
                     pp=p.prestige,
                     deniers=p.deniers,
                     cubes=cubes_text(p.cubes),
-                    workers=p.workers,
+                    count=p.workers,
                 )
             )
         return lines
@@ -163,7 +163,7 @@ class CaylusUI:
         p = state.players[seat]
         lines = [
             t.ME_LINE.format(
-                pp=p.prestige, deniers=p.deniers, cubes=cubes_text(p.cubes), workers=p.workers
+                pp=p.prestige, deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
             t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]

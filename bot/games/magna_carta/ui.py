@@ -59,7 +59,7 @@ def _stock(v: View, seat: int) -> str:
     return t.MC_STOCK.format(
         deniers=p.deniers,
         cubes=cubes_text(p.cubes),
-        workers=p.workers,
+        count=p.workers,
         hand=prompts.cards_count(p.hand_size),
     )
 
@@ -246,7 +246,7 @@ class MagnaCartaUI:
                     pp=p.score["total"],
                     deniers=p.deniers,
                     cubes=cubes_text(p.cubes),
-                    workers=p.workers,
+                    count=p.workers,
                     hand=prompts.cards_count(p.hand_size),
                     deck=p.deck_size,
                     discard=len(p.discard),
@@ -260,7 +260,7 @@ class MagnaCartaUI:
         p = v.players[seat]
         lines = [
             t.MC_ME_LINE.format(
-                pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), workers=p.workers
+                pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
             t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
         ]
