@@ -47,6 +47,7 @@ from bot.lang import colour_name, m
 from bot.service import ActResult, GameInfo, GameService
 from bot.store import USER_SETTING_FIELDS, GameBusy, StoreError, Tx, UserSettings
 from i18n import Later
+from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
 
@@ -320,7 +321,7 @@ def _reminder_notice(due: _DueReminder) -> ClockNotice:
         "CLOCK_REMINDER",
         player="{player}",
         game_id=row["id"],
-        prompt=deadline.prompt,
+        prompt=partial(decision_phrase, row.get("kind", ""), deadline.kind, deadline.prompt),
         due_relative=deadline.timestamp("R"),
         due=deadline.timestamp("f"),
     )
@@ -612,6 +613,8 @@ class ClockService:
             "limit": row["takeover_after"],
             "takeover": takeover,
             "prompt": prompt,
+            "decision": decision.kind if decision else "",
+            "game": info.kind,
             "version": row["version"],
         }
         result = await self.svc.clock_move(
@@ -738,7 +741,7 @@ class ClockService:
         if decision is None or info.version != deadline.version:
             return None  # the decision changed: its reminders are dropped
         return _DueReminder(
-            row=row,
+            row={**row, "kind": info.kind},
             deadline=_with_decision(deadline, decision.kind, decision.prompt),
             items=tuple(due_items),
             via="dm" if settings.remind_via == "dm" else "channel",
@@ -1344,7 +1347,12 @@ def expiry_templates(
         "CLOCK_EXPIRED",
         player="{player}",
         game_id=game_id,
-        prompt=cause.get("prompt", ""),
+        prompt=partial(
+            decision_phrase,
+            cause.get("game", ""),
+            cause.get("decision", ""),
+            cause.get("prompt", ""),
+        ),
         action=action,
     )
     in_row, limit = int(cause.get("in_row", 1)), int(cause.get("limit", DEFAULT_TAKEOVER_AFTER))

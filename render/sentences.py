@@ -102,3 +102,28 @@ def favor_reason(why: str) -> str:
 
     found = reason(why)
     return say(*found) if found is not None else why
+
+
+def decision_phrase(game: str, kind: str, english: str = "") -> str:
+    """What a decision of `kind` asks, in the language in force, from what the clock keeps
+    (the game, the decision's kind and the engine's English prompt, no state): the clock's
+    reminders and notices, `/caylus me`, `/caylus mygames`. A Caylus decision at a building
+    names it again in the language in force; an unknown kind keeps the engine's words."""
+    if game == "magna-carta":
+        phrases: Any = _WORDS["mc_words"].DECISIONS
+        return phrases.get(kind, english)  # type: ignore[no-any-return]
+    from render.labels import w as lb
+
+    if kind in lb.DECISIONS_AT:
+        import re
+
+        from engine.caylus.rules import PROMPTS_AT
+        from render.changes import _space_words
+
+        pattern = re.escape(PROMPTS_AT[kind]).replace(r"\{where\}", "(?P<where>.+)")
+        found = re.fullmatch(pattern, english)
+        if found:
+            return lb.DECISIONS_AT[kind].format(where=_space_words(found["where"]))
+    if kind in lb.DECISIONS:
+        return lb.DECISIONS[kind]  # type: ignore[no-any-return]
+    return english

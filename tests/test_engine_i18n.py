@@ -267,3 +267,24 @@ def test_text_that_is_no_move_is_explained_in_the_language(lang: str) -> None:
     for error, reason in zip(errors, reasons, strict=True):
         assert error.key and reason != str(error), error.key
         assert english_left(reason) == [], reason
+
+
+def test_what_a_decision_asks_reads_in_every_language_without_the_state() -> None:
+    """The clock's reminders and notices, /caylus me and /caylus mygames name the decision from
+    what the clock keeps (the game, the kind, the engine's English prompt)."""
+    from engine.caylus.rules import PROMPTS, PROMPTS_AT
+    from engine.magna_carta import mc_words
+    from render.sentences import decision_phrase
+
+    asked = [("caylus", kind, text) for kind, text in PROMPTS.items()]
+    asked += [("caylus", k, text.format(where="Peddler (7)")) for k, text in PROMPTS_AT.items()]
+    asked += [("magna-carta", kind, text) for kind, text in mc_words.DECISIONS.items()]
+    for game, kind, engine_words in asked:
+        with i18n.using("en"):
+            assert decision_phrase(game, kind, engine_words) == engine_words
+        for lang in ("nl", "de", "fr"):
+            with i18n.using(lang):
+                said = decision_phrase(game, kind, engine_words)
+            assert said and said != engine_words, (lang, game, kind)
+            if "Peddler" in engine_words:
+                assert "Peddler" not in said  # the building is named in the language too

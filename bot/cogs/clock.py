@@ -23,6 +23,7 @@ from bot.clock_service import ClockNotice
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, PING, TableBase, _clip
 from bot.cogs.group import caylus
 from bot.lang import m, t
+from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
 
@@ -336,7 +337,7 @@ class ClockCommands(TableBase):
                     line = t.MYGAMES_WAITING.format(
                         game_id=g.game_id,
                         channel=channel,
-                        prompt=d.prompt,
+                        prompt=decision_phrase(g.kind, d.kind, d.prompt),
                         due=d.timestamp("R") if d.due else "—",
                     )
                 else:

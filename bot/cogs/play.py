@@ -22,6 +22,7 @@ from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
 from bot.views import choice_view, orders_view, premove_view, questions_view, undo_view
 from engine import get_game
+from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
 
@@ -447,7 +448,8 @@ class PlayCommands(TableBase):
         lines += ui.hand_lines(view.state, seat.seat, names)
         components = None
         if view.decision is not None:
-            lines.append(t.ME_DECISION.format(prompt=view.decision.prompt))
+            asked = decision_phrase(info.kind, view.decision.kind, view.decision.prompt)
+            lines.append(t.ME_DECISION.format(prompt=asked))
             if ui.has_hands:
                 actions = get_game(info.kind).legal_actions(view.state, seat.seat)
                 shown, private = ui.split_actions(view.state, seat.seat, actions)
