@@ -132,10 +132,47 @@ class BadPlan(ServiceError):
 Reason = Later | str
 
 
+class EngineSaid:
+    """Why the rules refuse a plan's move, as the engine said it (a message key and values),
+    phrased when read: in the language of whoever reads it (a `Later` value)."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, values: Any) -> None:
+        self.key, self.values = key, _tuples(values)
+
+    def __call__(self) -> str:
+        return error_text(self)
+
+
+def _tuples(value: Any) -> Any:
+    """Values read back from JSON: a nested message is a (key, values) pair again."""
+    if isinstance(value, list):
+        if len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
+            return (value[0], _tuples(value[1]))
+        return [_tuples(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+def refused(error: engine_errors.EngineError) -> Reason:
+    """A plan's move refused by the rules: the engine's reason, read in the reader's language."""
+    key = getattr(error, "key", "")
+    if not key:
+        return str(error)
+    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(key, getattr(error, "values", None)))
+
+
 def reason_to_text(reason: Reason) -> str:
     """A reason as stored: the message's name and values (any language can read it back)."""
     if isinstance(reason, Later):
-        parts = [{"message": name, "values": values} for _, name, values in reason.parts]
+        parts = []
+        for _, name, values in reason.parts:
+            said = values.get("reason")
+            if isinstance(said, EngineSaid):
+                values = {"reason": {"key": said.key, "values": said.values}}
+            parts.append({"message": name, "values": values})
         return json.dumps(parts)
     return reason
 
@@ -148,7 +185,11 @@ def reason_from_text(text: str) -> Reason:
         for part in parts:
             if not hasattr(m.module, part["message"]):  # a message since renamed: keep the row
                 return text
-            out = out + Later(m, part["message"], **part["values"])
+            values = part["values"]
+            if part["message"] == "PLAN_RULES_REFUSE":
+                said = values["reason"]
+                values = {"reason": EngineSaid(said["key"], said["values"])}
+            out = out + Later(m, part["message"], **values)
     except (ValueError, TypeError, KeyError, AttributeError):
         return text
     return out
@@ -506,7 +547,7 @@ def _answer_problem(state: State, seat: int, plan: Answer, legal: list[Action]) 
     try:
         apply(state, action, seat)
     except engine_errors.EngineError as error:
-        return str(error)
+        return refused(error)
     return Later(m, "PLAN_CANNOT_PLAY", action=str(action))
 
 

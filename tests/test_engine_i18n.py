@@ -288,3 +288,24 @@ def test_what_a_decision_asks_reads_in_every_language_without_the_state() -> Non
             assert said and said != engine_words, (lang, game, kind)
             if "Peddler" in engine_words:
                 assert "Peddler" not in said  # the building is named in the language too
+
+
+def test_a_plan_refused_by_the_rules_says_why_in_its_owners_language() -> None:
+    """Why a plan's move was not played is found during another player's move and stored; it
+    reads in the language of whoever reads it later, the engine's reason included."""
+    import engine.errors as engine_errors
+    from bot.plans import reason_from_text, reason_to_text, refused
+
+    state = caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=1))
+    seat = caylus.pending(state)[0].seat
+    with pytest.raises(engine_errors.EngineError) as caught:
+        caylus.apply(state, caylus.parse("place 30"), seat)
+    stored = reason_to_text(refused(caught.value))
+    back = reason_from_text(stored)
+    with i18n.using("en"):
+        english = str(back)
+    assert "road position 1-28" in english
+    for lang in ("nl", "de", "fr"):
+        with i18n.using(lang):
+            said = str(back)
+        assert "road position" not in said and "rules refuse" not in said, (lang, said)
