@@ -27,6 +27,7 @@ from datetime import UTC, datetime, time, timedelta
 from functools import partial
 from typing import Any
 
+import i18n
 from bot import errors as err
 from bot.clock import (
     DEFAULT_CLOCK,
@@ -932,8 +933,8 @@ class ClockService:
             left = max(0.0, limit - used - (now_s - open_from))
             raise err.AwayTooLong(
                 game_id=game_id,
-                max_days=settings.max_away_days,
-                days_left=f"{_days(left):g}",
+                max_days=m.AWAY_DAYS.format(count=settings.max_away_days),
+                days_left=i18n.number(round(_days(left), 2)),
                 latest=discord_timestamp(_dt(now_s + left)),
             )
 
@@ -955,7 +956,7 @@ class ClockService:
             player="{player}",
             game_id=game_id,
             until=discord_timestamp(until_dt),
-            days_left=f"{days_left:g}",
+            days_left=partial(_away_days, days_left),
         )
         notice = self._notice("away", info, seat.seat, (user_id,), text)
         return AwayInfo(game_id, seat.seat, user_id, _dt(open_from), until_dt, days_left, notice)
@@ -1382,6 +1383,11 @@ def _merge(intervals: Iterable[tuple[float, float | None]]) -> list[tuple[float,
         else:
             out.append((begun, ended))
     return out
+
+
+def _away_days(days: float) -> str:
+    """'2 away days', '1 away day', '2.5 away days' in the language in force."""
+    return m.AWAY_DAYS.format(count=round(days, 2))  # type: ignore[no-any-return]
 
 
 def _with_decision(deadline: Deadline, kind: str, prompt: str) -> Deadline:

@@ -125,7 +125,7 @@ CLOCK_REMINDER = (
 )
 CLOCK_AWAY_START = (
     "{player} is away from game #{game_id} until {until}: their clock is stopped and reminders "
-    "are off until then ({days_left} away days left in this game)."
+    "are off until then ({days_left} left in this game)."  # days_left: AWAY_DAYS
 )
 CLOCK_AWAY_OVER = "{player} is back in game #{game_id}; their clock runs again."
 CLOCK_RECLAIMED = (
@@ -172,7 +172,7 @@ BAD_AWAY_DATE = (
 )
 AWAY_IN_PAST = "{until} is already past: give a date in the future."
 AWAY_TOO_LONG = (
-    "Game #{game_id} allows {max_days} away days per player; you have {days_left} left, "
+    "Game #{game_id} allows {max_days} per player; you have {days_left} left, "  # AWAY_DAYS
     "so you can be away until {latest} at the latest."
 )
 NOT_AWAY = (

@@ -101,11 +101,13 @@ class PluralText:
     def __init__(self, forms: tuple[str, ...], lang: str) -> None:
         self.forms, self.lang = forms, lang
 
-    def form(self, count: int) -> str:
-        index = _plural_index(self.lang)(abs(int(count)))
+    def form(self, count: float) -> str:
+        # gettext's plural rules take whole numbers: a fraction ('2.5 days') reads as many
+        whole = float(count).is_integer()
+        index = _plural_index(self.lang)(abs(int(count)) if whole else 2)
         return self.forms[min(int(index), len(self.forms) - 1)]
 
-    def format(self, count: int, **values: Any) -> str:
+    def format(self, count: float, **values: Any) -> str:
         return self.form(count).format(count=number(count, self.lang), **values)
 
 

@@ -131,3 +131,15 @@ def test_slash_command_texts_fit_discords_limit(lang):
         if len(shown) > 100:
             too_long[context] = len(shown)
     assert too_long == {}
+
+
+def test_a_fraction_of_days_reads_as_many_in_every_language() -> None:
+    from bot import messages
+    from bot.lang import m
+
+    with i18n.using("en"):
+        assert m.AWAY_DAYS.format(count=1) == "1 away day"
+        assert m.AWAY_DAYS.format(count=2.5) == "2.5 away days"
+    with i18n.using("de"):
+        assert m.AWAY_DAYS.format(count=1.5) == "1,5 Abwesenheitstage"
+    assert messages.AWAY_DAYS.one == "{count} away day"

@@ -73,6 +73,15 @@ def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def winner_line(outcome: Any, names: list[str]) -> str:
+    """'🏆 Ann wins with 62 points!' (the winners joined the language's way; the game-over post
+    and the replay's last step)."""
+    winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
+    best = outcome.scores[outcome.winners[0]]
+    template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
+    return template.format(names=winners, count=best)  # type: ignore[no-any-return]
+
+
 class Guard:
     """`async with cog.guard(interaction, "play", game_id):` — the one error handler. Inside
     it every string reads in the user's language (i18n; `cog.public(info)` for channel posts)."""

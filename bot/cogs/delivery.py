@@ -26,6 +26,7 @@ from bot.cogs.base import (
     POST_RETRY_PAUSE,
     TableBase,
     _clip,
+    winner_line,
 )
 from bot.games import ui_for
 from bot.lang import t
@@ -408,10 +409,7 @@ class Delivery(TableBase):
         )
         emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in info.seats]
         lines = ui_for(info.kind).score_lines(outcome, names, emojis)
-        winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
-        best = outcome.scores[outcome.winners[0]]
-        template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
-        embed.description = template.format(names=winners, count=best) + "\n\n" + "\n".join(lines)
+        embed.description = winner_line(outcome, names) + "\n\n" + "\n".join(lines)
         message: dict[str, Any] = {
             "content": _clip(text) if text else None,
             "embed": embed,

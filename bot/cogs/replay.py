@@ -17,7 +17,7 @@ from discord import app_commands
 
 import i18n
 from bot import errors as err
-from bot.cogs.base import NO_MENTIONS, TableBase, _clip, in_language
+from bot.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
 from bot.cogs.group import caylus
 from bot.history import PastGame
 from bot.lang import colour_name, m, t
@@ -167,11 +167,8 @@ class ReplayCommands(TableBase):
             return []
         names = found.names
         emojis = [t.COLOUR_EMOJI.get(seat.colour, "") for seat in found.game.seats]
-        winners = i18n.join([names[s] for s in outcome.winners])
-        best = outcome.scores[outcome.winners[0]]
-        template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
         lines = self.ui(found.game.kind).score_lines(outcome, names, emojis)
-        return ["", template.format(names=winners, score=best), *lines]
+        return ["", winner_line(outcome, names), *lines]
 
     async def _replay_board(self, interaction: discord.Interaction, game_id: int, k: int) -> None:
         found = await self._replay_of(interaction, game_id)
