@@ -117,9 +117,14 @@ def _arena(args: argparse.Namespace) -> int:
     unknown = sorted(set(levels) - set(LEVELS))
     if unknown:
         raise CommandError(f"unknown level {quoted(unknown[0])}; levels: {', '.join(LEVELS)}.")
+    if args.playouts_only and args.budget is not None:
+        raise CommandError("--playouts-only and --budget exclude each other.")
     wins = dict.fromkeys(levels, 0.0)
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
+    # with --playouts-only: decisions whose search took longer than the level's time budget,
+    # i.e. those a timed search on this machine would have cut short of the playout cap
+    over: dict[str, int] = dict.fromkeys(levels, 0)
     started = time.perf_counter()
     for index in range(args.games):
         shift = index % args.players  # seat k plays level levels[(k + shift) % players]
@@ -132,7 +137,9 @@ def _arena(args: argparse.Namespace) -> int:
             seat = game.pending(state)[0].seat
             level = seated[seat]
             budget = Budget()
-            if args.budget is not None:
+            if args.playouts_only:
+                pass  # each level's playout cap, no clock: as on an idle core that reaches it
+            elif args.budget is not None:
                 deadline = time.perf_counter() + args.budget
                 budget = Budget(
                     should_stop=lambda deadline=deadline: time.perf_counter() > deadline
@@ -142,7 +149,10 @@ def _arena(args: argparse.Namespace) -> int:
             decision_started = time.perf_counter()
             action = game.automated_action(state, seat, level, rng, budget)
             if len(game.legal_actions(state, seat)) > 1:
-                times[level].append(time.perf_counter() - decision_started)
+                spent = time.perf_counter() - decision_started
+                times[level].append(spent)
+                if spent > game.LEVEL_SECONDS[level] and level != "easy":
+                    over[level] += 1
             state, _ = game.apply(state, action, seat)
         result = game.outcome(state)
         for seat, level in enumerate(seated):
@@ -165,6 +175,10 @@ def _arena(args: argparse.Namespace) -> int:
         }
         for level in dict.fromkeys(levels)
     }
+    if args.playouts_only:
+        for level, stats in report.items():
+            if level != "easy":
+                stats["over_time_share"] = round(over[level] / max(len(times[level]), 1), 3)
     print(
         json.dumps(
             {
@@ -174,6 +188,7 @@ def _arena(args: argparse.Namespace) -> int:
                 "seats": levels,
                 "seed": args.seed,
                 "budget_s": args.budget,
+                "playouts_only": args.playouts_only,
                 "seconds": round(time.perf_counter() - started, 1),
                 "levels": report,
             }
@@ -470,6 +485,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="seconds per decision (default: each level's own budget)",
+    )
+    arena.add_argument(
+        "--playouts-only",
+        action="store_true",
+        help="no time limit: every search runs to its level's playout cap (machine-independent)",
     )
     arena.add_argument(
         "--progress", action="store_true", help="one line per finished game on stderr"
