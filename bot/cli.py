@@ -122,8 +122,10 @@ def _arena(args: argparse.Namespace) -> int:
     wins = dict.fromkeys(levels, 0.0)
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
-    # with --playouts-only: decisions whose search took longer than the level's time budget,
-    # i.e. those a timed search on this machine would have cut short of the playout cap
+    # with --playouts-only: the processor time of each decision (what it takes on a core of its
+    # own, whatever the machine's load) and how many took longer than the level's time budget,
+    # i.e. those a timed search on an idle core would have cut short of the playout cap
+    cpu: dict[str, list[float]] = {level: [] for level in levels}
     over: dict[str, int] = dict.fromkeys(levels, 0)
     started = time.perf_counter()
     for index in range(args.games):
@@ -147,10 +149,11 @@ def _arena(args: argparse.Namespace) -> int:
             elif level != "easy":
                 budget = Budget(should_stop=_time_limit(game, level))
             decision_started = time.perf_counter()
+            cpu_started = time.process_time()
             action = game.automated_action(state, seat, level, rng, budget)
             if len(game.legal_actions(state, seat)) > 1:
-                spent = time.perf_counter() - decision_started
-                times[level].append(spent)
+                times[level].append(time.perf_counter() - decision_started)
+                cpu[level].append(spent := time.process_time() - cpu_started)
                 if spent > game.LEVEL_SECONDS[level] and level != "easy":
                     over[level] += 1
             state, _ = game.apply(state, action, seat)
@@ -177,8 +180,10 @@ def _arena(args: argparse.Namespace) -> int:
     }
     if args.playouts_only:
         for level, stats in report.items():
-            if level != "easy":
-                stats["over_time_share"] = round(over[level] / max(len(times[level]), 1), 3)
+            if level != "easy" and cpu[level]:
+                stats["cpu_median_s"] = round(statistics.median(cpu[level]), 4)
+                stats["cpu_p99_s"] = round(_percentile(cpu[level], 0.99), 4)
+                stats["over_time_share"] = round(over[level] / len(cpu[level]), 3)
     print(
         json.dumps(
             {

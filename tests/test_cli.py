@@ -176,7 +176,8 @@ def test_arena_plays_to_the_playout_caps_with_playouts_only(
     assert main([*args, "--seats", "medium,easy", "--playouts-only", "--seed", "5"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["playouts_only"] is True
-    assert 0 <= result["levels"]["medium"]["over_time_share"] <= 1
+    medium = result["levels"]["medium"]
+    assert 0 <= medium["over_time_share"] <= 1 and medium["cpu_median_s"] >= 0
     assert "over_time_share" not in result["levels"]["easy"]
     assert main([*args, "--seats", "medium,easy", "--playouts-only", "--budget", "0.1"]) != 0
     assert "exclude each other" in capsys.readouterr().err
