@@ -332,8 +332,10 @@ OWNED_PER_ROUND = 0.3
 # Two players: what one more denier, food, wood, stone, gold or card in hand is worth in final
 # points, by castle tokens left (0-2, 3-5, ... 15 or more; the last round counts as 0-2).
 # Measured by playing positions of built-in games to the end with and without the extra item
-# (about 1000 positions each, the mean of the seat's own gain and of its lead's): a denier is
-# worth less than its end third once the first rounds are over, gold a point, a card nothing.
+# (about 1000 positions each, the mean of the seat's own gain and of its lead's, food and wood
+# averaged; bench/bench_mc_worth.py): a denier is worth less than its end third once the first
+# rounds are over, gold less than a point, a card in hand nothing (the measured worth was just
+# below 0). USE_MEASURED = False falls back on the rule-of-thumb worths above, to compare.
 USE_MEASURED = True
 TWO_PLAYER_WORTH: tuple[tuple[float, float, float, float, float, float], ...] = (
     (0.24, 0.64, 0.64, 0.55, 0.95, 0.0),
