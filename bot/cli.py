@@ -117,9 +117,16 @@ def _arena(args: argparse.Namespace) -> int:
     unknown = sorted(set(levels) - set(LEVELS))
     if unknown:
         raise CommandError(f"unknown level {quoted(unknown[0])}; levels: {', '.join(LEVELS)}.")
+    if args.playouts_only and args.budget is not None:
+        raise CommandError("--playouts-only and --budget exclude each other.")
     wins = dict.fromkeys(levels, 0.0)
     scores: dict[str, list[int]] = {level: [] for level in levels}
     times: dict[str, list[float]] = {level: [] for level in levels}
+    # with --playouts-only: the processor time of each decision (what it takes on a core of its
+    # own, whatever the machine's load) and how many took longer than the level's time budget,
+    # i.e. those a timed search on an idle core would have cut short of the playout cap
+    cpu: dict[str, list[float]] = {level: [] for level in levels}
+    over: dict[str, int] = dict.fromkeys(levels, 0)
     started = time.perf_counter()
     for index in range(args.games):
         shift = index % args.players  # seat k plays level levels[(k + shift) % players]
@@ -132,7 +139,9 @@ def _arena(args: argparse.Namespace) -> int:
             seat = game.pending(state)[0].seat
             level = seated[seat]
             budget = Budget()
-            if args.budget is not None:
+            if args.playouts_only:
+                pass  # each level's playout cap, no clock: as on an idle core that reaches it
+            elif args.budget is not None:
                 deadline = time.perf_counter() + args.budget
                 budget = Budget(
                     should_stop=lambda deadline=deadline: time.perf_counter() > deadline
@@ -140,9 +149,13 @@ def _arena(args: argparse.Namespace) -> int:
             elif level != "easy":
                 budget = Budget(should_stop=_time_limit(game, level))
             decision_started = time.perf_counter()
+            cpu_started = time.process_time()
             action = game.automated_action(state, seat, level, rng, budget)
             if len(game.legal_actions(state, seat)) > 1:
                 times[level].append(time.perf_counter() - decision_started)
+                cpu[level].append(spent := time.process_time() - cpu_started)
+                if spent > game.LEVEL_SECONDS[level] and level != "easy":
+                    over[level] += 1
             state, _ = game.apply(state, action, seat)
         result = game.outcome(state)
         for seat, level in enumerate(seated):
@@ -165,6 +178,12 @@ def _arena(args: argparse.Namespace) -> int:
         }
         for level in dict.fromkeys(levels)
     }
+    if args.playouts_only:
+        for level, stats in report.items():
+            if level != "easy" and cpu[level]:
+                stats["cpu_median_s"] = round(statistics.median(cpu[level]), 4)
+                stats["cpu_p99_s"] = round(_percentile(cpu[level], 0.99), 4)
+                stats["over_time_share"] = round(over[level] / len(cpu[level]), 3)
     print(
         json.dumps(
             {
@@ -174,6 +193,7 @@ def _arena(args: argparse.Namespace) -> int:
                 "seats": levels,
                 "seed": args.seed,
                 "budget_s": args.budget,
+                "playouts_only": args.playouts_only,
                 "seconds": round(time.perf_counter() - started, 1),
                 "levels": report,
             }
@@ -500,6 +520,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=None,
         help="seconds per decision (default: each level's own budget)",
+    )
+    arena.add_argument(
+        "--playouts-only",
+        action="store_true",
+        help="no time limit: every search runs to its level's playout cap (machine-independent)",
     )
     arena.add_argument(
         "--progress", action="store_true", help="one line per finished game on stderr"

@@ -162,6 +162,27 @@ def test_arena_prints_one_json_line_per_level(
     assert sum(stats["win_share"] for stats in levels.values()) == pytest.approx(1.0)
 
 
+def test_arena_plays_to_the_playout_caps_with_playouts_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    from engine.magna_carta import ai
+
+    # tiny caps keep the game short; the option itself only drops the clock
+    small = dataclasses.replace(ai.LEVEL_SETTINGS["medium"], iterations=4, per_option=2)
+    monkeypatch.setitem(ai.LEVEL_SETTINGS, "medium", small)
+    args = ["arena", "--game", "magna-carta", "--players", "2", "--games", "1"]
+    assert main([*args, "--seats", "medium,easy", "--playouts-only", "--seed", "5"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["playouts_only"] is True
+    medium = result["levels"]["medium"]
+    assert 0 <= medium["over_time_share"] <= 1 and medium["cpu_median_s"] >= 0
+    assert "over_time_share" not in result["levels"]["easy"]
+    assert main([*args, "--seats", "medium,easy", "--playouts-only", "--budget", "0.1"]) != 0
+    assert "exclude each other" in capsys.readouterr().err
+
+
 def test_arena_refuses_seats_that_do_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--players", "3", "--games", "1", "--seats", "strong,easy"]) != 0
     assert main(["arena", "--players", "2", "--games", "1", "--seats", "strong,genius"]) != 0

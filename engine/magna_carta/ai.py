@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,31 +47,20 @@ def determinize(v: View, rng: random.Random) -> State:
     does not show are dealt at random from the cards that could be there. Each player owns one
     copy of each card of the rule set's deck: those not on the road, in the discard pile or (for
     the viewer) in hand are in hand or in the draw pile, in unknown order."""
+    return determinizer(v)(rng)
+
+
+def determinizer(v: View) -> Callable[[random.Random], State]:
+    """`determinize` for many worlds of one view: what the view says is read once, and each
+    call only deals the unseen cards (a search makes hundreds of worlds per decision)."""
     deck = cat.DECKS[v.variant]
-    players = []
+    unseen_cards: list[list[str]] = []
     for pv in v.players:
         seen = Counter(r.card for r in v.road if r.owner == pv.seat)
         seen.update(pv.discard)
         if pv.hand is not None:
             seen.update(pv.hand)
-        unseen = list((Counter(deck) - seen).elements())
-        rng.shuffle(unseen)
-        if pv.hand is not None:
-            hand, pile = list(pv.hand), unseen
-        else:
-            hand, pile = unseen[: pv.hand_size], unseen[pv.hand_size :]
-        players.append(
-            Player(
-                deniers=pv.deniers,
-                cubes=[pv.cubes[c] for c in cat.CUBES],
-                workers=pv.workers,
-                hand=hand,
-                deck=pile,
-                discard=list(pv.discard),
-                tokens=[pv.tokens[t] for t in cat.TOKEN_NAMES],
-                prestige=list(pv.prestige),
-            )
-        )
+        unseen_cards.append(list((Counter(deck) - seen).elements()))
     stage = cat.STAGES.index(v.phase_name)
     waiting: list[int] = []
     d = None
@@ -82,31 +72,66 @@ def determinize(v: View, rng: random.Random) -> State:
         d = decision(p.kind, p.seat, p.at - 1 if p.at is not None else -1, p.part)
         cursor = _cursor(stage, p.seat, d.at, v.passed)
     road = v.road
-    return State(
-        options=_options(v),
-        setup=Setup(seed=rng.randrange(2**31)),  # future reshuffles: unknown, so drawn too
-        round=v.round,
-        stage=stage,
-        cursor=cursor,
-        start_player=v.start_player,
-        players=players,
-        road=[r.card for r in road],
-        owners=[r.owner for r in road],
-        flipped=[r.residence for r in road],
-        covers=[r.cover for r in road],
-        stored=[r.stored for r in road],
-        workers=[r.worker for r in road],
-        provost=v.provost - 1 if v.provost is not None else -1,
-        tokens=[v.tokens[t] for t in cat.TOKEN_NAMES],
-        prestige_supply=list(v.prestige_supply),
-        passed=list(v.passed),
-        decision=d,
-        waiting=waiting,
-        due_flips=[(position - 1, seat) for position, seat in v.due_flips],
-        delivered=list(v.delivered),
-        last_round=v.last_round,
-        over=v.over,
-    )
+    options = _options(v)
+    cards = [r.card for r in road]
+    owners = [r.owner for r in road]
+    flipped = [r.residence for r in road]
+    covers = [r.cover for r in road]
+    stored = [r.stored for r in road]
+    workers = [r.worker for r in road]
+    provost = v.provost - 1 if v.provost is not None else -1
+    tokens = [v.tokens[t] for t in cat.TOKEN_NAMES]
+    due_flips = [(position - 1, seat) for position, seat in v.due_flips]
+
+    def deal(rng: random.Random) -> State:
+        players = []
+        for pv, cards_unseen in zip(v.players, unseen_cards, strict=True):
+            unseen = cards_unseen.copy()
+            rng.shuffle(unseen)
+            if pv.hand is not None:
+                hand, pile = list(pv.hand), unseen
+            else:
+                hand, pile = unseen[: pv.hand_size], unseen[pv.hand_size :]
+            players.append(
+                Player(
+                    deniers=pv.deniers,
+                    cubes=[pv.cubes[c] for c in cat.CUBES],
+                    workers=pv.workers,
+                    hand=hand,
+                    deck=pile,
+                    discard=list(pv.discard),
+                    tokens=[pv.tokens[t] for t in cat.TOKEN_NAMES],
+                    prestige=list(pv.prestige),
+                )
+            )
+        # the lists are copied although the rules change none in place: worlds share nothing
+        return State(
+            options=options,
+            setup=Setup(seed=rng.randrange(2**31)),  # future reshuffles: unknown, so drawn too
+            round=v.round,
+            stage=stage,
+            cursor=cursor,
+            start_player=v.start_player,
+            players=players,
+            road=cards.copy(),
+            owners=owners.copy(),
+            flipped=flipped.copy(),
+            covers=covers.copy(),
+            stored=stored.copy(),
+            workers=workers.copy(),
+            provost=provost,
+            tokens=tokens.copy(),
+            prestige_supply=list(v.prestige_supply),
+            passed=list(v.passed),
+            decision=d,
+            waiting=waiting.copy(),
+            due_flips=due_flips.copy(),
+            delivered=list(v.delivered),
+            last_round=v.last_round,
+            over=v.over,
+        )
+
+    return deal
 
 
 _OPTIONS: dict[tuple[int, str], Any] = {}
@@ -297,9 +322,29 @@ def playout_policy(world: _World, rng: random.Random) -> Action:
 CUBE_PLAY = (0.8, 0.8, 1.0, 1.6)  # F W S G: what a cube is worth while there is time to use it
 CUBE_END = (1 / 3, 1 / 3, 1 / 3, 1.0)
 DENIER_PLAY, DENIER_END = 0.45, 1 / 3
+# Deniers beyond these pay for no more workers this round: they are worth about their end value
+# (a hoard sold from cubes at the market looked like a gain and lost games, docs/players.md).
+DENIERS_USEFUL = 6
 CARD_IN_HAND = 0.4  # each of the first HAND_WORTH cards in hand: something to build later
 HAND_WORTH = 3
 OWNED_PER_ROUND = 0.3
+
+# Two players: what one more denier, food, wood, stone, gold or card in hand is worth in final
+# points, by castle tokens left (0-2, 3-5, ... 15 or more; the last round counts as 0-2).
+# Measured by playing positions of built-in games to the end with and without the extra item
+# (about 1000 positions each, the mean of the seat's own gain and of its lead's, food and wood
+# averaged; bench/bench_mc_worth.py): a denier is worth less than its end third once the first
+# rounds are over, gold less than a point, a card in hand nothing (the measured worth was just
+# below 0). USE_MEASURED = False falls back on the rule-of-thumb worths above, to compare.
+USE_MEASURED = True
+TWO_PLAYER_WORTH: tuple[tuple[float, float, float, float, float, float], ...] = (
+    (0.24, 0.64, 0.64, 0.55, 0.95, 0.0),
+    (0.2, 0.65, 0.65, 0.43, 0.72, 0.0),
+    (0.17, 0.62, 0.62, 0.4, 0.7, 0.0),
+    (0.24, 0.8, 0.8, 0.32, 0.7, 0.0),
+    (0.46, 0.85, 0.85, 0.3, 0.73, 0.0),
+    (0.62, 1.15, 1.15, 0.55, 0.85, 0.0),
+)
 
 
 def rounds_left(s: State) -> float:
@@ -312,9 +357,9 @@ def rounds_left(s: State) -> float:
 
 
 def estimated_scores(s: State) -> list[float]:
-    totals = [float(b["total"]) for b in score_breakdowns(s)]
+    breakdowns = score_breakdowns(s)
     if s.over:
-        return totals
+        return [float(b["total"]) for b in breakdowns]
     left = rounds_left(s)
     weight = min(1.0, left / 3.0)
     owned = [0.0] * len(s.players)
@@ -322,12 +367,24 @@ def estimated_scores(s: State) -> list[float]:
         if owner is not None and not s.flipped[i]:
             owned[owner] += OWNED_PER_ROUND * min(left, 4.0)
     out = []
+    measured = TWO_PLAYER_WORTH if len(s.players) == 2 and USE_MEASURED else None
+    if measured is not None:
+        stage = 0 if s.last_round else min(sum(s.tokens) // 3, len(measured) - 1)
+        deniers_worth, *cubes_worth, card_worth = measured[stage]
     for seat, p in enumerate(s.players):
-        value = totals[seat] + owned[seat]
-        # the end scoring already counts cubes/3, gold and deniers/3: add what play adds to that
+        b = breakdowns[seat]
+        # the end scoring's thirds of cubes and deniers counted smoothly: one denier more
+        # should not look like a point just because it makes a multiple of three
+        value = b["total"] - b["cubes"] - b["deniers"] - b["gold"] + owned[seat]
+        if measured is not None:
+            value += p.deniers * deniers_worth + min(len(p.hand), HAND_WORTH) * card_worth
+            value += sum(n * w for n, w in zip(p.cubes, cubes_worth, strict=True))
+            out.append(value)
+            continue
         for k in range(4):
-            value += p.cubes[k] * weight * (CUBE_PLAY[k] - CUBE_END[k])
-        value += p.deniers * weight * (DENIER_PLAY - DENIER_END)
+            value += p.cubes[k] * (CUBE_END[k] + weight * (CUBE_PLAY[k] - CUBE_END[k]))
+        useful = min(p.deniers, DENIERS_USEFUL)
+        value += p.deniers * DENIER_END + useful * weight * (DENIER_PLAY - DENIER_END)
         value += min(len(p.hand), HAND_WORTH) * CARD_IN_HAND * weight
         out.append(value)
     return out
@@ -365,10 +422,11 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
     iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
     last_round = v.round + settings.extra_rounds
     viewer = v.viewer
-    start = estimated_scores(determinize(v, random.Random(0)))  # public parts only matter here
+    deal = determinizer(v)
+    start = estimated_scores(deal(random.Random(0)))  # public parts only matter here
 
     def sample(r: random.Random) -> _World:
-        s = determinize(v, r)
+        s = deal(r)
         if s.waiting and s.waiting[0] != viewer:  # a simultaneous decision: ours comes first
             s.waiting = [viewer, *(k for k in s.waiting if k != viewer)]
         return _World(s)
