@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -23,27 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import i18n
 from bot.games import ui_for
 from bot.replay import animation, replay_steps
-from engine import get_game
-from engine.record import GameRecord, record_for
+from engine.record import built_in_game
 
 GAMES = (("caylus", 5), ("magna-carta", 4))
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
 UPLOAD_LIMIT = 10 * 1024 * 1024
-
-
-def seeded_game(kind: str, players: int, seed: int) -> GameRecord:
-    """A whole game of the built-in player, as its record."""
-    game = get_game(kind)
-    rng = random.Random(seed)
-    start = game.new_game(game.Options(players=players), game.Setup(seed=seed))
-    state, actions, seats = start, [], []
-    while game.outcome(state) is None:
-        seat = game.pending(state)[0].seat
-        action = game.choose_action(state, seat, rng)
-        state, _ = game.apply(state, action, seat)
-        actions.append(str(action))
-        seats.append(seat)
-    return record_for(start, actions, seats)
 
 
 def main() -> None:
@@ -52,7 +35,7 @@ def main() -> None:
     parser.add_argument("--lang", default="en")
     args = parser.parse_args()
     for kind, players in GAMES:
-        record = seeded_game(kind, players, args.seed)
+        record = built_in_game(kind, players, args.seed)
         with i18n.using(args.lang):
             started = time.perf_counter()
             steps = replay_steps(record)

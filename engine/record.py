@@ -12,6 +12,7 @@ that cannot start a game (unknown game, bad options or setup, an inconsistent st
 from __future__ import annotations
 
 import json
+import random
 from types import ModuleType
 from typing import Any
 
@@ -134,3 +135,19 @@ def record_for(state: Any, actions: list[str], seats: list[int] | None = None) -
         actions=list(actions),
         seats=list(seats) if seats is not None else None,
     )
+
+
+def built_in_game(kind: str, players: int, seed: int, **options: Any) -> GameRecord:
+    """The record of a whole game every seat of which the built-in player played, from `seed`
+    (the setup's and the players' random numbers): a game to replay, draw or animate."""
+    game = get_game(kind)
+    rng = random.Random(seed)
+    start = game.new_game(game.Options(players=players, **options), game.Setup(seed=seed))
+    state, actions, seats = start, [], []
+    while game.outcome(state) is None:
+        seat = game.pending(state)[0].seat
+        action = game.choose_action(state, seat, rng)
+        state, _ = game.apply(state, action, seat)
+        actions.append(str(action))
+        seats.append(seat)
+    return record_for(start, actions, seats)

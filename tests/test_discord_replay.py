@@ -20,9 +20,8 @@ from bot.cli import main
 from bot.games import ui_for
 from bot.replay import Step, replay_steps, step_board, step_card, step_text, turn_starts
 from bot.views import ReplayButton
-from engine import get_game
 from engine.magna_carta import catalogue as cat
-from engine.record import GameRecord, record_for
+from engine.record import built_in_game
 from render.pieces import recording_text
 from tests.discord_harness import components, said, table
 from tests.history_helpers import finish, new_game, play_some
@@ -252,21 +251,6 @@ async def test_animation_button_and_the_command_line_from_a_record(
         assert tb.cog.unexpected_errors == 0
 
 
-def seeded_record(kind: str, players: int, seed: int, **options: Any) -> GameRecord:
-    """A whole game of the built-in player, as its record."""
-    game = get_game(kind)
-    rng = random.Random(seed)
-    start = game.new_game(game.Options(players=players, **options), game.Setup(seed=seed))
-    state, actions, seats = start, [], []
-    while game.outcome(state) is None:
-        seat = game.pending(state)[0].seat
-        action = game.choose_action(state, seat, rng)
-        state, _ = game.apply(state, action, seat)
-        actions.append(str(action))
-        seats.append(seat)
-    return record_for(start, actions, seats)
-
-
 def step_texts(ui: Any, steps: list[Step], k: int, board: bool) -> tuple[list[str], bytes]:
     """What the replay shows of step `k`: its text and every text drawn on its card (and its
     whole board), and the card's bytes."""
@@ -284,7 +268,7 @@ def test_a_magna_carta_replay_shows_no_hidden_card() -> None:
     rng = random.Random(3)
     found_hidden = False
     for seed, players, variant in ((41, 4, "standard"), (42, 3, "beginner")):
-        record = seeded_record("magna-carta", players, seed, variant=variant)
+        record = built_in_game("magna-carta", players, seed, variant=variant)
         steps = replay_steps(record)
         in_play = {cat.CARDS[c].name for c in cat.DECKS[variant]}
         for k, step in enumerate(steps):
@@ -393,7 +377,7 @@ def test_the_turn_menu_holds_at_most_25_turns_and_frames_share_one_size() -> Non
 
 
 def test_steps_group_the_phases_one_move_ended_and_mark_planned_moves() -> None:
-    record = seeded_record("caylus", 3, 5)
+    record = built_in_game("caylus", 3, 5)
     steps = replay_steps(record)
     ui = ui_for("caylus")
     phases = [p for step in steps for p in step.phases]
