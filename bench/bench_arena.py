@@ -1,16 +1,18 @@
-"""Strength and decision time of the automated players: the issue's eight matchups through
+"""Strength and decision time of the automated players: the eight target matchups through
 `caylus arena`, one JSON line each, then a summary line with each target met or not.
 
 Run: python bench/bench_arena.py [--games 100] [--budget SECONDS | --playouts-only]
-                                 [--game caylus|magna-carta]
+                                 [--game caylus|magna-carta] [--jobs N]
 
-With the default budgets (strong 0.9 s, medium 0.22 s a decision) 100 games of each matchup take
-hours on one core; `--games 10 --budget 0.1` gives a rough picture in minutes (the targets are
-for the default budgets: with --budget every searching level gets the same time). Strength is
-measured here, never asserted in the tests (docs/players.md). `--playouts-only` plays every
-search to its playout cap with no clock: win shares free of the machine's load (the decision
-times of such a run are not the timed ones, so its `time_met` is null).
-"""
+With the default budgets (strong 0.9 s, medium 0.22 s a decision) 100 games of one matchup take
+10 minutes to 2 hours on one core (Caylus strong against easy is the longest: its decisions use
+their whole time); `--games 10 --budget 0.1` gives a rough picture in minutes (the targets are
+for the default budgets: with --budget every searching level gets the same time). `--jobs N`
+plays N matchups at once, one process each: for timed runs no more than the machine's idle
+cores. Strength is measured here, never asserted in the tests (docs/players.md).
+`--playouts-only` plays every search to its playout cap with no clock: win shares free of the
+machine's load (the decision times of such a run are not the timed ones, so its `time_met` is
+null)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import contextlib
 import io
 import json
 import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,14 +52,24 @@ def main() -> None:
     parser.add_argument("--playouts-only", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=("caylus", "magna-carta"), action="append")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="matchups played at once, each in its own process (timed runs: at most one per "
+        "idle core)",
+    )
     args = parser.parse_args()
-    summary = []
-    for game in args.game or ["caylus", "magna-carta"]:
-        for players, seats, level, target in MATCHUPS:
-            extra = ["--budget", str(args.budget)] if args.budget is not None else []
-            if args.playouts_only:
-                extra.append("--playouts-only")
-            result = arena(
+    extra = ["--budget", str(args.budget)] if args.budget is not None else []
+    if args.playouts_only:
+        extra.append("--playouts-only")
+    runs = [
+        (
+            game,
+            seats,
+            level,
+            target,
+            [
                 "--game",
                 game,
                 "--players",
@@ -68,30 +81,52 @@ def main() -> None:
                 "--seed",
                 str(args.seed),
                 *extra,
-            )
-            print(json.dumps(result), flush=True)
-            share = result["levels"][level]["win_share"]
-            times = {
-                name: (stats["median_s"], stats["p99_s"])
-                for name, stats in result["levels"].items()
-                if name != "easy"
+            ],
+        )
+        for game in args.game or ["caylus", "magna-carta"]
+        for players, seats, level, target in MATCHUPS
+    ]
+    results: list[dict] = []
+    if args.jobs <= 1:
+        for *_, arena_args in runs:
+            results.append(arena(*arena_args))
+            print(json.dumps(results[-1]), flush=True)
+    else:
+        # a process each: the searches are pure Python, so threads would share one core
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            pending = {
+                pool.submit(arena, *arena_args): index
+                for index, (*_, arena_args) in enumerate(runs)
             }
-            fast_enough = all(
-                median <= STRONG_MEDIAN_S * (1 if name == "strong" else 0.25)
-                and p99 <= STRONG_P99_S * (1 if name == "strong" else 0.25)
-                for name, (median, p99) in times.items()
-            )
-            summary.append(
-                {
-                    "game": game,
-                    "seats": seats,
-                    "level": level,
-                    "win_share": share,
-                    "target": target,
-                    "met": share >= target,
-                    "time_met": None if args.playouts_only else fast_enough,
-                }
-            )
+            by_index: dict[int, dict] = {}
+            for future in as_completed(pending):
+                by_index[pending[future]] = future.result()
+                print(json.dumps(by_index[pending[future]]), flush=True)
+            results = [by_index[index] for index in range(len(runs))]
+    summary = []
+    for (game, seats, level, target, _), result in zip(runs, results, strict=True):
+        share = result["levels"][level]["win_share"]
+        times = {
+            name: (stats["median_s"], stats["p99_s"])
+            for name, stats in result["levels"].items()
+            if name != "easy"
+        }
+        fast_enough = all(
+            median <= STRONG_MEDIAN_S * (1 if name == "strong" else 0.25)
+            and p99 <= STRONG_P99_S * (1 if name == "strong" else 0.25)
+            for name, (median, p99) in times.items()
+        )
+        summary.append(
+            {
+                "game": game,
+                "seats": seats,
+                "level": level,
+                "win_share": share,
+                "target": target,
+                "met": share >= target,
+                "time_met": None if args.playouts_only else fast_enough,
+            }
+        )
     report = {"games": args.games, "budget_s": args.budget, "playouts_only": args.playouts_only}
     print(json.dumps({**report, "targets": summary}))
 

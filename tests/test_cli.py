@@ -183,6 +183,30 @@ def test_arena_plays_to_the_playout_caps_with_playouts_only(
     assert "exclude each other" in capsys.readouterr().err
 
 
+def test_arena_runs_split_by_seed_play_the_games_of_one_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a long matchup can be spread over cores: game k of a run uses seed + k and the seating
+    # shifted by k, so chunks of a multiple of the player count add up to the whole run
+    import dataclasses
+
+    from engine.caylus import ai
+
+    small = dataclasses.replace(ai.LEVEL_SETTINGS["medium"], iterations=4, per_option=2)
+    monkeypatch.setitem(ai.LEVEL_SETTINGS, "medium", small)
+
+    def games(seed: int, count: int) -> list[dict]:
+        args = ["arena", "--game", "caylus", "--players", "2", "--seats", "medium,easy"]
+        args += ["--playouts-only"]  # no clock: the same games every time
+        assert main([*args, "--games", str(count), "--seed", str(seed), "--progress"]) == 0
+        lines = capsys.readouterr().err.strip().splitlines()
+        return [{k: v for k, v in json.loads(line).items() if k != "game"} for line in lines]
+
+    whole = games(1, 4)
+    assert games(1, 2) + games(3, 2) == whole
+    assert [game["seats"] for game in whole] == [["medium", "easy"], ["easy", "medium"]] * 2
+
+
 def test_arena_refuses_seats_that_do_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--players", "3", "--games", "1", "--seats", "strong,easy"]) != 0
     assert main(["arena", "--players", "2", "--games", "1", "--seats", "strong,genius"]) != 0
