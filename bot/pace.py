@@ -52,7 +52,7 @@ class PlanResult:
     answer that fits the pending decision is played at once), as after `act`."""
 
     mine: MyPlans
-    result: Any | None = None  # bot.service.ActResult when moves were made
+    result: Any | None = None  # bot.service.results.ActResult when moves were made
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,8 @@ the answer is always one of the engine's legal actions at that moment, otherwise
 dropped (with the reason, for the player) and the player is asked as without plans.
 `questions(...)` lists what a player can be asked now: the pending decision if it is theirs,
 and the decisions ahead that the engine's lookahead already sees, from the state and that
-player's own plans only (never another player's). No storage and no Discord here: bot/service.py
-stores plans, plays them and hands questions to the Discord layer.
+player's own plans only (never another player's). No storage and no Discord here: the game service
+(bot/service/planning.py) stores plans, plays them and hands questions to the Discord layer.
 """
 
 from __future__ import annotations

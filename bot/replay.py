@@ -19,7 +19,7 @@ from typing import Any
 from bot.games import GameUI
 from bot.lang import t
 from bot.narration import attribute
-from bot.service import _phases_between
+from bot.service.results import phases_between
 from engine import get_game
 from engine.protocol import Event
 from engine.record import GameRecord, initial_state
@@ -69,7 +69,7 @@ def replay_steps(record: GameRecord, planned: Sequence[bool] | None = None) -> l
         after = (new_state.turn, new_state.phase)
         over = game.outcome(new_state) is not None
         if before != after or over:
-            ended = _phases_between(before, after, over, game.phases_in_turn(new_state))
+            ended = phases_between(before, after, over, game.phases_in_turn(new_state))
             if ended:
                 steps.append(
                     Step(

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot import service
+from bot.service import core as service_core
 from engine.players import Budget
 from tests import pg_cluster
 from tests.db import fresh_schema
@@ -58,4 +58,4 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     def budget(game: Any, level: str) -> Budget:
         return Budget(iterations=BOT_PLAYOUTS)
 
-    monkeypatch.setattr(service, "timed_budget", budget)
+    monkeypatch.setattr(service_core, "timed_budget", budget)

@@ -6,7 +6,7 @@ A backend supplies the few primitives below it: running one statement inside a t
 a whole transaction (`Store.write`), a consistent pair of reads (`Store.game_with_seats`), a
 table's columns, and the per-game lock that serialises a game's actions across processes
 (`Store.game_lock`). Statements are written with `?` placeholders; the PostgreSQL backend
-numbers them. No game rules here (that is bot/service.py) and no Discord.
+numbers them. No game rules here (that is bot/service/) and no Discord.
 """
 
 from __future__ import annotations

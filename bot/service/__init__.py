@@ -1,0 +1,43 @@
+"""The game service: lobby, play and look, between the Discord cogs and the engine (no Discord).
+
+`GameService` is the async API the bot and the tests call (docs/store.md for the contract). Its
+calls come in sets, a module each, over one shared core (`core.py`: loading, playing and
+committing a game under its lock, in one transaction):
+
+- `lobby.py`: open a game, seats, bots, start, abort;
+- `play.py`: moves, undo, resigning, the clock's moves and seat changes;
+- `planning.py`: answers ahead, premoves, standing orders;
+- `look.py`: reads (a game, a view, the log, records, history);
+- `outbox.py`: what a channel must still see;
+- `settings.py`: players' and servers' settings and languages.
+"""
+
+from bot.service.core import timed_budget
+from bot.service.lobby import LobbyCalls
+from bot.service.look import LookCalls
+from bot.service.outbox import OutboxCalls, retry_delay
+from bot.service.planning import PlanCalls
+from bot.service.play import DUPLICATE_WINDOW
+from bot.service.results import ActResult, GameInfo, PlayerView, SeatInfo, UserGame
+from bot.service.settings import SettingsCalls
+
+
+class GameService(LobbyCalls, PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
+    """The async API used by the bot and the tests. See docs/store.md for the contract.
+
+    Permission to manage a game: its host, or whoever the caller says may manage the channel
+    (`can_manage=True`: the bot decides that from Discord permissions).
+    """
+
+
+__all__ = [
+    "DUPLICATE_WINDOW",
+    "ActResult",
+    "GameInfo",
+    "GameService",
+    "PlayerView",
+    "SeatInfo",
+    "UserGame",
+    "retry_delay",
+    "timed_budget",
+]

@@ -1,0 +1,726 @@
+"""The machinery every call of the game service shares: loading a game (from memory or from
+the store, checked against a replay of its log), playing moves in memory (bot seats and players'
+plans included), and committing them in one transaction.
+
+Every change of a game runs under that game's lock (an asyncio lock in this process, and the
+store's lock across processes: a PostgreSQL advisory lock) and in one store transaction which
+updates the game row with `WHERE version = ?` (the version the change was computed from) and
+bumps the version; the engine state is computed before the transaction, so a failure of any kind
+writes nothing. Games are loaded lazily on first use: the snapshot is checked against a replay of
+the log and replaced from the log when they disagree (docs/store.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import dataclasses
+import logging
+import random
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Self
+
+import engine.errors as engine_errors
+from bot import errors as err
+from bot import plans as pl
+from bot import ratings
+from bot.lang import m
+from bot.messages import REPLAY_PROBLEMS
+from bot.pace import PlanBook
+from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
+from bot.store import DamagedRow, DiskFull, GameRow, LogRow, SeatRow, Store, Tx, VersionConflict
+from engine import GAME_NAMES, get_game
+from engine.players import DEFAULT_LEVEL, Budget
+from engine.protocol import PendingDecision
+from render.sentences import error_text
+
+log = logging.getLogger(__name__)
+
+MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
+
+
+# ---------------------------------------------------------------------------------------------
+# The in-memory copy of a loaded game
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Live:
+    row: GameRow  # without the snapshot strings
+    seats: tuple[SeatRow, ...]
+    state: Any | None  # None before the start
+    phase_start: Any | None
+
+    def human_seat(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_bot), None)
+
+
+@dataclass(slots=True)
+class Run:
+    """Actions being applied in one call, before they are committed."""
+
+    game_id: int
+    state: Any
+    phase_start: Any
+    seq: int
+    now: float
+    moves: list[Move] = field(default_factory=list)
+    phase_ends: list[PhaseEnd] = field(default_factory=list)
+    book: PlanBook | None = None  # the players' plans, played as their decisions come
+
+    def log_rows(self) -> list[LogRow]:
+        return [
+            LogRow(mv.seq, mv.seat, mv.action, mv.by_bot, mv.user_id, self.now, mv.planned)
+            for mv in self.moves
+        ]
+
+
+def _answers_to_the_same_call(
+    before: Sequence[PendingDecision], after: Sequence[PendingDecision]
+) -> bool:
+    """After a move, the seats still pending were all pending before, for the same kind of
+    decision, and fewer of them: a simultaneous decision that some seats have answered."""
+    if len(before) < 2 or not after or len(after) >= len(before):
+        return False
+    kinds = {p.kind for p in before}
+    seats = {p.seat for p in before}
+    return all(p.kind in kinds and p.seat in seats for p in after)
+
+
+def engine_error(error: engine_errors.EngineError, game_id: int) -> err.ServiceError:
+    """The engine's refusal as the service's error (what the Discord layer answers with)."""
+    text = error_text(error)  # the engine's reason in the language of whoever acted
+    if isinstance(error, engine_errors.MalformedAction):
+        return err.MalformedAction(text)
+    if isinstance(error, engine_errors.IllegalAction):
+        return err.IllegalAction(text)
+    if isinstance(error, engine_errors.NotYourDecision):
+        return err.NotYourDecision(text)
+    if isinstance(error, engine_errors.GameOver):
+        return err.GameOver(game_id=game_id)
+    if isinstance(error, engine_errors.BadSetup):
+        return err.BadOptions(reason=text)
+    return err.ServiceError(text)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    """User text or a long reason, cut for a message or a log line."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bot seats' decisions
+# ---------------------------------------------------------------------------------------------
+
+# How long one bot decision may search: (game module, level) -> Budget, made when the search
+# starts. The default is the level's own time (the game's LEVEL_SECONDS) on this machine's clock.
+BotBudget = Callable[[Any, str], Budget]
+
+
+def timed_budget(game: Any, level: str) -> Budget:
+    """The level's own time per decision, from now (the engine reads no clock: this is ours)."""
+    deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
+    return Budget(should_stop=lambda: time.perf_counter() > deadline)
+
+
+def bot_level(seat: SeatRow) -> str:
+    """The level a bot seat plays at (a seat made before levels existed plays the default)."""
+    return seat.level or DEFAULT_LEVEL
+
+
+# ---------------------------------------------------------------------------------------------
+# What every call shares
+# ---------------------------------------------------------------------------------------------
+
+
+class ServiceCore:
+    """State and machinery shared by the calls (lobby, play, look, outbox, settings, plans).
+
+    `rng` draws the seeds of new games (inject a seeded one in tests); `clock` gives Unix times.
+    Bot seats decide in a worker thread, never on the event loop, each decision within
+    `bot_budget(game, level)` (default: the level's own time, `timed_budget`).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = 1024,
+        bot_budget: BotBudget | None = None,
+    ) -> None:
+        self.store = store
+        self._bot_budget = bot_budget or timed_budget
+        # one search at a time: searches are CPU-bound, and a queued one starts its clock
+        # only when it runs
+        self._searcher = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="bot-search"
+        )
+        self._rng = rng or random.SystemRandom()
+        self._clock = clock
+        self._cache: OrderedDict[int, Live] = OrderedDict()
+        self._cache_size = max(1, cache_size)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @classmethod
+    async def open(cls, path: str | Path, **kwargs: Any) -> Self:
+        """Open the store at `path` (a SQLite file, or a `postgresql://` URL) and the service
+        on it; the store's options (`exclusive`, `pool_size`, ...) are passed to it."""
+        store_keys = {
+            "migrations_dir",
+            "synchronous",
+            "busy_timeout_ms",
+            "exclusive",
+            "lock_wait",
+            "check",
+            "pool_size",
+        }
+        store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
+        if "clock" in kwargs:
+            store_args["clock"] = kwargs["clock"]
+        return cls(await Store.open(path, **store_args), **kwargs)
+
+    async def close(self) -> None:
+        self._searcher.shutdown(wait=True, cancel_futures=True)
+        await self.store.close()
+        self._cache.clear()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- a game as the calls return it (every set of calls answers with it) -----------------
+
+    async def game(self, game_id: int) -> GameInfo:
+        """The game as it stands now."""
+        async with self._lock(game_id, across=False):
+            return self._info(await self._load(game_id))
+
+    # --- internals: loading ------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _lock(
+        self, game_id: int, *, wait: bool = True, across: bool = True
+    ) -> AsyncIterator[None]:
+        """The game's lock: in this process (asyncio), then across processes (the store's:
+        nothing on SQLite, an advisory lock on PostgreSQL). `wait=False`: GameBusy at once
+        when another process holds it (the clock then leaves the game to that process).
+        `across=False` for the calls that only read: they check the stored version and read
+        the game in one read transaction, and every write they may make (a repaired snapshot)
+        carries its own version check, so they need not wait for another process."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        async with lock:
+            if not across:
+                yield
+                return
+            async with self.store.game_lock(game_id, wait=wait):
+                yield
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    def _remember(self, live: Live) -> None:
+        cache = self._cache
+        cache[live.row.id] = live
+        cache.move_to_end(live.row.id)
+        if len(cache) > self._cache_size:
+            for game_id in list(cache)[: len(cache) - self._cache_size]:
+                lock = self._locks.get(game_id)
+                if lock is None or not lock.locked():
+                    del cache[game_id]
+                    self._locks.pop(game_id, None)
+
+    async def _load(self, game_id: int) -> Live:
+        """The game, from memory or from the store (call under the game's lock).
+
+        The copy in memory is used only while the stored version is still its version: another
+        process (or a tool) that changed the game makes this one read it again."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            stored = await self.store.current_version(game_id)
+            if stored == live.row.version:
+                self._cache.move_to_end(game_id)
+                return live
+            self._forget(game_id)
+            if stored is None:
+                raise err.UnknownGame(game_id=game_id)
+        try:
+            pair = await self.store.game_with_seats(game_id)
+        except DamagedRow as error:
+            raise await self._damaged(game_id, error.reason) from None
+        if pair is None:
+            raise err.UnknownGame(game_id=game_id)
+        row, seats = pair
+        state = phase_start = None
+        if row.setup is not None:
+            try:
+                state, phase_start, row = await self._verify(row)
+            except err.GameCorrupt as error:
+                await self._damaged(game_id, str(error))
+                raise
+        if await self.store.damaged(game_id) is not None:
+            await self.store.write(
+                lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
+            )
+            log.warning("game %s reads and replays again: no longer marked damaged", game_id)
+        live = Live(
+            row=dataclasses.replace(row, snapshot=None, phase_snapshot=None),
+            seats=tuple(seats),
+            state=state,
+            phase_start=phase_start,
+        )
+        self._remember(live)
+        return live
+
+    async def _damaged(self, game_id: int, reason: str) -> err.GameDamaged:
+        """Mark the game damaged (logged the first time only) and return the error to raise."""
+        if await self.store.mark_damaged(game_id, reason):
+            log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        return err.GameDamaged(game_id=game_id, reason=_clip(reason, 160))
+
+    async def mark_damaged(self, game_id: int, reason: str) -> bool:
+        """Mark a game damaged from outside (the clock, when its work on the game fails);
+        True the first time (log and report it then)."""
+        self._forget(game_id)
+        return await self.store.mark_damaged(game_id, reason)
+
+    async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
+        """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
+        game = self._game_module(row.kind)
+        rows = await self.store.log(row.id)
+        state, phase_start = self._replay(game, row, rows)
+        snapshot = state.model_dump_json()
+        phase_snapshot = phase_start.model_dump_json()
+        problems = replay_problems(game, row, rows, state, phase_start)
+        if not problems:
+            return state, phase_start, row
+        log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
+        changed = await self.store.write(
+            lambda tx: tx.execute(
+                "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
+                "WHERE id = ? AND version = ?",
+                (snapshot, phase_snapshot, len(rows), row.id, row.version),
+            )
+        )
+        if changed != 1:  # someone else moved the game meanwhile: load it again
+            fresh = await self.store.game(row.id, snapshots=True)
+            if fresh is None:
+                raise err.UnknownGame(game_id=row.id)
+            return await self._verify(fresh)
+        return state, phase_start, dataclasses.replace(row, seq=len(rows))
+
+    def _replay(self, game: Any, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
+        """The state after the logged actions and the state when its current phase began.
+        Each action is applied for its logged seat, so a seat mix-up is caught too."""
+        run, _ = self._replay_run(game, row, rows)
+        return run.state, run.phase_start
+
+    def _replay_run(
+        self, game: Any, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
+    ) -> tuple[Run, Any]:
+        """The log replayed: the run (with the moves and phase ends after `keep_after` kept, as
+        an act keeps them) and the board before them (the phase start at `keep_after`)."""
+        assert row.setup is not None
+        try:
+            state = game.new_game(game.Options(**row.options), game.Setup(**row.setup))
+        except Exception as error:  # options or setup that no longer make a game
+            raise err.GameCorrupt(
+                game_id=row.id, index=0, action="(setup)", reason=_clip(str(error), 160)
+            ) from error
+        run = Run(game_id=row.id, state=state, phase_start=state, seq=0, now=0.0)
+        board_before: Any = state
+        for index, entry in enumerate(rows):
+            if keep_after is not None and entry.seq == keep_after + 1:
+                board_before = run.phase_start
+            try:
+                if entry.seq != index + 1:
+                    raise engine_errors.EngineError(f"seq {entry.seq} where {index + 1} belongs")
+                self._apply(
+                    game,
+                    run,
+                    entry.action,
+                    entry.seat,
+                    by_bot=entry.by_bot,
+                    user_id=entry.user_id,
+                    keep=keep_after is not None and entry.seq > keep_after,
+                    planned=entry.planned,
+                )
+            except Exception as error:  # typed or not: this log row does not replay
+                log.error(
+                    "game %s: the log does not replay at action %s (%r): %s",
+                    row.id,
+                    index + 1,
+                    _clip(entry.action),
+                    _clip(str(error), 200),
+                )
+                raise err.GameCorrupt(
+                    game_id=row.id,
+                    index=index + 1,
+                    action=_clip(entry.action, 40),
+                    reason=_clip(str(error), 160),
+                ) from error
+        if keep_after is not None and len(rows) <= keep_after:
+            board_before = run.phase_start
+        return run, board_before
+
+    # --- internals: playing ------------------------------------------------------------------
+
+    async def _run_from(self, live: Live, now: float | None = None) -> Run:
+        """A run from the game as it stands (at `now`, default the clock's), with the players'
+        plans to play as their decisions come."""
+        return Run(
+            game_id=live.row.id,
+            state=live.state,
+            phase_start=live.phase_start,
+            seq=live.row.seq,
+            now=self._clock() if now is None else now,
+            book=await self._plan_book(live),
+        )
+
+    async def _plan_book(self, live: Live) -> PlanBook | None:
+        """The game's plans and standing orders, for a call that may play them."""
+        if live.state is None or not pl.supports(live.row.kind):
+            return None
+        return await PlanBook.load(self.store, live.row.id, live.seats)
+
+    @staticmethod
+    def _apply(
+        game: Any,
+        run: Run,
+        action: Any,
+        seat: int,
+        *,
+        by_bot: bool,
+        user_id: int | None,
+        keep: bool = True,
+        planned: bool = False,
+    ) -> None:
+        state = run.state
+        try:
+            new_state, events = game.apply(state, action, seat)
+        except engine_errors.EngineError as error:
+            raise engine_error(error, run.game_id) from error
+        run.seq += 1
+        before = (getattr(state, "turn", 0), getattr(state, "phase", 0))
+        after = (getattr(new_state, "turn", 0), getattr(new_state, "phase", 0))
+        over = game.outcome(new_state) is not None
+        if before != after or over:
+            if keep:
+                per_turn = game.phases_in_turn(new_state)
+                for turn, phase in phases_between(before, after, over, per_turn):
+                    run.phase_ends.append(PhaseEnd(turn, phase, new_state))
+            run.phase_start = new_state
+        run.state = new_state
+        if keep:
+            run.moves.append(
+                Move(run.seq, seat, str(action), by_bot, user_id, tuple(events), planned)
+            )
+
+    async def _play_bots(self, game: Any, run: Run, seats: Sequence[SeatRow], seed: int) -> None:
+        """Bot seats decide at their level (rng from the game seed and seq; the search runs in
+        a worker thread within the level's time), and human seats whose plans answer their
+        decision play them (`run.book`, docs/pace.md), until a human must be asked."""
+        bots = {s.seat: bot_level(s) for s in seats if s.is_bot}
+        if not bots and run.book is None:
+            return
+        for _ in range(MAX_BOT_ACTIONS):
+            pending = game.pending(run.state)
+            turn = next((p for p in pending if p.seat in bots), None)
+            if turn is None:
+                if not self._play_plan(game, run, seats, pending):
+                    return
+                continue
+            rng = random.Random(seed * 1_000_003 + run.seq + 1)
+            action = await self._bot_action(game, run.state, turn.seat, bots[turn.seat], rng)
+            self._apply(game, run, action, turn.seat, by_bot=True, user_id=None)
+        raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
+
+    async def _bot_action(
+        self, game: Any, state: Any, seat: int, level: str, rng: random.Random
+    ) -> Any:
+        """The bot's decision, searched in the worker thread (the event loop stays free)."""
+        if len(game.legal_actions(state, seat)) == 1:
+            return game.legal_actions(state, seat)[0]
+
+        def decide() -> Any:
+            budget = self._bot_budget(game, level)  # its time starts when the search does
+            return game.automated_action(state, seat, level, rng, budget)
+
+        return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
+
+    def _play_plan(
+        self, game: Any, run: Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
+    ) -> bool:
+        """One move: the first pending decision of a human seat that its player's plans answer
+        with a legal action, logged as theirs and marked planned. False: someone is asked."""
+        if run.book is None:
+            return False
+        holders = {s.seat: s for s in seats}
+        for decision in pending:
+            holder = holders.get(decision.seat)
+            if holder is None or holder.is_bot:
+                continue
+            action = run.book.resolve(run.state, decision.seat, run.seq)
+            if action is None:
+                continue
+            try:
+                self._apply(
+                    game,
+                    run,
+                    action,
+                    decision.seat,
+                    by_bot=False,
+                    user_id=holder.user_id,
+                    planned=True,
+                )
+            except err.ServiceError as error:
+                # plans only ever give a legal action; should one not be, the player is asked
+                # rather than the move of whoever triggered it failing
+                log.error("game %s: planned %r refused: %s", run.game_id, str(action), error)
+                return False
+            return True
+        return False
+
+    @staticmethod
+    def _seed(live: Live) -> int:
+        return int((live.row.setup or {}).get("seed") or 0)
+
+    # --- internals: committing ---------------------------------------------------------------
+
+    async def _commit(
+        self,
+        live: Live,
+        values: dict[str, Any],
+        *,
+        seats: Sequence[SeatRow] | None = None,
+        log_rows: Sequence[LogRow] = (),
+        also: Callable[[Tx], object] | None = None,
+        outbox: tuple[int, int, dict[str, Any]] | None = None,
+        outbox_id: list[int] | None = None,
+    ) -> Live:
+        """One transaction: update the game row at its version (+1), seats, log rows, the
+        outbox row `(after_seq, to_seq, payload)` (its id appended to `outbox_id`), and
+        `also(tx)` (the clock's own rows, bot/clock_service.py)."""
+        row = live.row
+        try:
+
+            def work(tx: Tx) -> tuple[int, float, int | None]:
+                version = tx.update_game(row.id, row.version, **values)
+                if log_rows:
+                    tx.append_actions(row.id, log_rows)
+                if seats is not None:
+                    tx.replace_seats(row.id, seats)
+                posted = None
+                if outbox is not None:
+                    posted = tx.insert_outbox(row.id, outbox[0], outbox[1], version, outbox[2])
+                if also is not None:
+                    also(tx)
+                return version, tx.now, posted
+
+            version, now, posted = await self.store.write(work)
+        except VersionConflict:
+            self._forget(row.id)
+            fresh = await self.store.game(row.id)
+            raise err.StaleVersion(
+                game_id=row.id, version=fresh.version if fresh else -1, expected=row.version
+            ) from None
+        except DiskFull:
+            self._forget(row.id)
+            raise err.NotSaved(game_id=row.id) from None
+        except BaseException:
+            self._forget(row.id)  # whatever happened, the next call reads the truth again
+            raise
+        if posted is not None and outbox_id is not None:
+            outbox_id.append(posted)
+        kept = {k: v for k, v in values.items() if k not in ("snapshot", "phase_snapshot")}
+        new_row = dataclasses.replace(row, version=version, updated_at=now, **kept)
+        new_live = Live(
+            row=new_row,
+            seats=tuple(seats) if seats is not None else live.seats,
+            state=live.state,
+            phase_start=live.phase_start,
+        )
+        self._remember(new_live)
+        return new_live
+
+    async def _commit_play(
+        self,
+        live: Live,
+        run: Run,
+        *,
+        board_before: Any,
+        seats: Sequence[SeatRow] | None = None,
+        extra: dict[str, Any] | None = None,
+        also: Callable[[Tx], object] | None = None,
+        cause: dict[str, Any] | None = None,
+    ) -> ActResult:
+        """Commit the moves of `run`; when there is something for the channel to see (moves,
+        or a `cause` such as the start), an outbox row records it in the same transaction."""
+        game = self._game_module(live.row.kind)
+        state = run.state
+        outcome = game.outcome(state)
+        pending = game.pending(state)
+        values: dict[str, Any] = dict(extra or {})
+        values["seq"] = run.seq
+        if state is not live.state:
+            values["snapshot"] = state.model_dump_json()
+        if run.phase_start is not live.phase_start:
+            values["phase_snapshot"] = run.phase_start.model_dump_json()
+        awaiting = pending[0].seat if pending else None
+        if run.moves or awaiting != live.row.awaiting_seat:
+            values["awaiting_seat"] = awaiting
+            values["awaiting_since"] = run.now if awaiting is not None else None
+            before = game.pending(live.state) if live.state is not None else []
+            if _answers_to_the_same_call(before, pending):
+                # several seats decide at once (Magna Carta's opening hands): one answered, the
+                # others keep the clock they have had since the call
+                values["awaiting_since"] = live.row.awaiting_since
+        if outcome is not None:
+            values.update(status="finished", ended_at=run.now, outcome=dataclasses.asdict(outcome))
+            also = _both(also, self._rate(live, seats, values["outcome"]))
+        payload = dict(cause or {"cause": "move"})
+        outbox = (live.row.seq, run.seq, payload) if run.moves or cause is not None else None
+        book = run.book
+        if book is not None:  # plans used up, dropped or past: in the same transaction
+            book.expire(state, run.seq)
+            if book.changed:
+                also = _both(also, book.write)
+        posted: list[int] = []
+        new_live = await self._commit(
+            live,
+            values,
+            seats=seats,
+            log_rows=run.log_rows(),
+            also=also,
+            outbox=outbox,
+            outbox_id=posted,
+        )
+        new_live.state, new_live.phase_start = state, run.phase_start
+        return ActResult(
+            game=self._info(new_live),
+            moves=tuple(run.moves),
+            state=state,
+            phase_ends=tuple(run.phase_ends),
+            board_before=board_before,
+            outcome=outcome,
+            outbox_id=posted[0] if posted else None,
+            cause=payload,
+        )
+
+    @staticmethod
+    def _rate(
+        live: Live, seats: Sequence[SeatRow] | None, outcome: dict[str, Any]
+    ) -> Callable[[Tx], object]:
+        """The ratings of the game's players, in the transaction that ends it (bot/ratings.py)."""
+        final = list(seats if seats is not None else live.seats)
+        row = live.row
+
+        def work(tx: Tx) -> None:
+            ratings.record_result(tx, row.id, row.guild_id, row.kind, final, outcome)
+
+        return work
+
+    # --- internals: checks and shapes --------------------------------------------------------
+
+    @staticmethod
+    def _game_module(kind: str) -> Any:
+        try:
+            return get_game(kind)
+        except KeyError:
+            raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
+
+    @staticmethod
+    def _require_running(live: Live) -> None:
+        status = live.row.status
+        if status == "finished":
+            raise err.GameOver(game_id=live.row.id)
+        if status != "running":
+            raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[status])
+
+    def _info(self, live: Live) -> GameInfo:
+        row = live.row
+        seats = tuple(
+            SeatInfo(
+                s.seat,
+                s.colour,
+                s.user_id,
+                s.is_bot,
+                s.resigned_user_id,
+                bot_level(s) if s.is_bot else None,
+            )
+            for s in live.seats
+        )
+        pending: tuple[PendingDecision, ...] = ()
+        outcome = None
+        if live.state is not None:
+            game = self._game_module(row.kind)
+            if row.status == "running":
+                pending = tuple(game.pending(live.state))
+            outcome = game.outcome(live.state)
+        awaiting = tuple(seats[p.seat] for p in pending)
+        return GameInfo(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            kind=row.kind,
+            options=dict(row.options),
+            status=row.status,
+            host_id=row.host_id,
+            version=row.version,
+            seq=row.seq,
+            seats=seats,
+            pending=pending,
+            awaiting=awaiting,
+            awaiting_since=row.awaiting_since,
+            outcome=outcome,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            started_at=row.started_at,
+            ended_at=row.ended_at,
+            language=row.language,
+        )
+
+
+def _both(
+    first: Callable[[Tx], object] | None, second: Callable[[Tx], object]
+) -> Callable[[Tx], object]:
+    def work(tx: Tx) -> None:
+        if first is not None:
+            first(tx)
+        second(tx)
+
+    return work
+
+
+def replay_problems(
+    game: Any, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
+) -> list[str]:
+    """Where a stored game disagrees with its replayed log (for the operator: English)."""
+    problems = []
+    if row.seq != len(rows):
+        problems.append(REPLAY_PROBLEMS["seq"].format(seq=row.seq, logged=len(rows)))
+    if not _same_state(game, row.snapshot, state):
+        problems.append(REPLAY_PROBLEMS["snapshot"])
+    if not _same_state(game, row.phase_snapshot, phase_start):
+        problems.append(REPLAY_PROBLEMS["phase_snapshot"])
+    return problems
+
+
+def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:
+    if snapshot is None:
+        return False
+    try:
+        return game.state_from_json(snapshot) == state
+    except Exception:  # a damaged cache is simply not the same state: it gets replaced
+        return False

@@ -1,0 +1,233 @@
+"""Plans: answers given ahead, premoves and standing orders (bot/plans.py, docs/pace.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from bot import errors as err
+from bot import plans as pl
+from bot.lang import m
+from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
+from bot.service.core import Live, Run
+from bot.service.play import PlayCalls
+from bot.store import DiskFull
+
+
+class PlanCalls(PlayCalls):
+    """Plans of a player (built on the moves: an answer to the pending decision is a move).
+
+    Private to `user_id`: each call shows and changes that player's own plans only. A change
+    is one transaction; when it answers the decision pending now, the moves it plays are in that
+    same transaction (and bump the version, like an act)."""
+
+    async def plans_of(self, game_id: int, user_id: int) -> MyPlans:
+        """The player's plans, the plans that could not be played at the pending decision (and
+        why), and the player's standing orders in this game."""
+        async with self._lock(game_id, across=False):
+            _, seat, book = await self._plans_context(game_id, user_id)
+            return book.mine(seat)
+
+    async def set_plan(self, game_id: int, user_id: int, plan: pl.Plan) -> PlanResult:
+        """Keep `plan` for the player (replacing their plan for the same decision; a premove
+        joins the end of their queue). BadPlan if it can never apply. If it answers the pending
+        decision, it is played at once."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.put(seat, pl.check_plan(state, seat, plan))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def queue_premove(
+        self, game_id: int, user_id: int, target: str, max_cost: int | None = None
+    ) -> PlanResult:
+        """Queue "then place on `target` ('12', 'castle', ... or 'pass') if it is still free and
+        costs no more than `max_cost` (default: what it costs now), else ask me"."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.put(seat, pl.check_plan(state, seat, pl.premove(state, seat, target, max_cost)))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
+        """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            if not book.delete(seat, key):
+                raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
+        """Empty the player's premove queue."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            for plan in book.mine(seat).premoves:
+                book.delete(seat, plan.key)
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def cancel_plans(self, game_id: int, user_id: int) -> PlanResult:
+        """Forget all the player's plans in this game (standing orders stay)."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            mine = book.mine(seat)
+            for key in [p.key for p in mine.plans] + [d.plan.key for d in mine.dropped]:
+                book.delete(seat, key)
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def orders_of(self, game_id: int, user_id: int) -> pl.Orders:
+        return (await self.plans_of(game_id, user_id)).orders
+
+    async def set_orders(self, game_id: int, user_id: int, **changes: Any) -> PlanResult:
+        """Change the player's standing orders in this game (`inn`, `bribe`, `castle`);
+        BadPlan for an unknown name or value. Played at once if they answer the pending
+        decision."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.set_orders(seat, pl.orders_with(book.orders_of(seat), changes))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def default_orders(self, user_id: int) -> pl.Orders:
+        """The player's default standing orders: what each new game of theirs starts with."""
+        return await default_orders(self.store, user_id)
+
+    async def set_default_orders(self, user_id: int, **changes: Any) -> pl.Orders:
+        """Change the player's defaults for new games (running games keep their own)."""
+        orders = pl.orders_with(await default_orders(self.store, user_id), changes)
+        await self.store.write(lambda tx: tx.set_user_orders(user_id, orders.model_dump()))
+        return orders
+
+    async def questions_for(self, game_id: int, user_id: int) -> tuple[pl.Question, ...]:
+        """What the player can answer now (theirs alone): the pending decision if it is theirs
+        (`now`, first; `fallback` says why a plan of theirs for it was not played), then the
+        decisions ahead in this turn, open ones (`planned` None) and planned ones."""
+        async with self._lock(game_id, across=False):
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return self._questions(live, seat, book)
+
+    async def ask_now(self, game_id: int) -> AskNow:
+        """For the Discord layer's delivery: who the game waits for, and each human's questions
+        (each list private to its player). `AskNow.ping`: whom to mention now."""
+        async with self._lock(game_id, across=False):
+            live = await self._load(game_id)
+            info = self._info(live)
+            waiting = info.awaiting[0].user_id if info.awaiting else None
+            asked: dict[int, tuple[pl.Question, ...]] = {}
+            book = await self._plan_book(live) if live.row.status == "running" else None
+            if book is not None:
+                for s in live.seats:
+                    if not s.is_bot and s.user_id is not None:
+                        found = self._questions(live, s.seat, book)
+                        if found:
+                            asked[s.user_id] = found
+            return AskNow(game_id, live.row.version, waiting, asked)
+
+    async def answer(
+        self,
+        game_id: int,
+        user_id: int,
+        key: str,
+        option: str,
+        *,
+        expected_version: int | None = None,
+        always: bool = False,
+        provost: int | None = None,
+    ) -> PlanResult:
+        """Answer the question `key` (`Question.key`) with `option` (one of its options). For the
+        pending decision this is `act` (a castle choice such as 'castle all' delivers the whole
+        castle at once); ahead, it keeps an answer plan, played when its decision comes if it is
+        legal then. `always` (the owner's cube): every time, not only this turn. `provost`: for
+        a bribe asked ahead, where the provost stood when the question was shown."""
+        async with self._lock(game_id):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            ours = live.state.decision is not None and live.state.decision.seat == seat
+            is_now = ours and key == pl.now_key(live.state)
+            castle = option.strip().lower().startswith("castle")
+            if is_now and expected_version is not None and expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+        if is_now and not castle:
+            result = await self.act(game_id, user_id, option, expected_version)
+            if result.over:
+                return PlanResult(MyPlans(game_id, seat, (), pl.Orders()), result)
+            return PlanResult(await self.plans_of(game_id, user_id), result)
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            plan = pl.plan_for_answer(
+                key,
+                option,
+                provost=provost if provost is not None else state.provost,
+                always=always,
+                state=state,
+            )
+            book.put(seat, pl.check_plan(state, seat, plan))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def answer_ahead_options(
+        self, game_id: int, user_id: int, action: Any
+    ) -> tuple[pl.Question, ...]:
+        """What the placement (or pass) `action` the player is about to make can carry as
+        answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
+        `plans=[question.plan(option), ...]`."""
+        async with self._lock(game_id, across=False):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            return tuple(pl.answer_ahead_options(live.state, seat, action))
+
+    async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
+        """(space or 'pass', cost now) the player may queue as their next placement."""
+        async with self._lock(game_id, across=False):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            return pl.premove_options(live.state, seat)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    async def _plans_context(self, game_id: int, user_id: int) -> tuple[Live, int, PlanBook]:
+        live = await self._load(game_id)
+        seat = live.human_seat(user_id)
+        if seat is None:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)
+        self._require_running(live)
+        book = await self._plan_book(live)
+        if book is None:
+            raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
+        return live, seat.seat, book
+
+    async def _change_plans(
+        self, game_id: int, user_id: int, change: Callable[[Any, int, PlanBook], None]
+    ) -> PlanResult:
+        async with self._lock(game_id):
+            live, seat, book = await self._plans_context(game_id, user_id)
+            change(live.state, seat, book)
+            game = self._game_module(live.row.kind)
+            run = Run(
+                game_id=game_id,
+                state=live.state,
+                phase_start=live.phase_start,
+                seq=live.row.seq,
+                now=self._clock(),
+                book=book,
+            )
+            await self._play_bots(game, run, live.seats, self._seed(live))
+            if run.moves:
+                result = await self._commit_play(live, run, board_before=live.phase_start)
+                return PlanResult(book.mine(seat), result)
+            if book.changed:
+                try:
+                    await self.store.write(book.write)
+                except DiskFull:
+                    raise err.NotSaved(game_id=game_id) from None
+            return PlanResult(book.mine(seat), None)
+
+    def _questions(self, live: Live, seat: int, book: PlanBook) -> tuple[pl.Question, ...]:
+        found = pl.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
+        if found and found[0].now:
+            fallback = book.fallback(seat, live.row.seq)
+            if fallback is not None:
+                found[0] = dataclasses.replace(found[0], fallback=fallback)
+        return tuple(found)

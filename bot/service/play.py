@@ -1,0 +1,371 @@
+"""Moves: a player's move, its undo, resigning, and the clock's moves and seat changes
+(bot/clock_service.py, docs/clock.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import engine.errors as engine_errors
+from bot import errors as err
+from bot import plans as pl
+from bot.lang import m
+from bot.service.core import Live, Run, ServiceCore, engine_error
+from bot.service.results import ActResult, GameInfo, UndoneMove
+from bot.store import SeatRow, Tx
+from engine.players import DEFAULT_LEVEL
+from engine.protocol import PendingDecision
+
+# A typed move identical to the player's previous one, sent before that one was saved (or within
+# this many seconds after, for clock differences between Discord and this machine), is a double
+# submit and is not applied twice.
+DUPLICATE_WINDOW = 5.0
+
+
+class PlayCalls(ServiceCore):
+    """A player's move and its undo, resigning, and the clock's moves and seat changes."""
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action: Any,
+        expected_version: int | None,
+        *,
+        issued_at: float | None = None,
+        plans: Sequence[pl.Plan] = (),
+    ) -> ActResult:
+        """Apply `action` (notation text or an engine action) for `user_id`, then let bot seats
+        (and players' plans) play until a human must decide. `expected_version` is the version
+        the player saw (None: whatever is current); another version raises StaleVersion and
+        nothing is written.
+
+        `plans`: made with this move, in the same transaction (an answer given ahead with a
+        placement, premoves); checked against the state after the move (BadPlan: nothing is
+        written). See docs/pace.md.
+
+        `issued_at` (a typed command, which carries no version): when the player sent it. The
+        same move as their previous one, sent before that one was saved, is a double submit:
+        DuplicateCommand, nothing written."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            # before the status: a double click that ended the game still reads "board changed"
+            if expected_version is not None and expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+            self._require_running(live)
+            game = self._game_module(live.row.kind)
+            pending = game.pending(live.state)
+            if not any(p.seat == seat.seat for p in pending):
+                raise self._not_your_decision(live, pending)
+            try:
+                parsed = game.parse_action(action) if isinstance(action, str) else action
+            except engine_errors.EngineError as error:
+                raise engine_error(error, game_id) from error
+            if issued_at is not None:
+                await self._refuse_double_submit(live, user_id, str(parsed), issued_at)
+            run = await self._run_from(live)
+            self._apply(game, run, parsed, seat.seat, by_bot=False, user_id=user_id)
+            after_move = run.state
+            if plans:
+                self._add_plans(run, seat.seat, plans)
+            await self._play_bots(game, run, live.seats, self._seed(live))
+            result = await self._commit_play(live, run, board_before=live.phase_start)
+            if (
+                len(run.moves) == 1
+                and result.outcome is None
+                and game.revealed(live.state, after_move) is None
+            ):
+                result = dataclasses.replace(result, undo_seq=run.moves[0].seq)
+            return result
+
+    async def undo(self, game_id: int, user_id: int, seq: int | None = None) -> ActResult:
+        """Take back the player's own last move: allowed while it is the last move of the game
+        (nobody, bot or plan included, has moved since), the player made it in person (not the
+        clock, not a plan), and it revealed nothing (`game.revealed`: a card drawn, a
+        reshuffle). `seq`: the move a button stands for (another last move refuses it).
+
+        The move leaves the log for `undone_actions` (kept: docs/history.md), so the log replays
+        to the game as it is now; the snapshots, the awaited seat and since when (the time the
+        player was awaited before the move), and the player's plans made with or after the move
+        (dropped) follow in the same transaction, with an outbox row that tells the channel.
+        The result's `cause` is {"cause": "undo", ...} with the move and who was awaited after
+        it (`pinged`: to be told it was taken back)."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            self._require_running(live)
+            row = live.row
+            rows = await self.store.log(game_id)
+            if not rows:
+                raise err.NothingToUndo(game_id=game_id)
+            last = rows[-1]
+            if seq is not None and last.seq != seq:
+                raise err.UndoTooLate(game_id=game_id)
+            if last.seat != seat.seat:
+                colour = live.seats[last.seat].colour
+                raise err.UndoNotYours(game_id=game_id, action=last.action, colour=colour)
+            if last.user_id != user_id or last.by_bot or last.planned:
+                raise err.UndoNotInPerson(game_id=game_id, action=last.action)
+            game = self._game_module(row.kind)
+            before, _ = self._replay_run(game, row, rows[:-1])
+            what = game.revealed(before.state, live.state)
+            if what is not None:
+                raise err.UndoRevealed(game_id=game_id, action=last.action, what=what)
+            pending = game.pending(before.state)
+            awaiting = pending[0].seat if pending else None
+            since = rows[-2].created_at if len(rows) > 1 else (row.started_at or last.created_at)
+            pinged = sorted(
+                {
+                    s.user_id
+                    for s in live.seats
+                    if s.user_id is not None and s.user_id != user_id
+                    for p in game.pending(live.state)
+                    if p.seat == s.seat
+                }
+            )
+            values: dict[str, Any] = {
+                "seq": last.seq - 1,
+                "snapshot": before.state.model_dump_json(),
+                "phase_snapshot": before.phase_start.model_dump_json(),
+                "awaiting_seat": awaiting,
+                "awaiting_since": since if awaiting is not None else None,
+            }
+            cause = {
+                "cause": "undo",
+                "user_id": user_id,
+                "seat": seat.seat,
+                "action": last.action,
+                "pinged": pinged,
+            }
+
+            def also(tx: Tx) -> None:
+                tx.execute(
+                    "INSERT INTO undone_actions (game_id, seq, seat, action, user_id, played_at, "
+                    "undone_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, last.seq, last.seat, last.action, user_id, last.created_at, tx.now),
+                )
+                removed = tx.execute(
+                    "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, last.seq)
+                )
+                if removed != 1:
+                    raise err.UndoTooLate(game_id=game_id)
+                # what was still to be posted about the move would be rebuilt from a log that
+                # no longer holds it: the undo's own post says what happened instead
+                tx.execute(
+                    "UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND to_seq >= ? "
+                    "AND delivered_at IS NULL",
+                    (tx.now, game_id, last.seq),
+                )
+                tx.execute(
+                    "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ?",
+                    (game_id, seat.seat, last.created_at),
+                )
+                # reminders of the decisions the move led to: the same seq may ask them again
+                tx.execute(
+                    "DELETE FROM clock_reminders WHERE game_id = ? AND seq >= ?",
+                    (game_id, last.seq),
+                )
+
+            posted: list[int] = []
+            new_live = await self._commit(
+                live,
+                values,
+                also=also,
+                outbox=(last.seq - 1, last.seq - 1, cause),
+                outbox_id=posted,
+            )
+            new_live.state, new_live.phase_start = before.state, before.phase_start
+            return ActResult(
+                game=self._info(new_live),
+                moves=(),
+                state=before.state,
+                phase_ends=(),
+                board_before=before.phase_start,
+                outcome=None,
+                outbox_id=posted[0] if posted else None,
+                cause=cause,
+            )
+
+    async def undone(self, game_id: int) -> list[UndoneMove]:
+        """The moves taken back in a game, oldest first (what happened besides the log)."""
+        rows = await self.store.query(
+            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
+            "WHERE game_id = ? ORDER BY undone_at, seq",
+            (game_id,),
+        )
+        return [UndoneMove(*r) for r in rows]
+
+    async def _refuse_double_submit(
+        self, live: Live, user_id: int, action: str, issued_at: float
+    ) -> None:
+        rows = await self.store.query(
+            "SELECT action, created_at FROM actions WHERE game_id = ? AND user_id = ? "
+            "AND by_bot = 0 AND planned = 0 ORDER BY seq DESC LIMIT 1",
+            (live.row.id, user_id),
+        )
+        if rows and rows[0][0] == action and issued_at < rows[0][1] + DUPLICATE_WINDOW:
+            raise err.DuplicateCommand(game_id=live.row.id, action=action)
+
+    async def resign(self, game_id: int, user_id: int) -> ActResult:
+        """The seat goes to the built-in player, which plays at once if it must decide."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            seat = live.human_seat(user_id)
+            if seat is None:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            seats = _handed_to_bot(live.seats, seat.seat, human=user_id, level=DEFAULT_LEVEL)
+            game = self._game_module(live.row.kind)
+            run = await self._run_from(live)
+            await self._play_bots(game, run, seats, self._seed(live))
+            return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
+
+    # --- clock hooks (bot/clock_service.py, docs/clock.md) -----------------------------------
+
+    async def clock_move(
+        self,
+        game_id: int,
+        seat: int,
+        expected_version: int,
+        *,
+        now: float,
+        takeover: bool = False,
+        also: Callable[[Tx], object] | None = None,
+        cause: dict[str, Any] | None = None,
+        claim: bool = False,
+    ) -> ActResult:
+        """The clock decides for `seat`, whose time ran out: the engine's `default_action` is
+        logged for that seat as a bot move (by_bot, no user). With `takeover` the seat then goes
+        to the built-in player (`resigned_user_id` keeps its human). Bot seats play on; all in
+        one transaction with `also(tx)`. At another version: StaleVersion, nothing written.
+        `claim`: GameBusy at once, rather than waiting, while another process holds the game
+        (its clock or a player's move is at work there; the next tick looks again)."""
+        async with self._lock(game_id, wait=not claim):
+            live = await self._load(game_id)
+            if expected_version != live.row.version:
+                raise err.StaleVersion(
+                    game_id=game_id, version=live.row.version, expected=expected_version
+                )
+            self._require_running(live)
+            game = self._game_module(live.row.kind)
+            pending = game.pending(live.state)
+            if not any(p.seat == seat for p in pending):
+                raise self._not_your_decision(live, pending)
+            chooser = getattr(game, "default_action", None)
+            action = chooser(live.state, seat) if chooser is not None else None
+            if action is None:
+                action = game.legal_actions(live.state, seat)[0]
+            user_id = live.seats[seat].user_id
+            run = await self._run_from(live, now)
+            self._apply(game, run, action, seat, by_bot=True, user_id=None)
+            seats = None
+            if takeover:
+                seats = _handed_to_bot(live.seats, seat, human=user_id, level=DEFAULT_LEVEL)
+            await self._play_bots(game, run, seats or live.seats, self._seed(live))
+            return await self._commit_play(
+                live, run, board_before=live.phase_start, seats=seats, also=also, cause=cause
+            )
+
+    async def seat_to_bot(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        now: float,
+        also: Callable[[Tx], object] | None = None,
+    ) -> ActResult:
+        """A human seat of a running game goes to the built-in player (like resign, by seat:
+        used by the clock's kick); it plays at once if it must decide."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            if not 0 <= seat < len(live.seats):
+                raise err.NoSuchSeat(game_id=game_id, seat=seat)
+            holder = live.seats[seat]
+            seats = _handed_to_bot(
+                live.seats,
+                seat,
+                human=holder.user_id or holder.resigned_user_id,
+                level=holder.level if holder.is_bot else DEFAULT_LEVEL,
+            )
+            game = self._game_module(live.row.kind)
+            run = await self._run_from(live, now)
+            await self._play_bots(game, run, seats, self._seed(live))
+            return await self._commit_play(
+                live, run, board_before=live.phase_start, seats=seats, also=also
+            )
+
+    async def restore_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        *,
+        also: Callable[[Tx], object] | None = None,
+    ) -> GameInfo:
+        """A bot seat that `user_id` held (`resigned_user_id`) is theirs again (the clock's
+        reclaim; whether that is allowed is the caller's decision). Bumps the version."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            self._require_running(live)
+            if not 0 <= seat < len(live.seats):
+                raise err.NoSuchSeat(game_id=game_id, seat=seat)
+            held = live.seats[seat]
+            if not held.is_bot or held.resigned_user_id != user_id:
+                raise err.NotSeated(game_id=game_id, user_id=user_id)
+            seats = [
+                dataclasses.replace(
+                    s, user_id=user_id, is_bot=False, resigned_user_id=None, level=None
+                )
+                if s.seat == seat
+                else s
+                for s in live.seats
+            ]
+            return self._info(await self._commit(live, {}, seats=seats, also=also))
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _not_your_decision(
+        self,
+        live: Live,
+        pending: Sequence[PendingDecision],
+    ) -> err.ServiceError:
+        if not pending:
+            return err.GameOver(game_id=live.row.id)
+        first = pending[0]
+        seat = live.seats[first.seat]
+        return err.NotYourDecision(
+            game_id=live.row.id,
+            colour=seat.colour,
+            prompt=first.prompt,
+            awaited_seat=first.seat,
+            awaited_user_id=seat.user_id,
+        )
+
+    def _add_plans(self, run: Run, seat: int, plans: Sequence[pl.Plan]) -> None:
+        if run.book is None:
+            raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
+        for plan in plans:
+            run.book.put(seat, pl.check_plan(run.state, seat, plan))
+
+
+def _handed_to_bot(
+    seats: Sequence[SeatRow], seat: int, *, human: int | None, level: str | None
+) -> list[SeatRow]:
+    """The seats with `seat` played by the built-in player at `level` from now on; `human`, who
+    held it, may take it back (`resigned_user_id`)."""
+    return [
+        dataclasses.replace(s, user_id=None, is_bot=True, resigned_user_id=human, level=level)
+        if s.seat == seat
+        else s
+        for s in seats
+    ]
