@@ -24,15 +24,12 @@ an id are at most 18 digits and an action at most 60 characters, so a crafted id
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.games.layout import Choice, Layout
 from bot.lang import t
-
-if TYPE_CHECKING:
-    from bot.cogs.caylus import CaylusCog
 
 CUSTOM_ID_LIMIT = 100
 _STYLES = {
@@ -43,11 +40,52 @@ _STYLES = {
 }
 
 
-def _cog(interaction: discord.Interaction) -> CaylusCog:
+class Presses(Protocol):
+    """What the views hand their presses to: the table's cog (`bot/cogs/`), which acts and
+    answers. The views know only these calls, not the cog."""
+
+    async def press(
+        self, interaction: discord.Interaction, game_id: int, version: int, action: str
+    ) -> None: ...
+
+    async def lobby_press(
+        self, interaction: discord.Interaction, game_id: int, op: str
+    ) -> None: ...
+
+    async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def choices_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def answer_press(
+        self, interaction: discord.Interaction, game_id: int, version: int, value: str
+    ) -> None: ...
+
+    async def premove_press(
+        self, interaction: discord.Interaction, game_id: int, target: str | None
+    ) -> None: ...
+
+    async def orders_press(
+        self, interaction: discord.Interaction, game_id: int, value: str | None
+    ) -> None: ...
+
+    async def history_press(
+        self, interaction: discord.Interaction, user_id: int | None, page: int
+    ) -> None: ...
+
+    async def undo_press(
+        self, interaction: discord.Interaction, game_id: int, seq: int
+    ) -> None: ...
+
+    async def replay_press(
+        self, interaction: discord.Interaction, game_id: int, step: int, op: str
+    ) -> None: ...
+
+
+def _cog(interaction: discord.Interaction) -> Presses:
     cog = interaction.client.get_cog("Caylus")  # type: ignore[attr-defined]
     if cog is None:  # a programmer's error: the cog is loaded before any view
         raise RuntimeError("the Caylus cog is not loaded")
-    return cog
+    return cast(Presses, cog)
 
 
 def _only_value(interaction: discord.Interaction) -> str:

@@ -278,6 +278,23 @@ async def test_a_damaged_game_answers_clearly_and_can_be_aborted(tmp_path: Path)
         assert tb.cog.unexpected_errors == 0
 
 
+def test_the_cog_answers_every_press_a_view_hands_on() -> None:
+    """The views know the cog only as `Presses` (no import of the cogs): the cog has each of
+    those calls, a coroutine with the same parameters."""
+    import inspect
+
+    from bot.cogs.caylus import CaylusCog
+    from bot.views import Presses
+
+    calls = [n for n, v in vars(Presses).items() if inspect.iscoroutinefunction(v)]
+    assert len(calls) == 10
+    for name in calls:
+        ours = getattr(CaylusCog, name)
+        assert inspect.iscoroutinefunction(ours), name
+        wanted = list(inspect.signature(getattr(Presses, name)).parameters)
+        assert list(inspect.signature(ours).parameters) == wanted, name
+
+
 def test_crafted_custom_ids_do_not_reach_the_store() -> None:
     """A button id too long for a game id (it would overflow SQLite's integers) or an action
     longer than any move matches no button: the press is not handled at all."""
