@@ -176,7 +176,7 @@ class BadSetting(ServiceError):
     template = "BAD_SETTING"
 
 
-# --- the clock (bot/clock_service.py) --------------------------------------------------------
+# --- the clock (bot/clock_service/) --------------------------------------------------------
 
 
 class ClockError(ServiceError):

@@ -101,7 +101,7 @@ BAD_ROLE_ID = "a role id is a number."
 BAD_PLAYERS = "from 2 to 5 players."
 BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/plans.py
 
-# --- the clock (bot/clock_service.py, docs/clock.md) ---------------------------------------
+# --- the clock (bot/clock_service/, docs/clock.md) ---------------------------------------
 # Notices name the player '{player}': ClockNotice.render(player=...) fills in a mention or a
 # name (the default is the seat's colour). Times are Discord timestamps (bot.clock).
 CLOCK_EXPIRED = (

@@ -161,7 +161,7 @@ async def test_reminders_due_at_once_are_sent_once_by_processes_ticking_together
     """Three processes tick at the same moment over 24 games whose reminder is due, in small
     batches: every reminder is claimed by exactly one of them. A game whose reminders another
     transaction is claiming is left to it, and sent by a later tick once that claim is gone."""
-    import bot.clock_service as clock_module
+    import bot.clock_service.tick as clock_module
 
     monkeypatch.setattr(clock_module, "REMINDER_BATCH", 5)
     t0 = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()

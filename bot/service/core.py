@@ -511,7 +511,7 @@ class ServiceCore:
     ) -> Live:
         """One transaction: update the game row at its version (+1), seats, log rows, the
         outbox row `(after_seq, to_seq, payload)` (its id appended to `outbox_id`), and
-        `also(tx)` (the clock's own rows, bot/clock_service.py)."""
+        `also(tx)` (the clock's own rows, bot/clock_service/)."""
         row = live.row
         try:
 

@@ -1,5 +1,5 @@
 """Moves: a player's move, its undo, resigning, and the clock's moves and seat changes
-(bot/clock_service.py, docs/clock.md).
+(bot/clock_service/, docs/clock.md).
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ class PlayCalls(ServiceCore):
             await self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
 
-    # --- clock hooks (bot/clock_service.py, docs/clock.md) -----------------------------------
+    # --- clock hooks (bot/clock_service/, docs/clock.md) -----------------------------------
 
     async def clock_move(
         self,

@@ -1,0 +1,368 @@
+"""What every part of the clock shares: the reads (a game's and a player's clock settings, the
+deadline of a decision, a player's games), and the deadlines of the awaited seats computed from
+the store (the game's clock, its pauses and stops, the awaited player's away periods).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import math
+from collections.abc import Iterable
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+from bot import errors as err
+from bot.clock import DEFAULT_CLOCK, QuietHours, parse_reminders
+from bot.clock_service.timing import compute_timing, to_instant, to_seconds
+from bot.clock_service.values import (
+    DEFAULT_REMINDER_SPEC,
+    DEFAULT_TAKEOVER_AFTER,
+    ClockNotice,
+    ClockSettings,
+    Deadline,
+    MyGame,
+    UserClockSettings,
+)
+from bot.lang import m
+from bot.service import ActResult, GameInfo, GameService
+from bot.store import USER_SETTING_FIELDS, Tx, UserSettings
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+OFF_WORDS = ("", "off", "none", "no")
+REMIND_VIA = {"channel": "mention", "dm": "dm", "none": "none"}  # -> user_settings.notify
+
+
+class ClockCore:
+    """The reads and the deadline machinery the clock's calls share. Wraps a `GameService` (and its
+    `Store`); every call takes `now` (an aware datetime) where time matters."""
+
+    def __init__(self, service: GameService) -> None:
+        self.svc = service
+        self.store = service.store
+        self._tick_lock = asyncio.Lock()
+
+    # --- reads: settings, deadlines, a player's games ----------------------------------------
+
+    async def clock_settings(self, game_id: int) -> ClockSettings:
+        rows = await self.store.query(
+            "SELECT clock_seconds, reminders, max_away_days, takeover_after FROM clock_settings "
+            "WHERE game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            if not await self.store.query("SELECT 1 FROM games WHERE id = ?", (game_id,)):
+                raise err.UnknownGame(game_id=game_id)
+            return ClockSettings(game_id)
+        seconds, spec, away_days, takeover = rows[0]
+        return ClockSettings(
+            game_id, timedelta(seconds=seconds), parse_reminders(spec), away_days, takeover
+        )
+
+    async def user_settings(self, user_id: int) -> UserClockSettings:
+        return _clock_settings(await self.store.user_settings(user_id))
+
+    async def _players_settings(self) -> dict[int, UserClockSettings]:
+        """The settings of every player of a running game, in one query (a tick needs them
+        all; one query per game costs a round trip each on a database server)."""
+        rows = await self.store.query(
+            f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
+            "WHERE user_id IN (SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE g.status = 'running' AND s.user_id IS NOT NULL)"
+        )
+        return {r[0]: _clock_settings(UserSettings(*r)) for r in rows}
+
+    async def deadline(self, game_id: int, now: datetime | None = None) -> Deadline | None:
+        """The pending decision of a running game and its deadline; None if nobody (human) is
+        awaited (lobby, finished, or a bot deciding)."""
+        now = now if now is not None else to_instant(self.svc._clock())
+        for _ in range(5):  # the game may move between the two reads: read again
+            rows = await self._awaited_rows(game_id)
+            if not rows:
+                await self._game_row(game_id)  # UnknownGame
+                return None
+            info = await self.svc.game(game_id)
+            deadline = (await self._timings(rows, now))[0][1]
+            pending = next((p for p in info.pending if p.seat == deadline.seat), None)
+            if pending is not None and info.version == deadline.version:
+                return with_decision(deadline, pending.kind, pending.prompt)
+        return deadline
+
+    async def expiries_in_row(self, game_id: int, seat: int) -> int:
+        """Decisions of `seat` the clock took since the player's own last move (or reclaim)."""
+        return await self._expiries_in_row(game_id, seat)
+
+    async def pause_state(self, game_id: int) -> tuple[datetime | None, tuple[int, ...]]:
+        """(paused since, or None; the users who asked to pause)."""
+        rows = await self.store.query(
+            "SELECT paused_at FROM clock_pauses WHERE game_id = ? AND resumed_at IS NULL",
+            (game_id,),
+        )
+        votes = await self.store.query(
+            "SELECT user_id FROM clock_pause_votes WHERE game_id = ? ORDER BY voted_at",
+            (game_id,),
+        )
+        return (to_instant(rows[0][0]) if rows else None), tuple(v[0] for v in votes)
+
+    async def my_games(self, user_id: int, guild_id: int | None, now: datetime) -> list[MyGame]:
+        """The user's lobby and running games (in a guild, or all): those waiting for them
+        first, soonest deadline first; seats the built-in player took over included."""
+        now_s = to_seconds(now)
+        out: list[MyGame] = []
+        for g in await self.svc.games_of_user(user_id, guild_id=guild_id):
+            out.append(
+                MyGame(
+                    game_id=g.game_id,
+                    guild_id=g.guild_id,
+                    channel_id=g.channel_id,
+                    kind=g.kind,
+                    status=g.status,
+                    seat=g.seat,
+                    colour=g.colour,
+                    waiting_for_you=g.my_turn,
+                    deadline=None,
+                )
+            )
+        taken = await self.store.query(
+            "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.status, c.seat, s.colour "
+            "FROM clock_seats c JOIN games g ON g.id = c.game_id "
+            "JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat "
+            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running'"
+            + (" AND g.guild_id = ?" if guild_id is not None else ""),
+            (user_id, guild_id) if guild_id is not None else (user_id,),
+        )
+        for gid, guild, channel, kind, status, seat, colour in taken:
+            out.append(MyGame(gid, guild, channel, kind, status, seat, colour, False, None, True))
+        result = []
+        for game in out:
+            if game.status == "running":
+                try:
+                    deadline = await self.deadline(game.game_id, now)
+                except err.GameDamaged:
+                    continue  # cannot be read: left out of the list (reported to its channel)
+                away = await self.store.query(
+                    "SELECT MAX(COALESCE(ended_at, until_at)) FROM clock_away "
+                    "WHERE game_id = ? AND seat = ? AND from_at <= ? "
+                    "AND COALESCE(ended_at, until_at) > ?",
+                    (game.game_id, game.seat, now_s, now_s),
+                )
+                away_until = to_instant(away[0][0]) if away and away[0][0] is not None else None
+                paused = (await self.pause_state(game.game_id))[0] is not None
+                game = _replace(game, deadline=deadline, paused=paused, away_until=away_until)
+            result.append(game)
+
+        def order(g: MyGame) -> tuple[Any, ...]:
+            due = g.deadline.due.timestamp() if g.deadline and g.deadline.due else math.inf
+            return (not g.waiting_for_you, due, g.game_id)
+
+        return sorted(result, key=order)
+
+    # --- internals ---------------------------------------------------------------------------
+
+    async def _game_row(self, game_id: int) -> dict[str, Any]:
+        rows = await self.store.query(
+            "SELECT id, host_id, status, seq, version FROM games WHERE id = ?", (game_id,)
+        )
+        if not rows:
+            raise err.UnknownGame(game_id=game_id)
+        return dict(zip(("id", "host_id", "status", "seq", "version"), rows[0], strict=True))
+
+    async def _running_human(self, game_id: int, user_id: int) -> GameInfo:
+        info = await self.svc.game(game_id)
+        seat = info.seat_of(user_id)
+        if seat is None or seat.is_bot:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)
+        if info.status != "running":
+            raise err.GameNotRunning(game_id=game_id, status=m.STATUS[info.status])
+        return info
+
+    _AWAITED = (
+        "id",
+        "guild_id",
+        "channel_id",
+        "version",
+        "seq",
+        "awaiting_seat",
+        "awaiting_since",
+        "user_id",
+        "colour",
+        "clock_seconds",
+        "reminders",
+        "takeover_after",
+    )
+
+    async def _awaited_rows(self, game_id: int | None) -> list[dict[str, Any]]:
+        """Running games waiting for a human seat (one game, or all), with their settings."""
+        rows = await self.store.query(
+            "SELECT g.id, g.guild_id, g.channel_id, g.version, g.seq, g.awaiting_seat, "
+            "g.awaiting_since, s.user_id, s.colour, COALESCE(c.clock_seconds, ?), "
+            "COALESCE(c.reminders, ?), COALESCE(c.takeover_after, ?) FROM games g "
+            "JOIN seats s ON s.game_id = g.id AND s.seat = g.awaiting_seat "
+            "LEFT JOIN clock_settings c ON c.game_id = g.id "
+            "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
+            "AND g.awaiting_since IS NOT NULL "
+            + ("AND g.id = ? " if game_id is not None else "")
+            + "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
+            (
+                int(DEFAULT_CLOCK.total_seconds()),
+                DEFAULT_REMINDER_SPEC,
+                DEFAULT_TAKEOVER_AFTER,
+                *((game_id,) if game_id is not None else ()),
+            ),
+        )
+        return [dict(zip(self._AWAITED, r, strict=True)) for r in rows]
+
+    async def _timings(
+        self,
+        rows: list[dict[str, Any]],
+        now: datetime,
+        broken: list[tuple[dict[str, Any], BaseException]] | None = None,
+    ) -> list[tuple[dict[str, Any], Deadline]]:
+        """The deadline of each row; a row that cannot be computed goes to `broken` (or
+        raises, without that list)."""
+        if not rows:
+            return []
+        ids = [r["id"] for r in rows]
+        if len(ids) <= 100:
+            games, params = f"IN ({', '.join('?' for _ in ids)})", ids
+        else:  # many games (the tick): every running game's rows, not thousands of parameters
+            games, params = "IN (SELECT id FROM games WHERE status = 'running')", []
+        pauses: dict[int, list[tuple[float, float | None]]] = {}
+        for gid, begun, ended in await self.store.query(
+            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id {games}",
+            params,
+        ):
+            pauses.setdefault(gid, []).append((begun, ended))
+        for gid, begun, ended in await self.store.query(
+            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id {games}",
+            params,
+        ):
+            pauses.setdefault(gid, []).append((begun, ended))
+        aways: dict[tuple[int, int], list[tuple[float, float]]] = {}
+        for gid, seat, begun, ends in await self.store.query(
+            "SELECT game_id, seat, from_at, COALESCE(ended_at, until_at) FROM clock_away "
+            f"WHERE game_id {games}",
+            params,
+        ):
+            aways.setdefault((gid, seat), []).append((begun, ends))
+        now_s = to_seconds(now)
+        out = []
+        for r in rows:
+            try:
+                out.append((r, self._deadline_of(r, pauses, aways, now_s)))
+            except Exception as error:
+                if broken is None:
+                    raise
+                broken.append((r, error))
+        return out
+
+    @staticmethod
+    def _deadline_of(
+        r: dict[str, Any],
+        pauses: dict[int, list[tuple[float, float | None]]],
+        aways: dict[tuple[int, int], list[tuple[float, float]]],
+        now_s: float,
+    ) -> Deadline:
+        timing = compute_timing(
+            r["awaiting_since"],
+            float(r["clock_seconds"]),
+            _merge(pauses.get(r["id"], [])),
+            aways.get((r["id"], r["awaiting_seat"]), []),
+            now_s,
+        )
+        return Deadline(
+            game_id=r["id"],
+            guild_id=r["guild_id"],
+            channel_id=r["channel_id"],
+            seat=r["awaiting_seat"],
+            colour=r["colour"],
+            user_id=r["user_id"],
+            seq=r["seq"],
+            version=r["version"],
+            kind="",
+            prompt="",
+            since=to_instant(r["awaiting_since"]),
+            clock_start=to_instant(timing.clock_start),
+            due=to_instant(timing.due) if timing.due is not None else None,
+            clock=timedelta(seconds=r["clock_seconds"]),
+            paused=timing.due is None,
+            away_until=to_instant(timing.away_until) if timing.away_until else None,
+        )
+
+    async def _expiries_in_row(self, game_id: int, seat: int) -> int:
+        # A move played from the player's plan (planned = 1) does not show the player is there:
+        # only their own answers (and a reclaim) end a run of expiries.
+        rows = await self.store.query(
+            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions "
+            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0) AND seq > "
+            "(SELECT COALESCE(MAX(reset_seq), 0) FROM clock_seats "
+            " WHERE game_id = ? AND seat = ?)",
+            (game_id, seat, game_id, seat, game_id, seat),
+        )
+        return rows[0][0]
+
+    @staticmethod
+    def _notice(
+        kind: str,
+        info: GameInfo,
+        seat: int | None,
+        user_ids: Iterable[int],
+        template: str,
+        *,
+        result: ActResult | None = None,
+    ) -> ClockNotice:
+        return ClockNotice(
+            kind=kind,
+            game_id=info.id,
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            user_ids=tuple(user_ids),
+            seat=seat,
+            colour=info.seats[seat].colour if seat is not None else "",
+            template=template,
+            result=result,
+        )
+
+
+def _clock_settings(s: UserSettings) -> UserClockSettings:
+    via = next((k for k, v in REMIND_VIA.items() if v == s.notify), "channel")
+    return UserClockSettings(s.user_id, s.time_zone, _quiet(s.quiet_start, s.quiet_end), via)
+
+
+def _quiet(start: int | None, end: int | None) -> QuietHours | None:
+    if start is None or end is None or start == end:
+        return None
+    return QuietHours(time(start // 60, start % 60), time(end // 60, end % 60))
+
+
+def _merge(intervals: Iterable[tuple[float, float | None]]) -> list[tuple[float, float | None]]:
+    """Overlapping stops (a pause and a clock stop at once) counted once."""
+    out: list[tuple[float, float | None]] = []
+    for begun, ended in sorted(intervals, key=lambda x: x[0]):
+        if out and (out[-1][1] is None or begun <= out[-1][1]):
+            last_begun, last_end = out[-1]
+            end = None if last_end is None or ended is None else max(last_end, ended)
+            out[-1] = (last_begun, end)
+        else:
+            out.append((begun, ended))
+    return out
+
+
+def with_decision(deadline: Deadline, kind: str, prompt: str) -> Deadline:
+    return _replace(deadline, kind=kind, prompt=prompt)
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    return dataclasses.replace(obj, **changes)
+
+
+def upsert_seat(tx: Tx, game_id: int, seat: int, user_id: int, **values: Any) -> None:
+    names = list(values)
+    tx.execute(
+        f"INSERT INTO clock_seats (game_id, seat, user_id, {', '.join(names)}, updated_at) "
+        f"VALUES (?, ?, ?, {', '.join('?' for _ in names)}, ?) ON CONFLICT (game_id, seat) "
+        f"DO UPDATE SET user_id = excluded.user_id, "
+        f"{', '.join(f'{n} = excluded.{n}' for n in names)}, updated_at = excluded.updated_at",
+        (game_id, seat, user_id, *values.values(), tx.now),
+    )

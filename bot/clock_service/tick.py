@@ -1,0 +1,437 @@
+"""The scheduler: what `tick(now)` does about once a minute. Expiries (the clock decides for a
+player whose time ran out, and takes the seat over after too many in a row), reminders, returns
+from away, and games found damaged on the way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from bot import errors as err
+from bot.clock import ClockInputError, parse_reminders, reminder_times, time_zone
+from bot.clock_service.core import ClockCore, upsert_seat, with_decision
+from bot.clock_service.timing import to_seconds
+from bot.clock_service.values import (
+    DEFAULT_TAKEOVER_AFTER,
+    ClockNotice,
+    Deadline,
+    UserClockSettings,
+)
+from bot.lang import colour_name, m
+from bot.store import GameBusy, StoreError, Tx
+from i18n import Later
+from render.sentences import decision_phrase
+
+log = logging.getLogger(__name__)
+
+
+REMINDER_BATCH = 200  # reminders claimed per transaction by the tick
+REMINDER_READS = 4  # games the tick reads at once while it looks for due reminders
+_rng = random.SystemRandom()  # where a tick starts among the games (not a game's randomness)
+
+
+class TickCalls(ClockCore):
+    """The scheduler's tick and its parts."""
+
+    async def tick(self, now: datetime) -> list[ClockNotice]:
+        """Everything due at `now`, at most once each: expiries (default move applied, maybe a
+        takeover), reminders (one per decision and item; of several overdue ones, after a
+        restart, only the most urgent is sent), the ends of away periods. Run it every minute.
+
+        Each game's work is isolated: a game whose work fails for a reason of its own is marked
+        damaged (logged once, one 'damaged' notice for its channel) and skipped from then on;
+        the other games go on."""
+        async with self._tick_lock:
+            notices: list[ClockNotice] = []
+            now_s = to_seconds(now)
+            notices += await self._announce_returns(now_s)
+            rows = await self._awaited_rows(None)
+            players = await self._players_settings() if rows else {}
+            broken: list[tuple[dict[str, Any], BaseException]] = []
+            reminding: list[tuple[dict[str, Any], Deadline]] = []
+            for row, deadline in await self._timings(rows, now, broken):
+                if deadline.due is None:
+                    continue
+                if to_seconds(deadline.due) > now_s:
+                    reminding.append((row, deadline))  # a reminder may be due: below
+                    continue
+                notices += await self._guarded(row, self._expire(row, deadline, now), broken) or []
+            notices += await self._reminders(reminding, now, players, broken)
+            for row, error in broken:
+                notices += await self._damaged(row, error)
+            notices += await self._report_damaged()
+            return notices
+
+    async def _guarded(
+        self, row: dict[str, Any], work: Any, broken: list[tuple[dict[str, Any], BaseException]]
+    ) -> Any:
+        """The result of the clock's `work` (a coroutine) on one game, or None when the game
+        must wait: it moved meanwhile, another process is at work on it, the store failed (the
+        next tick tries again), or it failed for a reason of its own (then it goes to `broken`)."""
+        try:
+            return await work
+        except (err.StaleVersion, err.NotYourDecision, err.GameNotRunning, err.GameOver):
+            return None  # the game moved meanwhile: the next tick sees the new decision
+        except GameBusy:
+            return None  # another process is at work on it (its tick claimed it first)
+        except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+            # the store, not the game: try again at the next tick
+            log.warning("clock: game %s must wait for the store: %s", row["id"], error)
+        except Exception as error:
+            broken.append((row, error))
+        return None
+
+    async def _damaged(self, row: dict[str, Any], error: BaseException) -> list[ClockNotice]:
+        """The clock's work on this game failed for a reason of the game's own: mark it damaged
+        (logged once, with the traceback); its channel is told by `_report_damaged`."""
+        gid = row["id"]
+        reason = f"{type(error).__name__}: {error}"[:300]
+        try:
+            if await self.svc.mark_damaged(gid, reason):
+                log.error("clock: game %s is damaged, skipped from now on", gid, exc_info=error)
+        except Exception:
+            log.exception("clock: could not mark game %s damaged", gid)
+        return []
+
+    async def _report_damaged(self) -> list[ClockNotice]:
+        """One notice per damaged game not yet reported to its channel (however it was found:
+        by the clock, or by a player's command)."""
+        rows = await self.store.query(
+            "SELECT d.game_id, g.guild_id, g.channel_id FROM damaged_games d "
+            "JOIN games g ON g.id = d.game_id WHERE d.reported = 0 "
+            "AND g.status IN ('lobby', 'running') ORDER BY d.game_id"
+        )
+        notices = []
+        for gid, guild, channel in rows:
+            if not isinstance(channel, int) or not await self.store.mark_reported(gid):
+                continue
+            notices.append(
+                ClockNotice(
+                    kind="damaged",
+                    game_id=gid,
+                    guild_id=guild if isinstance(guild, int) else 0,
+                    channel_id=channel,
+                    user_ids=(),
+                    seat=None,
+                    colour="",
+                    template=Later(m, "CLOCK_DAMAGED", game_id=gid),
+                )
+            )
+        return notices
+
+    async def _expire(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
+        gid, seat, user = row["id"], deadline.seat, deadline.user_id
+        in_row = await self._expiries_in_row(gid, seat) + 1
+        takeover = in_row >= row["takeover_after"]
+        now_s, due_s, seq = to_seconds(now), to_seconds(deadline.due), row["seq"] + 1  # type: ignore[arg-type]
+
+        def also(tx: Tx) -> None:
+            tx.execute(
+                "INSERT INTO clock_expiries (game_id, seq, seat, user_id, action, deadline_at, "
+                "expired_at) SELECT game_id, seq, seat, CAST(? AS BIGINT), action, "
+                "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION) FROM actions "
+                "WHERE game_id = ? AND seq = ?",
+                (user, due_s, now_s, gid, seq),
+            )
+            if takeover:
+                upsert_seat(tx, gid, seat, user, taken_over=1, taken_over_at=now_s)
+
+        info = await self.svc.game(gid)
+        decision = next((p for p in info.pending if p.seat == seat), None)
+        prompt = decision.prompt if decision else ""
+        # Kept with the outbox row, so the lines can be posted again after a failure.
+        cause = {
+            "cause": "expired",
+            "seat": seat,
+            "user_id": user,
+            "colour": deadline.colour,
+            "in_row": in_row,
+            "limit": row["takeover_after"],
+            "takeover": takeover,
+            "prompt": prompt,
+            "decision": decision.kind if decision else "",
+            "game": info.kind,
+            "version": row["version"],
+        }
+        result = await self.svc.clock_move(
+            gid,
+            seat,
+            row["version"],
+            now=now_s,
+            takeover=takeover,
+            also=also,
+            cause=cause,
+            claim=True,
+        )
+        action = result.moves[0].action
+        expired, taken = expiry_templates(gid, cause, action)
+        base = {
+            "game_id": gid,
+            "guild_id": row["guild_id"],
+            "channel_id": row["channel_id"],
+            "user_ids": (user,),
+            "seat": seat,
+            "colour": deadline.colour,
+        }
+        deadline = with_decision(deadline, decision.kind if decision else "", prompt)
+        notices = [
+            ClockNotice(
+                kind="expired",
+                template=expired,
+                deadline=deadline,
+                result=result,
+                extra={"action": action, "in_row": in_row},
+                **base,
+            )
+        ]
+        if taken is not None:
+            notices.append(ClockNotice(kind="takeover", template=taken, deadline=deadline, **base))
+        return notices
+
+    async def _reminders(
+        self,
+        reminding: list[tuple[dict[str, Any], Deadline]],
+        now: datetime,
+        players: dict[int, UserClockSettings],
+        broken: list[tuple[dict[str, Any], BaseException]],
+    ) -> list[ClockNotice]:
+        """The reminders due now of the games in `reminding`, a batch of games at a time: what
+        each batch already sent is read in one query, its games are read a few at once, then
+        its due reminders are claimed in one transaction (`_send_reminders`). Processes ticking
+        together start at different games, so each mostly finds the others' work done."""
+        if not reminding:
+            return []
+        start = _rng.randrange(len(reminding))
+        reminding = reminding[start:] + reminding[:start]
+        limit = asyncio.Semaphore(REMINDER_READS)
+        notices: list[ClockNotice] = []
+
+        async def prepare(
+            row: dict[str, Any], deadline: Deadline, sent: dict[Any, set[str]]
+        ) -> _DueReminder | None:
+            async with limit:
+                found = self._remind(row, deadline, now, players, sent)
+                return await self._guarded(row, found, broken)
+
+        for first in range(0, len(reminding), REMINDER_BATCH):
+            part = reminding[first : first + REMINDER_BATCH]
+            try:
+                sent = await self._sent_reminders([row["id"] for row, _ in part])
+            except (StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            due = await asyncio.gather(*(prepare(row, d, sent) for row, d in part))
+            notices += await self._send_reminders(
+                [r for r in due if r is not None], to_seconds(now)
+            )
+        return sorted(notices, key=lambda n: n.game_id)
+
+    async def _sent_reminders(self, game_ids: list[int]) -> dict[tuple[int, int, int], set[str]]:
+        """(game, seq, seat) -> the reminder items already sent for these games' current
+        decisions (one query for a batch of games, not one per game)."""
+        found: dict[tuple[int, int, int], set[str]] = {}
+        marks = ", ".join("?" for _ in game_ids)
+        for gid, seq, seat, item in await self.store.query(
+            "SELECT r.game_id, r.seq, r.seat, r.item FROM clock_reminders r "
+            f"JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE r.game_id IN ({marks})",
+            game_ids,
+        ):
+            found.setdefault((gid, seq, seat), set()).add(item)
+        return found
+
+    async def _remind(
+        self,
+        row: dict[str, Any],
+        deadline: Deadline,
+        now: datetime,
+        players: dict[int, UserClockSettings],
+        sent: dict[tuple[int, int, int], set[str]],
+    ) -> _DueReminder | None:
+        """The reminder of this decision due now and not yet sent, if any (claimed and sent by
+        `_send_reminders`, with the tick's others)."""
+        gid, seat, user = row["id"], deadline.seat, deadline.user_id
+        spec = parse_reminders(row["reminders"])
+        if not spec:
+            return None
+        settings = players.get(user) or UserClockSettings(user)
+        if settings.remind_via == "none":
+            return None
+        try:
+            zone = time_zone(settings.time_zone)
+        except ClockInputError:
+            zone = time_zone("UTC")
+        assert deadline.due is not None
+        due_items: list[tuple[datetime, str]] = []
+        for item in spec:
+            times = reminder_times(
+                deadline.clock_start, deadline.due, (item,), zone, settings.quiet_hours
+            )
+            if times and times[0] <= now:
+                due_items.append((times[0], item))
+        if not due_items:
+            return None
+        done = sent.get((gid, deadline.seq, seat), set())
+        due_items = sorted(x for x in due_items if x[1] not in done)
+        if not due_items:
+            return None
+        info = await self.svc.game(gid)
+        decision = next((p for p in info.pending if p.seat == seat), None)
+        if decision is None or info.version != deadline.version:
+            return None  # the decision changed: its reminders are dropped
+        return _DueReminder(
+            row={**row, "kind": info.kind},
+            deadline=with_decision(deadline, decision.kind, decision.prompt),
+            items=tuple(due_items),
+            via="dm" if settings.remind_via == "dm" else "channel",
+        )
+
+    async def _send_reminders(self, due: list[_DueReminder], now_s: float) -> list[ClockNotice]:
+        """Claim the due reminders from the database, a batch of games per transaction, and
+        return the notices of those this process claimed. Each is recorded as sent in the
+        transaction that claims it (so it is sent once, whichever processes tick: a game
+        another transaction is claiming right now is left to it, and an item already recorded
+        is not sent again). A batch the store cannot take waits for the next tick."""
+        notices: list[ClockNotice] = []
+        for first in range(0, len(due), REMINDER_BATCH):
+            part = due[first : first + REMINDER_BATCH]
+
+            def work(tx: Tx, part: list[_DueReminder] = part) -> list[bool]:
+                return [_claim_reminder(tx, r, now_s) for r in part]
+
+            try:
+                claimed = await self.store.write(work, claimed=True)
+            except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+                continue
+            notices += [_reminder_notice(r) for r, mine in zip(part, claimed, strict=True) if mine]
+        return notices
+
+    async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
+        rows = await self.store.query(
+            "SELECT a.id, a.game_id, a.seat, a.user_id, g.guild_id, g.channel_id, g.status, "
+            "s.colour FROM clock_away a JOIN games g ON g.id = a.game_id "
+            "JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat "
+            "WHERE a.announced = 0 AND a.ended_at IS NULL AND a.until_at <= ?",
+            (now_s,),
+        )
+        notices = []
+        for away_id, gid, seat, user, guild, channel, status, colour in rows:
+            marked = await self.store.write(
+                lambda tx, away_id=away_id: tx.execute(
+                    "UPDATE clock_away SET announced = 1 WHERE id = ? AND announced = 0",
+                    (away_id,),
+                )
+            )
+            if marked and status == "running":
+                notices.append(
+                    ClockNotice(
+                        kind="away_over",
+                        game_id=gid,
+                        guild_id=guild,
+                        channel_id=channel,
+                        user_ids=(user,),
+                        seat=seat,
+                        colour=colour,
+                        template=Later(m, "CLOCK_AWAY_OVER", player="{player}", game_id=gid),
+                    )
+                )
+        return notices
+
+
+@dataclass(frozen=True)
+class _DueReminder:
+    """A reminder the tick found due: the decision's deadline and the items not yet sent."""
+
+    row: dict[str, Any]
+    deadline: Deadline
+    items: tuple[tuple[datetime, str], ...]  # (when due, item), earliest first
+    via: str
+
+
+def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
+    """In the tick's transaction: record the reminder as sent, if this transaction may (no
+    other one is claiming this game's reminders, the decision is still the one awaited, none
+    of its items was recorded meanwhile). True: this process sends it."""
+    gid, deadline = due.row["id"], due.deadline
+    if not tx.try_claim(gid):
+        return False  # another process is sending this game's reminders right now
+    current = tx.fetchone(
+        "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
+    )
+    if current is None or tuple(current) != (deadline.seq, deadline.seat):
+        return False
+    fresh = 0
+    for at, item in due.items:
+        fresh += tx.execute(
+            "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
+            "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s),
+        )
+    return fresh == len(due.items)
+
+
+def _reminder_notice(due: _DueReminder) -> ClockNotice:
+    deadline, row = due.deadline, due.row
+    text = Later(
+        m,
+        "CLOCK_REMINDER",
+        player="{player}",
+        game_id=row["id"],
+        prompt=partial(decision_phrase, row.get("kind", ""), deadline.kind, deadline.prompt),
+        due_relative=deadline.timestamp("R"),
+        due=deadline.timestamp("f"),
+    )
+    return ClockNotice(
+        kind="reminder",
+        game_id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        user_ids=(deadline.user_id,),
+        seat=deadline.seat,
+        colour=deadline.colour,
+        template=text,
+        deadline=deadline,
+        via=due.via,
+        extra={"items": tuple(item for _, item in due.items)},
+    )
+
+
+def expiry_templates(
+    game_id: int, cause: dict[str, Any], action: str
+) -> tuple[Later, Later | None]:
+    """The lines of an expiry ('{player}' for the player), from the cause kept with the
+    outbox row: what ran out and what the clock played, then the takeover if there was one."""
+    expired = Later(
+        m,
+        "CLOCK_EXPIRED",
+        player="{player}",
+        game_id=game_id,
+        prompt=partial(
+            decision_phrase,
+            cause.get("game", ""),
+            cause.get("decision", ""),
+            cause.get("prompt", ""),
+        ),
+        action=action,
+    )
+    in_row, limit = int(cause.get("in_row", 1)), int(cause.get("limit", DEFAULT_TAKEOVER_AFTER))
+    if not cause.get("takeover") and in_row > 1:
+        expired += Later(m, "CLOCK_EXPIRED_IN_ROW", count=in_row, limit=limit)
+    taken = None
+    if cause.get("takeover"):
+        taken = Later(
+            m,
+            "CLOCK_TAKEOVER",
+            player="{player}",
+            count=in_row,
+            game_id=game_id,
+            colour=partial(colour_name, cause.get("colour", "")),
+        )
+    return expired, taken
