@@ -2,17 +2,21 @@
 
 `Store.open(target)` opens a SQLite file (the default, one bot process) or, for a
 `postgresql://` URL, a PostgreSQL database that several bot processes share. Both backends
-implement the interface of `bot.store.base` and keep their own migrations
-(`migrations/sqlite/`, `migrations/postgres/`).
+implement the interface of `bot.store.base` (reads) and `bot.store.tx` (writes) and keep
+their own migrations (`migrations/sqlite/`, `migrations/postgres/`).
 """
 
-from bot.store.base import (
-    GAME_COLUMNS,
-    GUILD_SETTING_FIELDS,
+from bot.store.base import OUTBOX_LEASE, Store, is_postgres_url
+from bot.store.migrations import (
     MIGRATIONS_DIR,
     MIGRATIONS_ROOT,
-    OUTBOX_LEASE,
     PG_MIGRATIONS_DIR,
+    Migration,
+    discover_migrations,
+)
+from bot.store.rows import (
+    GAME_COLUMNS,
+    GUILD_SETTING_FIELDS,
     USER_SETTING_FIELDS,
     DamagedRow,
     DatabaseLocked,
@@ -22,21 +26,17 @@ from bot.store.base import (
     GuildSettings,
     IntegrityError,
     LogRow,
-    Migration,
     OutboxRow,
     PlanRow,
     RatingChange,
     RatingRow,
     SeatRow,
-    Store,
     StoreError,
     StoreUnavailable,
-    Tx,
     UserSettings,
     VersionConflict,
-    discover_migrations,
-    is_postgres_url,
 )
+from bot.store.tx import Tx
 
 __all__ = [
     "GAME_COLUMNS",

@@ -1,5 +1,6 @@
-"""The store interface: rows, errors, the write operations (`Tx`) and the reads (`Store`),
-written once in SQL that SQLite and PostgreSQL both accept (docs/store.md).
+"""The store interface: the reads (`Store`), written once in SQL that SQLite and PostgreSQL both
+accept (docs/store.md). Its rows and errors are in `rows.py`, the write operations of a
+transaction (`Tx`) in `tx.py`, the migrations in `migrations.py`.
 
 A backend supplies the few primitives below it: running one statement inside a transaction
 (`Tx.execute` / `fetchone` / `fetchall` / `executemany`), a read outside one (`Store._all`),
@@ -11,626 +12,45 @@ numbers them. No game rules here (that is bot/service/) and no Discord.
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
+
+from bot.store.rows import (
+    GAME_COLUMNS,
+    GUILD_SETTING_FIELDS,
+    OUTBOX_COLUMNS,
+    RATING_COLUMNS,
+    SEAT_COLUMNS,
+    USER_SETTING_FIELDS,
+    DamagedRow,
+    GameRow,
+    GuildSettings,
+    LogRow,
+    OutboxRow,
+    PlanRow,
+    RatingChange,
+    RatingRow,
+    SeatRow,
+    StoreError,
+    UserSettings,
+    outbox_row,
+    rating_row,
+    seat_row,
+)
+from bot.store.tx import Tx
 
 log = logging.getLogger("bot.store")
 
 T = TypeVar("T")
 
-MIGRATIONS_ROOT = Path(__file__).resolve().parent.parent.parent / "migrations"
-MIGRATIONS_DIR = MIGRATIONS_ROOT / "sqlite"  # each backend keeps its own numbered files
-PG_MIGRATIONS_DIR = MIGRATIONS_ROOT / "postgres"
-_MIGRATION_NAME = re.compile(r"^(\d+)_([A-Za-z0-9_\-]+)\.sql$")
-
 # How long a process may hold a game's undelivered outbox rows before another may post them
 # (the holder renews it with every message it posts; a killed holder's claim runs out). Claims
 # are timed by the machines' own clocks (time.time), never by an injected game clock.
 OUTBOX_LEASE = 120.0
-
-
-class StoreError(Exception):
-    """A problem of the store itself (not of a player's input)."""
-
-
-class VersionConflict(StoreError):
-    """`UPDATE games ... WHERE version = ?` matched no row: someone changed the game first."""
-
-
-class DamagedRow(StoreError):
-    """A stored game row that cannot be decoded (e.g. a damaged JSON column)."""
-
-    def __init__(self, game_id: int, reason: str) -> None:
-        super().__init__(f"game {game_id}: {reason}")
-        self.game_id = game_id
-        self.reason = reason
-
-
-class DatabaseLocked(StoreError):
-    """Another bot process holds the database file (one bot process per SQLite file)."""
-
-
-class DiskFull(StoreError):
-    """The database could not write: the disk (or the database's size limit) is full."""
-
-
-class IntegrityError(StoreError):
-    """A constraint of the schema refused a write (a unique key, a foreign key, a CHECK, the
-    append-only log). The SQLite backend's is also a `sqlite3.IntegrityError`."""
-
-
-class StoreUnavailable(StoreError):
-    """The database server cannot be reached (or the connection broke): nothing was written
-    that was not committed; try again later."""
-
-
-class GameBusy(StoreError):
-    """Another process is working on this game right now (`game_lock(..., wait=False)`)."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Rows
-# ---------------------------------------------------------------------------------------------
-
-GAME_COLUMNS = (
-    "id, guild_id, channel_id, kind, options, setup, status, host_id, version, seq, "
-    "awaiting_seat, awaiting_since, outcome, created_at, updated_at, started_at, ended_at, "
-    "language"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    kind: str
-    options: dict[str, Any]
-    setup: dict[str, Any] | None
-    status: str
-    host_id: int
-    version: int
-    seq: int
-    awaiting_seat: int | None
-    awaiting_since: float | None
-    outcome: dict[str, Any] | None
-    created_at: float
-    updated_at: float
-    started_at: float | None
-    ended_at: float | None
-    language: str = "en"  # what its channel reads (i18n.LANGUAGES)
-    snapshot: str | None = None  # only when asked for (they are the big columns)
-    phase_snapshot: str | None = None
-
-    @classmethod
-    def from_sql(cls, row: Sequence[Any]) -> GameRow:
-        """The row decoded; a column that is not what it should be raises DamagedRow."""
-        values = list(row)
-        try:
-            values[4] = json.loads(values[4])
-            values[5] = json.loads(values[5]) if values[5] is not None else None
-            values[12] = json.loads(values[12]) if values[12] is not None else None
-            if not isinstance(values[4], dict):
-                raise ValueError("options is not a JSON object")
-            if values[5] is not None and not isinstance(values[5], dict):
-                raise ValueError("setup is not a JSON object")
-            for k in (0, 1, 2, 7, 8, 9):
-                if not isinstance(values[k], int):
-                    raise ValueError(f"column {k} is not an integer")
-        except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError included
-            raise DamagedRow(row[0] if row else -1, f"unreadable row ({error})"[:200]) from None
-        return cls(*values)
-
-    @property
-    def active(self) -> bool:
-        return self.status in ("lobby", "running")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    game_id: int
-    seat: int
-    user_id: int | None
-    is_bot: bool
-    colour: str
-    resigned_user_id: int | None
-    joined_at: float
-    level: str | None = None  # a bot seat's level (None: the default level, or a human)
-
-
-SEAT_COLUMNS = "game_id, seat, user_id, is_bot, colour, resigned_user_id, joined_at, level"
-
-
-def seat_row(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], row[7])
-
-
-@dataclass(frozen=True, slots=True)
-class LogRow:
-    seq: int
-    seat: int
-    action: str
-    by_bot: bool
-    user_id: int | None
-    created_at: float
-    planned: bool = False  # played from the player's plan (docs/pace.md)
-
-
-@dataclass(frozen=True, slots=True)
-class PlanRow:
-    """A stored plan of a seat (the body is bot.plans JSON; the store reads no rules)."""
-
-    seat: int
-    key: str
-    user_id: int
-    body: str
-    status: str  # active | dropped
-    reason: str | None
-    seq: int | None
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class UserSettings:
-    user_id: int
-    time_zone: str = "UTC"
-    quiet_start: int | None = None  # minutes after local midnight
-    quiet_end: int | None = None
-    notify: str = "mention"  # mention | dm | none
-    language: str | None = None  # private replies (None: the Discord client's language)
-    updated_at: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RatingRow:
-    """A player's rating in one server and game (docs/history.md)."""
-
-    guild_id: int
-    kind: str
-    user_id: int
-    mu: float
-    sigma: float
-    games: int = 0
-    wins: int = 0
-    finished: int = 0  # games held to the end
-    left_early: int = 0  # games left to the built-in player (resigned, kicked, taken over)
-    updated_at: float | None = None
-
-
-RATING_COLUMNS = "guild_id, kind, user_id, mu, sigma, games, wins, finished, left_early, updated_at"
-
-
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """What one rated game did to one human seat's rating."""
-
-    game_id: int
-    user_id: int
-    seat: int
-    place: int  # 1 = first; equal places are a tie
-    won: bool
-    held: bool  # False: left to the built-in player
-    score: int | None
-    mu_before: float
-    sigma_before: float
-    mu_after: float
-    sigma_after: float
-
-
-def rating_row(row: Sequence[Any]) -> RatingRow:
-    return RatingRow(
-        int(row[0]), row[1], int(row[2]), float(row[3]), float(row[4]), *map(int, row[5:9]), row[9]
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    guild_id: int
-    manager_role_id: int | None = None
-    default_players: int | None = None
-    default_favor_mode: str | None = None
-    default_tile_set: str | None = None
-    updated_at: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxRow:
-    id: int
-    game_id: int
-    after_seq: int
-    to_seq: int
-    version: int
-    payload: dict[str, Any]
-    created_at: float
-    attempts: int
-    next_attempt_at: float
-    parts_done: int
-    last_error: str | None
-
-
-OUTBOX_COLUMNS = (
-    "id, game_id, after_seq, to_seq, version, payload, created_at, attempts, next_attempt_at, "
-    "parts_done, last_error"
-)
-
-
-def outbox_row(row: Sequence[Any]) -> OutboxRow:
-    values = list(row)
-    try:
-        payload = json.loads(values[5])
-    except ValueError:
-        payload = {}
-    values[5] = payload if isinstance(payload, dict) else {}
-    return OutboxRow(*values)
-
-
-USER_SETTING_FIELDS = tuple(f.name for f in fields(UserSettings))[1:-1]
-GUILD_SETTING_FIELDS = tuple(f.name for f in fields(GuildSettings))[1:-1]
-
-# Columns of `games` that `Tx.update_game` may set (besides version and updated_at).
-_UPDATABLE = frozenset(
-    {
-        "status",
-        "host_id",
-        "seq",
-        "snapshot",
-        "phase_snapshot",
-        "setup",
-        "options",
-        "awaiting_seat",
-        "awaiting_since",
-        "outcome",
-        "started_at",
-        "ended_at",
-    }
-)
-_JSON_COLUMNS = frozenset({"setup", "options", "outcome"})
-# Time columns: always given to the database as floats (PostgreSQL's are double precision).
-_TIME_COLUMNS = frozenset({"awaiting_since", "started_at", "ended_at"})
-
-
-# ---------------------------------------------------------------------------------------------
-# Migrations
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    name: str
-    path: Path
-
-    def text(self) -> str:
-        return self.path.read_text(encoding="utf-8")
-
-
-def discover_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The numbered files of one backend's folder, checked: NNNN_name.sql, 1, 2, 3 ... no gaps."""
-    found: dict[int, Migration] = {}
-    for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.match(path.name)
-        if not match:
-            raise StoreError(f"migration file name not NNNN_name.sql: {path.name}")
-        version = int(match.group(1))
-        if version in found:
-            raise StoreError(
-                f"two migrations numbered {version}: {found[version].path.name}, {path.name}"
-            )
-        found[version] = Migration(version, match.group(2), path)
-    versions = sorted(found)
-    if versions != list(range(1, len(versions) + 1)):
-        raise StoreError(f"migrations must be numbered 1, 2, 3 ... without gaps: {versions}")
-    return [found[v] for v in versions]
-
-
-def newer_than_code(current: int, migrations: Sequence[Migration]) -> StoreError | None:
-    newest = migrations[-1].version if migrations else 0
-    if current > newest:
-        return StoreError(
-            f"the database is at schema {current}, newer than this code ({newest}); refusing to run"
-        )
-    return None
-
-
-# ---------------------------------------------------------------------------------------------
-# Transactions
-# ---------------------------------------------------------------------------------------------
-
-
-class Tx:
-    """The write operations, valid only inside a function given to `Store.write`.
-
-    Synchronous: the whole function runs in a worker thread of the backend, inside one
-    transaction, in one hand-over from the event loop. Keep it short and free of I/O besides
-    SQL. A backend may run it again from the start after a serialization conflict, so it must
-    not change anything outside the database except through its return value.
-    """
-
-    __slots__ = ("now",)
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    # --- the backend's primitives ----------------------------------------------------------
-
-    def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        raise NotImplementedError
-
-    def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        raise NotImplementedError
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-        raise NotImplementedError
-
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        raise NotImplementedError
-
-    def try_claim(self, key: int) -> bool:
-        """Claim `key` (a game id) for the rest of this transaction unless another
-        transaction holds it; False if one does. (SQLite: one writer at a time, always True.)"""
-        return True
-
-    # --- games, seats, the log ----------------------------------------------------------------
-
-    def insert_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        kind: str,
-        options: dict[str, Any],
-        host_id: int,
-        language: str = "en",
-    ) -> int:
-        row = self.fetchone(
-            "INSERT INTO games (guild_id, channel_id, kind, options, status, host_id, version, "
-            "created_at, updated_at, language) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?) "
-            "RETURNING id",
-            (
-                guild_id,
-                channel_id,
-                kind,
-                json.dumps(options),
-                host_id,
-                self.now,
-                self.now,
-                language,
-            ),
-        )
-        return int(row[0])
-
-    def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
-        row = self.fetchone(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "
-            "AND status IN ('lobby', 'running')",
-            (guild_id, channel_id),
-        )
-        return GameRow.from_sql(row) if row else None
-
-    def update_game(self, game_id: int, expected_version: int, **values: Any) -> int:
-        """Set columns and bump the version, if the game is still at `expected_version`.
-
-        Returns the new version; raises VersionConflict (the transaction rolls back) otherwise.
-        """
-        unknown = set(values) - _UPDATABLE
-        if unknown:
-            raise StoreError(f"cannot update games columns {sorted(unknown)}")
-        names = list(values)
-        params = [_column_value(n, values[n]) for n in names]
-        assignments = "".join(f"{n} = ?, " for n in names)
-        changed = self.execute(
-            f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
-            "WHERE id = ? AND version = ?",
-            (*params, self.now, game_id, expected_version),
-        )
-        if changed != 1:
-            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
-        return expected_version + 1
-
-    def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
-        self.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        rows = [
-            (
-                game_id,
-                s.seat,
-                s.user_id,
-                int(s.is_bot),
-                s.colour,
-                s.resigned_user_id,
-                float(s.joined_at),
-                s.level if s.is_bot else None,
-            )
-            for s in seats
-        ]
-        if rows:
-            self.executemany(
-                f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows
-            )
-
-    def append_actions(self, game_id: int, rows: Sequence[LogRow]) -> None:
-        """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
-        if not rows:
-            return
-        self.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at, "
-            "planned) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    r.seq,
-                    r.seat,
-                    r.action,
-                    int(r.by_bot),
-                    r.user_id,
-                    float(r.created_at),
-                    int(r.planned),
-                )
-                for r in rows
-            ],
-        )
-
-    # --- plans and standing orders (migration 0004, docs/pace.md) ------------------------------
-
-    def put_plan(self, game_id: int, seat: int, key: str, user_id: int, body: str) -> None:
-        """Store an active plan (replacing the seat's plan with the same key)."""
-        self.execute(
-            "INSERT INTO plans (game_id, seat, key, user_id, body, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, key) DO UPDATE SET "
-            "user_id = excluded.user_id, body = excluded.body, status = 'active', "
-            "reason = NULL, seq = NULL, created_at = excluded.created_at",
-            (game_id, seat, key, user_id, body, self.now),
-        )
-
-    def delete_plan(self, game_id: int, seat: int, key: str) -> int:
-        return self.execute(
-            "DELETE FROM plans WHERE game_id = ? AND seat = ? AND key = ?", (game_id, seat, key)
-        )
-
-    def drop_plan(self, game_id: int, seat: int, key: str, reason: str, seq: int) -> None:
-        """The plan could not be played at the decision after log row `seq`: kept, marked."""
-        self.execute(
-            "UPDATE plans SET status = 'dropped', reason = ?, seq = ? "
-            "WHERE game_id = ? AND seat = ? AND key = ?",
-            (reason[:300], seq, game_id, seat, key),
-        )
-
-    def set_seat_orders(
-        self, game_id: int, seat: int, user_id: int, orders: dict[str, Any]
-    ) -> None:
-        names = list(orders)
-        self.execute(
-            f"INSERT INTO seat_orders (game_id, seat, user_id, {''.join(n + ', ' for n in names)}"
-            f"updated_at) VALUES (?, ?, ?, {''.join('?, ' for _ in names)}?) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
-            f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
-            (game_id, seat, user_id, *orders.values(), self.now),
-        )
-
-    def set_user_orders(self, user_id: int, orders: dict[str, Any]) -> None:
-        names = list(orders)
-        self.execute(
-            f"INSERT INTO user_orders (user_id, {''.join(n + ', ' for n in names)}updated_at) "
-            f"VALUES (?, {''.join('?, ' for _ in names)}?) ON CONFLICT (user_id) DO UPDATE SET "
-            f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
-            (user_id, *orders.values(), self.now),
-        )
-
-    # --- the outbox, settings -----------------------------------------------------------------
-
-    def insert_outbox(
-        self, game_id: int, after_seq: int, to_seq: int, version: int, payload: dict[str, Any]
-    ) -> int:
-        """What the channel must see after this change, kept until it has been posted."""
-        row = self.fetchone(
-            "INSERT INTO outbox (game_id, after_seq, to_seq, version, payload, created_at, "
-            "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (game_id, after_seq, to_seq, version, json.dumps(payload), self.now, self.now),
-        )
-        return int(row[0])
-
-    def ratings_for_update(
-        self, guild_id: int, kind: str, user_ids: Sequence[int], mu: float, sigma: float
-    ) -> dict[int, RatingRow]:
-        """The current ratings of these players, their rows locked until the transaction ends
-        (two games ending at once in different channels must not both start from the same
-        rating); a player never rated gets a row with `mu`, `sigma` and no games first."""
-        ids = sorted(set(user_ids))  # one order for every transaction: no deadlock
-        if not ids:
-            return {}
-        for user_id in ids:
-            self.execute(
-                "INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO NOTHING",
-                (guild_id, kind, user_id, mu, sigma, self.now),
-            )
-        marks = ", ".join("?" for _ in ids)
-        where = f"guild_id = ? AND kind = ? AND user_id IN ({marks})"
-        self.execute(
-            f"UPDATE ratings SET updated_at = updated_at WHERE {where}", (guild_id, kind, *ids)
-        )
-        rows = self.fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {where}", (guild_id, kind, *ids)
-        )
-        return {int(r[2]): rating_row(r) for r in rows}
-
-    def put_rating(self, row: RatingRow) -> None:
-        self.execute(
-            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET mu = excluded.mu, "
-            "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
-            "finished = excluded.finished, left_early = excluded.left_early, "
-            "updated_at = excluded.updated_at",
-            (
-                row.guild_id,
-                row.kind,
-                row.user_id,
-                row.mu,
-                row.sigma,
-                row.games,
-                row.wins,
-                row.finished,
-                row.left_early,
-                self.now,
-            ),
-        )
-
-    def add_rating_change(self, change: RatingChange) -> None:
-        self.execute(
-            "INSERT INTO rating_changes (game_id, user_id, seat, place, won, held, score, "
-            "mu_before, sigma_before, mu_after, sigma_after) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                change.game_id,
-                change.user_id,
-                change.seat,
-                change.place,
-                int(change.won),
-                int(change.held),
-                change.score,
-                change.mu_before,
-                change.sigma_before,
-                change.mu_after,
-                change.sigma_after,
-            ),
-        )
-
-    def set_user_settings(self, user_id: int, values: dict[str, Any]) -> None:
-        self._upsert("user_settings", "user_id", user_id, values, USER_SETTING_FIELDS)
-
-    def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> None:
-        self._upsert("guild_settings", "guild_id", guild_id, values, GUILD_SETTING_FIELDS)
-
-    def _upsert(
-        self, table: str, key: str, key_value: int, values: dict[str, Any], allowed: tuple[str, ...]
-    ) -> None:
-        unknown = set(values) - set(allowed)
-        if unknown:
-            raise StoreError(f"unknown {table} fields {sorted(unknown)}")
-        names = [*values, "updated_at"]
-        params = [*values.values(), self.now]
-        updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        self.execute(
-            f"INSERT INTO {table} ({key}, {', '.join(names)}) "
-            f"VALUES (?, {', '.join('?' for _ in names)}) "
-            f"ON CONFLICT ({key}) DO UPDATE SET {updates}",
-            (key_value, *params),
-        )
-
-
-def _column_value(name: str, value: Any) -> Any:
-    if name in _JSON_COLUMNS and value is not None:
-        return json.dumps(value)
-    if name in _TIME_COLUMNS and value is not None:
-        return float(value)
-    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1145,14 +565,6 @@ def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
-_ORDER_KEYS = frozenset({"game_id", "seat", "user_id", "updated_at"})
-
-
-def _order_values(names: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
-    """The order columns of a seat_orders / user_orders row (the migration is the schema)."""
-    return {n: v for n, v in zip(names, row, strict=True) if n not in _ORDER_KEYS}
-
-
 def readable(rows: list[tuple[Sequence[Any], None]]) -> list[GameRow]:
     return [game for game, _ in readable_pairs(rows)]
 
@@ -1167,3 +579,11 @@ def readable_pairs(rows: list[tuple[Sequence[Any], T]]) -> list[tuple[GameRow, T
         except DamagedRow as error:
             log.debug("left a damaged game out of a listing: %s", error)
     return out
+
+
+_ORDER_KEYS = frozenset({"game_id", "seat", "user_id", "updated_at"})
+
+
+def _order_values(names: Sequence[str], row: Sequence[Any]) -> dict[str, Any]:
+    """The order columns of a seat_orders / user_orders row (the migration is the schema)."""
+    return {n: v for n, v in zip(names, row, strict=True) if n not in _ORDER_KEYS}

@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store.base import Store, StoreError, Tx
+from bot.store.base import Store
+from bot.store.rows import StoreError
+from bot.store.tx import Tx
 
 # Tables without a game, then the game's own tables (after `games`, foreign keys first).
 GLOBAL_TABLES = (

@@ -38,21 +38,18 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store.base import (
-    PG_MIGRATIONS_DIR,
+from bot.store.base import Store, log
+from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
+from bot.store.rows import (
     DiskFull,
     GameBusy,
     GameRow,
     IntegrityError,
     SeatRow,
-    Store,
     StoreError,
     StoreUnavailable,
-    Tx,
-    discover_migrations,
-    log,
-    newer_than_code,
 )
+from bot.store.tx import Tx
 
 T = TypeVar("T")
 

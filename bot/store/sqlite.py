@@ -26,21 +26,10 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import (
-    MIGRATIONS_DIR,
-    DatabaseLocked,
-    DiskFull,
-    GameRow,
-    IntegrityError,
-    Migration,
-    SeatRow,
-    Store,
-    StoreError,
-    Tx,
-    discover_migrations,
-    log,
-    newer_than_code,
-)
+from bot.store.base import Store, log
+from bot.store.migrations import MIGRATIONS_DIR, Migration, discover_migrations, newer_than_code
+from bot.store.rows import DatabaseLocked, DiskFull, GameRow, IntegrityError, SeatRow, StoreError
+from bot.store.tx import Tx
 
 T = TypeVar("T")
 
