@@ -19,16 +19,13 @@ from i18n import join
 from render import labels
 from render.describe import ordinal
 from render.labels import w as lb
-from render.names import section_name, space_name, special_name, tile_name
+from render.names import section_name, space_name, space_words, special_name, tile_name
 from render.sentences import event_text
 
 WORKERS_PHASE = 2
 # The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)", and the English
 # names it gives spaces (read back into the language in force).
 _PLACED_ON = re.compile(labels.ENGINE_PLACED_ON)
-_ON_ROAD = re.compile(r"^(?P<name>.+) \((?P<at>\d+)\)$")
-_TILE_IDS = {tile.name: tile_id for tile_id, tile in cat.TILES.items()}
-_SPECIAL_KEYS = {name: key for key, name in cat.SPECIAL_NAMES.items()}
 # Event kinds the card does not list: resources only (the player table shows them as +/-
 # badges), placements and passes (the workers lines), a new turn and skipped effects.
 _NOT_LISTED = frozenset(
@@ -177,17 +174,7 @@ def placement_target(event: Event) -> str:
         return f"{tile_name(args['tile'])} ({args['at']})"
     match = _PLACED_ON.search(event.text)
     target = match["target"] if match else event.text.split(" on ", 1)[-1].strip()
-    return _space_words(target)
-
-
-def _space_words(english: str) -> str:
-    """A space the engine named in English ('Peddler (7)', 'Gate') in the language in force."""
-    if english in _SPECIAL_KEYS:
-        return special_name(_SPECIAL_KEYS[english])
-    road = _ON_ROAD.match(english)
-    if road and road["name"] in _TILE_IDS:
-        return f"{tile_name(_TILE_IDS[road['name']])} ({road['at']})"
-    return english
+    return space_words(target)
 
 
 def _workers_from_events(events: Sequence[Event]) -> WorkersPhase | None:

@@ -4,8 +4,6 @@ names of buildings and cards are in render/names.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.caylus import rules as engine_rules
 from i18n import Plural, Words
 
@@ -330,21 +328,3 @@ MUST = "must {what}"
 SPACE = "space {at}"
 
 w = Words("render.labels")
-
-
-def decision_words(state: Any) -> str:
-    """What the current Caylus decision asks, in the language in force (the engine's prompt)."""
-    from render.names import tile_name
-
-    d = state.decision
-    if d is None:
-        return ""
-    if d.kind == "favor" and d.why:
-        from render.sentences import favor_reason
-
-        return w.FAVOR_WON_FOR.format(why=favor_reason(d.why))
-    if not d.at or d.kind not in w.DECISIONS_AT:
-        return w.DECISIONS.get(d.kind, d.kind)
-    tile = state.road[d.at - 1]
-    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
-    return w.DECISIONS_AT[d.kind].format(where=where)

@@ -8,6 +8,7 @@ French ones). Read them through the functions below: they answer in the language
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.caylus import catalogue as cay
@@ -31,6 +32,11 @@ CARD_WORKER_EFFECTS = {c.id: c.worker_text for c in mc.CARDS.values() if c.worke
 CARD_OWNER_EFFECTS = {c.id: c.owner_text for c in mc.CARDS.values() if c.owner_text}
 
 _names = Words("render.names")
+# The English names the engine gives spaces in its sentences and prompts ('Peddler (7)', 'Gate'),
+# read back into ids.
+_ON_ROAD = re.compile(r"^(?P<name>.+) \((?P<at>\d+)\)$")
+_TILE_IDS = {tile.name: tile_id for tile_id, tile in cay.TILES.items()}
+_SPECIAL_KEYS = {name: key for key, name in cay.SPECIAL_NAMES.items()}
 
 
 def tile_name(tile_id: str) -> str:
@@ -41,6 +47,16 @@ def tile_name(tile_id: str) -> str:
 def special_name(key: str) -> str:
     """A special space of the Caylus board ('Inn', 'Herberg', 'Wirtshaus', 'Auberge')."""
     return _names.SPECIAL_NAMES[key]
+
+
+def space_words(english: str) -> str:
+    """A space the engine named in English ('Peddler (7)', 'Gate') in the language in force."""
+    if english in _SPECIAL_KEYS:
+        return special_name(_SPECIAL_KEYS[english])
+    road = _ON_ROAD.match(english)
+    if road and road["name"] in _TILE_IDS:
+        return f"{tile_name(_TILE_IDS[road['name']])} ({road['at']})"
+    return english
 
 
 def card_name(card_id: str) -> str:

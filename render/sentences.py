@@ -118,12 +118,29 @@ def decision_phrase(game: str, kind: str, english: str = "") -> str:
         import re
 
         from engine.caylus.rules import PROMPTS_AT
-        from render.changes import _space_words
+        from render.names import space_words
 
         pattern = re.escape(PROMPTS_AT[kind]).replace(r"\{where\}", "(?P<where>.+)")
         found = re.fullmatch(pattern, english)
         if found:
-            return lb.DECISIONS_AT[kind].format(where=_space_words(found["where"]))
+            return lb.DECISIONS_AT[kind].format(where=space_words(found["where"]))
     if kind in lb.DECISIONS:
         return lb.DECISIONS[kind]  # type: ignore[no-any-return]
     return english
+
+
+def decision_words(state: Any) -> str:
+    """What the current Caylus decision asks, in the language in force (the engine's prompt)."""
+    from render.labels import w
+    from render.names import tile_name
+
+    d = state.decision
+    if d is None:
+        return ""
+    if d.kind == "favor" and d.why:
+        return w.FAVOR_WON_FOR.format(why=favor_reason(d.why))
+    if not d.at or d.kind not in w.DECISIONS_AT:
+        return w.DECISIONS.get(d.kind, d.kind)
+    tile = state.road[d.at - 1]
+    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
+    return w.DECISIONS_AT[d.kind].format(where=where)

@@ -20,8 +20,7 @@ from engine.errors import EngineError, IllegalAction, MalformedAction
 from engine.magna_carta.actions import VERBS as MC_VERBS
 from engine.protocol import Event
 from engine.wording import english
-from render.labels import decision_words
-from render.sentences import error_text, event_text, favor_reason
+from render.sentences import decision_words, error_text, event_text, favor_reason
 
 LANGUAGES = ("nl", "de", "fr")
 NAMES = ["Ann", "Ben", "Cy", "Di"]

@@ -12,8 +12,8 @@ from bot.games.layout import Choice, Layout
 from bot.lang import t
 from engine.caylus import catalogue as cat
 from engine.protocol import Event, Outcome, PendingDecision
-from render.labels import decision_words
 from render.names import space_name
+from render.sentences import decision_words
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
