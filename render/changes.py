@@ -23,8 +23,8 @@ from render.names import section_name, space_name, space_words, special_name, ti
 from render.sentences import event_text
 
 WORKERS_PHASE = 2
-# The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)", and the English
-# names it gives spaces (read back into the language in force).
+# The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)"; the English name
+# of the space in it is read back into the language in force by render.names.space_words.
 _PLACED_ON = re.compile(labels.ENGINE_PLACED_ON)
 # Event kinds the card does not list: resources only (the player table shows them as +/-
 # badges), placements and passes (the workers lines), a new turn and skipped effects.
