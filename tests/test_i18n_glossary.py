@@ -1,7 +1,7 @@
 """The published editions' terms (docs/i18n.md, "Terms"): every translated message of every
-catalogue keeps to its language's glossary (i18n/glossary/<lang>.toml), and the check itself
-finds a forbidden term, names the message and the term, and respects a term's game and its
-allowed phrases."""
+catalogue keeps to its language's glossary (i18n/glossary/<lang>.toml, read by i18n/terms.py),
+and the check itself finds a forbidden term, names the message and the term, and respects a
+term's game and its allowed phrases."""
 
 from __future__ import annotations
 
@@ -10,32 +10,32 @@ from pathlib import Path
 import pytest
 
 import i18n
-from i18n import catalogue, glossary
+from i18n import catalogue, terms
 
 OTHER = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
 
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_catalogue_keeps_to_its_glossary(lang: str) -> None:
-    found = glossary.breaches(glossary.load(lang), glossary.translations(lang))
+    found = terms.breaches(terms.load(lang), terms.translations(lang))
     assert found == [], "\n".join(str(breach) for breach in found)
 
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_language_has_a_glossary_with_sources(lang: str) -> None:
-    terms = glossary.load(lang)
-    assert terms.sources
-    assert len(terms.terms) >= 10
+    glossary = terms.load(lang)
+    assert glossary.sources
+    assert len(glossary.terms) >= 10
 
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_every_preferred_term_is_read_in_its_catalogue(lang: str) -> None:
     """A glossary names real words: each preferred term (or, for a list, its first word)
     appears in some message of the game it binds."""
-    terms = glossary.load(lang)
-    texts = list(glossary.translations(lang))
+    glossary = terms.load(lang)
+    texts = list(terms.translations(lang))
     unused = []
-    for term in terms.terms:
+    for term in glossary.terms:
         word = term.prefer.split(",")[0].strip().lower()
         if not any(word in text.lower() for context, text in texts if term.binds(context)):
             unused.append(term.prefer)
@@ -44,10 +44,10 @@ def test_every_preferred_term_is_read_in_its_catalogue(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_no_glossary_forbids_its_own_preferred_term(lang: str) -> None:
-    for term in glossary.load(lang).terms:
-        assert glossary.find_forbidden(term, term.prefer) == [], term.concept
+    for term in terms.load(lang).terms:
+        assert terms.find_forbidden(term, term.prefer) == [], term.concept
         assert term.forbid, term.concept
-        assert set(term.games) <= set(glossary.GAMES), term.concept
+        assert set(term.games) <= set(terms.GAMES), term.concept
 
 
 def test_a_catalogue_with_a_forbidden_term_fails_naming_the_message(tmp_path: Path) -> None:
@@ -59,17 +59,17 @@ def test_a_catalogue_with_a_forbidden_term_fails_naming_the_message(tmp_path: Pa
         good.replace('msgstr "Abrechnung {section}"', 'msgstr "Wertung {section}"'),
         encoding="utf-8",
     )
-    found = glossary.breaches(glossary.load("de"), glossary.translations("de", bad))
+    found = terms.breaches(terms.load("de"), terms.translations("de", bad))
     assert [(breach.context, breach.found) for breach in found] == [
         ("labels.SECTION_SCORING", "Wertung")
     ]
-    assert glossary.breaches(glossary.load("de"), glossary.translations("de")) == []
+    assert terms.breaches(terms.load("de"), terms.translations("de")) == []
 
 
 def test_a_forbidden_term_is_caught_naming_the_message_and_the_term() -> None:
-    german = glossary.load("de")
+    german = terms.load("de")
     bad = [("labels.SECTION_SCORING", "Wertung {section}")]
-    found = glossary.breaches(german, bad)
+    found = terms.breaches(german, bad)
     assert [(breach.context, breach.found) for breach in found] == [
         ("labels.SECTION_SCORING", "Wertung")
     ]
@@ -80,7 +80,7 @@ def test_a_forbidden_term_is_caught_naming_the_message_and_the_term() -> None:
 
 
 def test_the_german_published_terms_are_held() -> None:
-    german = glossary.load("de")
+    german = terms.load("de")
     bad = [
         ("words.GAME_END", "Die Türme sind gewertet: das Spiel ist zu Ende"),
         ("labels.VIA_FAVOR", " (königliche Gunst)"),
@@ -91,7 +91,7 @@ def test_the_german_published_terms_are_held() -> None:
         ("mc_words.BAD_PAY", "{text}: sag, wie viele Denier, z. B. 'pay 2d'."),
         ("text.STATUS_WAITING", "Warte auf {who}: {prompt}{since}"),
     ]
-    found = {breach.context: breach.found for breach in glossary.breaches(german, bad)}
+    found = {breach.context: breach.found for breach in terms.breaches(german, bad)}
     assert found == {
         "words.GAME_END": "gewertet",
         "labels.VIA_FAVOR": "königliche Gunst",
@@ -105,28 +105,26 @@ def test_the_german_published_terms_are_held() -> None:
 
 
 def test_an_allowed_phrase_is_no_breach() -> None:
-    german = glossary.load("de")
+    german = terms.load("de")
     fine = [("words.PASS", "{s} ist an der Reihe; die Gebäude werden der Reihe nach aktiv")]
-    assert glossary.breaches(german, fine) == []
+    assert terms.breaches(german, fine) == []
     row = [("words.FAVOR_PLACE", "Reihe {line} Spalte {column}")]
-    assert [breach.found for breach in glossary.breaches(german, row)] == ["Reihe"]
+    assert [breach.found for breach in terms.breaches(german, row)] == ["Reihe"]
 
 
 def test_a_placeholder_is_not_a_word() -> None:
-    german = glossary.load("de")
-    assert glossary.breaches(german, [("words.BANK", "{s} zahlt {deniers} d")]) == []
+    german = terms.load("de")
+    assert terms.breaches(german, [("words.BANK", "{s} zahlt {deniers} d")]) == []
 
 
 def test_dutch_road_terms_are_bound_to_their_game() -> None:
     """Caylus's road is the 'weg', Magna Carta's the 'straat' (the two Dutch rulebooks)."""
-    dutch = glossary.load("nl")
+    dutch = terms.load("nl")
     caylus_weg = ("words.BAD_SPACE", "{text}: een plaats is een positie op de weg 1-{last}.")
     magna_carta_weg = ("mc_words.BAD_POSITION", "{text}: een positie op de weg is een getal.")
     caylus_straat = ("labels.END_OF_ROAD", "einde van de straat")
     magna_carta_straat = ("mc_words.NO_SUCH_CARD", "De straat heeft {count} kaarten.")
-    found = glossary.breaches(
-        dutch, [caylus_weg, magna_carta_weg, caylus_straat, magna_carta_straat]
-    )
+    found = terms.breaches(dutch, [caylus_weg, magna_carta_weg, caylus_straat, magna_carta_straat])
     assert sorted((breach.context, breach.found) for breach in found) == [
         ("labels.END_OF_ROAD", "straat"),
         ("mc_words.BAD_POSITION", "weg"),
@@ -134,7 +132,7 @@ def test_dutch_road_terms_are_bound_to_their_game() -> None:
 
 
 def test_dutch_magna_carta_terms() -> None:
-    dutch = glossary.load("nl")
+    dutch = terms.load("nl")
     bad = [
         ("mc_words.LAST_ROUND", "De kasteelfiches zijn op: dit is de laatste ronde"),
         ("mc_words.DECISIONS.castle", "lever een pakket aan het kasteel of stop"),
@@ -143,7 +141,7 @@ def test_dutch_magna_carta_terms() -> None:
         ("names.TILE_NAMES.residence", "Woonhuis"),
         ("text.CY_JOUST", "Toernooi — 1 d + 1 linnen"),
     ]
-    found = {breach.context for breach in glossary.breaches(dutch, bad)}
+    found = {breach.context for breach in terms.breaches(dutch, bad)}
     assert found == {context for context, _ in bad}
     # The same words where their own game uses them are right.
     good = [
@@ -151,25 +149,25 @@ def test_dutch_magna_carta_terms() -> None:
         ("words.WHY_HOUSE", "een huis in het kasteel ({section})"),
         ("names.SPECIAL_NAMES.joust", "Toernooiveld"),
     ]
-    assert glossary.breaches(dutch, good) == []
+    assert terms.breaches(dutch, good) == []
 
 
 def test_a_shared_message_is_held_only_to_the_terms_both_games_share() -> None:
-    dutch = glossary.load("nl")
-    assert glossary.scope_of("labels.TO_RESIDENCE") == glossary.SHARED
-    assert glossary.scope_of("labels.MC_RESIDENCE") == "magna-carta"
-    assert glossary.scope_of("labels.CASTLE") == "caylus"
-    assert glossary.breaches(dutch, [("labels.TO_RESIDENCE", "→ woonhuis")]) == []
+    dutch = terms.load("nl")
+    assert terms.scope_of("labels.TO_RESIDENCE") == terms.SHARED
+    assert terms.scope_of("labels.MC_RESIDENCE") == "magna-carta"
+    assert terms.scope_of("labels.CASTLE") == "caylus"
+    assert terms.breaches(dutch, [("labels.TO_RESIDENCE", "→ woonhuis")]) == []
 
 
 def test_french_buttons_say_what_they_do() -> None:
-    french = glossary.load("fr")
+    french = terms.load("fr")
     bad = [
         ("text.CY_SKIP_ANY", "Passer"),
         ("text.BUTTON_UNDO", "Reprendre"),
         ("text.MC_SELL", "Rendre 1 {cube} — +{price} d"),
     ]
-    found = {breach.context: breach.found for breach in glossary.breaches(french, bad)}
+    found = {breach.context: breach.found for breach in terms.breaches(french, bad)}
     assert found == {
         "text.CY_SKIP_ANY": "Passer",
         "text.BUTTON_UNDO": "Reprendre",
@@ -177,14 +175,14 @@ def test_french_buttons_say_what_they_do() -> None:
     }
     # Passing at the bridge is "Passer"; resuming a paused game is "Reprendre".
     fine = [("text.CY_PASS", "Passer"), ("text.DESC.resume", "Reprendre une partie en pause")]
-    assert glossary.breaches(french, fine) == []
+    assert terms.breaches(french, fine) == []
 
 
 def test_every_scope_names_real_messages() -> None:
     contexts = [context for context, _, _ in catalogue.messages()]
     stale = [
         prefix
-        for prefix, _ in glossary.scope_prefixes()
+        for prefix, _ in terms.scope_prefixes()
         if not any(context.startswith(prefix) for context in contexts)
     ]
     assert stale == []
@@ -195,7 +193,7 @@ def test_every_term_context_names_real_messages(lang: str) -> None:
     contexts = [context for context, _, _ in catalogue.messages()]
     stale = [
         prefix
-        for term in glossary.load(lang).terms
+        for term in terms.load(lang).terms
         for prefix in term.contexts
         if not any(context.startswith(prefix) for context in contexts)
     ]

@@ -1,5 +1,5 @@
 """The published editions' terms, per language, and the check that holds a catalogue to them
-(docs/i18n.md, "Terms").
+(docs/i18n.md, "Terms"). The data are in i18n/glossary/; this module reads and applies them.
 
 Each language has a glossary, `i18n/glossary/<lang>.toml`: for every concept the term the
 published rulebook uses (`prefer`) and the variants a translation must not use (`forbid`),
