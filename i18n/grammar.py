@@ -170,3 +170,15 @@ class Name(str):
         if is_form(spec):
             return inflect(self.forms, spec, self.lang) + self.suffix
         return format(str(self), spec)
+
+
+def headed(text: str, head: str) -> Name:
+    """`text` as a name headed by `head` when it starts with it ('Markt (3)', 'Markt von Bob
+    (3)': its forms are the head's, followed by the rest), else a name with no article."""
+    if isinstance(head, Name) and text.startswith(str(head)):
+        return head.with_suffix(text[len(head) :])
+    return (
+        text
+        if isinstance(text, Name)
+        else Name(text, "", head.lang if isinstance(head, Name) else "en")
+    )

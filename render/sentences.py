@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.wording import MODULES, phrase
 from i18n import Words
-from i18n.grammar import Name
+from i18n.grammar import Name, headed
 
 _WORDS = {prefix: Words(module) for prefix, module in MODULES.items()}
 
@@ -78,7 +78,7 @@ def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
     article ('{label:bei dat}' -> 'beim Markt (3)'). The residence label's head is the
     residence's own name, which its wording starts with."""
     text = wording.format(**values)
-    if not isinstance(wording, str):  # a plural message is whole sentence, never a name's head
+    if not isinstance(wording, str):  # a plural message is a whole sentence, never a name's head
         return text
     head: Any = None
     parts = list(Formatter().parse(wording))
@@ -86,9 +86,7 @@ def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
         head = values.get(parts[0][1])
     elif key in _HEADS:
         head = _HEADS[key]()
-    if isinstance(head, Name) and text.startswith(str(head)):
-        return head.with_suffix(text[len(head) :])
-    return text
+    return headed(text, head) if isinstance(head, Name) else text
 
 
 def _residence() -> Name:
@@ -172,5 +170,5 @@ def decision_words(state: Any) -> str:
     if not d.at or d.kind not in w.DECISIONS_AT:
         return w.DECISIONS.get(d.kind, d.kind)
     tile = state.road[d.at - 1]
-    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
+    where = tile_name(tile).with_suffix(f" ({d.at})") if tile else Name(w.SPACE.format(at=d.at))
     return w.DECISIONS_AT[d.kind].format(where=where)
