@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import current
+
 # The definite articles a form may start with, per language.
 ARTICLES: dict[str, tuple[str, ...]] = {
     "en": ("the",),
@@ -106,9 +108,9 @@ def _split_article(form: str, lang: str) -> tuple[str, str, str]:
 def inflect(forms: tuple[str, ...], spec: str, lang: str) -> str:
     """The form `spec` asks for ('bei dat'), from a name's definite forms in `lang`."""
     words = spec.split()
-    index = _case_index(lang, words[-1])
-    if index is None:
-        raise ValueError(form_problem(lang, spec))
+    # A case the name's language lacks reads as its first form: a sentence is never lost over
+    # grammar (`caylus i18n check` reports such a template).
+    index = _case_index(lang, words[-1]) or 0
     form = forms[min(index, len(forms) - 1)]
     if len(words) == 1:
         return form
@@ -148,10 +150,12 @@ class Name(str):
     lang: str
     suffix: str
 
-    def __new__(cls, bare: str, definite: str = "", lang: str = "en", suffix: str = "") -> Name:
+    def __new__(
+        cls, bare: str, definite: str = "", lang: str | None = None, suffix: str = ""
+    ) -> Name:
         made = super().__new__(cls, f"{bare}{suffix}")
         made.forms = forms_of(definite) or (str(bare),)
-        made.lang = lang
+        made.lang = lang or current()
         made.suffix = suffix
         return made
 
@@ -177,8 +181,4 @@ def headed(text: str, head: str) -> Name:
     (3)': its forms are the head's, followed by the rest), else a name with no article."""
     if isinstance(head, Name) and text.startswith(str(head)):
         return head.with_suffix(text[len(head) :])
-    return (
-        text
-        if isinstance(text, Name)
-        else Name(text, "", head.lang if isinstance(head, Name) else "en")
-    )
+    return text if isinstance(text, Name) else Name(text)

@@ -70,7 +70,7 @@ def space_words(english: str) -> str:
     road = _ON_ROAD.match(english)
     if road and road["name"] in _TILE_IDS:
         return tile_name(_TILE_IDS[road["name"]]).with_suffix(f" ({road['at']})")
-    return Name(english, "", current())  # not a space's name: kept, with no article
+    return Name(english)  # not a space's name: kept, with no article
 
 
 def card_name(card_id: str) -> Name:
