@@ -176,9 +176,10 @@ class Name(str):
         return format(str(self), spec)
 
 
-def headed(text: str, head: str) -> Name:
+def headed(text: str, head: Any) -> Name:
     """`text` as a name headed by `head` when it starts with it ('Markt (3)', 'Markt von Bob
-    (3)': its forms are the head's, followed by the rest), else a name with no article."""
+    (3)': its forms are the head's, followed by the rest), else (another head, or none) a name
+    with no article, so a template asking for a form still reads."""
     if isinstance(head, Name) and text.startswith(str(head)):
         return head.with_suffix(text[len(head) :])
     return text if isinstance(text, Name) else Name(text)

@@ -86,7 +86,7 @@ def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
         head = values.get(parts[0][1])
     elif key in _HEADS:
         head = _HEADS[key]()
-    return headed(text, head) if isinstance(head, Name) else text
+    return headed(text, head)  # no head: a name with no article, never a failed form
 
 
 def _residence() -> Name:

@@ -236,6 +236,10 @@ def test_names_take_their_article_and_stay_plain_strings():
     copy = pickle.loads(pickle.dumps(farm))
     assert f"{copy:bei dat}" == "beim Bauernhof (3)"
     assert f"{Name('Feld 5'):bei dat}" == "bei Feld 5"  # no forms: the bare name
+    assert f"{grammar.headed('Feld 5', None):bei dat}" == "bei Feld 5"
+    with i18n.using("fr"):
+        market = names.tile_name("market")
+    assert f"{market:bei dat}" == "bei le Marché"  # a case French lacks: read, never lost
 
 
 def pseudo_plurals(text: str) -> list[str]:
