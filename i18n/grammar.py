@@ -57,6 +57,18 @@ CONTRACTIONS: dict[str, dict[tuple[str, str], str]] = {
         ("de", "les"): "des",
     },
 }
+# The articles of a name's forms that agree with one gender (German: masculine, feminine,
+# neuter, plural); a language not listed has one form, any of its articles.
+DECLENSIONS: dict[str, frozenset[tuple[str, ...]]] = {
+    "de": frozenset(
+        {
+            ("der", "den", "dem"),
+            ("die", "die", "der"),
+            ("das", "das", "dem"),
+            ("die", "die", "den"),
+        }
+    ),
+}
 SEPARATOR = "|"
 EVERY_CASE = frozenset(c for cases in CASES.values() for c in cases) | frozenset(ALIASES)
 
@@ -132,6 +144,9 @@ def form_problems(lang: str, bare: str, definite: str) -> list[str]:
     want = len(CASES.get(lang, CASES["en"]))
     if len(forms) != want:
         out.append(f"{len(forms)} forms, not {want} ({' | '.join(CASES[lang])})")
+    articles = tuple(_split_article(form, lang)[0].lower() for form in forms)
+    if lang in DECLENSIONS and len(forms) == want and articles not in DECLENSIONS[lang]:
+        out.append(f"articles {' | '.join(articles)} do not agree with one gender")
     head = bare.split()[-1].lower() if bare.split() else ""
     for form in forms:
         article, _, rest = _split_article(form, lang)

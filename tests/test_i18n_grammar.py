@@ -64,12 +64,7 @@ UNCONTRACTED = {
     "nl": (),
 }
 # German: the articles of nominative, accusative and dative for each gender and the plural.
-GERMAN_DECLENSIONS = {
-    ("der", "den", "dem"),
-    ("die", "die", "der"),
-    ("das", "das", "dem"),
-    ("die", "die", "den"),
-}
+GERMAN_DECLENSIONS = grammar.DECLENSIONS["de"]
 FRENCH_VOWELS = "aeiouhâàéèêëîïôûAEIOUHÂÀÉÈÊËÎÏÔÛ"
 
 
@@ -221,6 +216,7 @@ def test_names_take_their_article_check_finds_a_name_without_it():
     assert grammar.form_problems("de", "Bauernhof", "der Bauernhof")  # 3 cases wanted
     assert grammar.form_problems("fr", "Ferme", "Ferme")  # no article
     assert grammar.form_problems("nl", "Boerderij", "de kerk")  # another name
+    assert grammar.form_problems("de", "Kirche", "der Kirche | die Kirche | der Kirche")
     assert not grammar.form_problems("de", "Ställe", "die Ställe | die Ställe | den Ställen")
     assert grammar.form_problem("fr", "dat")  # French has no dative
     assert grammar.form_problem("de", "bei dat") is None
