@@ -78,7 +78,7 @@ START_NO_NETWORK = (
     "caylus bot: cannot reach Discord ({error}). Check the network and try again; the games "
     "are safe in the database."
 )
-SYNCED = "Synced {count} command(s) {where}."
+SYNCED = Plural("Synced {count} command {where}.", "Synced {count} commands {where}.")
 SYNC_WHERE_GUILD = "to this server"
 SYNC_WHERE_GLOBAL = "globally (Discord may take up to an hour to show them everywhere)"
 

@@ -42,18 +42,23 @@ def phrase(
     args: Mapping[str, Any] | None,
     template: Callable[[str], str],
     namers: Mapping[str, Namer],
+    inner: Callable[[str, str, dict[str, Any]], Any] | None = None,
     **people: str,
 ) -> str:
     """The message `key` with `args` in words: `template(key)` gives its wording, `namers` turn
-    named values into words, `people` fill {s} and {o} (the seats' names)."""
+    named values into words, `people` fill {s} and {o} (the seats' names). A message inside is
+    made by `inner(key, template, values)` when given (a translation keeps there what a name
+    needs to take its article later), else formatted."""
     values: dict[str, Any] = dict(people)
     if args:
         for name, value in args.items():
             if isinstance(value, tuple):
-                values[name] = phrase(value[0], value[1], template, namers, **people)
+                values[name] = phrase(value[0], value[1], template, namers, inner, **people)
             else:
                 namer = namers.get(name)
                 values[name] = namer(value) if namer is not None else value
+    if inner is not None:
+        return inner(key, template(key), values)  # type: ignore[no-any-return]
     return template(key).format(**values)
 
 

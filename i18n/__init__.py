@@ -83,6 +83,10 @@ class Plural(NamedTuple):
     one: str
     other: str
 
+    def format(self, count: float, **values: Any) -> str:
+        """The English form for `count` (the engine's English reads its plurals so)."""
+        return (self.one if count == 1 else self.other).format(count=count, **values)
+
 
 _FIELD = re.compile(r"\{[^{}]*\}")
 

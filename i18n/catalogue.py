@@ -19,6 +19,7 @@ from i18n import (
     LOCALE_DIR,
     Plural,
     fields,
+    grammar,
     is_translatable,
     po_path,
 )
@@ -33,6 +34,12 @@ SOURCES: tuple[str, ...] = (
     "engine.magna_carta.mc_words",
 )
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+# What translators read above each name's forms with its article (i18n/grammar.py).
+DEFINITE_NOTE = (
+    "This name with its definite article, as sentences use it. German: nominative | accusative "
+    "| dative, e.g. 'der Bauernhof | den Bauernhof | dem Bauernhof'; French and Dutch: one form, "
+    "e.g. 'la Ferme', \"l'Auberge\", 'les Écuries'; 'de boerderij', 'het kasteel'."
+)
 PROJECT = "caylus-bot"
 BRACE = "python-brace-format"
 
@@ -64,6 +71,47 @@ def messages() -> Iterator[tuple[str, str | Plural, str]]:
                 yield context, english, name
 
 
+def is_definite(context: str) -> bool:
+    """Whether the message is a name with its article (a constant ending in _DEFINITE)."""
+    return context.split(".")[1].endswith("_DEFINITE")
+
+
+def bare_context(context: str) -> str:
+    """The context of the bare name whose forms `context` gives ('names.TILE_DEFINITE.farm' ->
+    'names.TILE_NAMES.farm', 'names.EMPTY_LOT_DEFINITE' -> 'names.EMPTY_LOT')."""
+    prefix, attr, *rest = context.split(".")
+    stem = attr.removesuffix("_DEFINITE")
+    module = importlib.import_module(next(s for s in SOURCES if s.endswith(f".{prefix}")))
+    bare = f"{stem}_NAMES" if hasattr(module, f"{stem}_NAMES") else stem
+    return ".".join([prefix, bare, *rest])
+
+
+def _grammar_problems(lang: str, context: str, strings: list[str], have: dict[Any, Any]) -> list:
+    """Forms asked for that the language does not have ({tile:dat} in French), and names with
+    their article that do not give the language's forms."""
+    out = []
+    for translated in strings:
+        for spec in _specs(translated):
+            problem = grammar.form_problem(lang, spec) if grammar.is_form(spec) else None
+            if problem:
+                out.append(f"{lang}: form in {context}: {problem}")
+    if is_definite(context):
+        bare = next((m for key, m in have.items() if key[0] == bare_context(context)), None)
+        name = bare.string if bare is not None and isinstance(bare.string, str) else ""
+        for problem in grammar.form_problems(lang, name, strings[0]):
+            out.append(f"{lang}: article of {context}: {problem}")
+    return out
+
+
+def _specs(template: str) -> list[str]:
+    import string
+
+    try:
+        return [spec for _, name, spec, _ in string.Formatter().parse(template) if name and spec]
+    except ValueError:
+        return []
+
+
 def template() -> Any:
     from babel.messages.catalog import Catalog
 
@@ -84,7 +132,11 @@ def template() -> Any:
             text = english.one + english.other
         flags = [BRACE] if "{" in text else []
         catalog.add(
-            msgid, context=context, locations=[(module.replace(".", "/") + ".py", 0)], flags=flags
+            msgid,
+            context=context,
+            locations=[(module.replace(".", "/") + ".py", 0)],
+            flags=flags,
+            auto_comments=[DEFINITE_NOTE] if is_definite(context) else [],
         )
     return catalog
 
@@ -158,6 +210,7 @@ def problems(lang: str) -> list[str]:
         if not all(strings):
             out.append(f"{lang}: untranslated {context}")
             continue
+        out += _grammar_problems(lang, context, list(strings), have)
         sources = [english.one, english.other] if isinstance(english, Plural) else [english]
         expected = set().union(*(fields(s) for s in sources))
         for translated in strings:

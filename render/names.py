@@ -4,6 +4,11 @@ The English here comes from the engine's catalogues and is the source of their t
 the i18n catalogues (the names of the published Dutch and German editions, the established
 French ones). Read them through the functions below: they answer in the language in force
 (`i18n.using`), for the pictures and for the bot's words alike.
+
+Each name also has its forms with the definite article (the `*_DEFINITE` messages: "the Farm" is
+"der Bauernhof | den Bauernhof | dem Bauernhof", "la Ferme", "de boerderij"): the functions
+return an `i18n.grammar.Name`, the bare name that a template can also ask for a form,
+`{tile:bei dat}` -> "beim Bauernhof" (docs/i18n.md, "Names with their articles").
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from typing import Any
 
 from engine.caylus import catalogue as cay
 from engine.magna_carta import catalogue as mc
-from i18n import Words
+from i18n import Words, current
+from i18n.grammar import Name
 
 TILE_NAMES = {tile_id: tile.name for tile_id, tile in cay.TILES.items()}
 SPECIAL_NAMES = dict(cay.SPECIAL_NAMES)
@@ -24,6 +30,14 @@ FAVOR_LINE_NAMES = dict(cay.FAVOR_LINE_NAMES)
 NOTHING = "nothing"
 EMPTY_LOT = "empty lot"
 RESIDENCE = "Residence"
+# The same names with their definite article, as sentences use them (i18n/grammar.py); German
+# writes the nominative, accusative and dative between "|".
+TILE_DEFINITE = {tile_id: f"the {name}" for tile_id, name in TILE_NAMES.items()}
+SPECIAL_DEFINITE = {key: f"the {name}" for key, name in SPECIAL_NAMES.items()}
+CARD_DEFINITE = {card_id: f"the {name}" for card_id, name in CARD_NAMES.items()}
+SECTION_DEFINITE = {key: f"the {name}" for key, name in SECTION_NAMES.items()}
+EMPTY_LOT_DEFINITE = f"the {EMPTY_LOT}"
+RESIDENCE_DEFINITE = "the residence"
 # What buildings, special spaces, favor cells and cards do, as the engines' catalogues say it.
 TILE_EFFECTS = {tile_id: tile.reminder for tile_id, tile in cay.TILES.items() if tile.reminder}
 SPECIAL_EFFECTS = dict(cay.SPECIAL_REMINDERS)
@@ -39,14 +53,14 @@ _TILE_IDS = {tile.name: tile_id for tile_id, tile in cay.TILES.items()}
 _SPECIAL_KEYS = {name: key for key, name in cay.SPECIAL_NAMES.items()}
 
 
-def tile_name(tile_id: str) -> str:
+def tile_name(tile_id: str) -> Name:
     """A Caylus building ('Farm', 'Boerderij', 'Bauernhof', 'Ferme')."""
-    return _names.TILE_NAMES[tile_id]
+    return Name(_names.TILE_NAMES[tile_id], _names.TILE_DEFINITE[tile_id], current())
 
 
-def special_name(key: str) -> str:
+def special_name(key: str) -> Name:
     """A special space of the Caylus board ('Inn', 'Herberg', 'Wirtshaus', 'Auberge')."""
-    return _names.SPECIAL_NAMES[key]
+    return Name(_names.SPECIAL_NAMES[key], _names.SPECIAL_DEFINITE[key], current())
 
 
 def space_words(english: str) -> str:
@@ -55,21 +69,21 @@ def space_words(english: str) -> str:
         return special_name(_SPECIAL_KEYS[english])
     road = _ON_ROAD.match(english)
     if road and road["name"] in _TILE_IDS:
-        return f"{tile_name(_TILE_IDS[road['name']])} ({road['at']})"
-    return english
+        return tile_name(_TILE_IDS[road["name"]]).with_suffix(f" ({road['at']})")
+    return Name(english)  # not a space's name: kept, with no article
 
 
-def card_name(card_id: str) -> str:
+def card_name(card_id: str) -> Name:
     """A Magna Carta card."""
-    return _names.CARD_NAMES[card_id]
+    return Name(_names.CARD_NAMES[card_id], _names.CARD_DEFINITE[card_id], current())
 
 
-def space_name(state: Any, target: str) -> str:
+def space_name(state: Any, target: str) -> Name:
     """'Peddler (7)', 'empty lot (12)' or a special space's name (engine.caylus.rules.space_name
     in the language in force)."""
     if target.isdigit():
         tile = state.road[int(target) - 1]
-        return f"{tile_name(tile) if tile else _names.EMPTY_LOT} ({target})"
+        return (tile_name(tile) if tile else empty_lot()).with_suffix(f" ({target})")
     return special_name(target)
 
 
@@ -84,21 +98,23 @@ def cubes_words(cubes: str) -> str:
     return " + ".join(parts) if parts else _names.NOTHING
 
 
-def section_name(index: int) -> str:
+def section_name(index: int) -> Name:
     """A castle section by its index (0 Dungeon, 1 Walls, 2 Towers)."""
-    return _names.SECTION_NAMES[("dungeon", "walls", "towers")[index]]
+    key = ("dungeon", "walls", "towers")[index]
+    return Name(_names.SECTION_NAMES[key], _names.SECTION_DEFINITE[key], current())
 
 
 def favor_line_name(line: str) -> str:
     return _names.FAVOR_LINE_NAMES[line]
 
 
-def residence() -> str:
-    return _names.RESIDENCE
+def residence() -> Name:
+    """A Magna Carta card turned into a residence."""
+    return Name(_names.RESIDENCE, _names.RESIDENCE_DEFINITE, current())
 
 
-def empty_lot() -> str:
-    return _names.EMPTY_LOT  # type: ignore[no-any-return]
+def empty_lot() -> Name:
+    return Name(_names.EMPTY_LOT, _names.EMPTY_LOT_DEFINITE, current())
 
 
 def tile_effect(tile_id: str) -> str:

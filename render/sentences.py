@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
+from string import Formatter
 from typing import Any
 
 from engine.wording import MODULES, phrase
 from i18n import Words
+from i18n.grammar import Name, headed
 
 _WORDS = {prefix: Words(module) for prefix, module in MODULES.items()}
 
@@ -70,9 +72,35 @@ def _magna_carta_namers() -> Mapping[str, Callable[[Any], str]]:
     return namers(_WORDS["mc_words"], card_name, cube_name, ordinal)
 
 
+def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
+    """A message made of a name and more ('{card} ({at})', a Magna Carta road card) stays a
+    `Name` headed by that name, so a template around it can still ask for a form with its
+    article ('{label:bei dat}' -> 'beim Markt (3)'). The residence label's head is the
+    residence's own name, which its wording starts with."""
+    text = wording.format(**values)
+    if not isinstance(wording, str):  # a plural message is a whole sentence, never a name's head
+        return text
+    head: Any = None
+    parts = list(Formatter().parse(wording))
+    if parts and not parts[0][0] and parts[0][1] and not parts[0][2]:
+        head = values.get(parts[0][1])
+    elif key in _HEADS:
+        head = _HEADS[key]()
+    return headed(text, head)  # no head: a name with no article, never a failed form
+
+
+def _residence() -> Name:
+    from render.names import residence
+
+    return residence()
+
+
+_HEADS: dict[str, Callable[[], Name]] = {"mc_words.RESIDENCE": _residence}
+
+
 def say(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
     """Message `key` with its values in the language in force; `people` fill {s} and {o}."""
-    return phrase(key, args, template, _namers(key.partition(".")[0]), **people)
+    return phrase(key, args, template, _namers(key.partition(".")[0]), _headed, **people)
 
 
 def event_text(event: Any, names: list[str]) -> str:
@@ -142,5 +170,5 @@ def decision_words(state: Any) -> str:
     if not d.at or d.kind not in w.DECISIONS_AT:
         return w.DECISIONS.get(d.kind, d.kind)
     tile = state.road[d.at - 1]
-    where = f"{tile_name(tile)} ({d.at})" if tile else w.SPACE.format(at=d.at)
+    where = tile_name(tile).with_suffix(f" ({d.at})") if tile else Name(w.SPACE.format(at=d.at))
     return w.DECISIONS_AT[d.kind].format(where=where)

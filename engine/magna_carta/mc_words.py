@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.magna_carta import catalogue as cat
+from i18n import Plural  # a message with a singular and a plural form
 
 # --- a road card, as players name it --------------------------------------------------------
 
@@ -52,11 +53,17 @@ TRADE = "{s} swaps 1 {cube} for 1 gold at {label}"
 LAWYER = "{s} pays 1 {cube} to turn {label} into a residence"
 LAWYER_WAITS = "The card at {at} turns once its worker is done"
 BANK = "{s} pays {price} d for {gold} gold at {label}"
-CHURCH = "{s} pays {price} d for {count} castle token(s) at {label}"
+CHURCH = Plural(
+    "{s} pays {price} d for {count} castle token at {label}",
+    "{s} pays {price} d for {count} castle tokens at {label}",
+)
 TOKEN = "{s} takes a {token} token ({pp} PP)"
 LAST_ROUND = "The castle tokens are gone: this is the last round"
 CASTLE_BONUS = "{s} delivered the most batches ({count}) and takes 1 gold"
-CASTLE_PENALTY = "Nobody delivered: {tokens} token(s) leave the game"
+CASTLE_PENALTY = Plural(
+    "Nobody delivered: {count} token leaves the game ({tokens})",
+    "Nobody delivered: {count} tokens leave the game ({tokens})",
+)
 DELIVERS_NOTHING = "{s} delivers nothing"
 DELIVER = "{s} delivers a batch ({cubes})"
 PROVOST_END = "The provost moves {step} to {label}"
@@ -115,13 +122,16 @@ PROVOST_OFF_ROAD = (
 )
 OWNER_BUYS_ONE = "As the Peddler's owner you may buy only 1 cube."
 NEUTRAL_PEDDLER = "The neutral Peddler sells only 1 cube."
-CUBES_COST = "{count} cube(s) cost {count} d; you have {deniers} d."
+CUBES_COST = Plural(
+    "{count} cube costs {count} d; you have {deniers} d.",
+    "{count} cubes cost {count} d; you have {deniers} d.",
+)
 NO_CUBE_TO_HAND_IN = "You have no {cube} to hand in."
 NOT_ENOUGH_DENIERS = "You have {deniers} d, not {price} d."
 CHURCH_PRICES = "Here you can pay {prices}, and only for tokens still left ({left} left)."
 PRICES = "Here you can pay {prices}."
 PRICE_GOLD = "{price} d ({count} gold)"
-PRICE_TOKENS = "{price} d ({count} token(s))"
+PRICE_TOKENS = Plural("{price} d ({count} token)", "{price} d ({count} tokens)")
 OR = " or "
 AND = " and "
 NO_FOOD = "The residence costs 1 food (or 1 gold) and you have neither."

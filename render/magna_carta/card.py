@@ -217,7 +217,8 @@ class PhoneCard(Canvas):
         road = lb.MC_ROAD_LINE.format(count=len(view.road))
         if view.provost is not None and not view.over:
             where = road_label(view, view.provost)
-            road += " · " + lb.MC_ROAD_PROVOST.format(at=where, stretch=active_stretch(view))
+            # the card names the provost's road card: the detail line that gives it its article
+            road += " · " + lb.MC_PROVOST_DETAIL.format(where=where, stretch=active_stretch(view))
         lines = self.wrap(road, BODY, INNER - 12)
         supply = ", ".join(card_name(c) for c in view.prestige_supply) or lb.MC_NONE
         prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]

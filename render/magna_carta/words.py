@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.view import RoadCardView, View
+from i18n.grammar import Name
 from render.labels import w as lb
 from render.names import card_name, cube_name, residence
 
@@ -61,7 +62,7 @@ def short_effect(card_id: str) -> str:
     return ""
 
 
-def tile_name(card: RoadCardView) -> str:
+def tile_name(card: RoadCardView) -> Name:
     """The name a road tile shows: the card, its residence side, or the prestige building."""
     if card.cover:
         return card_name(card.cover)
@@ -91,9 +92,9 @@ def tile_points(card: RoadCardView) -> int:
     return CARDS[card.card].pp
 
 
-def road_label(view: View, position: int) -> str:
+def road_label(view: View, position: int) -> Name:
     """'Bank (7)', 'Residence (5)', 'Statue (5)': a road card as the pictures name it."""
-    return f"{tile_name(view.road[position - 1])} ({position})"
+    return tile_name(view.road[position - 1]).with_suffix(f" ({position})")
 
 
 def active_stretch(view: View) -> str:

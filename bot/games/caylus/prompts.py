@@ -37,6 +37,7 @@ from engine.caylus.rules import (
     worker_can_work,
 )
 from engine.errors import EngineError
+from i18n.grammar import Name
 from render.names import (
     cube_name,
     cubes_words,
@@ -162,7 +163,7 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
             return Choice(text, t.CY_INN_STAY, t.CY_INN_STAY_DESC)
         return Choice(text, t.CY_INN_LEAVE, t.CY_INN_LEAVE_DESC, "secondary")
     if verb == "take":
-        where = _road_name(state, decision.at) if decision and decision.at else ""
+        where = _road_name(state, decision.at) if decision and decision.at else Name("")
         if kind == "owner":
             return Choice(
                 text,

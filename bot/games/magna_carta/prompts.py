@@ -16,8 +16,9 @@ from bot.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View
+from i18n.grammar import Name, headed
 from render.names import card_name as name_of
-from render.names import card_owner_effect, card_worker_effect
+from render.names import card_owner_effect, card_worker_effect, residence
 
 # Actions whose choice shows or touches the hidden hand: only the player sees them.
 PRIVATE_VERBS = frozenset({"keep", "redraw", "draw", "swap", "build"})
@@ -60,23 +61,26 @@ def cards_count(count: int) -> str:
     return t.MC_CARDS_COUNT.get(count) or t.MC_CARDS_MANY.format(count=count)
 
 
-def card_name(card: RoadCardView) -> str:
-    """The name of a road card as it lies: the card, its residence side or its cover."""
+def card_name(card: RoadCardView) -> Name:
+    """The name of a road card as it lies: the card, its residence side or its cover (a name
+    that templates can give its article, i18n/grammar.py)."""
     if card.cover:
-        return t.MC_COVERED.format(prestige=name_of(card.cover))
+        prestige = name_of(card.cover)
+        return headed(t.MC_COVERED.format(prestige=prestige), prestige)
     if card.residence:
-        return t.MC_RESIDENCE
+        return headed(t.MC_RESIDENCE, residence())
     return name_of(card.card)
 
 
-def road_card(view: View, position: int, names: list[str] | None = None) -> str:
+def road_card(view: View, position: int, names: list[str] | None = None) -> Name:
     """'Bank (7)', or with `names` and an owner: "Bob's Bank (7)"."""
     card = view.road[position - 1]
+    name = card_name(card)
     if names is not None and card.owner is not None:
-        return t.MC_ROAD_CARD_OF.format(
-            owner=names[card.owner], name=card_name(card), position=position
+        return headed(
+            t.MC_ROAD_CARD_OF.format(owner=names[card.owner], name=name, position=position), name
         )
-    return t.MC_ROAD_CARD.format(name=card_name(card), position=position)
+    return headed(t.MC_ROAD_CARD.format(name=name, position=position), name)
 
 
 def stretch(view: View, provost: int | None = None) -> str:
