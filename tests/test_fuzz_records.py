@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from engine import caylus
 from engine.record import GameRecord, record_for
 from tests.caylus_helpers import game
 from tests.fuzz_inputs import check_cli_outcome, fuzz_replay, run_cli
+from tests.mc_helpers import position as mc_position
 
 ROOT = Path(__file__).resolve().parent.parent
 CHUNKS = 8
@@ -81,6 +83,39 @@ def test_replay_reports_what_is_wrong_with_a_record(tmp_path: Path, data, expect
 def test_replay_of_a_crafted_start_stops_with_the_reason(tmp_path: Path) -> None:
     line = _one_error_line(*run_cli(["replay", _write(tmp_path / "r.json", _passed_twice())], 20))
     assert line == "error: The game state is not consistent: 'passed' names seat 0 twice."
+
+
+def _mc_start(edit: Any) -> str:
+    """A Magna Carta record from a mid-round state (seat 0 to act) damaged by `edit`."""
+    data = mc_position(players=3).model_dump()
+    edit(data)
+    return GameRecord(game="magna-carta", start=data, actions=["pass"]).model_dump_json()
+
+
+MC_DAMAGED_STARTS = [
+    ("negative purse", lambda d: d["players"][0].update(deniers=-3), "field 'players.0.deniers'"),
+    ("phase 99", lambda d: d.update(phase=99), "field 'phase'"),
+    ("unknown card", lambda d: d["players"][0]["hand"].append("dragon"), "'dragon', no card"),
+    ("missing seat", lambda d: d.update(start_player=3), "name seats 0-2"),
+    ("hand of 15,000", lambda d: d["players"][0].update(hand=["bank"] * 15_000), "15000 in hand"),
+    ("road card repeated", lambda d: d["road"].append(dict(d["road"][1])), "on the road 2 times"),
+    ("a billion shuffles", lambda d: d["players"][1].update(shuffles=10**9), "reshuffle count"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [case[1:] for case in MC_DAMAGED_STARTS],
+    ids=[case[0] for case in MC_DAMAGED_STARTS],
+)
+def test_replay_of_a_damaged_magna_carta_start_gives_one_typed_line(
+    tmp_path: Path, edit: Any, expected: str
+) -> None:
+    line = _one_error_line(*run_cli(["replay", _write(tmp_path / "r.json", _mc_start(edit))]))
+    assert line.startswith(
+        ("error: The game state is not consistent: ", "error: This is not a Magna Carta game")
+    ), line
+    assert expected in line and line.endswith("."), line
 
 
 def test_replay_cuts_a_huge_action_in_its_failure_line(tmp_path: Path) -> None:
@@ -150,12 +185,14 @@ def test_real_runs_exit_non_zero_with_one_line(tmp_path: Path) -> None:
         _cli("replay", str(tmp_path / "missing.json")),
         _cli("render", "--record", damaged, "--out", str(tmp_path / "b.png")),
         _cli("simulate", "--players", "1"),
+        _cli("replay", _write(tmp_path / "mc.json", _mc_start(MC_DAMAGED_STARTS[4][1]))),
     ]
     for run in runs:
         assert run.returncode != 0, run
         assert len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr, run.stderr
         assert run.stdout == "", run.stdout
     assert runs[0].stderr.startswith("error: The game state is not consistent")
+    assert runs[-1].stderr.startswith("error: The game state is not consistent: seat 0 has")
 
 
 def test_a_real_run_of_a_good_record_still_succeeds(tmp_path: Path) -> None:
