@@ -1,8 +1,9 @@
 """`caylus replay`, `render` and `simulate` on damaged input: one line on stderr, a non-zero exit,
 no traceback, no hang.
 
-A seeded fuzz mutates valid records (bytes flipped or cut, fields of the wrong type, crafted
-start states such as `"passed": [0, 0]`, seats and actions out of line) and runs each through
+A seeded fuzz mutates valid records of both games (bytes flipped or cut, fields of the wrong
+type, crafted start states such as `"passed": [0, 0]` or a Magna Carta hand of 15,000 cards,
+seats and actions out of line) and runs each through
 the command in this process under a deadline; a few real subprocess runs check the exit status
 and the output as a shell sees them. bench/bench_fuzz.py runs the same fuzz for longer.
 """
@@ -20,7 +21,7 @@ import pytest
 from engine import caylus
 from engine.record import GameRecord, record_for
 from tests.caylus_helpers import game
-from tests.fuzz_inputs import check_cli_outcome, fuzz_replay, run_cli
+from tests.fuzz_inputs import check_cli_outcome, fuzz_replay, mc_mutated_record, run_cli
 from tests.mc_helpers import position as mc_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +33,18 @@ RECORDS_PER_CHUNK = 550
 def test_mutated_records_end_in_one_line_and_a_status(chunk: int, tmp_path: Path) -> None:
     report = fuzz_replay(1000 + chunk, RECORDS_PER_CHUNK, tmp_path, seconds=30)
     assert report.tried == RECORDS_PER_CHUNK
+    assert report.hangs == 0 and report.problems == 0, "\n".join(report.first())
+
+
+MC_RECORDS = 300
+
+
+def test_mutated_magna_carta_records_end_in_one_line_and_a_status(tmp_path: Path) -> None:
+    """Damaged and impossible Magna Carta start states (the validation refuses them) and the
+    states it lets through (the engine must then play on them or refuse an action): one line
+    and a status, never a traceback or a hang."""
+    report = fuzz_replay(2000, MC_RECORDS, tmp_path, seconds=30, make=mc_mutated_record)
+    assert report.tried == MC_RECORDS
     assert report.hangs == 0 and report.problems == 0, "\n".join(report.first())
 
 
