@@ -920,7 +920,8 @@ MC_PHASE_RULES = {
         "The road cards act in order from the first: in the beginner game all of them, in the "
         "standard game up to the provost's card. A card with a worker gives its worker effect to "
         "the worker's player, then, if it belongs to someone else, its owner effect to its owner. "
-        "Both are optional. Cards beyond the provost do nothing; their workers just go home."
+        "Both are optional. Cards beyond the provost do nothing. The workers stay on the road "
+        "until the last card has acted, then all go home."
     ),
     "castle": (
         "In passing order, each player may deliver batches of 1 food, 1 wood and 1 stone (gold "

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import caylus
+from engine import caylus, magna_carta
 from engine.caylus.actions import VERBS, Action
 from engine.caylus.catalogue import NEUTRAL_TILES, TILES
 from engine.errors import BadState, EngineError
+from engine.magna_carta.catalogue import CARDS as MC_CARDS
 from engine.record import GameRecord, record_for
 
 CONFIGS: list[tuple[int, str, str]] = [
@@ -530,6 +531,107 @@ def mutated_record(rng: random.Random) -> bytes:
     return text
 
 
+# --- Magna Carta records ----------------------------------------------------------------------
+
+
+def _mc_play(rng: random.Random, state: Any, steps: int) -> tuple[Any, list[str], list[int]]:
+    """Up to `steps` moves (half the built-in player's, half uniform), with their seats."""
+    actions: list[str] = []
+    seats: list[int] = []
+    for _ in range(steps):
+        if state.over:
+            break
+        seat = magna_carta.deciding_seats(state)[0]
+        if rng.random() < 0.5:
+            action = magna_carta.choose_action(state, seat, rng)
+        else:
+            action = rng.choice(magna_carta.legal_actions(state, seat))
+        actions.append(str(action))
+        seats.append(seat)
+        state, _ = magna_carta.apply(state, action, seat)
+    return state, actions, seats
+
+
+def mc_base_record(rng: random.Random) -> GameRecord:
+    """A valid Magna Carta record with seats, from a mid-game start state (random options)."""
+    players = rng.randint(magna_carta.min_players, magna_carta.max_players)
+    variant = rng.choice(("beginner", "standard"))
+    state = magna_carta.new_game(
+        magna_carta.Options(players=players, variant=variant),  # type: ignore[arg-type]
+        magna_carta.Setup(seed=rng.randrange(10**9)),
+    )
+    start, _, _ = _mc_play(rng, state, rng.randrange(0, 300))
+    _, actions, seats = _mc_play(rng, start, rng.randrange(0, 40))
+    return GameRecord(game="magna-carta", start=start.model_dump(), actions=actions, seats=seats)
+
+
+def _mc_crafted(rng: random.Random, start: dict[str, Any]) -> None:
+    """One of the damaged or impossible Magna Carta start states a crafted record may carry."""
+    n = _seat_count(start)
+    seat = rng.randrange(n)
+    out = rng.choice((-1, n, n + 7, 10**9))
+    cards = list(MC_CARDS)
+    edits: list[Callable[[], None]] = [
+        lambda: start["players"][seat].__setitem__("deniers", rng.choice((-3, 10**40))),
+        lambda: start["players"][seat].__setitem__("shuffles", rng.choice((-1, 10**9))),
+        lambda: start["players"][seat].__setitem__("workers", rng.choice((-1, 0, 5, 60))),
+        lambda: start["players"][seat]["cubes"].__setitem__(rng.choice("FWSGX"), -1),
+        lambda: start["players"][seat]["hand"].extend([rng.choice(cards)] * 15_000),
+        lambda: start["players"][seat]["deck"].append(rng.choice((*cards, "dragon"))),
+        lambda: start["players"][seat]["tokens"].__setitem__("dungeon", rng.choice((8, -1))),
+        lambda: start["players"][seat]["prestige"].append(rng.choice(cards)),
+        lambda: start["road"].append(copy.deepcopy(rng.choice(start["road"]))),
+        lambda: start["road"][rng.randrange(len(start["road"]))].update(worker=out),
+        lambda: start["road"][rng.randrange(len(start["road"]))].update(worker=seat),
+        lambda: start["road"][rng.randrange(len(start["road"]))].update(residence=True),
+        lambda: start["road"][rng.randrange(len(start["road"]))].update(stored=9),
+        lambda: start["road"][rng.randrange(len(start["road"]))].update(cover="statue"),
+        lambda: start.__setitem__("phase", rng.choice((0, 1, 3, 6, 7, 99))),
+        lambda: start.__setitem__("round", rng.choice((0, 25, 10**9))),
+        lambda: start.__setitem__("cursor", rng.choice((-1, 5, 60, 10**6))),
+        lambda: start.__setitem__("start_player", out),
+        lambda: start.__setitem__("provost", rng.choice((0, 60, None, 1))),
+        lambda: start.__setitem__("passed", [seat, seat]),
+        lambda: start.__setitem__("passed", list(range(n))),
+        lambda: start.__setitem__("waiting", [seat]),
+        lambda: start.__setitem__("due_flips", [[rng.randrange(1, 9), seat]]),
+        lambda: start.__setitem__("delivered", [10**6] * n),
+        lambda: start["tokens"].__setitem__("walls", rng.choice((-1, 9, 10**9))),
+        lambda: start.__setitem__("prestige_supply", ["statue", "statue"]),
+        lambda: start.__setitem__("over", not start.get("over")),
+        lambda: start.__setitem__("last_round", True),
+        lambda: start.__setitem__("decision", None),
+        lambda: start.__setitem__(
+            "decision",
+            {
+                "kind": rng.choice(("action", "provost", "buy", "lawyer", "church", "castle")),
+                "seat": rng.choice((seat, out)),
+                "at": rng.choice((0, 1, 4, 5, 9, 60)),
+                "part": rng.choice(("", "worker", "owner")),
+            },
+        ),
+    ]
+    with contextlib.suppress(IndexError, KeyError, TypeError, AttributeError, ValueError):
+        rng.choice(edits)()  # an earlier edit may have removed what this one changes
+
+
+def mc_mutated_record(rng: random.Random) -> bytes:
+    """A valid Magna Carta record, damaged: an impossible start state, a field of a wrong type,
+    bytes flipped or cut. It may come out valid now and then."""
+    data = mc_base_record(rng).model_dump(mode="json")
+    roll = rng.random()
+    if roll < 0.6:
+        for _ in range(rng.randint(1, 2)):
+            _mc_crafted(rng, data["start"])
+    elif roll < 0.9:
+        for _ in range(rng.randint(1, 3)):
+            _mutate_node(rng, data)
+    text = json.dumps(data).encode()
+    if roll >= 0.9:
+        text = _damage_bytes(rng, text)
+    return text
+
+
 def _damage_bytes(rng: random.Random, text: bytes) -> bytes:
     data = bytearray(text)
     for _ in range(rng.randint(1, 4)):
@@ -602,13 +704,21 @@ def check_cli_outcome(status: int, out: str, err: str) -> str | None:
     return None
 
 
-def fuzz_replay(seed: int, records: int, workdir: Path, seconds: float = 20.0) -> FuzzReport:
-    """`records` mutated records through `caylus replay` in this process."""
+def fuzz_replay(
+    seed: int,
+    records: int,
+    workdir: Path,
+    seconds: float = 20.0,
+    make: Callable[[random.Random], bytes] | None = None,
+) -> FuzzReport:
+    """`records` mutated records (by `make`, default Caylus's `mutated_record`) through
+    `caylus replay` in this process."""
     rng = random.Random(seed)
     report = FuzzReport()
     path = workdir / f"record-{seed}-{os.getpid()}.json"
+    make = make or mutated_record
     for _ in range(records):
-        data = mutated_record(rng)
+        data = make(rng)
         path.write_bytes(data)
         report.tried += 1
         argv = ["replay", str(path)] + (["--json"] if rng.random() < 0.1 else [])

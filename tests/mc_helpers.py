@@ -105,7 +105,8 @@ def position(
             card, owner = spec
             spec = {"card": card, "owner": owner}
         entry = {"residence": False, "cover": None, "stored": 0, "worker": None, **spec}
-        if entry["card"] in cat.CARDS and cat.CARDS[entry["card"]].stores and "stored" not in spec:
+        stores = entry["card"] in cat.CARDS and cat.CARDS[entry["card"]].stores
+        if stores and "stored" not in spec and not entry["residence"]:  # a residence stores none
             entry["stored"] = cat.STORED_CUBES[players]
         extra.append(entry)
     data["road"] += extra

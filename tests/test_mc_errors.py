@@ -143,6 +143,33 @@ def test_illegal_prestige_in_the_beginner_game_hotel():
     rejects(s, "prestige hotel SSSG", IllegalAction, 0, "not used in the beginner game")
 
 
+@pytest.mark.parametrize("text", ["prestige statue @2", "prestige statue @2 SSG"])
+def test_mc_beginner_prestige_on_the_road_gives_the_true_reason(text):
+    """The player holds the Statue's cost: the reason is that beginner prestige buildings are
+    kept in front of the builder, never put on the road (not the cost)."""
+    s = position(variant="beginner", cubes={0: "SSG"})
+    message = rejects(s, text, IllegalAction, 0, "not put on the road", "Leave out @2")
+    assert "costs" not in message
+    with pytest.raises(IllegalAction) as info:
+        apply(s, text, 0)
+    assert info.value.key == "mc_words.BEGINNER_PRESTIGE_NOT_ON_ROAD"
+    assert play(s, (0, "prestige statue")).players[0].prestige == ["statue"]
+
+
+def test_mc_beginner_prestige_on_the_road_is_translated():
+    import i18n
+    from render.sentences import error_text
+
+    s = position(variant="beginner", cubes={0: "SSG"})
+    with pytest.raises(IllegalAction) as info:
+        apply(s, "prestige statue @2", 0)
+    english = error_text(info.value)
+    for language, word in (("nl", "instapspel"), ("de", "Einsteigerspiel"), ("fr", "initiation")):
+        with i18n.using(language):
+            text = error_text(info.value)
+        assert text != english and word in text and "@2" in text, text
+
+
 def test_illegal_prestige_already_built():
     s = position(variant="beginner", cubes={0: "SSG", 1: "SSG"})
     s = play(s, (0, "prestige statue SSG"))

@@ -16,8 +16,10 @@ from engine.magna_carta import (
     outcome,
     pending,
     score_breakdown,
+    view,
 )
 from engine.magna_carta import catalogue as cat
+from engine.magna_carta.conformance import light_violations
 from tests.mc_helpers import (
     act_plan,
     cubes_of,
@@ -313,6 +315,23 @@ def test_activation_in_road_order_up_to_the_provost_and_workers_return():
     assert decision(s) == ("bank", 0)  # then the Bank (5)
     s, events = play_events(s, "skip", "skip")  # worker and owner decline
     assert ("idle", 0) in [(e.kind, e.seat) for e in events]  # the Peddler (6): beyond
+    assert all(w is None for w in s.workers) and s.players[0].workers == 4
+
+
+def test_mc_workers_return_at_end_of_activation():
+    """The rulebook's phase 4 activates the cards, then "the players get their workers back":
+    a worker stays on its card after the card has acted, until the last card has acted."""
+    s = position(road=[("bank", 1)], deniers=6, cubes={0: "", 1: ""}, provost=5)
+    s = to_activation(s, {0: ["place 1", "place 5"]})
+    assert decision(s) == ("bank", 0) and cubes_of(s, 0) == "F"  # the Park (1) has acted
+    assert s.workers[0] == 0 and s.workers[4] == 0 and s.players[0].workers == 2
+    public = view(s, None)
+    assert public.road[0].worker == 0 and public.players[0].workers == 2
+    assert light_violations(s) == []
+    s = play(s, "skip")  # the worker declines the Bank
+    assert decision(s) == ("bank", 1) and s.workers[0] == 0 and s.workers[4] == 0
+    s = play(s, "skip")  # the owner declines too: the last card has acted
+    assert (s.round, s.phase_name) == (2, "actions")  # nobody could deliver: a new round
     assert all(w is None for w in s.workers) and s.players[0].workers == 4
 
 

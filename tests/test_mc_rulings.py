@@ -13,6 +13,7 @@ from engine.magna_carta import (
     view,
 )
 from engine.magna_carta import catalogue as cat
+from engine.magna_carta.conformance import light_violations
 from tests.mc_helpers import (
     act_plan,
     cubes_of,
@@ -184,6 +185,44 @@ def test_M7_a_card_beyond_the_provost_is_flipped_when_its_worker_returns():
     assert s.flipped[5] and s.stored[5] == 0 and cubes_of(s, 1) == ""
     kinds = [e.kind for e in events]
     assert kinds.index("idle") < kinds.index("flip")
+
+
+def test_M7_a_card_turned_after_it_acted_keeps_its_worker_until_the_activation_ends():
+    s = position(
+        road=[("lawyer", 0), ("small-farm", 0), ("bank", 2)],
+        cubes={0: "F", 1: "", 3: ""},
+        deniers=5,
+        provost=7,
+    )
+    s = to_activation(s, {0: ["place 5"], 1: ["place 6"], 3: ["place 7"]})
+    s = play(s, (0, "lawyer 6 F"))  # the small farm (6) turns right after it has acted
+    assert decision(s) == ("bank", 3)  # the activation goes on at the Bank (7)
+    assert s.flipped[5] and s.stored[5] == 0 and cubes_of(s, 1) == "F"
+    assert s.workers[5] == 1 and s.players[1].workers == 3  # still on the residence
+    assert light_violations(s) == []
+    s = play(s, "skip", "skip")  # the Bank's worker and owner decline: the phase ends
+    assert s.round == 2 and s.workers[5] is None and s.players[1].workers == 4
+
+
+def test_mc_a_card_turned_into_a_residence_keeps_its_worker_until_the_phase_ends():
+    """The Lawyer turns a card that has acted already (it lies before the Lawyer): it turns at
+    once, and the worker on it stays there until the activation phase ends."""
+    s = position(
+        road=[("small-farm", 0), ("lawyer", 1), ("bank", 2)],
+        cubes={0: "F", 1: "", 3: ""},
+        deniers=5,
+        provost=7,
+    )
+    s = to_activation(s, {0: ["place 6"], 1: ["place 5"], 3: ["place 7"]})
+    assert decision(s) == ("lawyer", 0) and s.workers[4] == 1
+    s, events = play_events(s, (0, "lawyer 5 F"))
+    assert s.flipped[4] and s.stored[4] == 0 and "flip" in [e.kind for e in events]
+    assert s.due_flips == [] and s.workers[4] == 1 and s.players[1].workers == 3
+    assert view(s, None).road[4].worker == 1 and view(s, None).road[4].residence
+    assert decision(s) == ("bank", 3) and light_violations(s) == []
+    s = play(s, "skip", "skip")
+    assert s.round == 2 and s.workers[4] is None and s.players[1].workers == 4
+    assert s.flipped[4]
 
 
 def test_M7_a_card_without_a_worker_is_flipped_at_once_stored_cubes_go_back():

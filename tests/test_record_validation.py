@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from engine import caylus
+from engine import caylus, magna_carta
 from engine.caylus import rules
 from engine.errors import BadSetup, BadState, IllegalAction
 from engine.record import GameRecord, initial_state, record_for, replay
+from tests import mc_helpers
 from tests.caylus_helpers import game, place_workers, position
 from tests.fuzz_inputs import CONFIGS, deadline, new_random_game, play_on
 
@@ -286,3 +287,130 @@ def test_a_decision_without_answers_is_refused_not_crashed() -> None:
         rules._advance(rules._Game(state.model_copy()))
     with pytest.raises(BadState, match="used all four lines"):
         caylus.validate_state(state)
+
+
+# ---------------------------------------------------------------- Magna Carta start states
+
+
+@pytest.mark.parametrize(
+    ("players", "variant"), [(2, "beginner"), (3, "standard"), (4, "standard")]
+)
+def test_mc_every_state_of_random_games_is_consistent(players: int, variant: str) -> None:
+    """Mid-activation states included: a worker stays on a card that has acted (also on a card
+    a Lawyer has just turned), and the check must accept every state the engine makes."""
+    checked = 0
+    for state in mc_helpers.random_states(2, players, variant, seed0=40 + players):
+        magna_carta.validate_state(state)
+        assert magna_carta.state_from_json(state.model_dump_json()) == state
+        checked += 1
+    assert checked > 200
+
+
+def _mc_player(seat: int, field: str, value: Any) -> Edit:
+    return lambda data: data["players"][seat].__setitem__(field, value)
+
+
+def _mc_repeat_owned_card(data: dict[str, Any]) -> None:
+    """Seat 0's Bank on the road while it is still in seat 0's hand or draw pile."""
+    data["road"].append({"card": "bank", "owner": 0})
+
+
+def _mc_road_card(**card: Any) -> Edit:
+    """A card of seat `owner` added at road position 5, taken out of its hand and draw pile
+    (and its worker out of the worker's hand), so only what the test names is wrong."""
+
+    def edit(data: dict[str, Any]) -> None:
+        data["road"].append(card)
+        p = data["players"][card["owner"]]
+        p["hand"] = [c for c in p["hand"] if c != card["card"]]
+        p["deck"] = [c for c in p["deck"] if c != card["card"]]
+        if card.get("worker") is not None:
+            data["players"][card["worker"]]["workers"] -= 1
+
+    return edit
+
+
+MC_CRAFTED: list[tuple[str, Edit, str]] = [
+    # malformed: pydantic or the structural check
+    ("negative purse", _mc_player(0, "deniers", -3), "field 'players.0.deniers'"),
+    ("phase 99", _set("phase", 99), "field 'phase'"),
+    ("unknown card", lambda d: d["players"][1]["hand"].append("dragon"), "'dragon', no card"),
+    ("seat that does not exist", _set("start_player", 7), "name seats 0-3"),
+    ("worker of no seat", lambda d: d["road"][0].update(worker=9), "a worker of no seat"),
+    # impossible: the consistency check
+    ("hand of 15,000 cards", _mc_player(0, "hand", ["bank"] * 15_000), "15000 in hand"),
+    ("road card repeated", _mc_repeat_owned_card, "1 on the road"),
+    ("neutral repeated", lambda d: d["road"].append(dict(d["road"][0])), "Park is on the road 2"),
+    (
+        "card in hand and pile",
+        lambda d: d["players"][2]["deck"].append(d["players"][2]["hand"][0]),
+        "2 times (1 in hand, 1 in the draw pile",
+    ),
+    ("a billion shuffles", _mc_player(0, "shuffles", 10**9), "reshuffle count of seat 0"),
+    ("huge purse", _mc_player(1, "deniers", 10**40), "a huge number"),
+    ("huge cubes", lambda d: d["players"][1]["cubes"].update(S=10**7), "the stone of seat 1"),
+    ("round", _set("round", 10**9), "the round is 1000000000"),
+    ("tokens left", lambda d: d["tokens"].update(dungeon=50), "the dungeon tokens left is 50"),
+    ("tokens won", lambda d: d["players"][0]["tokens"].update(walls=8), "8 walls tokens"),
+    ("lost worker", _mc_player(2, "workers", 3), "3 workers in hand and 0 on the road"),
+    ("prestige twice", _mc_player(0, "prestige", ["statue"]), "the Statue is 2 times"),
+    ("passed twice", _set("passed", [1, 1]), "'passed' names seat 1 twice"),
+    ("no decision", _set("decision", None), "a decision must be pending"),
+    ("decision out of phase", lambda d: d["decision"].update(kind="castle"), "castle decision"),
+    (
+        "beginner phase 6",
+        lambda d: (d["options"].update(variant="beginner"), d.update(phase=6)),
+        "phase 6 does not exist in the beginner game",
+    ),
+    (
+        "stored cubes on a residence",
+        _mc_road_card(card="small-farm", owner=1, residence=True, stored=2),
+        "the residence at 5 holds stored cubes",
+    ),
+    (
+        "worker on a residence before the activation",
+        _mc_road_card(card="bank", owner=1, residence=True, worker=0),
+        "the residence at 5 holds a worker",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "edit", "reason"), MC_CRAFTED, ids=[c[0] for c in MC_CRAFTED])
+def test_mc_a_damaged_or_impossible_start_state_is_refused_with_its_reason(
+    name: str, edit: Edit, reason: str
+) -> None:
+    data = mc_helpers.position().model_dump()
+    edit(data)
+    record = GameRecord(game="magna-carta", start=data, actions=["pass"])
+    with deadline(10), pytest.raises(BadState) as info:
+        replay(record)
+    message = str(info.value)
+    assert message.startswith(
+        ("The game state is not consistent: ", "This is not a Magna Carta game state: ")
+    ), message
+    assert reason in message and readable(message), message
+
+
+def test_mc_a_worker_on_a_residence_is_accepted_only_once_its_card_has_acted() -> None:
+    """The activation is at the Bank (7); the residence at 5 acted before it turned."""
+    s = mc_helpers.position(
+        road=[("small-farm", 0), ("lawyer", 1), ("bank", 2)],
+        cubes={0: "F", 1: "", 3: ""},
+        deniers=5,
+        provost=7,
+    )
+    s = mc_helpers.to_activation(s, {0: ["place 6"], 1: ["place 5"], 3: ["place 7"]})
+    s = mc_helpers.play(s, (0, "lawyer 5 F"))
+    assert s.flipped[4] and s.workers[4] == 1
+    magna_carta.validate_state(s)
+    data = s.model_dump()
+    data["cursor"] = 4  # as if the residence had not acted yet
+    with pytest.raises(BadState, match="the residence at 5 holds a worker"):
+        magna_carta.state_from_json(json.dumps(data))
+
+
+def test_mc_state_errors_are_typed_and_stay_value_errors() -> None:
+    with pytest.raises(ValueError, match="not a Magna Carta game state"):
+        magna_carta.state_from_json("{")
+    with pytest.raises(BadState):
+        magna_carta.state_from_json(None)  # type: ignore[arg-type]

@@ -4,6 +4,9 @@ docs/magna-carta-rules-choices.md."""
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
+from engine.errors import BadState, validation_reason
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action, parse
 from engine.magna_carta.ai import LEVEL_SECONDS, automated_action
@@ -19,6 +22,7 @@ from engine.magna_carta.rules import (
     score_breakdown,
 )
 from engine.magna_carta.state import Decision, Options, Player, Setup, State
+from engine.magna_carta.validate import validate_state
 from engine.magna_carta.view import View, view
 
 name = "magna-carta"
@@ -38,7 +42,19 @@ def parse_action(text: str) -> Action:
 
 
 def state_from_json(text: str | bytes) -> State:
-    return State.model_validate_json(text)
+    """The state in `text`; BadState (also a ValueError) says why it is malformed or not
+    consistent (see engine/magna_carta/validate.py), so a state read this way is one the rules
+    can play on."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise BadState("A game state is JSON text.")
+    try:
+        state = State.model_validate_json(text)
+    except ValidationError as error:
+        raise BadState(
+            f"This is not a Magna Carta game state: {validation_reason(error)}."
+        ) from None
+    validate_state(state)
+    return state
 
 
 def revealed(before: State, after: State) -> str | None:
@@ -88,5 +104,6 @@ __all__ = [
     "revealed",
     "score_breakdown",
     "state_from_json",
+    "validate_state",
     "view",
 ]

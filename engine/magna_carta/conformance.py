@@ -2,7 +2,8 @@
 conformance tests.
 
 Cheap checks, after every action (`light`): no negative stock anywhere; each player's 4 workers
-are in hand or on the road; each player's cards are each in exactly one place (draw pile, hand,
+are in hand or on the road (on a residence only if it turned after acting, until the
+activation ends); each player's cards are each in exactly one place (draw pile, hand,
 discard pile, road); each prestige building is in the supply, on a residence or in front of one
 player; castle tokens are conserved (supply + won + removed by the castle = the start); the game
 waits for someone with at least one legal action (two, unless the decision is simultaneous:
@@ -64,8 +65,11 @@ def light_violations(s: State, before: State | None = None) -> list[str]:
         for i, flipped in enumerate(s.flipped):
             if s.covers[i] is not None and not flipped:
                 problems.append(f"a prestige building on the building side of card {i + 1}")
-            if flipped and (workers[i] is not None or s.stored[i]):
-                problems.append(f"a worker or stored cubes on the residence at {i + 1}")
+            if flipped and s.stored[i]:
+                problems.append(f"stored cubes on the residence at {i + 1}")
+            # a card turned after it acted keeps its worker until the activation ends
+            if flipped and workers[i] is not None and not (s.stage == 4 and i < s.cursor):
+                problems.append(f"a worker on the residence at {i + 1}")
     elif any(c is not None for c in s.covers):
         problems.append("a prestige building on a card that is no residence")
     if not s.over:

@@ -90,11 +90,13 @@ def why_illegal(
             if s.options.variant == "beginner" and words[0] == cat.HOTEL:
                 return ("mc_words.NO_HOTEL", {})
             return ("mc_words.PRESTIGE_BUILT", {"card": card.id})
+        at = [w for w in words if w.startswith("@")]
+        if s.options.variant == "beginner" and at:
+            return ("mc_words.BEGINNER_PRESTIGE_NOT_ON_ROAD", {"card": card.id, "at": at[0][1:]})
         if s.options.variant == "standard":
             homes = free_residences(s, seat)
             if not homes:
                 return ("mc_words.NO_FREE_RESIDENCE", {})
-            at = [w for w in words if w.startswith("@")]
             if at and int(at[0][1:]) - 1 not in homes:
                 free = ", ".join(str(i + 1) for i in homes)
                 return ("mc_words.NOT_FREE_RESIDENCE", {"at": at[0][1:], "homes": free})

@@ -114,6 +114,10 @@ NO_FREE_RESIDENCE = (
     "A prestige building goes on one of your residences that carries none yet, and you have no "
     "such residence."
 )
+BEGINNER_PRESTIGE_NOT_ON_ROAD = (
+    "In the beginner game prestige buildings are not put on the road: the {card} stays in front "
+    "of you. Leave out @{at}."
+)
 NOT_FREE_RESIDENCE = "Position {at} is not one of your free residences ({homes})."
 PRESTIGE_COST = "The {card} costs {needs} (gold may stand in for any cube); you have {stock}."
 PROVOST_COST = "Moving the provost {spaces} cards costs {spaces} d; you have {deniers} d."

@@ -627,7 +627,7 @@ def _activation_step(g: _Game) -> None:
         seat = workers[j]
         if seat is not None:
             g.say("idle", seat, "mc_words.IDLE", {"label": _label(s, j)}, at=j + 1)
-            _return_worker(g, j)
+    _workers_go_home(g)
     s.stage = 5
     s.cursor = 0
     g.put("delivered", [0] * len(s.players))
@@ -700,20 +700,31 @@ def _owner_part(g: _Game, i: int) -> None:
 
 
 def _finish_card(g: _Game, i: int) -> None:
+    """Card `i` has acted. Its worker stays on it until the end of the activation phase (the
+    rulebook returns the workers after the last card); a Lawyer flip waiting for this card
+    happens now (M7: right after it has been activated)."""
     s = g.s
     s.decision = None
     s.cursor = i + 1
-    _return_worker(g, i)
+    _flip_if_due(g, i)
 
 
-def _return_worker(g: _Game, i: int) -> None:
-    """The worker on road card `i` goes home; a Lawyer flip waiting for it happens now (M7)."""
+def _workers_go_home(g: _Game) -> None:
+    """The end of the activation: every worker on the road goes home, in road order; a card
+    beyond the provost that a Lawyer made due turns when its worker returns (M7)."""
     s = g.s
-    seat = s.workers[i]
-    if seat is not None:
-        g.w("workers")[i] = None
-        g.p(seat).workers += 1
-    for k, (target, owner) in enumerate(s.due_flips):
+    if not any(seat is not None for seat in s.workers):
+        return
+    workers = g.w("workers")
+    for i, seat in enumerate(workers):
+        if seat is not None:
+            workers[i] = None
+            g.p(seat).workers += 1
+            _flip_if_due(g, i)
+
+
+def _flip_if_due(g: _Game, i: int) -> None:
+    for k, (target, owner) in enumerate(g.s.due_flips):
         if target == i:
             del g.w("due_flips")[k]
             _flip(g, owner, i)
@@ -812,7 +823,7 @@ def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
             p.cubes[cat.CUBE_INDEX[cube]] -= 1
             args = {"cube": cube, "label": _label(s, target)}
             g.say("lawyer", seat, "mc_words.LAWYER", args, at=target + 1, paid=cube)
-            if s.workers[target] is not None:  # M7: after that card's worker is done
+            if target > i and s.workers[target] is not None:  # M7: once it has acted
                 g.w("due_flips").append((target, seat))
                 g.say("lawyer", seat, "mc_words.LAWYER_WAITS", {"at": target + 1})
             else:

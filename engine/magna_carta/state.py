@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.errors import BadState, quoted
 from engine.magna_carta import catalogue as cat
 
 Variant = Literal["beginner", "standard"]
@@ -431,7 +432,8 @@ DECISION_KINDS = (
 
 def _check(m: StateModel) -> None:
     """Structural checks of a state coming in as JSON (ids, seats and positions in range), so
-    the engine never meets a reference to nothing. Game invariants are the conformance's job."""
+    the engine never meets a reference to nothing. BadState (a ValueError) names every problem;
+    whether the values fit together is engine/magna_carta/validate.py's job."""
     n = m.options.players
     seats = range(n)
     problems = []
@@ -440,8 +442,12 @@ def _check(m: StateModel) -> None:
     player_cards = set(cat.DECKS[m.options.variant])
     prestige_cards = set(cat.PRESTIGE_SUPPLY[m.options.variant])
     for k, p in enumerate(m.players):
-        if not set(p.hand + p.deck + p.discard) <= player_cards:
-            problems.append(f"seat {k} holds cards of no {m.options.variant} deck")
+        strangers = sorted(set(p.hand + p.deck + p.discard) - player_cards)
+        if strangers:
+            problems.append(
+                f"seat {k} holds {quoted(strangers[0], 30)}, no card of the "
+                f"{m.options.variant} deck"
+            )
         if not set(p.prestige) <= prestige_cards:
             problems.append(f"seat {k} has an unknown prestige building")
     if not set(m.prestige_supply) <= prestige_cards:
@@ -459,7 +465,7 @@ def _check(m: StateModel) -> None:
         if r.cover is not None and r.cover not in prestige_cards:
             problems.append(f"road card {i + 1} carries an unknown prestige building")
     if m.start_player not in seats or not set(m.passed + m.waiting) <= set(seats):
-        problems.append("a seat out of range")
+        problems.append(f"the start player, 'passed' and 'waiting' name seats 0-{n - 1}")
     if (m.provost is None) != (m.options.variant == "beginner") or (
         m.provost is not None and not 1 <= m.provost <= len(m.road)
     ):
@@ -472,14 +478,18 @@ def _check(m: StateModel) -> None:
     if any(not 1 <= at <= len(m.road) or seat not in seats for at, seat in m.due_flips):
         problems.append("a Lawyer flip off the road")
     if problems:
-        raise ValueError("Not a Magna Carta state: " + "; ".join(problems) + ".")
+        raise BadState("The game state is not consistent: " + "; ".join(problems) + ".")
 
 
 def _from_model(m: StateModel) -> State:
     variant = m.options.variant
     stages = {v: k for k, v in cat.PHASE_NUMBERS[variant].items()}
     if m.phase not in stages:
-        raise ValueError(f"phase {m.phase} does not exist in the {variant} game")
+        numbers = ", ".join(str(k) for k in sorted(stages))
+        raise BadState(
+            f"The game state is not consistent: phase {m.phase} does not exist in the {variant} "
+            f"game (its phases are {numbers})."
+        )
     _check(m)
     players = [
         Player(
