@@ -32,11 +32,9 @@ from engine.caylus.fast import (
     BUILD,
     CASTLE,
     CHURCH,
-    COST_NEEDS,
     DO_JOUST,
     EXCHANGE,
     FAVOR,
-    FAVOR_COST_NEEDS,
     FAVORS,
     GATE,
     GATE_BACK,
@@ -74,6 +72,7 @@ from engine.caylus.fast import (
     USE_PAYMENTS,
     FastGame,
     build_options,
+    build_spends,
     lawyer_options,
 )
 from engine.caylus.state import State
@@ -151,11 +150,7 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
         return None
     arg = ARG[code]
     if kind == BUILD:
-        t, extra = arg  # type: ignore[misc]
-        cost = list(_cost_counts(g, t))
-        if extra >= 0:
-            cost[extra] += 1
-        return tuple(cost)
+        return build_spends(g, code)
     if kind == SELL:
         return tuple(1 if k == arg else 0 for k in range(5))
     if kind == ALCHEMIST:
@@ -167,14 +162,6 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
         return tuple(1 if k == give else 0 for k in range(5))
     paid = USE_PAYMENTS.get((kind, code))
     return paid[1] if paid is not None else None
-
-
-def _cost_counts(g: FastGame, t: int) -> tuple[int, ...]:
-    needs, _ = FAVOR_COST_NEEDS[t, g.d_effect] if g.d_via_favor else COST_NEEDS[t]
-    counts = [0] * 5
-    for k, count in needs:
-        counts[k] = count
-    return tuple(counts)
 
 
 def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
