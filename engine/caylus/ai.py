@@ -5,9 +5,11 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
 - easy: the built-in player's habits (random among sensible moves) without its blunders: it
   never pays more than it gets (no worker on a building it cannot use, no trading post for 3 d
   or more, no bribe that does not bring its own workers into play, no gold given away in an
-  exchange or sold at a market), never takes an empty favor while a useful one is open, and
-  never leaves its castle worker unfed: it delivers whenever it can and spends no cubes before
-  the castle that its batch needs.
+  exchange or sold at a market), never takes an empty favor while a useful one is open, never
+  leaves its castle worker unfed (it delivers whenever it can and spends no cubes before the
+  castle that its batch needs), and never lets a castle section be scored without a house it
+  could have built: with none yet in the section scored next, it goes to the castle first when
+  it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
   (engine/caylus/fast.py). Playouts use the easy policy for every seat up to a horizon, where an
   evaluation estimates each seat's final score (prestige, plus what cubes, deniers, buildings
