@@ -26,6 +26,8 @@ from engine.players import Budget
 AutomatedPlayer = Callable[[Any, Any, int, str, random.Random, Budget], Any]
 
 _ROOT = Path(__file__).resolve().parent.parent
+# the failure of a player that answered an action that is not legal, named like an exception
+ILLEGAL_ANSWER = "IllegalAnswer"
 
 
 def engine_player(
@@ -81,5 +83,5 @@ def safe_action(
     except Exception as error:  # any bug of any player: the game goes on without it
         return Decided(default_move(game, state, seat), failure_words(error))
     if action not in game.legal_actions(state, seat):
-        return Decided(default_move(game, state, seat), "an action that is not legal")
+        return Decided(default_move(game, state, seat), ILLEGAL_ANSWER)
     return Decided(action)

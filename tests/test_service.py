@@ -485,7 +485,7 @@ async def test_a_failing_bot_player_is_logged_once_and_its_seat_plays_the_defaul
         assert broken.calls >= 8
         failed = [r.getMessage() for r in caplog.records if "failed at move" in r.getMessage()]
         assert len(failed) == broken.calls  # once per failing decision, no more
-        words = "IndexError in tests/test_service.py" if how == "raise" else "not legal"
+        words = "IndexError in tests/test_service.py" if how == "raise" else "IllegalAnswer"
         assert all(f"game {gid}: the medium player of seat" in line for line in failed)
         assert all(words in line and "default move" in line for line in failed)
         record = await svc.record(gid)
