@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+from bot.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
 from engine.record import GameRecord, replay
@@ -99,9 +100,11 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if violations or errors else 0
 
 
-def _arena(args: argparse.Namespace) -> int:
+def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) -> int:
     """Complete games between automated players, seat positions rotated game by game; one JSON
-    line: per level its win share (ties shared), mean score and decision times (docs/players.md).
+    line: per level its win share (ties shared), mean score, decision times and failures
+    (docs/players.md). A player that fails plays the default move for that decision, as a bot
+    seat does (bot/automated.py), and each failure is one line on stderr.
     """
     from engine.players import LEVELS, Budget
 
@@ -127,6 +130,7 @@ def _arena(args: argparse.Namespace) -> int:
     # i.e. those a timed search on an idle core would have cut short of the playout cap
     cpu: dict[str, list[float]] = {level: [] for level in levels}
     over: dict[str, int] = dict.fromkeys(levels, 0)
+    failures: dict[str, int] = dict.fromkeys(levels, 0)
     started = time.perf_counter()
     for index in range(args.games):
         shift = index % args.players  # seat k plays level levels[(k + shift) % players]
@@ -150,7 +154,12 @@ def _arena(args: argparse.Namespace) -> int:
                 budget = Budget(should_stop=_time_limit(game, level))
             decision_started = time.perf_counter()
             cpu_started = time.process_time()
-            action = game.automated_action(state, seat, level, rng, budget)
+            decided = safe_action(game, state, seat, level, rng, budget, player)
+            action = decided.action
+            if decided.failure is not None:
+                failures[level] += 1
+                failed = {"game": index, "seed": args.seed + index, "seat": seat, "level": level}
+                print(json.dumps({**failed, "failure": decided.failure}), file=sys.stderr)
             if len(game.legal_actions(state, seat)) > 1:
                 times[level].append(time.perf_counter() - decision_started)
                 cpu[level].append(spent := time.process_time() - cpu_started)
@@ -175,6 +184,7 @@ def _arena(args: argparse.Namespace) -> int:
             "median_s": round(statistics.median(times[level]), 4) if times[level] else 0,
             "p99_s": round(_percentile(times[level], 0.99), 4) if times[level] else 0,
             "decisions": len(times[level]),
+            "failures": failures[level],  # decisions played as the default move instead
         }
         for level in dict.fromkeys(levels)
     }

@@ -23,6 +23,7 @@ import simcord.interactions
 
 import i18n
 from bot.app import create_bot
+from bot.automated import AutomatedPlayer, engine_player
 from bot.lang import t
 from bot.service import GameService
 from bot.settings import Settings
@@ -340,16 +341,20 @@ async def table(
     start: datetime | None = None,
     guild_locale: str = "en-US",
     locales: dict[str, str] | None = None,
+    bot_player: AutomatedPlayer = engine_player,
     **settings: Any,
 ) -> AsyncIterator[Table]:
     """A guild, a channel, `players` members and the bot. `start`: what the shared clock reads
     when the table is ready (default: SimCord's own start, 2026-01-01 00:00 UTC).
     `guild_locale`: the server's preferred locale; `locales`: member name -> their client's
-    Discord locale (default en-US)."""
+    Discord locale (default en-US). `bot_player`: who decides for the bot seats (default the
+    game's own automated player; a test injects a failing one)."""
     database = tmp_path / "caylus.sqlite3"
     config = make_settings(database, **settings)
     clock = SimClock()
-    service = await GameService.open(database, rng=random.Random(seed), clock=clock)
+    service = await GameService.open(
+        database, rng=random.Random(seed), clock=clock, bot_player=bot_player
+    )
     bot = create_bot(service, config, now=clock.now)
     seen: list[Seen] = []
     watch(bot, clock, seen)

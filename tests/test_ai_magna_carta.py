@@ -139,6 +139,24 @@ def test_a_search_stopped_at_once_still_answers_legally() -> None:
         assert action in mc.legal_actions(s, p.seat)
 
 
+def test_a_search_stopped_before_its_first_playout_plays_the_built_in_players_move() -> None:
+    # not simply the first legal option (a pass or a skip): what easy would play
+    budget = Budget(iterations=10_000, should_stop=lambda: True)
+    checked = 0
+    for k, s in enumerate(random_states(4, players=3, seed0=50)):
+        if k % 17:
+            continue
+        for p in mc.pending(s):
+            if len(mc.legal_actions(s, p.seat)) < 2:
+                continue
+            easy = mc.automated_action(s, p.seat, "easy", random.Random(k))
+            for level in ("medium", "strong"):
+                stopped = mc.automated_action(s, p.seat, level, random.Random(k), budget)
+                assert stopped == easy, (level, k)
+            checked += 1
+    assert checked > 20
+
+
 def test_no_decision_after_the_end_nor_for_a_seat_not_asked() -> None:
     with pytest.raises(GameOver):
         mc.automated_action(finished_game(), 0, "medium", random.Random(1))

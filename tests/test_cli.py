@@ -245,3 +245,30 @@ def test_health_says_healthy_only_for_a_fresh_file(
     monkeypatch.setenv("CAYLUS_CLOCK_TICK_SECONDS", "1")
     assert main(["health"]) == 1
     assert "bad settings" in capsys.readouterr().err
+
+
+def test_arena_plays_the_default_move_for_a_failing_player_and_counts_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the arena decides through the bot seats' safety (bot/automated.py): a player that raises
+    # plays the default move, one line on stderr each time, counted per level
+    from bot.automated import engine_player
+    from bot.cli import _arena, build_parser
+
+    def easy_breaks(game, state, seat, level, rng, budget):
+        if level == "easy":
+            raise IndexError("list index out of range")
+        return engine_player(game, state, seat, level, rng, budget)
+
+    args = ["arena", "--players", "2", "--games", "2", "--seats", "medium,easy", "--seed", "5"]
+    assert _arena(build_parser().parse_args([*args, "--budget", "0.002"]), easy_breaks) == 0
+    captured = capsys.readouterr()
+    levels = json.loads(captured.out)["levels"]
+    assert levels["medium"]["failures"] == 0
+    failures = levels["easy"]["failures"]
+    assert failures > 20  # every easy decision; both games still played to the end
+    lines = [json.loads(line) for line in captured.err.strip().splitlines()]
+    assert len(lines) == failures
+    assert {line["level"] for line in lines} == {"easy"}
+    assert all(line["failure"].startswith("IndexError in tests/test_cli.py") for line in lines)
+    assert levels["medium"]["win_share"] == 1.0  # an easy seat that only passes

@@ -5,6 +5,7 @@ changes, away, pause, a restart, bad input."""
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import errors as err
+from bot.automated import default_move
 from bot.clock_service import ClockService, compute_timing
 from bot.service import ActResult, GameService
 from engine import caylus
@@ -220,6 +222,51 @@ async def test_takeover_after_three_expiries_reclaim_and_the_count_resets(
         await clock.reclaim(gid, idle)
     # the log (defaults, bot moves, the player's own) still replays to the same state
     assert replay(await svc.record(gid)).state == await svc.state(gid)
+
+
+async def test_a_failing_bot_player_after_a_takeover_plays_the_default_move(
+    database: str, vt: VirtualTime, caplog
+) -> None:
+    # the seat the clock hands to the built-in player: its player raises at every decision,
+    # and the clock's tick still commits, the game is not marked damaged and goes on
+    calls: list[int] = []
+
+    def broken(game, state, seat, level, rng, budget):
+        calls.append(seat)
+        raise IndexError("list index out of range")
+
+    svc = await GameService.open(database, rng=random.Random(42), clock=vt, bot_player=broken)
+    clock = ClockService(svc)
+    try:
+        result = await _running(svc, clock, clock="1h", takeover_after=1)
+        gid = result.game.id
+        idle = result.awaiting_user_ids[0]
+        idle_seat = result.game.seat_of(idle).seat
+        with caplog.at_level(logging.ERROR):
+            deadline = await clock.deadline(gid, vt.now)
+            notices = await clock.tick(vt.at(deadline.due))
+            assert [n.kind for n in notices] == ["expired", "takeover"]
+            for _ in range(60):  # the other player plays on; the broken seat never waits
+                if len(calls) >= 5:
+                    break
+                await _human_move(svc, vt, gid)
+        assert len(calls) >= 5 and set(calls) == {idle_seat}
+        failed = [r.getMessage() for r in caplog.records if "failed at move" in r.getMessage()]
+        assert len(failed) == len(calls)
+        assert all(f"the medium player of seat {idle_seat}" in line for line in failed)
+        assert await svc.store.damaged(gid) is None
+        game = await svc.game(gid)
+        assert game.seats[idle_seat].is_bot and game.status == "running"
+        assert idle not in game.awaiting_user_ids
+        record = await svc.record(gid)
+        state = caylus.new_game(caylus.Options(**record.options), caylus.Setup(**record.setup))
+        for action, seat in zip(record.actions, record.seats, strict=True):
+            if seat == idle_seat:  # the clock's default, then the bot's: the default move
+                assert action == str(default_move(caylus, state, seat))
+            state, _ = caylus.apply(state, action, seat)
+        assert state == await svc.state(gid)
+    finally:
+        await svc.close()
 
 
 async def test_a_move_racing_the_clock_wins_and_the_clock_writes_nothing(

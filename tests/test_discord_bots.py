@@ -78,3 +78,22 @@ def test_the_default_budget_is_the_levels_time() -> None:
         assert budget.iterations is None and budget.should_stop is not None
         assert not budget.should_stop()  # a second from now
         assert timed_budget(game, "easy").should_stop()  # no time: easy does not search
+
+
+async def test_a_failing_bot_player_never_strands_the_channels_game(tmp_path: Path) -> None:
+    # the bot seat's player raises at every decision: the seat plays the default move (it
+    # passes, skips, ...), the players never see an error, and the game is played to its end
+    failures: list[int] = []
+
+    def broken(game: Any, state: Any, seat: int, level: str, rng: Any, budget: Any) -> Any:
+        failures.append(seat)
+        raise IndexError("list index out of range")
+
+    async with table(tmp_path, 1, seed=4, bot_player=broken) as tb:
+        await tb.open_game(1, bots=1, bot_level="easy")
+        final = await tb.play_out(pass_rate=0.5)
+        assert final is not None and failures and set(failures) == {1}
+        transcript = tb.transcript()
+        assert "easy) passes" in transcript or "easy)** passes" in transcript
+        assert "IndexError" not in transcript and t.UNEXPECTED[:30] not in transcript
+        assert tb.cog.unexpected_errors == 0

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot import errors as err
+from bot.automated import default_move
 from bot.service import ActResult, GameService
 from engine import caylus
 from engine.record import replay
@@ -425,5 +426,103 @@ async def test_unreplayable_log_is_reported(database: str) -> None:
     try:
         with pytest.raises(err.GameCorrupt, match="damaged"):
             await svc.game(result.game.id)
+    finally:
+        await svc.close()
+
+
+# --- an automated player that fails never strands a game (bot/automated.py) ------------------
+
+
+class BrokenPlayer:
+    """An automated player with a bug: at every decision it raises (`how="raise"`, an error
+    whose message quotes a card of the seat's hand where there is one) or answers an action
+    that is not legal (`how="illegal"`)."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+        self.calls = 0
+        self.quoted: set[str] = set()
+
+    def __call__(self, game, state, seat, level, rng, budget):
+        self.calls += 1
+        if self.how == "illegal":
+            return "dance"
+        hand = getattr(state.players[seat], "hand", None)
+        if hand:
+            self.quoted.add(hand[0])
+            raise KeyError(hand[0])
+        raise IndexError("list index out of range")
+
+
+def assert_bot_played_default_moves(game, record, bot_seat: int) -> int:
+    """Every decision of `bot_seat` with a choice was the default move; how many there were."""
+    state = game.new_game(game.Options(**record.options), game.Setup(**record.setup))
+    chosen = 0
+    for action, seat in zip(record.actions, record.seats, strict=True):
+        if seat == bot_seat and len(game.legal_actions(state, seat)) > 1:
+            assert action == str(default_move(game, state, seat))
+            chosen += 1
+        state, _ = game.apply(state, action, seat)
+    return chosen
+
+
+@pytest.mark.parametrize("how", ["raise", "illegal"])
+async def test_a_failing_bot_player_is_logged_once_and_its_seat_plays_the_default_move(
+    database: str, caplog, how: str
+) -> None:
+    broken = BrokenPlayer(how)
+    svc = await GameService.open(database, rng=random.Random(42), bot_player=broken)
+    try:
+        with caplog.at_level(logging.ERROR, logger="bot.service"):
+            result = await _running(svc, users=(HOST,), bots=2)
+            gid = result.game.id
+            rng = random.Random(4)
+            for _ in range(300):  # the host's moves are never refused for the bots' sake
+                if broken.calls >= 8 or result.over:
+                    break
+                assert result.awaiting_user_ids == [HOST]
+                result = await _step(svc, result, rng)
+        assert broken.calls >= 8
+        failed = [r.getMessage() for r in caplog.records if "failed at move" in r.getMessage()]
+        assert len(failed) == broken.calls  # once per failing decision, no more
+        words = "IndexError in tests/test_service.py" if how == "raise" else "IllegalAnswer"
+        assert all(f"game {gid}: the medium player of seat" in line for line in failed)
+        assert all(words in line and "default move" in line for line in failed)
+        record = await svc.record(gid)
+        chosen = sum(assert_bot_played_default_moves(caylus, record, seat) for seat in (1, 2))
+        assert chosen == broken.calls
+        assert replay(record).state == await svc.state(gid)
+        assert await svc.store.damaged(gid) is None
+    finally:
+        await svc.close()
+
+
+async def test_a_failing_magna_carta_bot_shows_no_card_of_its_hand_in_the_log(
+    database: str, caplog
+) -> None:
+    from engine import magna_carta
+
+    broken = BrokenPlayer("raise")
+    svc = await GameService.open(database, rng=random.Random(42), bot_player=broken)
+    try:
+        with caplog.at_level(logging.DEBUG):
+            game = await svc.create_game(GUILD, CHANNEL, HOST, kind="magna-carta", players=2)
+            await svc.add_bot(game.id, HOST)
+            result = await svc.start(game.id, HOST)
+            rng = random.Random(2)
+            for _ in range(60):
+                if result.over or broken.calls >= 5:
+                    break
+                seat = result.awaiting[0].seat
+                action = magna_carta.choose_action(result.state, seat, rng)
+                result = await svc.act(game.id, HOST, str(action), result.version)
+        assert broken.calls >= 5 and broken.quoted
+        failed = [r.getMessage() for r in caplog.records if "failed at move" in r.getMessage()]
+        assert len(failed) == broken.calls
+        assert all("KeyError in tests/test_service.py" in line for line in failed)
+        for card in broken.quoted:  # the error's message quoted the card: the log does not
+            assert card not in caplog.text
+        record = await svc.record(game.id)
+        assert assert_bot_played_default_moves(magna_carta, record, 1) == broken.calls
     finally:
         await svc.close()

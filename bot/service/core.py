@@ -29,6 +29,7 @@ import engine.errors as engine_errors
 from bot import errors as err
 from bot import plans as pl
 from bot import ratings
+from bot.automated import AutomatedPlayer, Decided, engine_player, safe_action
 from bot.lang import m
 from bot.messages import REPLAY_PROBLEMS
 from bot.pace import PlanBook
@@ -144,7 +145,9 @@ class ServiceCore:
 
     `rng` draws the seeds of new games (inject a seeded one in tests); `clock` gives Unix times.
     Bot seats decide in a worker thread, never on the event loop, each decision within
-    `bot_budget(game, level)` (default: the level's own time, `timed_budget`).
+    `bot_budget(game, level)` (default: the level's own time, `timed_budget`), by
+    `bot_player` (default: the game's own automated player); a player that fails is logged and
+    its seat plays the default move instead (bot/automated.py).
     """
 
     def __init__(
@@ -155,9 +158,11 @@ class ServiceCore:
         clock: Callable[[], float] = time.time,
         cache_size: int = 1024,
         bot_budget: BotBudget | None = None,
+        bot_player: AutomatedPlayer = engine_player,
     ) -> None:
         self.store = store
         self._bot_budget = bot_budget or timed_budget
+        self._bot_player = bot_player
         # one search at a time: searches are CPU-bound, and a queued one starts its clock
         # only when it runs
         self._searcher = concurrent.futures.ThreadPoolExecutor(
@@ -442,20 +447,34 @@ class ServiceCore:
                     return
                 continue
             rng = random.Random(seed * 1_000_003 + run.seq + 1)
-            action = await self._bot_action(game, run.state, turn.seat, bots[turn.seat], rng)
-            self._apply(game, run, action, turn.seat, by_bot=True, user_id=None)
+            level = bots[turn.seat]
+            decided = await self._bot_action(game, run.state, turn.seat, level, rng)
+            if decided.failure is not None:
+                # once: the default move takes the game past the failing decision for good
+                log.error(
+                    "game %s: the %s player of seat %s failed at move %s (%s); "
+                    "the seat plays the default move instead",
+                    run.game_id,
+                    level,
+                    turn.seat,
+                    run.seq + 1,
+                    decided.failure,
+                )
+            self._apply(game, run, decided.action, turn.seat, by_bot=True, user_id=None)
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
 
     async def _bot_action(
         self, game: Any, state: Any, seat: int, level: str, rng: random.Random
-    ) -> Any:
-        """The bot's decision, searched in the worker thread (the event loop stays free)."""
-        if len(game.legal_actions(state, seat)) == 1:
-            return game.legal_actions(state, seat)[0]
+    ) -> Decided:
+        """The bot's decision, searched in the worker thread (the event loop stays free); the
+        default move if its player fails (bot/automated.py)."""
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return Decided(legal[0])
 
-        def decide() -> Any:
+        def decide() -> Decided:
             budget = self._bot_budget(game, level)  # its time starts when the search does
-            return game.automated_action(state, seat, level, rng, budget)
+            return safe_action(game, state, seat, level, rng, budget, self._bot_player)
 
         return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
 

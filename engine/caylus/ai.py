@@ -5,9 +5,11 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
 - easy: the built-in player's habits (random among sensible moves) without its blunders: it
   never pays more than it gets (no worker on a building it cannot use, no trading post for 3 d
   or more, no bribe that does not bring its own workers into play, no gold given away in an
-  exchange or sold at a market), never takes an empty favor while a useful one is open, and
-  never leaves its castle worker unfed: it delivers whenever it can and spends no cubes before
-  the castle that its batch needs.
+  exchange or sold at a market), never takes an empty favor while a useful one is open, never
+  leaves its castle worker unfed (it delivers whenever it can and spends no cubes before the
+  castle that its batch needs), and never lets a castle section be scored without a house it
+  could have built: with none yet in the section scored next, it goes to the castle first when
+  it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
   (engine/caylus/fast.py). Playouts use the easy policy for every seat up to a horizon, where an
   evaluation estimates each seat's final score (prestige, plus what cubes, deniers, buildings
@@ -32,11 +34,9 @@ from engine.caylus.fast import (
     BUILD,
     CASTLE,
     CHURCH,
-    COST_NEEDS,
     DO_JOUST,
     EXCHANGE,
     FAVOR,
-    FAVOR_COST_NEEDS,
     FAVORS,
     GATE,
     GATE_BACK,
@@ -55,6 +55,7 @@ from engine.caylus.fast import (
     PASS,
     PLACE,
     PLACE_ROAD0,
+    PLACE_SPECIAL,
     PRODUCE,
     ROAD_LENGTH,
     SELL,
@@ -67,6 +68,7 @@ from engine.caylus.fast import (
     T_INN,
     T_STABLES,
     TAILOR,
+    TAKE,
     TILE_EFFECT,
     TILE_IDS,
     TILE_KIND,
@@ -74,6 +76,7 @@ from engine.caylus.fast import (
     USE_PAYMENTS,
     FastGame,
     build_options,
+    build_spends,
     lawyer_options,
 )
 from engine.caylus.state import State
@@ -132,7 +135,75 @@ def _useful_space(g: FastGame, seat: int, target: int, on_road: bool, cost: int)
     return len(build_options(g, seat, effect.value, False)) > 1
 
 
+_PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
+# what a worker on each production building takes: its options as cube counts (F W S C G)
+_PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
+    t: tuple(ARG[TAKE[option]] for option in TILES[TILE_IDS[t]].produce)  # type: ignore[misc]
+    for t in range(len(TILE_IDS))
+    if TILE_EFFECT[t] is Effect.PRODUCE
+}
+
+
+def _feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
+    """Whether `cubes` (F W S C G) and the cubes `got` make a castle batch."""
+    return can_feed([have + more for have, more in zip(cubes, got, strict=True)], 0)
+
+
+def _owes_a_house(g: FastGame, seat: int) -> bool:
+    """Whether `seat` has no house yet in the section scored next, whose scoring would cost it
+    2, 3 or 4 PP and the section's favor, while the castle still has room."""
+    return g.section <= 2 and g.castle_spaces_left() > 0 and seat not in g.castle[g.section]
+
+
+def _fed_after_production(g: FastGame, seat: int, more: int = -1) -> bool:
+    """Whether `seat` could feed a castle batch once its workers on production buildings ahead
+    of the provost (and one more on production building `more`, -1: none) have produced."""
+    b = 5 * seat
+    stocks = {tuple(g.cubes[b : b + 5])}
+    road, workers = g.road, g.workers
+    producing = [road[i] for i in range(min(g.provost, ROAD_LENGTH)) if workers[i] == seat]
+    if more >= 0:
+        producing.append(more)
+    for t in producing:
+        products = _PRODUCTS.get(t)
+        if products is not None:
+            stocks = {
+                tuple(have + got for have, got in zip(stock, product, strict=True))
+                for stock in stocks
+                for product in products
+            }
+    return any(can_feed(list(stock), 0) for stock in stocks)
+
+
+def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
+    """The placements on a production building ahead of the provost that would let `seat`
+    feed a castle batch this turn, with deniers left for the castle worker."""
+    left = g.deniers[seat] - g.placement_cost(seat)  # what the castle worker will cost, about
+    road = g.road
+    toward = []
+    for code in options:
+        if code < PLACE_ROAD0:
+            continue
+        i: int = ARG[code]  # type: ignore[assignment]
+        t = road[i]
+        if (
+            t in _PRODUCTS
+            and i < g.provost
+            and g.placement_cost(seat, i) <= left
+            and _fed_after_production(g, seat, t)
+        ):
+            toward.append(code)
+    return toward
+
+
 def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    # the section's penalty is a sure loss: a house there comes before anything else
+    if _PLACE_CASTLE in options and _owes_a_house(g, seat):
+        if _fed_after_production(g, seat):
+            return _PLACE_CASTLE
+        toward = _toward_the_castle(g, seat, options)
+        if toward:
+            return toward[rng.randrange(len(toward))]
     if rng.random() < 0.9:
         # a few random draws instead of scoring every space: cheap and still sensible
         for _ in range(8):
@@ -151,11 +222,7 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
         return None
     arg = ARG[code]
     if kind == BUILD:
-        t, extra = arg  # type: ignore[misc]
-        cost = list(_cost_counts(g, t))
-        if extra >= 0:
-            cost[extra] += 1
-        return tuple(cost)
+        return build_spends(g, code)
     if kind == SELL:
         return tuple(1 if k == arg else 0 for k in range(5))
     if kind == ALCHEMIST:
@@ -167,14 +234,6 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
         return tuple(1 if k == give else 0 for k in range(5))
     paid = USE_PAYMENTS.get((kind, code))
     return paid[1] if paid is not None else None
-
-
-def _cost_counts(g: FastGame, t: int) -> tuple[int, ...]:
-    needs, _ = FAVOR_COST_NEEDS[t, g.d_effect] if g.d_via_favor else COST_NEEDS[t]
-    counts = [0] * 5
-    for k, count in needs:
-        counts[k] = count
-    return tuple(counts)
 
 
 def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
@@ -246,6 +305,11 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
         return DO_JOUST if rng.random() < 0.85 else SKIP
     if kind == INN:
         return INN_STAY if rng.random() < 0.8 else options[1]
+    if kind in (PRODUCE, OWNER) and g.phase <= 5 and seat in g.castle_workers:
+        b = 5 * seat
+        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], ARG[c])]  # type: ignore[arg-type]
+        if feeding and not can_feed(g.cubes, b):
+            return feeding[rng.randrange(len(feeding))]  # the cube its castle batch lacks
     doing = [c for c in options if c != SKIP]
     if kind == EXCHANGE:
         doing = [c for c in doing if ARG[c][0] != 4]  # type: ignore[index] # keeps its gold

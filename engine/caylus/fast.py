@@ -206,6 +206,35 @@ FAVOR_COST_NEEDS: dict[tuple[int, str], tuple[tuple[tuple[int, int], ...], bool]
 BUILD_PLAIN: dict[int, int] = {}  # tile -> code of "build tile"
 BUILD_WITH: dict[int, list[int]] = {}  # tile -> codes of "build tile c" by cube index
 BUILD_AT: dict[int, list[int]] = {}  # prestige tile -> codes of "build tile @p" by road index
+# The cubes (F W S C G counts) each build code spends: by its tile's own cost, and by a favor's
+# cost per effect (R16's discount). Read them here, never from a build code's argument: its second
+# value is a cube index (the `*` cube) for a craft building but a road index (the residence it
+# replaces) for a prestige building.
+BUILD_SPENDS: dict[int, tuple[int, ...]] = {}
+FAVOR_BUILD_SPENDS: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def _spends(needs: tuple[tuple[int, int], ...], extra_cube: int) -> tuple[int, ...]:
+    counts = [0] * 5
+    for k, count in needs:
+        counts[k] = count
+    if extra_cube >= 0:
+        counts[extra_cube] += 1
+    return tuple(counts)
+
+
+def _add_build(text: str, tile: int, second: int, extra_cube: int) -> int:
+    """The code of "build `text`" (argument `(tile, second)`), with what it spends: the tile's
+    cost plus one cube of index `extra_cube` (-1: none)."""
+    build = _add("build", text, (tile, second))
+    BUILD_SPENDS[build] = _spends(COST_NEEDS[tile][0], extra_cube)
+    for effect in (Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT):
+        FAVOR_BUILD_SPENDS[build, effect.value] = _spends(
+            FAVOR_COST_NEEDS[tile, effect.value][0], extra_cube
+        )
+    return build
+
+
 for _tile_id in cat.TILE_SETS["revised"]:
     _code = TILE_CODE[_tile_id]
     _tile = TILES[_tile_id]
@@ -214,12 +243,12 @@ for _tile_id in cat.TILE_SETS["revised"]:
         FAVOR_COST_NEEDS[_code, _effect.value] = _cost_needs(_discounted(_tile_id, _effect))
     if _tile.kind is Kind.PRESTIGE:
         BUILD_AT[_code] = [
-            _add("build", f"{_tile_id} @{i + 1}", (_code, i)) for i in range(ROAD_LENGTH)
+            _add_build(f"{_tile_id} @{i + 1}", _code, i, -1) for i in range(ROAD_LENGTH)
         ]
     else:
-        BUILD_PLAIN[_code] = _add("build", _tile_id, (_code, -1))
+        BUILD_PLAIN[_code] = _add_build(_tile_id, _code, -1, -1)
         BUILD_WITH[_code] = [
-            _add("build", f"{_tile_id} {c}", (_code, k)) for k, c in enumerate(CUBES)
+            _add_build(f"{_tile_id} {c}", _code, k, k) for k, c in enumerate(CUBES)
         ]
 # what each use decision pays and gets: pay code -> (deniers, cubes, prestige, gold)
 USE_PAYMENTS: dict[tuple[int, int], tuple[int, tuple[int, ...], int, int]] = {
@@ -1047,6 +1076,11 @@ def _build_options(g: FastGame) -> list[int]:
     return build_options(g, g.seat, g.d_effect, g.d_via_favor)
 
 
+def build_spends(g: FastGame, code: int) -> tuple[int, ...]:
+    """The cubes (F W S C G counts) that build `code` spends in the current build decision."""
+    return FAVOR_BUILD_SPENDS[code, g.d_effect] if g.d_via_favor else BUILD_SPENDS[code]
+
+
 def _pay(cubes: list[int], b: int, counts: tuple[int, ...]) -> None:
     for k in range(5):
         if counts[k]:
@@ -1058,20 +1092,13 @@ def _do_build(g: FastGame, code: int) -> None:
     g.kind = NO_DECISION
     via_favor = g.d_via_favor
     if code != SKIP:
-        t, extra = ARG[code]  # type: ignore[misc]
-        cubes = g.cubes
-        b = 5 * seat
+        t, second = ARG[code]  # type: ignore[misc]
+        _pay(g.cubes, 5 * seat, build_spends(g, code))
         g.stock[t] -= 1
         if TILE_KIND[t] == K_PRESTIGE:
-            for k, count in COST_NEEDS[t][0]:
-                cubes[b + k] -= count
-            g.road[extra] = t  # replaces the builder's residence (its income is lost)
+            # on the builder's residence (second: its road index), whose income is lost
+            g.road[second] = t
         else:
-            needs, _ = FAVOR_COST_NEEDS[t, g.d_effect] if via_favor else COST_NEEDS[t]
-            for k, count in needs:
-                cubes[b + k] -= count
-            if extra >= 0:
-                cubes[b + extra] -= 1
             lot = g._lowest_empty_lot()
             g.road[lot] = t
             g.owners[lot] = seat

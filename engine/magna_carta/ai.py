@@ -25,7 +25,7 @@ from engine.errors import GameOver, NotYourDecision
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
-from engine.magna_carta.player import BUILD_PRIORITY, routine_effect
+from engine.magna_carta.player import BUILD_PRIORITY, choose_from_view, routine_effect
 from engine.magna_carta.player import choose_action as builtin_action
 from engine.magna_carta.rules import (
     DRAW,
@@ -451,7 +451,9 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
         settings.exploration,
     )
     action = best_action(stats, options)
-    return action if action is not None else options[0]
+    if action is None:  # stopped before the first playout: the built-in player's choice
+        action = choose_from_view(v, viewer, rng)
+    return action
 
 
 def automated_action(

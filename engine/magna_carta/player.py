@@ -37,7 +37,11 @@ _CUBE_VALUE = {"F": 2, "W": 2, "S": 3, "G": 4}
 
 
 def choose_action(state: State, seat: int, rng: random.Random) -> Action:
-    v = view(state, seat)
+    return choose_from_view(view(state, seat), seat, rng)
+
+
+def choose_from_view(v: View, seat: int, rng: random.Random) -> Action:
+    """The built-in player's choice for `seat` from what it sees, `v = view(state, seat)`."""
     options = v.legal
     if not options:
         raise ValueError(f"seat {seat} has no decision to make")

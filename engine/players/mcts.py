@@ -102,12 +102,14 @@ def search(
 
 
 def best_action(stats: dict[Hashable, tuple[int, float]], options: Sequence[Hashable]) -> Any:
-    """The most visited root action (ties: the better mean, then the first in `options`)."""
+    """The most visited root action (ties: the better mean, then the first in `options`);
+    None when the search was stopped before its first playout (the caller then plays its
+    level's cheap policy rather than whichever option happens to come first)."""
     best = None
-    best_key = (-1, -1.0)
+    best_key = (0, -math.inf)
     for a in options:
         visits, mean = stats.get(a, (0, 0.0))
-        if (visits, mean) > best_key:
+        if visits and (visits, mean) > best_key:
             best, best_key = a, (visits, mean)
     return best
 
