@@ -10,11 +10,13 @@ through render.pieces.text, which records it (how the tests measure and read it)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PIL import ImageDraw
 
 from render import theme as t
-from render.pieces import text, text_width, worker
+from render.pieces import container, shortenable, text, text_width, worker
 
 S = t.CARD_SCALE
 W_DP = t.PHONE_WIDTH
@@ -55,8 +57,23 @@ class PhoneCanvas:
         fill: t.RGB = t.INK,
         bold: bool = False,
         anchor: str = "lm",
+        extent: tuple[float, float, float, float] | None = None,
     ) -> None:
-        text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor)
+        box = (
+            None if extent is None else (extent[0] * S, extent[1] * S, extent[2] * S, extent[3] * S)
+        )
+        text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor, box)
+
+    @contextmanager
+    def within(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[None]:
+        """The texts drawn in this block belong inside this box (dp): a tile, a cell, a row."""
+        with container((x0 * S, y0 * S, x1 * S, y1 * S)):
+            yield
+
+    def fit_name(self, name: str, size: float, room: float, bold: bool = False) -> str:
+        """A player's display name, cut with an ellipsis to fit in `room` dp: the one kind of
+        text a picture may shorten (a bot seat's label is never cut: `fit_label`)."""
+        return shortenable(self.fit(name, size, room, bold))
 
     @staticmethod
     def width(s: str, size: float, bold: bool = False) -> float:
@@ -133,7 +150,9 @@ class PhoneCanvas:
         label = f"{delta:+d}".replace("-", "−")
         w = self.width(label, SMALL, True) + 3
         self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
-        self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+        self.write(
+            x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm", (x, y - 7.5, x + w, y + 8.5)
+        )
 
     def number(self, end: float, y: float, value: int, delta: int) -> None:
         """A bold number ending at `end`, this phase's change in a badge after it."""

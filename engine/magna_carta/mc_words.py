@@ -56,7 +56,7 @@ CHURCH = "{s} pays {price} d for {count} castle token(s) at {label}"
 TOKEN = "{s} takes a {token} token ({pp} PP)"
 LAST_ROUND = "The castle tokens are gone: this is the last round"
 CASTLE_BONUS = "{s} delivered the most batches ({count}) and takes 1 gold"
-CASTLE_PENALTY = "Nobody delivered: {tokens} token(s) leave the game"
+CASTLE_PENALTY = "Nobody delivered: the castle loses {tokens}"
 DELIVERS_NOTHING = "{s} delivers nothing"
 DELIVER = "{s} delivers a batch ({cubes})"
 PROVOST_END = "The provost moves {step} to {label}"
@@ -137,6 +137,18 @@ OPTIONS_MORE = "{options} and {more} more"
 ANY_RESOURCE = "resource of any kind"
 NOTHING = "nothing"
 TOKENS = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
+# Tokens counted by kind ("2 dungeon tokens", "1 dungeon token and 1 walls token"): one token
+# and several (at most 2 are removed at once, so these two forms are every language's forms).
+TOKEN_COUNT_ONE = {
+    "dungeon": "1 dungeon token",
+    "walls": "1 walls token",
+    "towers": "1 towers token",
+}
+TOKEN_COUNT_MANY = {
+    "dungeon": "{count} dungeon tokens",
+    "walls": "{count} walls tokens",
+    "towers": "{count} towers tokens",
+}
 
 # --- text that is not an action (engine/magna_carta/actions.py); {text} quotes what was typed --
 
@@ -204,6 +216,14 @@ def namers(
     def stock(counts: list[int]) -> str:
         return ", ".join(f"{k} {cube_name(c)}" for c, k in zip(cat.CUBES, counts, strict=True))
 
+    def tokens_counted(kinds: list[str]) -> str:
+        # each kind once with its count: two dungeon tokens never read "dungeon and dungeon"
+        counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds)}
+        return w.AND.join(
+            w.TOKEN_COUNT_ONE[kind] if count == 1 else w.TOKEN_COUNT_MANY[kind].format(count=count)
+            for kind, count in counts.items()
+        )
+
     def prices(table: list[Any]) -> str:  # [what, [(price, count), ...]]
         what, pairs = table
         template = w.PRICE_GOLD if what == "gold" else w.PRICE_TOKENS
@@ -218,7 +238,7 @@ def namers(
         "stock": stock,
         "ordinal": ordinal,
         "token": lambda token: w.TOKENS[token],
-        "tokens": lambda tokens: w.AND.join(w.TOKENS[x] for x in tokens),
+        "tokens": tokens_counted,
         "decision": lambda kind: w.DECISIONS[kind],
         "prices": prices,
         "what": lambda what: w.WRITTEN[what],

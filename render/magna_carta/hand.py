@@ -17,7 +17,7 @@ from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER
 from render.labels import w as lb
 from render.magna_carta.canvas import Canvas, owner_tint
 from render.magna_carta.words import phase_title
-from render.names import card_name, cube_name
+from render.names import card_name, card_owner_effect, card_worker_effect, cube_name
 from render.phone import INNER, W_DP, M
 
 MAX_HEIGHT_DP = 2400
@@ -124,11 +124,15 @@ class HandPicture(Canvas):
         lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room)]
         lines += [
             ("Worker", line)
-            for line in self.wrap(lb.HAND_WORKER.format(text=card.worker_text), SMALL, room)
+            for line in self.wrap(
+                lb.HAND_WORKER.format(text=card_worker_effect(card.id)), SMALL, room
+            )
         ]
         lines += [
             ("Owner", line)
-            for line in self.wrap(lb.HAND_OWNER.format(text=card.owner_text), SMALL, room)
+            for line in self.wrap(
+                lb.HAND_OWNER.format(text=card_owner_effect(card.id)), SMALL, room
+            )
         ]
         if card.effect is Effect.SMALL_PRODUCTION:
             stored = cat.STORED_CUBES[self.view.players_count]

@@ -1,0 +1,183 @@
+"""Every text box on every picture fits, in every language (docs/render.md, "Every text fits").
+
+Each picture the bot posts (the Caylus board and phone card, the Magna Carta board, card and
+hand) is drawn in en/nl/de/fr with the longest names a seat can have (two 32-character Discord
+display names and bot labels with their level), 5 Caylus / 4 Magna Carta players, a state of
+every kind the seeded games reach (every phase and decision, game over) and the same states
+with big numbers and big changes. Every text goes through render.pieces.text, which records
+where its ink landed (or the badge it fills), the box it must stay in and whether it was cut
+with an ellipsis (`recording_placement`). The test fails on two texts that overlap, a text out
+of its box or the picture, and a cut text other than a player's display name.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+
+import pytest
+from PIL import Image
+
+import i18n
+from engine.magna_carta.view import view
+from render.board import render_image
+from render.card import render_card as render_caylus_card
+from render.cli import game_posts as caylus_posts
+from render.magna_carta.board import render_board
+from render.magna_carta.card import render_card
+from render.magna_carta.hand import render_hand
+from render.magna_carta.sample import game_posts as mc_posts
+from render.pieces import Box, PlacedText, recording_placement
+
+LANGUAGES = i18n.LANGUAGES
+# The longest display names Discord allows are 32 characters: one with spaces, one without.
+LONG_NAMES = ("Maximiliane Wolkenstein-Müllerin", "xX_DarkLordOfTheCastleCaylus_XxX")
+COLOURS = ("blue", "red", "green", "orange", "black")  # the seats' colours, by seat
+SLACK = 1.0  # px: anti-aliasing may touch a neighbour's box by a pixel
+
+
+def bot_label(seat: int) -> str:
+    """A bot seat's name as the bot writes it, with the language's longest level."""
+    from bot.lang import colour_name, t
+
+    level = max(t.BOT_LEVEL.values(), key=len)
+    return t.BOT_NAME.format(colour=colour_name(COLOURS[seat]), level=level)
+
+
+def seat_names(players: int) -> list[str]:
+    """Humans with the longest names on the even seats, bots with their level on the odd."""
+    return [
+        LONG_NAMES[seat // 2 % 2] if seat % 2 == 0 else bot_label(seat) for seat in range(players)
+    ]
+
+
+def inside(box: Box, outer: Box) -> bool:
+    return (
+        box[0] >= outer[0] - SLACK
+        and box[1] >= outer[1] - SLACK
+        and box[2] <= outer[2] + SLACK
+        and box[3] <= outer[3] + SLACK
+    )
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
+
+
+def problems(picture: str, draw: Callable[[], Image.Image], bots: list[str]) -> list[str]:
+    """What does not fit when `draw` draws: overlaps, texts out of their box, cuts."""
+    with recording_placement() as placed:
+        image = draw()
+    whole: Box = (0, 0, image.width, image.height)
+    found = []
+    for p in placed:
+        if not inside(p.box, whole):
+            found.append(f"{picture}: {p.text!r} leaves the picture {p.box}")
+        elif p.container is not None and not inside(p.box, p.container):
+            found.append(f"{picture}: {p.text!r} {p.box} leaves its box {p.container}")
+        if p.shortened and not p.may_shorten:
+            found.append(f"{picture}: {p.text!r} is cut")
+        if p.shortened and any(bot.startswith(p.text[:-1].rstrip()) for bot in bots):
+            found.append(f"{picture}: the bot label {p.text!r} is cut")
+    ordered: list[PlacedText] = sorted(placed, key=lambda p: p.box[1])
+    for k, a in enumerate(ordered):
+        for b in ordered[k + 1 :]:
+            if b.box[1] >= a.box[3]:
+                break
+            if overlap(a.box, b.box):
+                found.append(f"{picture}: {a.text!r} {a.box} overlaps {b.text!r} {b.box}")
+    return found
+
+
+def first_of_each_kind(posts: Iterator, key: Callable) -> list:
+    """The first post of each kind (phase, decision, game over)."""
+    chosen: dict = {}
+    for post in posts:
+        chosen.setdefault(key(post), post)
+    return list(chosen.values())
+
+
+def mc_key(post) -> tuple:
+    public = view(post.state, None)
+    pending = tuple(sorted({(p.kind, p.part) for p in public.pending}))
+    return public.variant, public.phase_name, pending, public.over, bool(public.last_round)
+
+
+def bigger(state):
+    """The same state with big numbers and big changes since the phase began: 25 deniers
+    more, 8 more of each cube (counts up to 19), 60 prestige more (Caylus)."""
+    state = copy.deepcopy(state)
+    for player in state.players:
+        player.deniers += 25
+        if isinstance(player.cubes, dict):
+            for kind in player.cubes:
+                player.cubes[kind] += 8
+            player.prestige += 60
+        else:
+            player.cubes = [count + 8 for count in player.cubes]
+    return state
+
+
+def magna_carta_posts() -> list:
+    posts = []
+    for variant in ("standard", "beginner"):
+        for seed in (1, 2):
+            posts += first_of_each_kind(mc_posts(seed, 4, variant), mc_key)
+    return posts
+
+
+def caylus_key(post) -> tuple:
+    decision = post.state.decision
+    return post.state.phase, decision.kind if decision else None, post.state.over
+
+
+def caylus_game_posts() -> list:
+    posts = []
+    for seed, mode in ((3, "full"), (4, "simplified")):
+        posts += first_of_each_kind(caylus_posts(seed, 5, mode), caylus_key)
+    return posts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_magna_carta_text_fits_in_every_language(lang):
+    found: list[str] = []
+    with i18n.using(lang):
+        names = seat_names(4)
+        bots = [n for seat, n in enumerate(names) if seat % 2]
+        for k, post in enumerate(magna_carta_posts()):
+            for big in (False, True):
+                state = bigger(post.state) if big else post.state
+                public = view(state, None)
+                before = view(post.previous, None) if post.previous is not None else None
+                tag = f"{lang} mc post {k}{' big' if big else ''} {mc_key(post)}"
+                found += problems(
+                    f"{tag} board",
+                    lambda: render_board(public, names=names, previous=before, events=post.events),
+                    bots,
+                )
+                found += problems(
+                    f"{tag} card",
+                    lambda: render_card(public, names=names, previous=before, events=post.events),
+                    bots,
+                )
+                seat = k % 4
+                found += problems(
+                    f"{tag} hand {seat}", lambda: render_hand(view(state, seat), names=names), bots
+                )
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_caylus_text_fits_in_every_language(lang):
+    found: list[str] = []
+    with i18n.using(lang):
+        names = seat_names(5)
+        bots = [n for seat, n in enumerate(names) if seat % 2]
+        for k, post in enumerate(caylus_game_posts()):
+            for big in (False, True):
+                state = bigger(post.state) if big else post.state
+                tag = f"{lang} caylus post {k}{' big' if big else ''} {caylus_key(post)}"
+                kwargs = {"names": names, "previous": post.previous, "events": post.events}
+                found += problems(f"{tag} board", lambda: render_image(state, **kwargs), bots)
+                found += problems(f"{tag} card", lambda: render_caylus_card(state, **kwargs), bots)
+    assert not found, "\n".join(dict.fromkeys(found))
