@@ -170,7 +170,7 @@ class Card(PhoneCanvas):
 
     def winner(self, y: float) -> float:
         s = self.s
-        head = self.wrap(f"★ {winners_text(s, self.names)}", NAME, INNER)
+        head = self.wrap(f"★ {winners_text(s, self.names)}", NAME, INNER, bold=True)
         status = castle_status(s)
         lines = self.wrap(status[:1].upper() + status[1:], BODY, INNER)
         h = 10 + LINE * (len(head) + len(lines)) + 6

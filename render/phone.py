@@ -64,6 +64,10 @@ class PhoneCanvas:
         )
         text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor, box)
 
+    def shrink(self, s: str, sizes: tuple[float, ...], room: float, bold: bool = False) -> float:
+        """The first of `sizes` (largest first) at which `s` fits in `room` dp; the last if none."""
+        return next((size for size in sizes if self.width(s, size, bold) <= room), sizes[-1])
+
     @contextmanager
     def within(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[None]:
         """The texts drawn in this block belong inside this box (dp): a tile, a cell, a row."""
@@ -72,7 +76,8 @@ class PhoneCanvas:
 
     def fit_name(self, name: str, size: float, room: float, bold: bool = False) -> str:
         """A player's display name, cut with an ellipsis to fit in `room` dp: the one kind of
-        text a picture may shorten (a bot seat's label is never cut: `fit_label`)."""
+        text a picture may shorten (a bot seat's label, 'Bot (red, strong)', is given the
+        room to be read whole)."""
         return shortenable(self.fit(name, size, room, bold))
 
     @staticmethod
@@ -91,14 +96,17 @@ class PhoneCanvas:
         """The words a line may break between."""
         return s.split()
 
-    def wrap(self, s: str, size: float, room: float, first: float | None = None) -> list[str]:
-        """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
+    def wrap(
+        self, s: str, size: float, room: float, first: float | None = None, bold: bool = False
+    ) -> list[str]:
+        """Greedy word wrap in `room` dp (measured in the weight it is drawn in); the first
+        line may be narrower (`first`)."""
         lines: list[str] = []
         line = ""
         for word in self.words(s):
             trial = f"{line} {word}" if line else word
             limit = first if first is not None and not lines else room
-            if self.width(trial, size) <= limit or not line:
+            if self.width(trial, size, bold) <= limit or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -141,9 +149,20 @@ class PhoneCanvas:
         top = y + 13
         self.piece(M + 8 + PIECE_R, top + 1, seat)
         x = M + 12 + 2 * PIECE_R
-        name = self.fit(self.names[seat], name_size, name_room, True)
-        self.write(x, top, name, name_size, t.DECIDE if deciding else t.INK, bold=True)
-        return top, x + self.width(name, name_size, True) + 8
+        name, size = self.band_name(seat, name_size, name_room)
+        self.write(x, top, name, size, t.DECIDE if deciding else t.INK, bold=True)
+        return top, x + self.width(name, size, True) + 8
+
+    def band_name(self, seat: int, name_size: float, name_room: float) -> tuple[str, float]:
+        """A seat's name as its band shows it, and its size: a long name is drawn a size
+        smaller before it is cut (only a display name may be)."""
+        size = self.shrink(self.names[seat], (name_size, SMALL + 1), name_room, True)
+        return self.fit_name(self.names[seat], size, name_room, True), size
+
+    def name_end(self, seat: int, name_size: float, name_room: float) -> float:
+        """The x (dp) after a seat's name in its band (player_band's second value)."""
+        name, size = self.band_name(seat, name_size, name_room)
+        return M + 12 + 2 * PIECE_R + self.width(name, size, True) + 8
 
     def badge(self, x: float, y: float, delta: int) -> None:
         """This phase's change of a number, in a green or red badge starting at `x`."""

@@ -38,6 +38,12 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
+def fit_name(s: str, size: int, width: float, bold: bool = False) -> str:
+    """A player's display name, shortened with an ellipsis to fit in `width` px: the one kind
+    of text a picture may shorten (docs/render.md)."""
+    return shortenable(fit(s, size, width, bold))
+
+
 @lru_cache(maxsize=1024)
 def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap of `s` into lines no wider than `width` px."""

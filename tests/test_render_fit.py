@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -64,10 +65,13 @@ def overlap(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
 
 
-def problems(picture: str, draw: Callable[[], Image.Image], bots: list[str]) -> list[str]:
-    """What does not fit when `draw` draws: overlaps, texts out of their box, cuts."""
+def problems(
+    picture: str, bots: list[str], draw: Callable[..., Image.Image], *args: Any, **kwargs: Any
+) -> list[str]:
+    """What does not fit when `draw(*args, **kwargs)` draws: overlaps, texts out of their box,
+    cuts (`bots`: the bot labels, never to be cut)."""
     with recording_placement() as placed:
-        image = draw()
+        image = draw(*args, **kwargs)
     whole: Box = (0, 0, image.width, image.height)
     found = []
     for p in placed:
@@ -103,16 +107,20 @@ def mc_key(post) -> tuple:
     return public.variant, public.phase_name, pending, public.over, bool(public.last_round)
 
 
-def bigger(state):
-    """The same state with big numbers and big changes since the phase began: 25 deniers
-    more, 8 more of each cube (counts up to 19), 60 prestige more (Caylus)."""
+def bigger(state, changed: bool = True):
+    """The same state with big numbers: 8 more of each cube (two-digit counts), 25 more
+    deniers and (Caylus) 25 more prestige, which are also two-digit changes since the phase
+    began when `changed` (the phase's start is made `bigger(previous, changed=False)`)."""
+    if state is None:
+        return None
     state = copy.deepcopy(state)
     for player in state.players:
-        player.deniers += 25
+        if changed:
+            player.deniers += 25
         if isinstance(player.cubes, dict):
             for kind in player.cubes:
                 player.cubes[kind] += 8
-            player.prestige += 60
+            player.prestige += 25 if changed else 0
         else:
             player.cubes = [count + 8 for count in player.cubes]
     return state
@@ -146,24 +154,20 @@ def test_every_magna_carta_text_fits_in_every_language(lang):
         bots = [n for seat, n in enumerate(names) if seat % 2]
         for k, post in enumerate(magna_carta_posts()):
             for big in (False, True):
-                state = bigger(post.state) if big else post.state
+                state, previous = (
+                    (bigger(post.state), bigger(post.previous, changed=False))
+                    if big
+                    else (post.state, post.previous)
+                )
                 public = view(state, None)
-                before = view(post.previous, None) if post.previous is not None else None
+                before = view(previous, None) if previous is not None else None
                 tag = f"{lang} mc post {k}{' big' if big else ''} {mc_key(post)}"
-                found += problems(
-                    f"{tag} board",
-                    lambda: render_board(public, names=names, previous=before, events=post.events),
-                    bots,
-                )
-                found += problems(
-                    f"{tag} card",
-                    lambda: render_card(public, names=names, previous=before, events=post.events),
-                    bots,
-                )
+                changes = {"names": names, "previous": before, "events": post.events}
+                found += problems(f"{tag} board", bots, render_board, public, **changes)
+                found += problems(f"{tag} card", bots, render_card, public, **changes)
                 seat = k % 4
-                found += problems(
-                    f"{tag} hand {seat}", lambda: render_hand(view(state, seat), names=names), bots
-                )
+                hand = view(state, seat)
+                found += problems(f"{tag} hand {seat}", bots, render_hand, hand, names=names)
     assert not found, "\n".join(dict.fromkeys(found))
 
 
@@ -175,9 +179,13 @@ def test_every_caylus_text_fits_in_every_language(lang):
         bots = [n for seat, n in enumerate(names) if seat % 2]
         for k, post in enumerate(caylus_game_posts()):
             for big in (False, True):
-                state = bigger(post.state) if big else post.state
+                state, previous = (
+                    (bigger(post.state), bigger(post.previous, changed=False))
+                    if big
+                    else (post.state, post.previous)
+                )
                 tag = f"{lang} caylus post {k}{' big' if big else ''} {caylus_key(post)}"
-                kwargs = {"names": names, "previous": post.previous, "events": post.events}
-                found += problems(f"{tag} board", lambda: render_image(state, **kwargs), bots)
-                found += problems(f"{tag} card", lambda: render_caylus_card(state, **kwargs), bots)
+                kwargs = {"names": names, "previous": previous, "events": post.events}
+                found += problems(f"{tag} board", bots, render_image, state, **kwargs)
+                found += problems(f"{tag} card", bots, render_caylus_card, state, **kwargs)
     assert not found, "\n".join(dict.fromkeys(found))
