@@ -58,16 +58,17 @@ CHANGED_BG = (255, 226, 120)
 SECTION_BG = (222, 212, 190)
 
 # Player table columns, dp: where each number ends (right-aligned); its change follows it in
-# a small green or red badge, so that it cannot be read as part of the next column. Two-digit
-# prestige and deniers with two-digit changes ("28 +15"), two-digit cube counts with a change.
-DIGIT = 9.4  # width of a bold digit at NUMBER size, dp
-PP_END = 36
-D_END = 86
-CUBES_END = 136  # the first cube kind's numbers end here
+# a small green or red badge, so that it cannot be read as part of the next column. Room for
+# two-digit prestige with a two-digit change ("28 +15"), two-digit deniers and cube counts with
+# a one-digit change, and the favor columns with a gap between them.
+DIGIT = 10  # width of a bold digit at NUMBER size, dp
+PP_END = 34
+D_END = 84
+CUBES_END = 126  # the first cube kind's numbers end here
 CUBE_COL = 42
-WORKERS_MID = CUBES_END + 4 * CUBE_COL + 28
-COL_FAVORS = WORKERS_MID + 12
-FAVOR_COL = 12
+WORKERS_MID = CUBES_END + 4 * CUBE_COL + 27
+COL_FAVORS = WORKERS_MID + 9
+FAVOR_COL = 15
 STATUS_LINE = 16  # a line of a player's status under their name
 
 

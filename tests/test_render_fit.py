@@ -108,15 +108,14 @@ def mc_key(post) -> tuple:
 
 
 def bigger(state, changed: bool = True):
-    """The same state with big numbers: 8 more of each cube (two-digit counts), 25 more
-    deniers and (Caylus) 25 more prestige, which are also two-digit changes since the phase
-    began when `changed` (the phase's start is made `bigger(previous, changed=False)`)."""
+    """The same state with big numbers: 25 more deniers and 8 more of each cube (two-digit
+    counts, added to the phase's start too: the changes stay the game's), and when `changed`
+    (the state, not the phase's start) 25 more prestige (Caylus): a two-digit change."""
     if state is None:
         return None
     state = copy.deepcopy(state)
     for player in state.players:
-        if changed:
-            player.deniers += 25
+        player.deniers += 25
         if isinstance(player.cubes, dict):
             for kind in player.cubes:
                 player.cubes[kind] += 8
