@@ -188,3 +188,56 @@ def test_every_caylus_text_fits_in_every_language(lang):
                 found += problems(f"{tag} board", bots, render_image, state, **kwargs)
                 found += problems(f"{tag} card", bots, render_caylus_card, state, **kwargs)
     assert not found, "\n".join(dict.fromkeys(found))
+
+
+# ------------------------------------------------------------ the cases the issue names
+
+
+def german_magna_carta(big: bool) -> Iterator[tuple[str, Callable[[], list[str]]]]:
+    """(picture, its problems) for the German Magna Carta board and card of each kind of post."""
+    names = seat_names(4)
+    bots = [n for seat, n in enumerate(names) if seat % 2]
+    for k, post in enumerate(magna_carta_posts()):
+        state = bigger(post.state) if big else post.state
+        before = bigger(post.previous, changed=False) if big else post.previous
+        public = view(state, None)
+        changes = {
+            "names": names,
+            "previous": view(before, None) if before is not None else None,
+            "events": post.events,
+        }
+        yield f"post {k} board", problems(f"board {k}", bots, render_board, public, **changes)
+        yield f"post {k} card", problems(f"card {k}", bots, render_card, public, **changes)
+
+
+def test_mc_board_gold_badge_clears_the_workers_count():
+    """A change badge after the gold cube never runs into "4/4 Arbeiter" (German board)."""
+    with i18n.using("de"):
+        for _, found in german_magna_carta(big=True):
+            assert not [f for f in found if "Arbeiter" in f and "overlaps" in f], found
+
+
+def test_bot_seats_keep_their_level_on_every_picture():
+    """ "Bot (Orange, stark)" is never cut to "Bot (Orange, st…" on any picture or language."""
+    for lang in LANGUAGES:
+        with i18n.using(lang):
+            for _, found in german_magna_carta(big=False):
+                assert not [f for f in found if "bot label" in f], found
+            names = seat_names(5)
+            bots = [n for seat, n in enumerate(names) if seat % 2]
+            for post in caylus_game_posts()[:6]:
+                kwargs = {"names": names, "previous": post.previous, "events": post.events}
+                for draw in (render_image, render_caylus_card):
+                    found = problems("caylus", bots, draw, post.state, **kwargs)
+                    assert not [f for f in found if "bot label" in f], found
+
+
+def test_mc_status_line_is_read_whole():
+    """ "▶ entscheidet · Startspieler · als 1. gepasst" is never cut on the German board or
+    card: it takes a line of its own when it does not fit beside the name."""
+    from render.labels import w
+
+    with i18n.using("de"):
+        for _, found in german_magna_carta(big=False):
+            assert not [f for f in found if w.DECIDING[:5] in f and "cut" in f], found
+            assert not [f for f in found if w.MC_START_PLAYER[:5] in f and "cut" in f], found
