@@ -106,11 +106,22 @@ class PhoneCanvas:
         for word in self.words(s):
             trial = f"{line} {word}" if line else word
             limit = first if first is not None and not lines else room
-            if self.width(trial, size, bold) <= limit or not line:
+            if self.width(trial, size, bold) <= limit:
                 line = trial
-            else:
-                lines.append(line)
+            elif self.width(word, size, bold) <= room:
+                if line:
+                    lines.append(line)
                 line = word
+            else:  # a word wider than a line (a 32-letter name): broken where the line ends
+                if line:
+                    lines.append(line)
+                    limit = room
+                line = ""
+                for char in word:
+                    if line and self.width(line + char, size, bold) > limit:
+                        lines.append(line)
+                        line, limit = "", room
+                    line += char
         if line:
             lines.append(line)
         return lines

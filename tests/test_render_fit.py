@@ -31,8 +31,9 @@ from render.magna_carta.sample import game_posts as mc_posts
 from render.pieces import Box, PlacedText, recording_placement
 
 LANGUAGES = i18n.LANGUAGES
-# The longest display names Discord allows are 32 characters: one with spaces, one without.
-LONG_NAMES = ("Maximiliane Wolkenstein-Müllerin", "xX_DarkLordOfTheCastleCaylus_XxX")
+# The longest display names Discord allows are 32 characters: one with spaces, and one of the
+# widest letter without any (it cannot wrap: it is broken where the line ends).
+LONG_NAMES = ("Maximiliane Wolkenstein-Müllerin", "W" * 32)
 COLOURS = ("blue", "red", "green", "orange", "black")  # the seats' colours, by seat
 SLACK = 1.0  # px: anti-aliasing may touch a neighbour's box by a pixel
 
