@@ -32,6 +32,7 @@ from render.names import (
     tile_name,
 )
 from render.pieces import (
+    at_most,
     blend,
     container,
     cube,
@@ -320,7 +321,7 @@ class Painter:
             reminder = lb.INN_NOTE
         if unused:
             reminder = lb.NOT_USED_2P
-        for i, line in enumerate(wrap(reminder, 13, w - 12, unused)[:3]):
+        for i, line in enumerate(at_most(wrap(reminder, 13, w - 12, unused), 3)):
             text(
                 d,
                 (x + w / 2, y + 36 + below + i * 16),
@@ -597,7 +598,7 @@ class Painter:
                 label = lb.OWNER_BONUS.format(cubes="/".join(tile.owner_bonus))
                 text(d, (x + 2, y + 40), label, 12, t.INK_SOFT, anchor="lm")
             return
-        lines = wrap(tile_effect(tile_id), 13, w)[:3]
+        lines = at_most(wrap(tile_effect(tile_id), 13, w), 3)
         for i, line in enumerate(lines):
             text(d, (x + 2, y + 8 + i * 16), line, 13, t.INK, anchor="lm")
 
@@ -771,7 +772,7 @@ class Painter:
                 )
                 cell = favor_cell(line, c + 1)
                 ink = t.INK if is_open else t.INK_SOFT
-                for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
+                for i, part in enumerate(at_most(wrap(cell, 12, cw - 6), 2)):
                     text(d, (cx + cw / 2 - 1, ry + 10 + i * 13), part, 12, ink, anchor="mm")
             at: dict[int, list[int]] = {}
             for seat in range(s.n):
@@ -1008,7 +1009,7 @@ class Painter:
             text(
                 d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
             )
-            for i, line in enumerate(wrap(how, 11, label_w - 14)[:2]):
+            for i, line in enumerate(at_most(wrap(how, 11, label_w - 14), 2)):
                 text(
                     d,
                     (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12),

@@ -44,6 +44,15 @@ def fit_name(s: str, size: int, width: float, bold: bool = False) -> str:
     return shortenable(fit(s, size, width, bold))
 
 
+def at_most(lines: list[str] | tuple[str, ...], count: int) -> list[str]:
+    """The first `count` lines; the last of them ends with an ellipsis when lines were left
+    out, so that a text cut short shows it (and the tests see it)."""
+    kept = list(lines[:count])
+    if len(lines) > count:
+        kept[-1] = kept[-1].rstrip() + "…"
+    return kept
+
+
 @lru_cache(maxsize=1024)
 def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap of `s` into lines no wider than `width` px."""

@@ -183,3 +183,25 @@ def test_mc_tokens_leaving_the_game_are_counted_by_kind(lang):
     assert (
         english(key, {"tokens": ["towers"]}) == "Nobody delivered: the castle loses 1 towers token"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_building_and_card_effect_fits_its_tile_lines(lang):
+    """What a Caylus building or a Magna Carta card does fits the lines its road tile gives it
+    (3 and 2), every line within the tile: nothing is left out (render.pieces.at_most would
+    end the last line with an ellipsis)."""
+    from render.names import tile_effect
+    from render.pieces import wrap
+
+    post = record_posts(random_record(3, 3, "standard", (5, 3), 0.0))[-1]
+    board = Board(view(post.state, None), None, None, None)
+    with i18n.using(lang):
+        for tile_id in cay.TILES:
+            lines = wrap(tile_effect(tile_id), 13, TILE_W - 12)
+            assert len(lines) <= 3, (tile_id, lines)
+            assert all(text_width(line, 13) <= TILE_W - 12 for line in lines), lines
+        for card_id in mc.CARDS:
+            card = SimpleNamespace(card=card_id, cover=None, residence=False)
+            lines = board.effect_lines_of(card)
+            assert not lines[-1].endswith("…"), (card_id, lines)
+            assert all(board.width(line, SMALL) <= MC_TILE_W - 8 for line in lines), lines

@@ -46,7 +46,7 @@ from render.magna_carta.words import (
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
 from render.phone import S as SCALE
-from render.pieces import blend
+from render.pieces import at_most, blend
 
 MAX_HEIGHT_DP = 2600
 ROAD_COLS = 4
@@ -123,7 +123,7 @@ class Board(PhoneCard):
         effect = tile_effect(card, self.view.variant)
         if not effect:
             return [""]
-        return self.wrap(effect, SMALL, TILE_W - 8)[:2]
+        return at_most(self.wrap(effect, SMALL, TILE_W - 8), 2)
 
     def name_lines_of(self, card: RoadCardView) -> list[str]:
         """The tile's name: one line (bold if it fits), or two in the small size."""
@@ -132,7 +132,7 @@ class Board(PhoneCard):
             return [name]
         if self.width(name, SMALL) <= room or " " not in name:
             return [name]
-        return self.wrap(name, SMALL, room)[:2]
+        return at_most(self.wrap(name, SMALL, room), 2)
 
     def tile(self, x: float, y: float, card: RoadCardView) -> None:
         view = self.view

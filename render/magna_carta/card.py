@@ -46,6 +46,7 @@ from render.magna_carta.words import (
 )
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
+from render.pieces import at_most
 
 MAX_HEIGHT_DP = 1600
 STATUS_LINE = 16  # a line of a player's status under their name
@@ -238,7 +239,8 @@ class PhoneCard(Canvas):
             road += " · " + lb.MC_ROAD_PROVOST.format(at=where, stretch=active_stretch(view))
         lines = self.wrap(road, BODY, INNER - 12)
         supply = ", ".join(card_name(c) for c in view.prestige_supply) or lb.MC_NONE
-        prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]
+        left = lb.MC_PRESTIGE_LEFT.format(supply=supply)
+        prestige = at_most(self.wrap(left, BODY, INNER - 12), 2)
         last = [lb.MC_LAST_ROUND] if view.last_round and not view.over else []
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
