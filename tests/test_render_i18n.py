@@ -205,3 +205,31 @@ def test_every_building_and_card_effect_fits_its_tile_lines(lang):
             lines = board.effect_lines_of(card)
             assert not lines[-1].endswith("…"), (card_id, lines)
             assert all(board.width(line, SMALL) <= MC_TILE_W - 8 for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mc_activation_decision_says_the_effect_in_the_language(lang):
+    """ "Bot darf Hausierer (4) nutzen: kaufe 1 Nahrung, ...": the card's effect in the language
+    drawn, as the card's own catalogue translation gives it."""
+    from render.magna_carta.decision import decision_text
+    from render.names import card_owner_effect, card_worker_effect
+
+    fixed = {"redraw", "action", "provost", "castle"}
+    for seed in range(1, 6):
+        posts = [p for p in game_posts_of(seed) if any(q.kind not in fixed for q in p.pending)]
+        if posts:
+            break
+    public = posts[0]
+    pending = next(q for q in public.pending if q.kind not in fixed)
+    card_id = public.road[pending.at - 1].card
+    with i18n.using(lang):
+        prompt, _ = decision_text(public, pending, ["A", "B", "C", "D"])
+        effect = card_owner_effect if pending.part == "owner" else card_worker_effect
+        assert effect(card_id) in prompt, prompt
+
+
+def game_posts_of(seed: int) -> list:
+    """The public views of every post of a seeded 4-player Magna Carta game."""
+    from render.magna_carta.sample import game_posts
+
+    return [view(post.state, None) for post in game_posts(seed, 4)]
