@@ -187,7 +187,11 @@ class Painter:
         )
         if s.over:
             label = lb.GAME_OVER_AFTER.format(turn=s.turn, result=winners_text(s, self.names))
-            text(d, (M, y + 24), fit(label, 22, INNER, True), 22, t.INK, bold=True, anchor="lm")
+            size = next((k for k in (22, 19, 16) if text_width(label, k, True) <= INNER), 16)
+            lines = wrap(label, size, INNER, True)  # a shared win of long names: two lines
+            for k, line in enumerate(lines):
+                line_y = y + 24 + (k - (len(lines) - 1) / 2) * 21
+                text(d, (M, line_y), line, size, t.INK, bold=True, anchor="lm")
         elif self.decider is not None:
             seat = self.decider
             worker(d, M + 18, y + 24, 16, seat, self.letters[seat])
