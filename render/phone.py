@@ -109,7 +109,7 @@ class PhoneCanvas:
             if self.width(trial, size, bold) <= limit:
                 line = trial
             elif self.width(word, size, bold) <= room:
-                if line:
+                if line or limit < room:  # a narrower first line too narrow for it stays empty
                     lines.append(line)
                 line = word
             else:  # a word wider than a line (a 32-letter name): broken where the line ends
