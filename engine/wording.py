@@ -54,7 +54,10 @@ def phrase(
             else:
                 namer = namers.get(name)
                 values[name] = namer(value) if namer is not None else value
-    return template(key).format(**values)
+    wording = template(key)
+    if isinstance(wording, dict):  # a count's two forms: "1 token", "{count} tokens"
+        wording = wording["one"] if values.get("count") == 1 else wording["other"]
+    return wording.format(**values)
 
 
 def english_namers(key: str) -> Mapping[str, Namer]:

@@ -173,10 +173,10 @@ def test_mc_tokens_leaving_the_game_are_counted_by_kind(lang):
     with i18n.using(lang):
         two = say(key, {"tokens": ["dungeon", "dungeon"]})
         mixed = say(key, {"tokens": ["dungeon", "walls"]})
-        dungeon = template("mc_words.TOKEN_COUNT_MANY.dungeon").format(count=2)
+        dungeon = template("mc_words.TOKEN_COUNT.dungeon.other").format(count=2)
         assert dungeon in two and template("mc_words.AND") not in two
-        assert template("mc_words.TOKEN_COUNT_ONE.dungeon") in mixed
-        assert template("mc_words.TOKEN_COUNT_ONE.walls") in mixed
+        assert template("mc_words.TOKEN_COUNT.dungeon.one") in mixed
+        assert template("mc_words.TOKEN_COUNT.walls.one") in mixed
     assert english(key, {"tokens": ["dungeon", "dungeon"]}) == (
         "Nobody delivered: the castle loses 2 dungeon tokens"
     )
@@ -233,3 +233,28 @@ def game_posts_of(seed: int) -> list:
     from render.magna_carta.sample import game_posts
 
     return [view(post.state, None) for post in game_posts(seed, 4)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mc_counted_sentences_read_one_and_several(lang):
+    """The Church's account and prices and the Peddler's cost say "1 castle token" and
+    "2 castle tokens" (their one and several forms), never "token(s)"; in every language."""
+    from engine.wording import english
+    from render.sentences import say, template
+
+    church = {"price": 2, "label": ("mc_words.CARD", {"card": "church", "at": 9})}
+    with i18n.using(lang):
+        one = say("mc_words.CHURCH", {**church, "count": 1}, s="Ann")
+        two = say("mc_words.CHURCH", {**church, "count": 2, "price": 5}, s="Ann")
+        assert one == template("mc_words.CHURCH.one").format(
+            s="Ann", price=2, label=say("mc_words.CARD", church["label"][1])
+        )
+        assert "5" in two and "(" not in two.replace("(9)", "")
+        cost = say("mc_words.CUBES_COST", {"count": 1, "deniers": 0})
+        assert cost == template("mc_words.CUBES_COST.one").format(deniers=0)
+    assert english("mc_words.CHURCH", {**church, "count": 1}, s="Ann").startswith(
+        "Ann pays 2 d for 1 castle token at "
+    )
+    assert english("mc_words.CUBES_COST", {"count": 2, "deniers": 1}) == (
+        "2 cubes cost 2 d; you have 1 d."
+    )

@@ -52,7 +52,13 @@ TRADE = "{s} swaps 1 {cube} for 1 gold at {label}"
 LAWYER = "{s} pays 1 {cube} to turn {label} into a residence"
 LAWYER_WAITS = "The card at {at} turns once its worker is done"
 BANK = "{s} pays {price} d for {gold} gold at {label}"
-CHURCH = "{s} pays {price} d for {count} castle token(s) at {label}"
+# A message with a count in two forms, one and several ({"one": ..., "other": ...}), is phrased
+# by the count (engine/wording.py): the counts met are 1 and 2, which every language's forms
+# for "one" and "several" cover.
+CHURCH = {
+    "one": "{s} pays {price} d for 1 castle token at {label}",
+    "other": "{s} pays {price} d for {count} castle tokens at {label}",
+}
 TOKEN = "{s} takes a {token} token ({pp} PP)"
 LAST_ROUND = "The castle tokens are gone: this is the last round"
 CASTLE_BONUS = "{s} delivered the most batches ({count}) and takes 1 gold"
@@ -115,13 +121,16 @@ PROVOST_OFF_ROAD = (
 )
 OWNER_BUYS_ONE = "As the Peddler's owner you may buy only 1 cube."
 NEUTRAL_PEDDLER = "The neutral Peddler sells only 1 cube."
-CUBES_COST = "{count} cube(s) cost {count} d; you have {deniers} d."
+CUBES_COST = {
+    "one": "1 cube costs 1 d; you have {deniers} d.",
+    "other": "{count} cubes cost {count} d; you have {deniers} d.",
+}
 NO_CUBE_TO_HAND_IN = "You have no {cube} to hand in."
 NOT_ENOUGH_DENIERS = "You have {deniers} d, not {price} d."
 CHURCH_PRICES = "Here you can pay {prices}, and only for tokens still left ({left} left)."
 PRICES = "Here you can pay {prices}."
 PRICE_GOLD = "{price} d ({count} gold)"
-PRICE_TOKENS = "{price} d ({count} token(s))"
+PRICE_TOKENS = {"one": "{price} d (1 token)", "other": "{price} d ({count} tokens)"}
 OR = " or "
 AND = " and "
 NO_FOOD = "The residence costs 1 food (or 1 gold) and you have neither."
@@ -137,17 +146,12 @@ OPTIONS_MORE = "{options} and {more} more"
 ANY_RESOURCE = "resource of any kind"
 NOTHING = "nothing"
 TOKENS = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
-# Tokens counted by kind ("2 dungeon tokens", "1 dungeon token and 1 walls token"): one token
-# and several (at most 2 are removed at once, so these two forms are every language's forms).
-TOKEN_COUNT_ONE = {
-    "dungeon": "1 dungeon token",
-    "walls": "1 walls token",
-    "towers": "1 towers token",
-}
-TOKEN_COUNT_MANY = {
-    "dungeon": "{count} dungeon tokens",
-    "walls": "{count} walls tokens",
-    "towers": "{count} towers tokens",
+# Tokens counted by kind, one and several ("1 dungeon token", "2 dungeon tokens"; at most 2
+# are removed at once).
+TOKEN_COUNT = {
+    "dungeon": {"one": "1 dungeon token", "other": "{count} dungeon tokens"},
+    "walls": {"one": "1 walls token", "other": "{count} walls tokens"},
+    "towers": {"one": "1 towers token", "other": "{count} towers tokens"},
 }
 
 # --- text that is not an action (engine/magna_carta/actions.py); {text} quotes what was typed --
@@ -220,14 +224,19 @@ def namers(
         # each kind once with its count: two dungeon tokens never read "dungeon and dungeon"
         counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds)}
         return w.AND.join(
-            w.TOKEN_COUNT_ONE[kind] if count == 1 else w.TOKEN_COUNT_MANY[kind].format(count=count)
+            w.TOKEN_COUNT[kind]["one" if count == 1 else "other"].format(count=count)
             for kind, count in counts.items()
         )
 
     def prices(table: list[Any]) -> str:  # [what, [(price, count), ...]]
         what, pairs = table
-        template = w.PRICE_GOLD if what == "gold" else w.PRICE_TOKENS
-        return w.OR.join(template.format(price=p, count=k) for p, k in pairs)
+
+        def price(p: int, k: int) -> str:
+            if what == "gold":
+                return w.PRICE_GOLD.format(price=p, count=k)
+            return w.PRICE_TOKENS["one" if k == 1 else "other"].format(price=p, count=k)
+
+        return w.OR.join(price(p, k) for p, k in pairs)
 
     return {
         "card": card_name,
