@@ -32,11 +32,14 @@ from render.names import (
     tile_name,
 )
 from render.pieces import (
+    at_most,
     blend,
+    container,
     cube,
     cubes_row,
     dashed_rect,
     fit,
+    fit_name,
     house,
     marker,
     pill,
@@ -57,6 +60,7 @@ TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) // ROAD_COLS  # 142
 TILE_H = 128
 ROW_PITCH = TILE_H + 38
 CASTLE_H = 236
+CHANGED_LINE = 20  # px between two lines of the "what changed" band
 
 
 def default_names(n: int) -> list[str]:
@@ -183,23 +187,35 @@ class Painter:
         )
         if s.over:
             label = lb.GAME_OVER_AFTER.format(turn=s.turn, result=winners_text(s, self.names))
-            text(d, (M, y + 24), fit(label, 22, INNER, True), 22, t.INK, bold=True, anchor="lm")
+            size = next((k for k in (22, 19, 16) if text_width(label, k, True) <= INNER), 16)
+            lines = wrap(label, size, INNER, True)  # a shared win of long names: two lines
+            for k, line in enumerate(lines):
+                line_y = y + 24 + (k - (len(lines) - 1) / 2) * 21
+                text(d, (M, line_y), line, size, t.INK, bold=True, anchor="lm")
         elif self.decider is not None:
             seat = self.decider
             worker(d, M + 18, y + 24, 16, seat, self.letters[seat])
-            name = fit(self.names[seat], 22, 260, True)
+            name = fit_name(self.names[seat], 22, 260, True)
             text(d, (M + 44, y + 24), name, 22, t.DECIDE, bold=True, anchor="lm")
             x = M + 50 + text_width(name, 22, True)
-            what = decision_text(s)
-            text(d, (x, y + 24), fit(what, 20, W - M - x, False), 20, t.INK, anchor="lm")
+            what = decision_text(s)  # smaller, then two lines: never cut
+            size = next((k for k in (20, 18, 16) if text_width(what, k) <= W - M - x), 16)
+            lines = wrap(what, size, W - M - x)
+            for k, line in enumerate(lines):
+                text(
+                    d, (x, y + 24 + (k - (len(lines) - 1) / 2) * 21), line, size, t.INK, anchor="lm"
+                )
         y += 48
         if self.has_prev:
             notes = self.ch.notes or [lb.NO_CHANGE]
-            d.rectangle((0, y, W, y + 28), fill=(70, 56, 40))
             label = lb.WHAT_CHANGED.format(notes=" · ".join(notes))
+            lines = wrap(label, 16, INNER - 20)  # long names take a second line, never a cut
+            h = 28 + CHANGED_LINE * (len(lines) - 1)
+            d.rectangle((0, y, W, y + h), fill=(70, 56, 40))
             text(d, (M, y + 14), "■", 16, t.HIGHLIGHT, anchor="lm")
-            text(d, (M + 20, y + 14), fit(label, 16, INNER - 20), 16, (250, 240, 220), anchor="lm")
-            y += 28
+            for k, line in enumerate(lines):
+                text(d, (M + 20, y + 14 + k * CHANGED_LINE), line, 16, (250, 240, 220), anchor="lm")
+            y += h
         return y
 
     # ------------------------------------------------------------------ game over
@@ -233,7 +249,7 @@ class Painter:
             place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
             text(d, (M + 30, yy + 20), str(place), 22, t.INK, bold=True, anchor="mm")
             worker(d, M + 66, yy + 20, 15, seat, self.letters[seat])
-            name = fit(self.names[seat], 22, 260, True)
+            name = fit_name(self.names[seat], 22, 260, True)
             text(d, (M + 90, yy + 20), name, 22, t.INK, bold=True, anchor="lm")
             if win:
                 text(
@@ -273,7 +289,8 @@ class Painter:
         x = M
         gap = 8
         for key, w in zip(cat.SPECIALS, widths, strict=True):
-            self.special_box(key, x, y, w, h)
+            with container((x, y, x + w, y + h)):
+                self.special_box(key, x, y, w, h)
             x += w + gap
         self.bridge(x, y, W - M - x, h)
         return y + h
@@ -296,24 +313,22 @@ class Painter:
             d.rounded_rectangle((x, y, x + w, y + h), radius=8, outline=t.SPECIAL_EDGE, width=2)
         name = special_name(key)
         size = next((k for k in (16, 15, 14) if text_width(name, k, True) <= w - 8), 13)
-        text(
-            d,
-            (x + w / 2, y + 14),
-            fit(name, size, w - 6, True),
-            size,
-            t.INK,
-            bold=True,
-            anchor="mm",
-        )
+        names = (
+            [name] if size > 13 else list(wrap(name, 13, w - 8, True))
+        )  # "Guilde des / marchands"
+        for i, line in enumerate(names):
+            line_y = y + 14 + (i - (len(names) - 1) / 2) * 13
+            text(d, (x + w / 2, line_y), line, size, t.INK, bold=True, anchor="mm")
+        below = 8 * (len(names) - 1)  # a two-line name moves the reminder down
         reminder = special_effect(key)
         if key == "inn":
             reminder = lb.INN_NOTE
         if unused:
             reminder = lb.NOT_USED_2P
-        for i, line in enumerate(wrap(reminder, 13, w - 12, unused)[:3]):
+        for i, line in enumerate(at_most(wrap(reminder, 13, w - 12, unused), 3)):
             text(
                 d,
-                (x + w / 2, y + 36 + i * 16),
+                (x + w / 2, y + 36 + below + i * 16),
                 line,
                 13,
                 t.INK if unused else t.INK_SOFT,
@@ -415,7 +430,9 @@ class Painter:
             row, col = divmod(pos - 1, ROAD_COLS)
             x = M + col * (TILE_W + TILE_GAP)
             ty = y + row * ROW_PITCH
-            self.road_tile(pos, x, ty, pos == next_lot)
+            # the tile, the scoring tag over its top edge and the provost under it
+            with container((x, ty - 12, x + TILE_W, ty + ROW_PITCH - 8)):
+                self.road_tile(pos, x, ty, pos == next_lot)
         return y + 4 * ROW_PITCH - 8
 
     def road_band(self, pos: int, x: int, y: int) -> None:
@@ -558,9 +575,12 @@ class Painter:
                     t.DECIDE if moving else (40, 30, 24),
                 )
             )
-        px = x + 4
-        for label, fill, ink, edge in tokens:
-            px += pill(d, px, py, label, 12, fill, ink, edge=edge, pad=5) + 4
+        # both on one space: side by side, moved left where they would leave the picture
+        total = sum(text_width(label, 12, True) + 14 for label, *_ in tokens)
+        px = min(x + 4, W - M - total)
+        with container((M, py, W - M, py + 22)):  # they may reach under the next space
+            for label, fill, ink, edge in tokens:
+                px += pill(d, px, py, label, 12, fill, ink, edge=edge, pad=5) + 4
 
     def pos_badge(self, pos: int, x: int, y: int, colour: t.RGB) -> None:
         d = self.d
@@ -582,7 +602,7 @@ class Painter:
                 label = lb.OWNER_BONUS.format(cubes="/".join(tile.owner_bonus))
                 text(d, (x + 2, y + 40), label, 12, t.INK_SOFT, anchor="lm")
             return
-        lines = wrap(tile_effect(tile_id), 13, w)[:3]
+        lines = at_most(wrap(tile_effect(tile_id), 13, w), 3)
         for i, line in enumerate(lines):
             text(d, (x + 2, y + 8 + i * 16), line, 13, t.INK, anchor="lm")
 
@@ -604,8 +624,13 @@ class Painter:
         )
         text(d, (x + 12, y + 16), lb.CASTLE, 17, t.INK, bold=True, anchor="lm")
         status_x = max(90, 24 + text_width(lb.CASTLE, 17, True))  # after the title in any language
-        status = fit(castle_status(s), 14, w - status_x - 10)
-        text(d, (x + status_x, y + 16), status, 14, t.INK_SOFT, anchor="lm")
+        # a smaller size, then two lines, before the castle's status would be cut
+        status, room = castle_status(s), w - status_x - 10
+        size = next((k for k in (14, 13, 12) if text_width(status, k) <= room), 12)
+        lines = wrap(status, size, room)
+        for k, line in enumerate(lines):
+            line_y = y + 16 + (k - (len(lines) - 1) / 2) * 14
+            text(d, (x + status_x, line_y), line, size, t.INK_SOFT, anchor="lm")
         cell = 26
         gap = 3
         sx = x + 14
@@ -647,14 +672,12 @@ class Painter:
         if s.section < 3:
             label = lb.SCORING_WHEN[s.section].format(at=cat.SECTION_TRIGGERS[s.section])
             text(d, (x + 12, yy + 13), fit(label, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
-            text(
-                d,
-                (x + 12, yy + 30),
-                fit(scoring_text(s.section), 13, w - 24),
-                13,
-                t.INK,
-                anchor="lm",
-            )
+            scoring = scoring_text(s.section)  # smaller, then two lines: never cut
+            size = next((k for k in (13, 12, 11) if text_width(scoring, k) <= w - 24), 11)
+            lines = wrap(scoring, size, w - 24)
+            for k, line in enumerate(lines):
+                line_y = yy + 30 + (k - (len(lines) - 1) / 2) * 13
+                text(d, (x + 12, line_y), line, size, t.INK, anchor="lm")
         else:
             ended = lb.ALL_SCORED
             text(d, (x + 12, yy + 13), fit(ended, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
@@ -701,7 +724,9 @@ class Painter:
         title_end = x + 16 + text_width(lb.ROYAL_FAVORS, 17, True)
         columns = fit(lb.COLUMNS_OPEN.format(open=opened), 14, x + w - 12 - title_end)
         text(d, (x + w - 12, y + 16), columns, 14, t.INK_SOFT, anchor="rm")
-        label_w = 40
+        # the lines' names under their letters: as wide as the language's longest
+        names = [text_width(favor_line_name(line), 9) for line in cat.FAVOR_LINES]
+        label_w = round(max(40, *names, text_width(lb.LINE_USED, 10, True)) + 4)
         start_w = 34
         cw = (w - 16 - label_w - start_w) / 5
         top = y + 32
@@ -751,7 +776,7 @@ class Painter:
                 )
                 cell = favor_cell(line, c + 1)
                 ink = t.INK if is_open else t.INK_SOFT
-                for i, part in enumerate(wrap(cell, 12, cw - 6)[:2]):
+                for i, part in enumerate(at_most(wrap(cell, 12, cw - 6), 2)):
                     text(d, (cx + cw / 2 - 1, ry + 10 + i * 13), part, 12, ink, anchor="mm")
             at: dict[int, list[int]] = {}
             for seat in range(s.n):
@@ -814,7 +839,8 @@ class Painter:
             text(d, (cx, y + 8), label, 13, (222, 208, 180), bold=True, anchor=anchor)
         y += 18
         for pos, seat in enumerate(s.turn_order, start=1):
-            self.player_row(seat, pos, y, rh, cols)
+            with container((M, y, W - M, y + rh)):
+                self.player_row(seat, pos, y, rh, cols)
             y += rh + 6
         return y - 6
 
@@ -833,14 +859,27 @@ class Painter:
         d.rectangle((M + 2, y + 8, M + 8, y + h - 8), fill=t.PLAYER_COLOURS[seat])
         text(d, (M + 28, y + h / 2), str(pos), 26, t.INK_SOFT, bold=True, anchor="mm")
         worker(d, M + 66, y + h / 2, 20, seat, self.letters[seat])
-        name = fit(self.names[seat], 22, 200, True)
-        text(d, (M + 94, y + 20), name, 22, t.INK, bold=True, anchor="lm")
+        # the name and the status reach up to the prestige column: its number above, its
+        # change below. A name shrinks, then (a display name only) is cut; the status shrinks.
+        number_x = cols["pp"] - text_width("PP", 14, True) - 4
+        name_room = number_x - text_width(str(p.prestige), 28, True) - 10 - (M + 94)
+        size = next(
+            (k for k in (22, 19, 16) if text_width(self.names[seat], k, True) <= name_room), 16
+        )
+        name = fit_name(self.names[seat], size, name_room, True)
+        text(d, (M + 94, y + 20), name, size, t.INK, bold=True, anchor="lm")
+        delta = ch.prestige[seat]
+        delta_w = text_width(f"{delta:+d}", 13, True) if delta else 0
+        status_room = cols["pp"] - delta_w - 10 - (M + 94)
         status = self.status(seat)
+        status_size = next(
+            (k for k in (14, 13, 12, 11) if text_width(status, k, deciding) <= status_room), 11
+        )
         text(
             d,
             (M + 94, y + 45),
-            fit(status, 14, 250),
-            14,
+            fit(status, status_size, status_room, deciding),
+            status_size,
             t.DECIDE if deciding else t.INK_SOFT,
             bold=deciding,
             anchor="lm",
@@ -974,7 +1013,7 @@ class Painter:
             text(
                 d, (M + (label_w - 8) / 2, y + gh / 2 - 8), label, 15, t.INK, bold=True, anchor="mm"
             )
-            for i, line in enumerate(wrap(how, 11, label_w - 14)[:2]):
+            for i, line in enumerate(at_most(wrap(how, 11, label_w - 14), 2)):
                 text(
                     d,
                     (M + (label_w - 8) / 2, y + gh / 2 + 9 + i * 12),
@@ -990,7 +1029,8 @@ class Painter:
                 if cx + cw > W - M:
                     cx = x
                     cy += chip_h + 6
-                self.chip(tid, n, cx, cy, cw, chip_h)
+                with container((cx, cy, cx + cw, cy + chip_h)):
+                    self.chip(tid, n, cx, cy, cw, chip_h)
                 cx += cw + 6
             y += gh + 8
         return y - 8
@@ -1006,7 +1046,7 @@ class Painter:
         tile = TILES[tile_id]
         label = tile_name(tile.id) + (f" ×{n}" if n > 1 else "")
         name_w = text_width(label, 14, True) + 20 + text_width(self.chip_note(tile_id), 11)
-        cost_w = len(tile.cost) * 16 + text_width(f"→ {tile.prestige}", 13, True) + 14
+        cost_w = len(tile.cost) * 16 + text_width(self.chip_extra(tile_id), 13, True) + 14
         return int(max(name_w, cost_w, 92))
 
     @staticmethod
@@ -1032,8 +1072,13 @@ class Painter:
         if note:
             text(d, (x + w - 5, y + 12), note, 11, t.INK_SOFT, anchor="rm")
         ex = cubes_row(d, x + 6, y + 26, 14, tile.cost, gap=2)
-        extra = f"→ {tile.prestige}" + (" ⚜" * tile.favors)
-        text(d, (ex + 3, y + 34), extra, 13, t.INK, bold=True, anchor="lm")
+        text(d, (ex + 3, y + 34), self.chip_extra(tile_id), 13, t.INK, bold=True, anchor="lm")
+
+    @staticmethod
+    def chip_extra(tile_id: str) -> str:
+        """What building the tile gives: '→ 14 ⚜ ⚜' (prestige, then a royal favor each)."""
+        tile = TILES[tile_id]
+        return f"→ {tile.prestige}" + (" ⚜" * tile.favors)
 
     # ------------------------------------------------------------------ legend
     def legend(self, y: int) -> int:

@@ -58,15 +58,18 @@ CHANGED_BG = (255, 226, 120)
 SECTION_BG = (222, 212, 190)
 
 # Player table columns, dp: where each number ends (right-aligned); its change follows it in
-# a small green or red badge, so that it cannot be read as part of the next column.
-DIGIT = 9.4  # width of a bold digit at NUMBER size, dp
-PP_END = 36
-D_END = 82
-CUBES_END = 120  # the first cube kind's numbers end here
-CUBE_COL = 38
-WORKERS_MID = CUBES_END + 4 * CUBE_COL + 30
-COL_FAVORS = WORKERS_MID + 14
+# a small green or red badge, so that it cannot be read as part of the next column. Room for
+# two-digit prestige with a two-digit change ("28 +15"), two-digit deniers and cube counts with
+# a one-digit change, and the favor columns with a gap between them.
+DIGIT = 10  # width of a bold digit at NUMBER size, dp
+PP_END = 34
+D_END = 84
+CUBES_END = 126  # the first cube kind's numbers end here
+CUBE_COL = 42
+WORKERS_MID = CUBES_END + 4 * CUBE_COL + 27
+COL_FAVORS = WORKERS_MID + 9
 FAVOR_COL = 15
+STATUS_LINE = 16  # a line of a player's status under their name
 
 
 def phases_label(s: State, previous: State | None) -> str:
@@ -151,9 +154,10 @@ class Card(PhoneCanvas):
         seat = self.decider
         prompt = lb.MUST.format(what=lb.DECISIONS.get(s.decision.kind, s.decision.kind))
         detail = decision_detail(s)
-        name = self.fit(self.names[seat], NAME, 170, True)
+        size = self.shrink(self.names[seat], (NAME, SMALL + 1), 170, True)
+        name = self.fit_name(self.names[seat], size, 170, True)
         x = M + 2 * PIECE_R + 8
-        name_w = self.width(name, NAME, True) + 6
+        name_w = self.width(name, size, True) + 6
         first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
         rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
         h = 10 + LINE * (len(first) + len(rest)) + 4
@@ -161,7 +165,7 @@ class Card(PhoneCanvas):
         self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
         top = y + 5 + LINE / 2
         self.piece(M + PIECE_R, top, seat)
-        self.write(x, top, name, NAME, t.DECIDE, bold=True)
+        self.write(x, top, name, size, t.DECIDE, bold=True)
         for i, line in enumerate(first):
             self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
         for i, line in enumerate(rest, start=len(first)):
@@ -170,7 +174,7 @@ class Card(PhoneCanvas):
 
     def winner(self, y: float) -> float:
         s = self.s
-        head = self.wrap(f"★ {winners_text(s, self.names)}", NAME, INNER)
+        head = self.wrap(f"★ {winners_text(s, self.names)}", NAME, INNER, bold=True)
         status = castle_status(s)
         lines = self.wrap(status[:1].upper() + status[1:], BODY, INNER)
         h = 10 + LINE * (len(head) + len(lines)) + 6
@@ -215,16 +219,33 @@ class Card(PhoneCanvas):
         return y + 12
 
     def player_row(self, seat: int, y: float, full: bool) -> float:
+        status = self.status(seat)
+        x = self.name_end(seat, NAME, 190)
+        # the status follows the name, or takes a line of its own under it
+        beside = self.width(status, SMALL) <= W_DP - M - 4 - x
+        lines = [status] if beside else self.wrap(status, SMALL, INNER - 12)
+        h = 46 + (0 if beside else STATUS_LINE * len(lines))
+        with self.within(M, y, W_DP - M, y + h):
+            self.player_cells(seat, y, h, lines, beside, full)
+        return y + h
+
+    def player_cells(
+        self, seat: int, y: float, h: float, lines: list[str], beside: bool, full: bool
+    ) -> None:
+        """The band of `player_row`: name, status (`lines`, `beside` the name or under it)
+        and the numbers."""
         s, ch = self.s, self.ch
         p = s.players[seat]
         deciding = seat == self.decider
-        h = 46
+        below = 0 if beside else STATUS_LINE * len(lines)
         top, x = self.player_band(seat, y, h, deciding, NAME, 190)
-        status = self.status(seat)
-        if status:
-            ink = t.DECIDE if deciding else t.INK_SOFT
-            self.write(x, top + 1, self.fit(status, SMALL, W_DP - M - 4 - x), SMALL, ink)
-        row = y + 33
+        ink = t.DECIDE if deciding else t.INK_SOFT
+        for k, line in enumerate(lines):
+            if beside:
+                self.write(x, top + 1, line, SMALL, ink)
+            else:
+                self.write(M + 12, top + 18 + k * STATUS_LINE, line, SMALL, ink)
+        row = y + 33 + below
         self.number(PP_END, row, p.prestige, ch.prestige[seat])
         self.number(D_END, row, p.deniers, ch.deniers[seat])
         for k, c in enumerate(cat.CUBES):
@@ -239,7 +260,6 @@ class Card(PhoneCanvas):
                 self.box(fx + 1, row - 9, fx + FAVOR_COL - 1, row + 9, fill, radius=3)
                 ink = t.INK if column else t.INK_FAINT
                 self.write(fx + FAVOR_COL / 2, row, str(column), NUMBER, ink, True, "mm")
-        return y + h
 
     def status(self, seat: int) -> str:
         s = self.s
@@ -260,20 +280,23 @@ class Card(PhoneCanvas):
         for seat in rows:
             b = out.breakdown[seat]
             win = seat in out.winners
-            h = 46
+            x = M + 22 + 2 * PIECE_R
+            parts = lb.CARD_BREAKDOWN.format(
+                game=b["game"], gold=b["gold"], cubes=b["cubes"], deniers=b["deniers"]
+            )
+            lines = self.wrap(parts, SMALL, W_DP - M - 50 - x)  # wrapped, never cut
+            h = 46 + STATUS_LINE * (len(lines) - 1)
             self.box(M, y, W_DP - M, y + h, WIN_BG if win else t.PANEL, (150, 134, 110), 0.5)
             top = y + 13
             place = 1 + sum(1 for x in out.scores if x > out.scores[seat])
             self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
             self.piece(M + 18 + PIECE_R, top + 1, seat)
-            x = M + 22 + 2 * PIECE_R
-            label = self.names[seat] + (f"  {lb.WINNER}" if win else "")
-            self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
+            won = f"  {lb.WINNER}" if win else ""
+            name = self.fit_name(self.names[seat], NAME, 250 - self.width(won, NAME, True), True)
+            self.write(x, top, name + won, NAME, t.INK, bold=True)
             self.write(W_DP - M - 8, y + h / 2, str(b["total"]), TITLE + 3, t.INK, True, "rm")
-            parts = lb.CARD_BREAKDOWN.format(
-                game=b["game"], gold=b["gold"], cubes=b["cubes"], deniers=b["deniers"]
-            )
-            self.write(x, y + 33, self.fit(parts, SMALL, W_DP - M - 50 - x), SMALL, t.INK_SOFT)
+            for k, line in enumerate(lines):
+                self.write(x, y + 33 + k * STATUS_LINE, line, SMALL, t.INK_SOFT)
             y += h + 4
         return y - 4
 

@@ -266,13 +266,15 @@ MC_ON_A_RESIDENCE = "on a residence"
 MC_RESIDENCE_INCOME = "+{income} d income"
 MC_RESIDENCE = "residence"
 MC_WHOLE_ROAD = "the whole road acts"
-MC_STRETCH = "cards 1-{provost} act, {next}-{last} do not"
+# Which road cards act: the acting part and the idle part, each for one card or a range
+# ("cards 1-12 act, card 13 does not"; never a range of one card like "13-13").
+MC_STRETCH = "{acting}, {idle}"
+MC_ACTING_ONE = "only card 1 acts"
+MC_ACTING = "cards 1-{provost} act"
+MC_IDLE_ONE = "card {at} does not"
+MC_IDLE = "cards {first}-{last} do not"
 MC_WORKER_ON = "worker on {places}"
 MC_DRAWS = Plural("draws a card", "draws {count} cards")
-MC_TOKENS_LEAVE = Plural(
-    "Nobody delivered: {count} token leaves the game ({tokens})",
-    "Nobody delivered: {count} tokens leave the game ({tokens})",
-)
 MC_KEEPS = "{who} keeps the opening hand"
 MC_REDRAWS = "{who} redraws (discards {cards})"
 MC_SWAPS = "swaps the hand (discards {cards})"

@@ -10,11 +10,13 @@ through render.pieces.text, which records it (how the tests measure and read it)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PIL import ImageDraw
 
 from render import theme as t
-from render.pieces import text, text_width, worker
+from render.pieces import container, shortenable, text, text_width, worker
 
 S = t.CARD_SCALE
 W_DP = t.PHONE_WIDTH
@@ -55,8 +57,28 @@ class PhoneCanvas:
         fill: t.RGB = t.INK,
         bold: bool = False,
         anchor: str = "lm",
+        extent: tuple[float, float, float, float] | None = None,
     ) -> None:
-        text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor)
+        box = (
+            None if extent is None else (extent[0] * S, extent[1] * S, extent[2] * S, extent[3] * S)
+        )
+        text(self.d, (x * S, y * S), s, self.px(size), fill, bold, anchor, box)
+
+    def shrink(self, s: str, sizes: tuple[float, ...], room: float, bold: bool = False) -> float:
+        """The first of `sizes` (largest first) at which `s` fits in `room` dp; the last if none."""
+        return next((size for size in sizes if self.width(s, size, bold) <= room), sizes[-1])
+
+    @contextmanager
+    def within(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[None]:
+        """The texts drawn in this block belong inside this box (dp): a tile, a cell, a row."""
+        with container((x0 * S, y0 * S, x1 * S, y1 * S)):
+            yield
+
+    def fit_name(self, name: str, size: float, room: float, bold: bool = False) -> str:
+        """A player's display name, cut with an ellipsis to fit in `room` dp: the one kind of
+        text a picture may shorten (a bot seat's label, 'Bot (red, strong)', is given the
+        room to be read whole)."""
+        return shortenable(self.fit(name, size, room, bold))
 
     @staticmethod
     def width(s: str, size: float, bold: bool = False) -> float:
@@ -74,18 +96,32 @@ class PhoneCanvas:
         """The words a line may break between."""
         return s.split()
 
-    def wrap(self, s: str, size: float, room: float, first: float | None = None) -> list[str]:
-        """Greedy word wrap in `room` dp; the first line may be narrower (`first`)."""
+    def wrap(
+        self, s: str, size: float, room: float, first: float | None = None, bold: bool = False
+    ) -> list[str]:
+        """Greedy word wrap in `room` dp (measured in the weight it is drawn in); the first
+        line may be narrower (`first`)."""
         lines: list[str] = []
         line = ""
         for word in self.words(s):
             trial = f"{line} {word}" if line else word
             limit = first if first is not None and not lines else room
-            if self.width(trial, size) <= limit or not line:
+            if self.width(trial, size, bold) <= limit:
                 line = trial
-            else:
-                lines.append(line)
+            elif self.width(word, size, bold) <= room:
+                if line or limit < room:  # a narrower first line too narrow for it stays empty
+                    lines.append(line)
                 line = word
+            else:  # a word wider than a line (a 32-letter name): broken where the line ends
+                if line:
+                    lines.append(line)
+                    limit = room
+                line = ""
+                for char in word:
+                    if line and self.width(line + char, size, bold) > limit:
+                        lines.append(line)
+                        line, limit = "", room
+                    line += char
         if line:
             lines.append(line)
         return lines
@@ -124,16 +160,29 @@ class PhoneCanvas:
         top = y + 13
         self.piece(M + 8 + PIECE_R, top + 1, seat)
         x = M + 12 + 2 * PIECE_R
-        name = self.fit(self.names[seat], name_size, name_room, True)
-        self.write(x, top, name, name_size, t.DECIDE if deciding else t.INK, bold=True)
-        return top, x + self.width(name, name_size, True) + 8
+        name, size = self.band_name(seat, name_size, name_room)
+        self.write(x, top, name, size, t.DECIDE if deciding else t.INK, bold=True)
+        return top, x + self.width(name, size, True) + 8
+
+    def band_name(self, seat: int, name_size: float, name_room: float) -> tuple[str, float]:
+        """A seat's name as its band shows it, and its size: a long name is drawn a size
+        smaller before it is cut (only a display name may be)."""
+        size = self.shrink(self.names[seat], (name_size, SMALL + 1), name_room, True)
+        return self.fit_name(self.names[seat], size, name_room, True), size
+
+    def name_end(self, seat: int, name_size: float, name_room: float) -> float:
+        """The x (dp) after a seat's name in its band (player_band's second value)."""
+        name, size = self.band_name(seat, name_size, name_room)
+        return M + 12 + 2 * PIECE_R + self.width(name, size, True) + 8
 
     def badge(self, x: float, y: float, delta: int) -> None:
         """This phase's change of a number, in a green or red badge starting at `x`."""
         label = f"{delta:+d}".replace("-", "−")
         w = self.width(label, SMALL, True) + 3
         self.box(x, y - 7.5, x + w, y + 8.5, t.GOOD if delta > 0 else t.BAD, radius=4)
-        self.write(x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm")
+        self.write(
+            x + w / 2, y + 0.5, label, SMALL, t.WHITE, True, "mm", (x, y - 7.5, x + w, y + 8.5)
+        )
 
     def number(self, end: float, y: float, value: int, delta: int) -> None:
         """A bold number ending at `end`, this phase's change in a badge after it."""

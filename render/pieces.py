@@ -38,6 +38,21 @@ def fit(s: str, size: int, width: float, bold: bool = False) -> str:
     return s.rstrip() + "…"
 
 
+def fit_name(s: str, size: int, width: float, bold: bool = False) -> str:
+    """A player's display name, shortened with an ellipsis to fit in `width` px: the one kind
+    of text a picture may shorten (docs/render.md)."""
+    return shortenable(fit(s, size, width, bold))
+
+
+def at_most(lines: list[str] | tuple[str, ...], count: int) -> list[str]:
+    """The first `count` lines; the last of them ends with an ellipsis when lines were left
+    out, so that a text cut short shows it (and the tests see it)."""
+    kept = list(lines[:count])
+    if len(lines) > count:
+        kept[-1] = kept[-1].rstrip() + "…"
+    return kept
+
+
 @lru_cache(maxsize=1024)
 def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap of `s` into lines no wider than `width` px."""
@@ -81,6 +96,62 @@ class DrawnText:
 
 _drawn: ContextVar[list[DrawnText] | None] = ContextVar("drawn_text", default=None)
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in px of the picture
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedText:
+    """One text as drawn: where its ink is (or the badge it fills), the box it must stay in
+    (its tile, cell, row or badge; None: the picture), and whether it was cut with an ellipsis
+    (`shortened`) where shortening is allowed (`may_shorten`: a player's display name)."""
+
+    text: str
+    size: int
+    box: Box
+    container: Box | None
+    shortened: bool
+    may_shorten: bool
+
+
+@dataclass(slots=True)
+class _Placement:
+    texts: list[PlacedText]
+    shortenable: set[str]
+
+
+_placed: ContextVar[_Placement | None] = ContextVar("placed_text", default=None)
+_container: ContextVar[Box | None] = ContextVar("text_container", default=None)
+
+
+@contextmanager
+def recording_placement() -> Iterator[list[PlacedText]]:
+    """Collects where every text drawn in this block landed (this thread only): how the tests
+    find texts that overlap, leave their box or were cut."""
+    placement = _Placement([], set())
+    token = _placed.set(placement)
+    try:
+        yield placement.texts
+    finally:
+        _placed.reset(token)
+
+
+@contextmanager
+def container(box: Box) -> Iterator[None]:
+    """Every text drawn in this block must stay inside `box` (px)."""
+    token = _container.set(box)
+    try:
+        yield
+    finally:
+        _container.reset(token)
+
+
+def shortenable(s: str) -> str:
+    """Marks `s` (a display name, maybe cut with an ellipsis) as a text that may be shortened."""
+    placement = _placed.get()
+    if placement is not None:
+        placement.shortenable.add(s)
+    return s
+
 
 @contextmanager
 def recording_text() -> Iterator[list[DrawnText]]:
@@ -101,15 +172,31 @@ def text(
     fill: t.RGB = t.INK,
     bold: bool = False,
     anchor: str = "la",
+    extent: Box | None = None,
 ) -> None:
-    """Draw `s` like ImageDraw.text, with its glyph mask cached (most labels repeat)."""
+    """Draw `s` like ImageDraw.text, with its glyph mask cached (most labels repeat).
+    `extent`: the box the text fills (a badge), recorded instead of the ink's."""
     if not s:
         return
     log = _drawn.get()
     if log is not None:
         log.append(DrawnText(s, size, bold))
     mask, (ox, oy) = _mask(s, size, bold, anchor)
-    d.draw.draw_bitmap((round(xy[0]) + ox, round(xy[1]) + oy), mask, _ink(fill))
+    x, y = round(xy[0]) + ox, round(xy[1]) + oy
+    d.draw.draw_bitmap((x, y), mask, _ink(fill))
+    placement = _placed.get()
+    if placement is not None:
+        width, height = mask.size  # type: ignore[attr-defined]
+        placement.texts.append(
+            PlacedText(
+                s,
+                size,
+                extent or (x, y, x + width, y + height),
+                _container.get(),
+                s.endswith("…"),
+                s in placement.shortenable,
+            )
+        )
 
 
 def _letter_colours(seat: int) -> tuple[t.RGB, t.RGB]:

@@ -60,10 +60,7 @@ CHURCH = Plural(
 TOKEN = "{s} takes a {token} token ({pp} PP)"
 LAST_ROUND = "The castle tokens are gone: this is the last round"
 CASTLE_BONUS = "{s} delivered the most batches ({count}) and takes 1 gold"
-CASTLE_PENALTY = Plural(
-    "Nobody delivered: {count} token leaves the game ({tokens})",
-    "Nobody delivered: {count} tokens leave the game ({tokens})",
-)
+CASTLE_PENALTY = "Nobody delivered: the castle loses {tokens}"
 DELIVERS_NOTHING = "{s} delivers nothing"
 DELIVER = "{s} delivers a batch ({cubes})"
 PROVOST_END = "The provost moves {step} to {label}"
@@ -151,6 +148,13 @@ OPTIONS_MORE = "{options} and {more} more"
 ANY_RESOURCE = "resource of any kind"
 NOTHING = "nothing"
 TOKENS = {"dungeon": "dungeon", "walls": "walls", "towers": "towers"}
+# Tokens counted by kind, one and several ("1 dungeon token", "2 dungeon tokens"; at most 2
+# are removed at once).
+TOKEN_COUNT = {
+    "dungeon": Plural("{count} dungeon token", "{count} dungeon tokens"),
+    "walls": Plural("{count} walls token", "{count} walls tokens"),
+    "towers": Plural("{count} towers token", "{count} towers tokens"),
+}
 
 # --- text that is not an action (engine/magna_carta/actions.py); {text} quotes what was typed --
 
@@ -218,8 +222,14 @@ def namers(
     def stock(counts: list[int]) -> str:
         return ", ".join(f"{k} {cube_name(c)}" for c, k in zip(cat.CUBES, counts, strict=True))
 
+    def tokens_counted(kinds: list[str]) -> str:
+        # each kind once with its count: two dungeon tokens never read "dungeon and dungeon"
+        counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds)}
+        return w.AND.join(w.TOKEN_COUNT[kind].format(count=count) for kind, count in counts.items())
+
     def prices(table: list[Any]) -> str:  # [what, [(price, count), ...]]
         what, pairs = table
+
         template = w.PRICE_GOLD if what == "gold" else w.PRICE_TOKENS
         return w.OR.join(template.format(price=p, count=k) for p, k in pairs)
 
@@ -232,7 +242,7 @@ def namers(
         "stock": stock,
         "ordinal": ordinal,
         "token": lambda token: w.TOKENS[token],
-        "tokens": lambda tokens: w.AND.join(w.TOKENS[x] for x in tokens),
+        "tokens": tokens_counted,
         "decision": lambda kind: w.DECISIONS[kind],
         "prices": prices,
         "what": lambda what: w.WRITTEN[what],

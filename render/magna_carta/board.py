@@ -46,7 +46,7 @@ from render.magna_carta.words import (
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
 from render.phone import S as SCALE
-from render.pieces import blend
+from render.pieces import at_most, blend
 
 MAX_HEIGHT_DP = 2600
 ROAD_COLS = 4
@@ -55,18 +55,22 @@ TILE_W = (INNER - (ROAD_COLS - 1) * TILE_GAP) / ROAD_COLS
 TILE_H = 78
 NAME_LINE = 13  # a second line of a long name
 BAND = 18  # the coloured top band of a road tile
-ROW_PITCH = TILE_H + 9
+STATUS_LINE = 16  # a line of small text in a player's panel
+TAG_RISE = 12  # how far the provost's tag rises above its tile
+ROW_PITCH = TILE_H + TAG_RISE + 1
 PROVOST_INK = (20, 20, 20)
 SHIELD = (96, 72, 40)  # the prestige points of a road card, in a shield as on the cards
 
 
 def section_band(c: PhoneCard, y: float, title: str, detail: str = "") -> float:
-    h = 24
+    """A section's title band; its detail follows the title, or wraps onto lines below it."""
+    x = M + c.width(title, SMALL, True) + 8
+    lines = c.wrap(detail, SMALL, INNER, first=W_DP - M - x) if detail else []
+    h = 24 + 16 * max(0, len(lines) - 1)
     c.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
-    c.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
-    if detail:
-        x = M + c.width(title, SMALL, True) + 8
-        c.write(x, y + h / 2, c.fit(detail, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
+    c.write(M, y + 12, title, SMALL, HEADER_INK, bold=True)
+    for k, line in enumerate(lines):
+        c.write(x if k == 0 else M, y + 12 + 16 * k, line, SMALL, (250, 240, 220))
     return y + h
 
 
@@ -91,7 +95,7 @@ class Board(PhoneCard):
         else:
             where = active_stretch(view)
         detail = f"{detail} · {where}"
-        y = section_band(self, y, lb.MC_THE_ROAD, detail) + 10
+        y = section_band(self, y, lb.MC_THE_ROAD, detail) + TAG_RISE + 2
         # a name too long for one line (German: "Kleiner Bauernhof") takes two, and every
         # tile grows by a line: no name is ever cut
         self.name_lines = max((len(self.name_lines_of(c)) for c in view.road), default=1)
@@ -101,21 +105,25 @@ class Board(PhoneCard):
         pitch = tile_h + (ROW_PITCH - TILE_H)
         for k, card in enumerate(view.road):
             row, col = divmod(k, ROAD_COLS)
-            self.tile(M + col * (TILE_W + TILE_GAP), y + row * pitch, card)
+            tx, ty = M + col * (TILE_W + TILE_GAP), y + row * pitch
+            with self.within(tx, ty - TAG_RISE, tx + TILE_W, ty + tile_h):
+                self.tile(tx, ty, card)
         rows = -(-len(view.road) // ROAD_COLS)
         y += rows * pitch - (pitch - tile_h) + 4
         legend = lb.MC_SHIELD_LEGEND
         if view.provost is not None:
             legend += lb.MC_GREY_LEGEND
-        self.write(W_DP - M, y + 8, self.fit(legend, SMALL, INNER), SMALL, t.INK_SOFT, anchor="rm")
-        return y + 16
+        lines = self.wrap(legend, SMALL, INNER)
+        for k, line in enumerate(lines):
+            self.write(W_DP - M, y + 8 + k * STATUS_LINE, line, SMALL, t.INK_SOFT, anchor="rm")
+        return y + 16 * len(lines)
 
     def effect_lines_of(self, card: RoadCardView) -> list[str]:
         """The tile's short effect: one line, or two when the language's words are longer."""
         effect = tile_effect(card, self.view.variant)
         if not effect:
             return [""]
-        return self.wrap(effect, SMALL, TILE_W - 8)[:2]
+        return at_most(self.wrap(effect, SMALL, TILE_W - 8), 2)
 
     def name_lines_of(self, card: RoadCardView) -> list[str]:
         """The tile's name: one line (bold if it fits), or two in the small size."""
@@ -124,7 +132,7 @@ class Board(PhoneCard):
             return [name]
         if self.width(name, SMALL) <= room or " " not in name:
             return [name]
-        return self.wrap(name, SMALL, room)[:2]
+        return at_most(self.wrap(name, SMALL, room), 2)
 
     def tile(self, x: float, y: float, card: RoadCardView) -> None:
         view = self.view
@@ -153,15 +161,16 @@ class Board(PhoneCard):
         self.box(x + 1, y + 1, x + w - 1, y + BAND, band, radius=5)
         ink = t.WHITE
         self.write(x + 4, y + BAND / 2 + 1, str(card.position), SMALL, ink, bold=True)
+        label = lb.MC_PROVOST_TAG
+        tw = self.width(label, SMALL, True) + 8
+        tx = x + w - tw - 2
         if owner is not None:
             letter = self.letters[owner]
             self.write(x + w - 5, y + BAND / 2 + 1, letter, SMALL, ink, bold=True, anchor="rm")
         if provost:
-            label = lb.MC_PROVOST_TAG
-            tw = self.width(label, SMALL, True) + 8
-            tx = x + w - tw - 2
-            self.box(tx, y - 5, tx + tw, y + BAND - 1, PROVOST_INK, t.WHITE, 1, 4)
-            self.write(tx + tw / 2, y + BAND / 2 - 2, label, SMALL, t.WHITE, True, "mm")
+            # above the band, in the gap between the rows: the owner's letter stays readable
+            self.box(tx, y - TAG_RISE, tx + tw, y + 4, PROVOST_INK, t.WHITE, 1, 4)
+            self.write(tx + tw / 2, y + 4 - (TAG_RISE + 4) / 2, label, SMALL, t.WHITE, True, "mm")
         name = tile_name(card)
         room = w - 8
         ink = t.INK if card.active else t.INK_SOFT
@@ -266,7 +275,12 @@ class Board(PhoneCard):
             card = CARDS[card_id]
             name = card_name(card.id)
             size = BODY if self.width(name, BODY, True) <= 74 else SMALL  # German names
-            self.write(x, cy, self.fit(name, size, 74, True), size, t.INK, bold=True)
+            lines = [name]
+            if self.width(name, size, True) > 74:
+                lines = self.wrap(name, SMALL, 74, bold=True)
+            for i, line in enumerate(lines):  # two lines for "Hôtel de ville"
+                top = cy + (i - (len(lines) - 1) / 2) * NAME_LINE
+                self.write(x, top, line, size, t.INK, bold=True)
             self.write(x + 76, cy, f"{card.pp} PP", BODY, PRESTIGE_EDGE, bold=True)
             cx = x + 118
             for kind in cat.CUBES:
@@ -286,51 +300,58 @@ class Board(PhoneCard):
         return y + 14
 
     def panel(self, seat: int, y: float) -> float:
+        """A player's panel: name and score; status and workers; deniers and cubes; cards and
+        castle tokens; what they own. Every line wraps rather than cuts."""
         view, ch = self.view, self.ch
         p = view.players[seat]
         deciding = seat in self.deciders
         extra = self.holdings(seat)
         lines = self.wrap(extra, SMALL, INNER - 14) if extra else []
-        h = 70 + LINE * len(lines)
-        top, x = self.player_band(seat, y, h, deciding, NAME, 150)
-        score = f"{p.score['total']} PP"
-        score_x = W_DP - M - 30
-        status = self.status(seat)
-        if status:
-            room = score_x - self.width(score, NAME, True) - 8 - x
-            self.write(x, top + 1, self.fit(status, SMALL, room), SMALL, t.INK_SOFT)
-        self.write(score_x, top, score, NAME, t.INK, True, "rm")
-        if ch.score[seat]:
-            self.badge(score_x + 2, top, ch.score[seat])
-        row = y + 36
-        x = M + 10
-        self.write(x + 20, row, str(p.deniers), NUMBER, t.INK, True, "rm")
-        self.write(x + 22, row, "d", BODY, t.INK_SOFT)
-        if ch.deniers[seat]:
-            self.badge(x + 32, row, ch.deniers[seat])
-        x += 58
-        for c in cat.CUBES:
-            end = self.counted_cube(x, row, c, p.cubes[c], NUMBER)
-            delta = ch.cubes[seat].get(c, 0)
-            if delta:
-                self.badge(end + 1.5, row, delta)
-            x += 62
+        name_x = M + 12 + 2 * PIECE_R
         workers = lb.HAND_WORKERS.format(count=p.workers, total=cat.WORKERS)
-        self.write(
-            W_DP - M - 8, row, workers, SMALL, t.INK if p.workers else t.INK_FAINT, True, "rm"
-        )
-        row = y + 58
+        workers_w = self.width(workers, SMALL, True)
+        status = self.wrap(self.status(seat), SMALL, W_DP - M - 16 - workers_w - name_x) or [""]
         cards = lb.MC_CARD_COUNTS.format(hand=p.hand_size, pile=p.deck_size, discard=len(p.discard))
         if p.discard:
             cards += lb.MC_DISCARD_TOP.format(name=card_name(p.discard[-1]))
         chips = 3 * 27
-        self.write(M + 10, row, self.fit(cards, SMALL, INNER - chips - 20), SMALL)
-        x = W_DP - M - 8 - chips
-        for kind in cat.TOKEN_NAMES:
-            count = p.tokens[kind]
-            x = self.token_chip(x, row, kind, str(count), SMALL, w=24) + 3
-        for i, line in enumerate(lines):
-            self.write(M + 10, y + 70 + LINE * i + LINE / 2 - 4, line, SMALL, t.INK_SOFT)
+        card_lines = self.wrap(cards, SMALL, INNER - chips - 20)
+        numbers = y + 31 + STATUS_LINE * len(status) + 4
+        cards_y = numbers + 22
+        holdings_y = cards_y + STATUS_LINE * (len(card_lines) - 1) + 12
+        h = holdings_y - y + LINE * len(lines)
+        with self.within(M, y, W_DP - M, y + h):  # every text of the panel stays in it
+            score = f"{p.score['total']} PP"
+            score_x = W_DP - M - 30
+            name_room = score_x - self.width(score, NAME, True) - 8 - name_x
+            top, _ = self.player_band(seat, y, h, deciding, NAME, name_room)
+            self.write(score_x, top, score, NAME, t.INK, True, "rm")
+            if ch.score[seat]:
+                self.badge(score_x + 2, top, ch.score[seat])
+            for k, line in enumerate(status):
+                self.write(name_x, y + 31 + k * STATUS_LINE, line, SMALL, t.INK_SOFT)
+            ink = t.INK if p.workers else t.INK_FAINT
+            self.write(W_DP - M - 8, y + 31, workers, SMALL, ink, True, "rm")
+            x = M + 10
+            self.write(x + 20, numbers, str(p.deniers), NUMBER, t.INK, True, "rm")
+            self.write(x + 22, numbers, "d", BODY, t.INK_SOFT)
+            if ch.deniers[seat]:
+                self.badge(x + 32, numbers, ch.deniers[seat])
+            x += 58
+            for c in cat.CUBES:
+                end = self.counted_cube(x, numbers, c, p.cubes[c], NUMBER)
+                delta = ch.cubes[seat].get(c, 0)
+                if delta:
+                    self.badge(end + 1.5, numbers, delta)
+                x += 70
+            for k, line in enumerate(card_lines):
+                self.write(M + 10, cards_y + k * STATUS_LINE, line, SMALL)
+            x = W_DP - M - 8 - chips
+            for kind in cat.TOKEN_NAMES:
+                count = p.tokens[kind]
+                x = self.token_chip(x, cards_y, kind, str(count), SMALL, w=24) + 3
+            for i, line in enumerate(lines):
+                self.write(M + 10, holdings_y + LINE * i + LINE / 2 - 4, line, SMALL, t.INK_SOFT)
         return y + h
 
     def status(self, seat: int) -> str:

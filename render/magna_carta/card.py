@@ -46,16 +46,19 @@ from render.magna_carta.words import (
 )
 from render.names import card_name
 from render.phone import CUBE, INNER, PIECE_R, W_DP, M
+from render.pieces import at_most
 
 MAX_HEIGHT_DP = 1600
+STATUS_LINE = 16  # a line of a player's status under their name
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
 
 # Player table columns, dp: where each number ends (right-aligned); a change follows it in a
 # small green or red badge.
 DIGIT = 9.4  # width of a bold digit at NUMBER size
-PP_END = 38
-D_END = 86
-CUBES_END = 130  # the food column's numbers end here
+# two-digit numbers with two-digit changes ("31 +12") fit before the next column
+PP_END = 36
+D_END = 88
+CUBES_END = 138  # the food column's numbers end here
 CUBE_COL = 42
 WORKERS_END = CUBES_END + 4 * CUBE_COL + 4
 HAND_END = WORKERS_END + 46
@@ -112,23 +115,38 @@ class PhoneCard(Canvas):
         return y + 14
 
     def player_row(self, seat: int, y: float) -> float:
+        status = self.status(seat)
+        x = self.name_end(seat, NAME, 170)
+        # the status follows the name, or takes a line of its own under it
+        beside = self.width(status, SMALL) <= W_DP - M - 4 - x
+        lines = [status] if beside else self.wrap(status, SMALL, INNER - 12)
+        below = 0 if beside else STATUS_LINE * len(lines)
+        h = 46 + below
+        with self.within(M, y, W_DP - M, y + h):
+            self.player_cells(seat, y, h, lines, beside)
+        return y + h
+
+    def player_cells(self, seat: int, y: float, h: float, lines: list[str], beside: bool) -> None:
+        """The band of `player_row`: name, status (`lines`, `beside` the name or under it)
+        and the numbers."""
         view, ch = self.view, self.ch
         p = view.players[seat]
         deciding = seat in self.deciders
-        h = 46
+        below = 0 if beside else STATUS_LINE * len(lines)
         top, x = self.player_band(seat, y, h, deciding, NAME, 170)
-        status = self.status(seat)
-        if status:
-            ink = t.DECIDE if deciding else t.INK_SOFT
-            self.write(x, top + 1, self.fit(status, SMALL, W_DP - M - 4 - x), SMALL, ink)
-        row = y + 33
+        ink = t.DECIDE if deciding else t.INK_SOFT
+        for k, line in enumerate(lines):
+            if beside:
+                self.write(x, top + 1, line, SMALL, ink)
+            else:
+                self.write(M + 12, top + 18 + k * STATUS_LINE, line, SMALL, ink)
+        row = y + 33 + below
         self.number(PP_END, row, p.score["total"], ch.score[seat])
         self.number(D_END, row, p.deniers, ch.deniers[seat])
         for k, c in enumerate(cat.CUBES):
             self.number(CUBES_END + k * CUBE_COL, row, p.cubes[c], ch.cubes[seat].get(c, 0))
         self.number(WORKERS_END, row, p.workers, 0)
         self.number(HAND_END, row, p.hand_size, ch.hand[seat])
-        return y + h
 
     def status(self, seat: int) -> str:
         view = self.view
@@ -158,8 +176,9 @@ class PhoneCard(Canvas):
             self.write(M + 8, top + 1, str(place), NAME, t.INK_SOFT, bold=True, anchor="mm")
             self.piece(M + 18 + PIECE_R, top + 1, seat)
             x = M + 22 + 2 * PIECE_R
-            label = self.names[seat] + (f"  {lb.WINNER}" if win else "")
-            self.write(x, top, self.fit(label, NAME, 250, True), NAME, t.INK, bold=True)
+            won = f"  {lb.WINNER}" if win else ""
+            name = self.fit_name(self.names[seat], NAME, 250 - self.width(won, NAME, True), True)
+            self.write(x, top, name + won, NAME, t.INK, bold=True)
             self.write(W_DP - M - 8, y + h / 2, str(totals[seat]), TITLE + 3, t.INK, True, "rm")
             words = [f"{lb.MC_RESULT_PARTS[key]} {parts[key]}" for key in RESULT_PARTS]
             room = W_DP - M - 50 - x
@@ -221,7 +240,8 @@ class PhoneCard(Canvas):
             road += " · " + lb.MC_PROVOST_DETAIL.format(where=where, stretch=active_stretch(view))
         lines = self.wrap(road, BODY, INNER - 12)
         supply = ", ".join(card_name(c) for c in view.prestige_supply) or lb.MC_NONE
-        prestige = self.wrap(lb.MC_PRESTIGE_LEFT.format(supply=supply), BODY, INNER - 12)[:2]
+        left = lb.MC_PRESTIGE_LEFT.format(supply=supply)
+        prestige = at_most(self.wrap(left, BODY, INNER - 12), 2)
         last = [lb.MC_LAST_ROUND] if view.last_round and not view.over else []
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
@@ -294,13 +314,14 @@ def decision_band(c: Canvas, y: float) -> float:
     prompt, detail = decision_text(view, view.pending[0], c.names)
     x = M + len(seats) * (2 * PIECE_R + 2) + 6
     if len(seats) == 1:
-        name = c.fit(c.names[seats[0]], NAME, 170, True)
+        size = c.shrink(c.names[seats[0]], (NAME, SMALL + 1), 170, True)
+        name = c.fit_name(c.names[seats[0]], size, 170, True)
     else:  # the opening hands: every seat still to answer decides at once
-        name = lb.MC_EVERYONE if len(seats) == view.players_count else lb.MC_STILL
+        name, size = lb.MC_EVERYONE if len(seats) == view.players_count else lb.MC_STILL, NAME
         prompt = lb.MC_ALL_REDRAW
         if len(seats) < view.players_count:
             detail = lb.MC_WAITING_FOR.format(names=join([c.names[s] for s in seats]))
-    name_w = c.width(name, NAME, True) + 6
+    name_w = c.width(name, size, True) + 6
     first = c.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
     rest = c.wrap(detail, BODY, INNER - (x - M)) if detail else []
     h = 10 + LINE * (len(first) + len(rest)) + 4
@@ -309,7 +330,7 @@ def decision_band(c: Canvas, y: float) -> float:
     top = y + 5 + LINE / 2
     for k, seat in enumerate(seats):
         c.piece(M + PIECE_R + k * (2 * PIECE_R + 2), top, seat)
-    c.write(x, top, name, NAME, t.DECIDE, bold=True)
+    c.write(x, top, name, size, t.DECIDE, bold=True)
     for i, line in enumerate(first):
         c.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
     for i, line in enumerate(rest, start=len(first)):
@@ -324,7 +345,7 @@ def winner_band(c: Canvas, y: float) -> float:
     winners = [s for s in range(view.players_count) if totals[s] == best]
     won = lb.MC_SHARE_WIN if len(winners) > 1 else lb.WINS_WITH
     result = won.format(count=best, who=join([c.names[s] for s in winners]))
-    head = c.wrap(f"★ {result}", NAME, INNER)
+    head = c.wrap(f"★ {result}", NAME, INNER, bold=True)
     h = 10 + LINE * len(head) + 4
     c.box(0, y, W_DP, y + h, WIN_BG, radius=0)
     top = y + 5 + LINE / 2

@@ -110,9 +110,7 @@ def happened(
         kind = event.kind
         if seat is None and kind == "castle-penalty":
             flush_castle()
-            removed = data.get("removed", [])
-            what = ", ".join(token_name(x) for x in removed)
-            lines.append((None, lb.MC_TOKENS_LEAVE.format(count=len(removed), tokens=what)))
+            lines.append((None, event_text(event, names)))  # the engine's sentence, counted
             continue
         if seat is None:
             if kind == "provost":

@@ -11,7 +11,9 @@ from render.magna_carta.words import (
     best_tokens,
     ordinal,
     road_label,
+    token_name,
 )
+from render.names import card_owner_effect, card_worker_effect
 
 
 def decision_text(view: View, pending: PendingView, names: list[str]) -> tuple[str, str]:
@@ -34,7 +36,7 @@ def decision_text(view: View, pending: PendingView, names: list[str]) -> tuple[s
         delivered = view.delivered[pending.seat]
         so_far = lb.MC_DELIVERED.format(count=delivered) if delivered else ""
         if nxt:
-            token = lb.MC_NEXT_TOKEN.format(token=nxt[0], pp=TOKEN_PP[nxt[0]])
+            token = lb.MC_NEXT_TOKEN.format(token=token_name(nxt[0]), pp=TOKEN_PP[nxt[0]])
         else:
             token = lb.MC_NO_TOKEN
         return lb.MC_MAY_CASTLE, lb.MC_CASTLE_DETAIL.format(token=token, left=left) + so_far
@@ -44,12 +46,14 @@ def decision_text(view: View, pending: PendingView, names: list[str]) -> tuple[s
     where = road_label(view, at)
     if pending.part == "owner":
         user = names[card.worker] if card.worker is not None else lb.MC_A_WORKER
-        return lb.MC_MAY_USE_OWN.format(where=where, user=user, effect=data.owner_text), ""
+        return lb.MC_MAY_USE_OWN.format(
+            where=where, user=user, effect=card_owner_effect(data.id)
+        ), ""
     if card.owner is not None:
         return lb.MC_MAY_USE_OF.format(
-            owner=names[card.owner], where=where, effect=data.worker_text
+            owner=names[card.owner], where=where, effect=card_worker_effect(data.id)
         ), ""
-    return lb.MC_MAY_USE.format(where=where, effect=data.worker_text), ""
+    return lb.MC_MAY_USE.format(where=where, effect=card_worker_effect(data.id)), ""
 
 
 def passed_text(view: View, seat: int) -> str:

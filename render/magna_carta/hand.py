@@ -17,14 +17,16 @@ from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER
 from render.labels import w as lb
 from render.magna_carta.canvas import Canvas, owner_tint
 from render.magna_carta.words import phase_title
-from render.names import card_name, cube_name
+from render.names import card_name, card_owner_effect, card_worker_effect, cube_name
 from render.phone import INNER, W_DP, M
+from render.pieces import shortenable
 
 MAX_HEIGHT_DP = 2400
 COLS = 2
 GAP = 8
 CARD_W = (INNER - GAP * (COLS - 1)) / COLS
 BAND = 24
+NAME_LINE = 14  # a second line of a long card name
 
 
 def missing(cost: str, cubes: dict[str, int]) -> str:
@@ -64,14 +66,25 @@ class HandPicture(Canvas):
         return self.crop(y + M)
 
     def header(self, y: float) -> float:
+        """The owner's name and when; the phase goes under the title when both do not fit."""
         view = self.view
-        h = 36
-        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-        title = self.fit(lb.HAND_TITLE.format(name=self.names[self.seat]), TITLE, 230, True)
-        self.write(M, y + h / 2, title, TITLE, t.WHITE, bold=True)
         phase = lb.HAND_GAME_OVER if view.over else phase_title(view)
         when = lb.HAND_WHEN.format(round=view.round, phase=phase)
-        self.write(W_DP - M, y + h / 2, when, SMALL, HEADER_INK, bold=True, anchor="rm")
+        when_w = self.width(when, SMALL, True)
+        beside = INNER - when_w - 8  # the title's room beside the phase
+        name = self.names[self.seat]
+        bare = self.width(lb.HAND_TITLE.format(name=""), TITLE, True)
+        one_line = bare + self.width(name, TITLE, True) <= beside
+        room = beside if one_line else INNER
+        shown = self.fit_name(name, TITLE, room - bare, True)
+        title = lb.HAND_TITLE.format(name=shown)
+        if shown != name:  # only the owner's display name was shortened
+            title = shortenable(title)
+        h = 36 if one_line else 54
+        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+        self.write(M, y + 18, title, TITLE, t.WHITE, bold=True)
+        when_y = y + h / 2 if one_line else y + 42
+        self.write(W_DP - M, when_y, when, SMALL, HEADER_INK, bold=True, anchor="rm")
         y += h
         h = 22
         self.box(0, y, W_DP, y + h, (250, 236, 240), radius=0)
@@ -107,7 +120,9 @@ class HandPicture(Canvas):
             heights = [self.card_height(card) for card in row]
             h = max(heights)
             for k, card in enumerate(row):
-                self.card(M + k * (CARD_W + GAP), y, h, card)
+                x = M + k * (CARD_W + GAP)
+                with self.within(x, y, x + CARD_W, y + h):
+                    self.card(x, y, h, card)
             y += h + GAP
         return y - GAP
 
@@ -121,14 +136,18 @@ class HandPicture(Canvas):
         card = CARDS[card_id]
         room = CARD_W - 12
         verdict, _ = self.verdict(card_id)
-        lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room)]
+        lines = [("Verdict", line) for line in self.wrap(verdict, SMALL, room, bold=True)]
         lines += [
             ("Worker", line)
-            for line in self.wrap(lb.HAND_WORKER.format(text=card.worker_text), SMALL, room)
+            for line in self.wrap(
+                lb.HAND_WORKER.format(text=card_worker_effect(card.id)), SMALL, room
+            )
         ]
         lines += [
             ("Owner", line)
-            for line in self.wrap(lb.HAND_OWNER.format(text=card.owner_text), SMALL, room)
+            for line in self.wrap(
+                lb.HAND_OWNER.format(text=card_owner_effect(card.id)), SMALL, room
+            )
         ]
         if card.effect is Effect.SMALL_PRODUCTION:
             stored = cat.STORED_CUBES[self.view.players_count]
@@ -136,25 +155,34 @@ class HandPicture(Canvas):
             lines += [("Note", line) for line in self.wrap(note, SMALL, room)]
         return lines
 
+    def name_lines(self, card_id: str) -> tuple[float, list[str]]:
+        """The card's name in its band beside the shield: one line, shrunk to the small size
+        if need be, else two small lines (German: "Großer Steinbruch"). Never cut."""
+        name = card_name(card_id)
+        room = CARD_W - 14 - self.width(f"{CARDS[card_id].pp} PP", BODY, True)
+        size = self.shrink(name, (NAME, BODY, SMALL), room, True)
+        if self.width(name, size, True) <= room:
+            return size, [name]
+        return SMALL, self.wrap(name, SMALL, room, bold=True)
+
+    def band_height(self, card_id: str) -> float:
+        return BAND + NAME_LINE * (len(self.name_lines(card_id)[1]) - 1)
+
     def card_height(self, card_id: str) -> float:
-        return BAND + 28 + 17 * len(self.card_lines(card_id)) + 6
+        return self.band_height(card_id) + 28 + 17 * len(self.card_lines(card_id)) + 6
 
     def card(self, x: float, y: float, h: float, card_id: str) -> None:
         card = CARDS[card_id]
         colour = t.PLAYER_COLOURS[self.seat]
         self.box(x, y, x + CARD_W, y + h, owner_tint(self.seat), colour, 1.5)
-        self.box(x + 1, y + 1, x + CARD_W - 1, y + BAND, colour, radius=5)
+        band = self.band_height(card_id)
+        self.box(x + 1, y + 1, x + CARD_W - 1, y + band, colour, radius=5)
         shield = f"{card.pp} PP"
         self.write(x + CARD_W - 6, y + BAND / 2 + 1, shield, BODY, t.WHITE, True, "rm")
-        room = CARD_W - 14 - self.width(shield, BODY, True)
-        self.write(
-            x + 6,
-            y + BAND / 2 + 1,
-            self.fit(card_name(card.id), NAME, room, True),
-            NAME,
-            t.WHITE,
-            True,
-        )
+        size, names = self.name_lines(card_id)
+        for k, line in enumerate(names):
+            self.write(x + 6, y + BAND / 2 + 1 + k * NAME_LINE, line, size, t.WHITE, True)
+        y += band - BAND  # the rest of the card moves down with a two-line name
         cy = y + BAND + 14
         cx = self.cubes(x + 6, cy, card.cost)
         self.write(cx + 2, cy, lb.HAND_COST, SMALL, t.INK_SOFT)

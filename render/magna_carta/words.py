@@ -101,7 +101,13 @@ def active_stretch(view: View) -> str:
     """Which road cards act this round, as the provost stands now."""
     if view.provost is None or view.provost == len(view.road):
         return lb.MC_WHOLE_ROAD
-    return lb.MC_STRETCH.format(provost=view.provost, next=view.provost + 1, last=len(view.road))
+    provost, last = view.provost, len(view.road)
+    acting = lb.MC_ACTING_ONE if provost == 1 else lb.MC_ACTING.format(provost=provost)
+    if provost + 1 == last:
+        idle = lb.MC_IDLE_ONE.format(at=last)
+    else:
+        idle = lb.MC_IDLE.format(first=provost + 1, last=last)
+    return lb.MC_STRETCH.format(acting=acting, idle=idle)
 
 
 def token_name(kind: str) -> str:
