@@ -539,12 +539,16 @@ class Painter:
             k = cat.SECTION_TRIGGERS.index(pos)
             done = s.scored > k
             label = lb.SECTION_SCORING.format(section=section_name(k)) + (" ✓" if done else "")
+            # a smaller type before the tag would leave its tile ("Abrechnung Bergfried ✓")
+            size = next(
+                (k for k in (11, 10, 9) if text_width(label, k, True) + 12 <= TILE_W - 4), 9
+            )
             pill(
                 d,
                 x + TILE_W - 2,
                 y - 14,
                 label,
-                11,
+                size,
                 (70, 56, 40) if not done else (150, 140, 120),
                 t.WHITE,
                 anchor_right=True,
@@ -679,8 +683,12 @@ class Painter:
                 line_y = yy + 30 + (k - (len(lines) - 1) / 2) * 13
                 text(d, (x + 12, line_y), line, size, t.INK, anchor="lm")
         else:
-            ended = lb.ALL_SCORED
-            text(d, (x + 12, yy + 13), fit(ended, 13, w - 24), 13, t.INK_SOFT, anchor="lm")
+            ended = lb.ALL_SCORED  # smaller, then two lines: never cut
+            size = next((k for k in (13, 12, 11) if text_width(ended, k) <= w - 24), 11)
+            lines = wrap(ended, size, w - 24)
+            for k, line in enumerate(lines):
+                line_y = yy + 13 + (k - (len(lines) - 1) / 2) * 13
+                text(d, (x + 12, line_y), line, size, t.INK_SOFT, anchor="lm")
         # castle workers in arrival order
         yy += 58
         text(d, (x + 12, yy), lb.ARRIVAL_ORDER, 14, t.INK_SOFT, anchor="lm")

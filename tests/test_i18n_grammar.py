@@ -258,26 +258,41 @@ def test_no_pseudo_plural_s_in_english_or_translations():
 
 
 @pytest.mark.parametrize(
-    ("key", "values", "one", "many"),
+    ("key", "one_values", "many_values", "one", "many"),
     [
-        ("mc_words.CUBES_COST", {"deniers": 0}, "1 cube costs 1 d", "2 cubes cost 2 d"),
-        ("mc_words.CASTLE_PENALTY", {"tokens": ["walls"]}, "1 token leaves", "2 tokens leave"),
+        (
+            "mc_words.CUBES_COST",
+            {"deniers": 0, "count": 1},
+            {"deniers": 0, "count": 2},
+            "1 cube costs 1 d",
+            "2 cubes cost 2 d",
+        ),
+        (
+            "mc_words.CASTLE_PENALTY",
+            {"tokens": ["walls"]},
+            {"tokens": ["walls", "walls"]},
+            "loses 1 walls token",
+            "loses 2 walls tokens",
+        ),
         (
             "mc_words.CHURCH",
-            {"price": 2, "label": ("mc_words.CARD", {"card": "church", "at": 5})},
+            {"price": 2, "label": ("mc_words.CARD", {"card": "church", "at": 5}), "count": 1},
+            {"price": 2, "label": ("mc_words.CARD", {"card": "church", "at": 5}), "count": 2},
             "1 castle token at",
             "2 castle tokens at",
         ),
     ],
 )
-def test_no_pseudo_plural_s_engine_sentences_read_one_and_many(key, values, one, many):
+def test_no_pseudo_plural_s_engine_sentences_read_one_and_many(
+    key, one_values, many_values, one, many
+):
     from engine.wording import english
 
-    assert one in english(key, {**values, "count": 1})
-    assert many in english(key, {**values, "count": 2})
+    assert one in english(key, one_values)
+    assert many in english(key, many_values)
     with i18n.using("fr"):
-        assert "1 jeton " in say("mc_words.CASTLE_PENALTY", {"tokens": ["walls"], "count": 1})
-        assert "2 jetons " in say("mc_words.CASTLE_PENALTY", {"tokens": ["walls"], "count": 2})
+        assert "1 jeton " in say("mc_words.CASTLE_PENALTY", {"tokens": ["walls"]})
+        assert "2 jetons " in say("mc_words.CASTLE_PENALTY", {"tokens": ["walls", "walls"]})
     with i18n.using("de"):
         assert "1 Rohstoff kostet" in say("mc_words.CUBES_COST", {"count": 1, "deniers": 0})
         assert "3 Rohstoffe kosten" in say("mc_words.CUBES_COST", {"count": 3, "deniers": 0})
