@@ -89,8 +89,9 @@ NOT_SAVED = (
     "#{game_id}. Please try again later; the bot's operator has been told."
 )
 GAME_CORRUPT = (
-    "The record of game #{game_id} is damaged (action {index}, '{action}': {reason}). "
-    "An administrator has to look at it."
+    "Game #{game_id} is damaged: its record no longer replays (action {index}, '{action}': "
+    "{reason}). The bot's operator has to look at it; the host may free the channel with "
+    "/caylus abort."
 )
 BAD_SETTING = "Setting '{name}': {reason}"
 BAD_TIME_ZONE = "'{value}' is not a time zone name such as 'Europe/Paris' or 'UTC'."

@@ -41,6 +41,10 @@ from render.sentences import error_text
 
 log = logging.getLogger(__name__)
 
+# The reason of a mark set by work that a read does not repeat (the clock's): it is held until
+# an operator lifts it (docs/store.md); marks found by reading are lifted by a read that works.
+HELD_MARK = "held: "
+
 MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
 
 
@@ -262,6 +266,9 @@ class ServiceCore:
         if pair is None:
             raise err.UnknownGame(game_id=game_id)
         row, seats = pair
+        problem = stored_problem(row, seats)
+        if problem is not None:
+            raise await self._damaged(game_id, problem)
         state = phase_start = None
         if row.setup is not None:
             try:
@@ -269,7 +276,12 @@ class ServiceCore:
             except err.GameCorrupt as error:
                 await self._damaged(game_id, str(error))
                 raise
-        if await self.store.damaged(game_id) is not None:
+        mark = await self.store.damaged(game_id)
+        if mark is not None:
+            if mark.startswith(HELD_MARK):
+                # found by work a read does not repeat (the clock's): only an operator who has
+                # looked at the game lifts it, else it would come and go with every read
+                raise err.GameDamaged(game_id=game_id, reason=_clip(mark[len(HELD_MARK) :], 160))
             await self.store.write(
                 lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
             )
@@ -291,9 +303,10 @@ class ServiceCore:
 
     async def mark_damaged(self, game_id: int, reason: str) -> bool:
         """Mark a game damaged from outside (the clock, when its work on the game fails);
-        True the first time (log and report it then)."""
+        True the first time (log and report it then). Such a mark is held: reading the game
+        again does not lift it (docs/store.md, "Damaged games")."""
         self._forget(game_id)
-        return await self.store.mark_damaged(game_id, reason)
+        return await self.store.mark_damaged(game_id, HELD_MARK + reason)
 
     async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
         """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
@@ -701,6 +714,24 @@ def _both(
         second(tx)
 
     return work
+
+
+def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
+    """What makes a decoded game unusable before anything is replayed or written (for the
+    operator: English), or None: a game kind this bot does not know, or seat rows missing."""
+    if row.kind not in GAME_NAMES:
+        return f"unknown game kind {_clip(row.kind, 40)!r} (known: {', '.join(GAME_NAMES)})"
+    numbers = [s.seat for s in seats]
+    wanted = len(numbers)
+    if row.setup is not None:
+        players = row.options.get("players")
+        wanted = players if isinstance(players, int) and players > 0 else wanted
+    if numbers != list(range(wanted)):
+        missing = sorted(set(range(wanted)) - set(numbers))
+        if missing:
+            return f"seat row(s) {', '.join(map(str, missing))} missing"
+        return f"seat rows {numbers} are not the seats 0-{wanted - 1}"
+    return None
 
 
 def replay_problems(
