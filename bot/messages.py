@@ -240,10 +240,14 @@ DAYS = Plural("{count} day", "{count} days")
 HOURS = Plural("{count} hour", "{count} hours")
 REMINDERS_OFF = "off"
 
-# What the operator reads when a copied database is checked (not translated: UNTRANSLATED).
+# What the operator reads about a stored game that cannot be used as it is (a copied database
+# checked, a game marked damaged; not translated: UNTRANSLATED).
 REPLAY_PROBLEMS = {
     "no_game": "no such game",
     "seq": "seq column {seq} but {logged} logged actions",
     "snapshot": "snapshot differs from the replayed log",
     "phase_snapshot": "phase snapshot differs from the replayed log",
+    "unknown_kind": "unknown game kind {kind!r} (known: {known})",
+    "seats_missing": "seat row(s) {missing} missing",
+    "seats_wrong": "seat rows {numbers} are not the seats 0-{last}",
 }

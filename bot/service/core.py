@@ -720,7 +720,9 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
     """What makes a decoded game unusable before anything is replayed or written (for the
     operator: English), or None: a game kind this bot does not know, or seat rows missing."""
     if row.kind not in GAME_NAMES:
-        return f"unknown game kind {_clip(row.kind, 40)!r} (known: {', '.join(GAME_NAMES)})"
+        return REPLAY_PROBLEMS["unknown_kind"].format(
+            kind=_clip(row.kind, 40), known=", ".join(GAME_NAMES)
+        )
     numbers = [s.seat for s in seats]
     wanted = len(numbers)
     if row.setup is not None:
@@ -729,8 +731,8 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
     if numbers != list(range(wanted)):
         missing = sorted(set(range(wanted)) - set(numbers))
         if missing:
-            return f"seat row(s) {', '.join(map(str, missing))} missing"
-        return f"seat rows {numbers} are not the seats 0-{wanted - 1}"
+            return REPLAY_PROBLEMS["seats_missing"].format(missing=", ".join(map(str, missing)))
+        return REPLAY_PROBLEMS["seats_wrong"].format(numbers=numbers, last=wanted - 1)
     return None
 
 
