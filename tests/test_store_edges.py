@@ -294,3 +294,33 @@ def test_a_file_size_limit_is_not_saved_and_logged_once(tmp_path: Path) -> None:
     told = [line for line in done.stderr.splitlines() if "refuses writes" in line]
     assert len(told) == 1, done.stderr[-2000:]
     assert "RLIMIT_FSIZE" in told[0]
+
+
+# --- the settings' errors ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgress://user:password@host/db",
+        "postgres+asyncpg://caylus:password-that-is-long-enough-to-be-cut@db.example:5432/x",
+        "mysql://user:password@host/db",
+    ],
+)
+def test_a_mistyped_database_url_never_shows_its_password(tmp_path: Path, url: str) -> None:
+    from tests.test_startup import one_line, run_bot
+
+    line = one_line(run_bot(tmp_path, CAYLUS_DATABASE=url))
+    assert "CAYLUS_DATABASE" in line and "postgresql://" in line
+    assert "password" not in line and "***" in line, line
+
+
+def test_caylus_bot_creates_the_folder_of_its_database_file(tmp_path: Path) -> None:
+    """The start goes on past the database (to Discord, unreachable here) with the file made."""
+    from tests.test_startup import run_bot
+
+    path = tmp_path / "data" / "caylus.sqlite3"
+    result = run_bot(tmp_path, CAYLUS_DATABASE=str(path), CAYLUS_LOG_LEVEL="CRITICAL")
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "cannot reach Discord" in result.stderr, result.stderr  # past the database
+    assert path.is_file()
