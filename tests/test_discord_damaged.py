@@ -56,3 +56,21 @@ async def test_undo_after_the_game_ended_says_the_game_has_ended(tmp_path: Path)
         text = said(await alice.slash(tb.channel, "caylus undo"))
         assert text.startswith("Game #2 has not started yet"), text
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_game_of_an_unknown_kind_is_damaged_and_abort_frees_its_channel(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 2, seed=7, render_boards=False) as tb:
+        alice, bob = tb.players
+        await tb.open_game(2)
+        with sqlite3.connect(tb.database) as conn:  # a newer bot's game, say, opened by this one
+            conn.execute("UPDATE games SET kind = 'caylus-deluxe' WHERE id = 1")
+        await tb.restart()
+        text = said(await bob.slash(tb.channel, "caylus board"))
+        assert text.startswith("Game #1 is damaged and cannot be played (unknown game kind"), text
+        text = said(await bob.slash(tb.channel, "caylus abort"))  # not the host
+        assert "host" in text.lower() and "aborted" not in text.lower(), text
+        assert "aborted" in said(await alice.slash(tb.channel, "caylus abort")).lower()
+        assert "is open" in said(await alice.slash(tb.channel, "caylus new", players=2))
+        assert tb.cog.unexpected_errors == 0
