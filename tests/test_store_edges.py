@@ -324,3 +324,45 @@ def test_caylus_bot_creates_the_folder_of_its_database_file(tmp_path: Path) -> N
     assert "Traceback" not in result.stderr, result.stderr
     assert "cannot reach Discord" in result.stderr, result.stderr  # past the database
     assert path.is_file()
+
+
+async def test_a_damaged_game_on_a_full_disk_still_answers_damaged(
+    tmp_path: Path, vt: VirtualTime
+) -> None:
+    """Marking it is a write: a full disk must not turn the answer into an unexpected error."""
+    svc, clock = await _open(tmp_path / "games.db", vt)
+    try:
+        result = await _running(svc, clock)
+        gid = result.game.id
+        other = await svc.create_game(GUILD, CHANNEL + 1, BOB, players=2)
+        await _sql(svc, "UPDATE games SET options = '{' WHERE id = ?", (gid,))
+        svc, clock = await _restart(svc, vt)
+        pages = (await _rows(svc, "PRAGMA page_count"))[0][0]
+        cursor = await svc.store._writer.execute(f"PRAGMA max_page_count = {pages}")  # type: ignore[attr-defined]
+        await cursor.close()
+        for _ in range(5000):  # fill the last pages: no write fits any more
+            try:
+                await svc.store.write(lambda tx: tx.insert_outbox(other.id, 0, 0, 0, {}))
+            except Exception:
+                break
+        else:
+            raise AssertionError("the size limit did not stop the writes")
+        fake = 10**9  # and the marks' table, down to its smallest rows
+        for size in (400, 100, 20, 1):
+            for _ in range(5000):
+                fake += 1
+                try:
+                    await svc.store.mark_damaged(fake, "x" * size)
+                except Exception:
+                    break
+        for _ in range(2):
+            with pytest.raises(err.GameDamaged, match=f"Game #{gid} is damaged"):
+                await svc.game(gid)
+        assert await svc.store.damaged(gid) is None  # not saved: a read that can write marks it
+        cursor = await svc.store._writer.execute("PRAGMA max_page_count = 1073741823")  # type: ignore[attr-defined]
+        await cursor.close()
+        with pytest.raises(err.GameDamaged):
+            await svc.game(gid)
+        assert await svc.store.damaged(gid) is not None
+    finally:
+        await svc.close()

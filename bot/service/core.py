@@ -282,10 +282,13 @@ class ServiceCore:
                 # found by work a read does not repeat (the clock's): only an operator who has
                 # looked at the game lifts it, else it would come and go with every read
                 raise err.GameDamaged(game_id=game_id, reason=_clip(mark[len(HELD_MARK) :], 160))
-            await self.store.write(
-                lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
-            )
-            log.warning("game %s reads and replays again: no longer marked damaged", game_id)
+            try:
+                await self.store.write(
+                    lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
+                )
+                log.warning("game %s reads and replays again: no longer marked damaged", game_id)
+            except DiskFull:  # the game is fine: the mark goes at a read that can write
+                pass
         live = Live(
             row=dataclasses.replace(row, snapshot=None, phase_snapshot=None),
             seats=tuple(seats),
@@ -297,8 +300,11 @@ class ServiceCore:
 
     async def _damaged(self, game_id: int, reason: str) -> err.GameDamaged:
         """Mark the game damaged (logged the first time only) and return the error to raise."""
-        if await self.store.mark_damaged(game_id, reason):
-            log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        try:
+            if await self.store.mark_damaged(game_id, reason):
+                log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        except DiskFull:  # the answer is the same; the mark is written by a later read
+            log.error("game %s is damaged (%s); the mark could not be saved", game_id, reason)
         return err.GameDamaged(game_id=game_id, reason=_clip(reason, 160))
 
     async def mark_damaged(self, game_id: int, reason: str) -> bool:
@@ -319,13 +325,16 @@ class ServiceCore:
         if not problems:
             return state, phase_start, row
         log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
-        changed = await self.store.write(
-            lambda tx: tx.execute(
-                "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
-                "WHERE id = ? AND version = ?",
-                (snapshot, phase_snapshot, len(rows), row.id, row.version),
+        try:
+            changed = await self.store.write(
+                lambda tx: tx.execute(
+                    "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
+                    "WHERE id = ? AND version = ?",
+                    (snapshot, phase_snapshot, len(rows), row.id, row.version),
+                )
             )
-        )
+        except DiskFull:  # the log is the truth: serve the replay, repair the cache later
+            return state, phase_start, dataclasses.replace(row, seq=len(rows))
         if changed != 1:  # someone else moved the game meanwhile: load it again
             fresh = await self.store.game(row.id, snapshots=True)
             if fresh is None:
