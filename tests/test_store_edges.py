@@ -178,9 +178,11 @@ async def test_a_clock_mark_that_a_read_cannot_see_is_held_until_the_operator_li
                 await svc.game(gid)
             svc, clock = await _restart(svc, vt)
         assert await _marks(svc) == [mark]
+        assert await svc.games_of_user(HOST) == []  # the listings leave it out
         # the operator has looked at it and lifts the mark
         await _sql(svc, "DELETE FROM damaged_games WHERE game_id = ?", (gid,))
         assert (await svc.game(gid)).status == "running"
+        assert [g.game_id for g in await svc.games_of_user(HOST)] == [gid]
     finally:
         await svc.close()
 

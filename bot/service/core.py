@@ -303,8 +303,9 @@ class ServiceCore:
         try:
             if await self.store.mark_damaged(game_id, reason):
                 log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
-        except DiskFull:  # the answer is the same; the mark is written by a later read
-            log.error("game %s is damaged (%s); the mark could not be saved", game_id, reason)
+        except DiskFull:  # the answer is the same; the mark (and its one ERROR line) comes
+            # with a later read, and the store has logged the full disk once already
+            log.debug("game %s is damaged (%s); the mark could not be saved", game_id, reason)
         return err.GameDamaged(game_id=game_id, reason=_clip(reason, 160))
 
     async def mark_damaged(self, game_id: int, reason: str) -> bool:

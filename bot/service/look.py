@@ -202,6 +202,9 @@ class LookCalls(ServiceCore):
         must decide first, longest waiting first."""
         statuses = () if include_finished else ("lobby", "running")
         pairs = await self.store.user_games(user_id, guild_id=guild_id, statuses=statuses)
+        # an unreadable row is not among them; a marked one that reads is left out too
+        marked = await self.store.damaged_among([g.id for g, _ in pairs])
+        pairs = [(g, s) for g, s in pairs if g.id not in marked]
         games = [
             UserGame(
                 game_id=g.id,
