@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from bot.clock_service import ClockService
 from bot.cogs.caylus import CaylusCog
 from bot.lang import t
-from bot.logsafe import configure_logging
+from bot.logsafe import configure_logging, redact
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
@@ -205,7 +205,8 @@ def settings_problem(error: ValidationError) -> str:
     loc = first.get("loc") or ("shard_ids",)  # the one check of several settings together
     field = str(loc[0])
     value = first.get("input")
-    shown = f" ({str(value)[:40]!r})" if value is not None and "token" not in field else ""
+    # masked before it is cut short, so no part of a URL's password can show
+    shown = f" ({redact(str(value))[:40]!r})" if value is not None and "token" not in field else ""
     return t.START_BAD_SETTING.format(
         name=f"CAYLUS_{field.upper()}", value=shown, reason=first.get("msg", "invalid")
     )

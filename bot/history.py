@@ -5,11 +5,11 @@ Read from the store only; the service calls these (GameService.history, ...)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.ratings import shown
-from bot.store import SeatRow, Store
+from bot.store import GameRow, RatingChange, SeatRow, Store, UnreadableGame
 
 HISTORY_PAGE = 8  # games per page of /caylus history
 
@@ -34,6 +34,7 @@ class PastGame:
     ended_at: float | None
     seats: tuple[PastSeat, ...]
     winners: tuple[int, ...]  # seats sharing the win
+    damaged: bool = False  # marked damaged: /caylus record and /caylus replay answer so
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +45,25 @@ class HistoryPage:
     total: int  # finished games that match
 
 
-def past_game(row: Any, seats: list[SeatRow]) -> PastGame:
-    outcome = row.outcome or {}
-    scores = list(outcome.get("scores") or [])
+def past_game(
+    row: GameRow | UnreadableGame,
+    seats: list[SeatRow],
+    changes: Sequence[RatingChange] = (),
+    *,
+    damaged: bool = False,
+) -> PastGame:
+    """A finished game as a listing shows it. An unreadable row (a damaged game) takes its
+    winners and scores from the results stored when it ended (`changes`, its rating_changes
+    rows), as far as they go: a seat that was a bot from the start has none."""
+    if isinstance(row, UnreadableGame):
+        scores: dict[int, int | None] = {c.seat: c.score for c in changes}
+        winners = tuple(sorted(c.seat for c in changes if c.won))
+        damaged = True
+    else:
+        outcome = row.outcome or {}
+        found = list(outcome.get("scores") or [])
+        scores = dict(enumerate(found))
+        winners = tuple(outcome.get("winners") or ())
     return PastGame(
         game_id=row.id,
         kind=row.kind,
@@ -61,11 +78,12 @@ def past_game(row: Any, seats: list[SeatRow]) -> PastGame:
                 resigned_user_id=s.resigned_user_id,
                 is_bot=s.is_bot,
                 level=s.level,
-                score=scores[s.seat] if s.seat < len(scores) else None,
+                score=scores.get(s.seat),
             )
             for s in seats
         ),
-        winners=tuple(outcome.get("winners") or ()),
+        winners=winners,
+        damaged=damaged,
     )
 
 
@@ -73,15 +91,20 @@ async def history(
     store: Store, guild_id: int, *, user_id: int | None = None, page: int = 1
 ) -> HistoryPage:
     """A page of the server's finished games, newest first (`user_id`: that player's only).
-    A page past the end is the last page."""
+    A page past the end is the last page. A damaged game is listed, marked damaged."""
     _, total = await store.finished_games(guild_id, user_id=user_id, limit=1)
     pages = max(1, -(-total // HISTORY_PAGE))
     page = min(max(1, page), pages)
     rows, total = await store.finished_games(
         guild_id, user_id=user_id, offset=(page - 1) * HISTORY_PAGE, limit=HISTORY_PAGE
     )
+    marked = await store.damaged_among([row.id for row, _ in rows])
+    games = []
+    for row, seats in rows:
+        changes = await store.rating_changes(row.id) if isinstance(row, UnreadableGame) else []
+        games.append(past_game(row, seats, changes, damaged=row.id in marked))
     return HistoryPage(
-        games=tuple(past_game(row, seats) for row, seats in rows),
+        games=tuple(games),
         page=page,
         pages=max(1, -(-total // HISTORY_PAGE)),
         total=total,
@@ -160,19 +183,30 @@ async def player_stats(store: Store, guild_id: int, user_id: int, kind: str) -> 
         if seat is None:
             continue
         games += 1
-        outcome = row.outcome or {}
         held = seat.user_id == user_id and not seat.is_bot
         if not held:
             continue
         finished += 1
-        wins += int(seat.seat in (outcome.get("winners") or ()))
-        found = list(outcome.get("scores") or [])
-        if seat.seat < len(found):
-            scores.append(found[seat.seat])
-        breakdown = list(outcome.get("breakdown") or [])
-        if seat.seat < len(breakdown):
-            for key, value in breakdown[seat.seat].items():
-                parts.setdefault(key, []).append(value)
+        if isinstance(row, UnreadableGame):
+            # a damaged game counts as in the leaderboard: with the result stored when it
+            # ended; its score's parts are in the unreadable row, so they are left out
+            result = next(
+                (c for c in await store.rating_changes(row.id) if c.user_id == user_id), None
+            )
+            if result is not None:
+                wins += int(result.won)
+                if result.score is not None:
+                    scores.append(result.score)
+        else:
+            outcome = row.outcome or {}
+            wins += int(seat.seat in (outcome.get("winners") or ()))
+            found = list(outcome.get("scores") or [])
+            if seat.seat < len(found):
+                scores.append(found[seat.seat])
+            breakdown = list(outcome.get("breakdown") or [])
+            if seat.seat < len(breakdown):
+                for key, value in breakdown[seat.seat].items():
+                    parts.setdefault(key, []).append(value)
         previous = row.started_at
         for entry in await store.log(row.id):
             if entry.seat == seat.seat and entry.user_id == user_id and not entry.by_bot:

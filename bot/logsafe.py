@@ -1,4 +1,5 @@
-"""Logging that never writes a secret: the bot token, interaction tokens, webhook tokens.
+"""Logging that never writes a secret: the bot token, interaction tokens, webhook tokens, the
+password of a URL.
 
 At DEBUG level discord.py logs whole gateway events (an INTERACTION_CREATE carries a token that
 lets anyone answer as the bot for 15 minutes) and the URLs of interaction callbacks and
@@ -27,6 +28,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # a bot token on its own: base64 user id . timestamp . HMAC
     (re.compile(r"\b[MNO][A-Za-z\d_-]{23,27}\.[A-Za-z\d_-]{6}\.[A-Za-z\d_-]{27,40}\b"), REDACTED),
     (re.compile(r"(Authorization['\"]?\s*[:=]\s*['\"]?Bot )[^\s'\"]+"), rf"\1{REDACTED}"),
+    # the password of any URL, whatever its scheme (a mistyped postgress:// one too), masked
+    # as the PostgreSQL store shows its own URL: user:***@host
+    (re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*:)[^@\s]+@"), r"\1***@"),
 )
 
 

@@ -89,8 +89,9 @@ NOT_SAVED = (
     "#{game_id}. Please try again later; the bot's operator has been told."
 )
 GAME_CORRUPT = (
-    "The record of game #{game_id} is damaged (action {index}, '{action}': {reason}). "
-    "An administrator has to look at it."
+    "Game #{game_id} is damaged: its record no longer replays (action {index}, '{action}': "
+    "{reason}). The bot's operator has to look at it; the host may free the channel with "
+    "/caylus abort."
 )
 BAD_SETTING = "Setting '{name}': {reason}"
 BAD_TIME_ZONE = "'{value}' is not a time zone name such as 'Europe/Paris' or 'UTC'."
@@ -239,10 +240,14 @@ DAYS = Plural("{count} day", "{count} days")
 HOURS = Plural("{count} hour", "{count} hours")
 REMINDERS_OFF = "off"
 
-# What the operator reads when a copied database is checked (not translated: UNTRANSLATED).
+# What the operator reads about a stored game that cannot be used as it is (a copied database
+# checked, a game marked damaged; not translated: UNTRANSLATED).
 REPLAY_PROBLEMS = {
     "no_game": "no such game",
     "seq": "seq column {seq} but {logged} logged actions",
     "snapshot": "snapshot differs from the replayed log",
     "phase_snapshot": "phase snapshot differs from the replayed log",
+    "unknown_kind": "unknown game kind {kind!r} (known: {known})",
+    "seats_missing": "seat row(s) {missing} missing",
+    "seats_wrong": "seat rows {numbers} are not the seats 0-{last}",
 }

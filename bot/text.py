@@ -207,6 +207,10 @@ PLAYED = "Played: **{label}** (`{action}`)."
 BUTTON_UNDO = "Undo"
 UNDONE_NOTE = "Taken back: **{label}** (`{action}`). It is your decision again."
 # in the channel: {player} took a move back; {pinged}: who was asked next and need not decide now
+UNDO_GAME_ENDED = (
+    "Game #{game_id} in this channel has ended: there is no move to take back. Open a new "
+    "game with `/caylus new`."
+)
 UNDO_NOTICE = "↩️ {player} took back their move: **{label}**."
 UNDO_NOTICE_PINGED = "{pinged}: that move is undone, so your decision is not due yet."
 PROMPT_UNDONE = "↩️ *Taken back: this decision is no longer asked.*"
@@ -434,6 +438,7 @@ HISTORY_EMPTY_PLAYER = "{name} has not finished a game in this server yet."
 HISTORY_GAME = "**#{game_id}** {game} · {date} · 🏆 {winners}"
 HISTORY_SCORE = "{name} {score}"
 HISTORY_TAKEN_OVER = "{name} (left, the bot finished)"
+HISTORY_DAMAGED = "⚠ damaged: its record and replay cannot be read"
 LEADERBOARD_TITLE = "{game}: the ratings of this server"
 LEADERBOARD_EMPTY = "Nobody has finished a game of {game} in this server yet."
 LEADERBOARD_LINE = (

@@ -181,7 +181,9 @@ async def test_replay_refusals_and_crafted_buttons(tmp_path: Path) -> None:
         tb.service.finished_game = damaged  # type: ignore[method-assign]
         text = await answer(done)
         tb.service.finished_game = real  # type: ignore[method-assign]
-        assert text.startswith(f"The record of game #{done} is damaged (action 6, 'place 99': ")
+        assert text.startswith(
+            f"Game #{done} is damaged: its record no longer replays (action 6, 'place 99': "
+        )
         tb.cog._replay_kept("_replays").clear()
 
         # crafted buttons: a step past the end, another server's game, a running game

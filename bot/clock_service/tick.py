@@ -94,6 +94,14 @@ class TickCalls(ClockCore):
         gid = row["id"]
         reason = f"{type(error).__name__}: {error}"[:300]
         try:
+            await self.svc.game(gid)
+        except err.GameDamaged:
+            # a read finds the damage too (and has marked it): that mark is lifted by the first
+            # read after the operator's repair, so the clock adds no mark of its own
+            return []
+        except Exception:  # the store: the clock's own mark below says what it met
+            log.debug("clock: reading game %s again failed", gid, exc_info=True)
+        try:
             if await self.svc.mark_damaged(gid, reason):
                 log.error("clock: game %s is damaged, skipped from now on", gid, exc_info=error)
         except Exception:

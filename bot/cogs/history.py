@@ -90,14 +90,13 @@ class HistoryCommands(TableBase):
         for game in found.games:
             names = await self._past_names(guild_id, game)
             when = game.ended_at or game.started_at or 0.0
-            lines.append(
-                t.HISTORY_GAME.format(
-                    game_id=game.game_id,
-                    game=m.KIND_NAMES.get(game.kind, game.kind),
-                    date=f"<t:{int(when)}:d>",
-                    winners=i18n.join([names[s] for s in game.winners]),
-                )
+            line = t.HISTORY_GAME.format(
+                game_id=game.game_id,
+                game=m.KIND_NAMES.get(game.kind, game.kind),
+                date=f"<t:{int(when)}:d>",
+                winners=i18n.join([names[s] for s in game.winners if s < len(names)]),
             )
+            lines.append(f"{line} · {t.HISTORY_DAMAGED}" if game.damaged else line)
             scores = [
                 t.HISTORY_SCORE.format(name=names[s.seat], score=s.score)
                 for s in sorted(game.seats, key=lambda s: -(s.score or 0))

@@ -315,6 +315,12 @@ class PlayCommands(TableBase):
         self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
             await interaction.response.defer(ephemeral=True, thinking=True)
+            if interaction.guild_id is not None:  # the channel's game has ended: say so
+                ended = await self.service.ended_game_in_channel(
+                    interaction.guild_id, interaction.channel_id or 0
+                )
+                if ended is not None:
+                    raise err.ServiceError(t.UNDO_GAME_ENDED.format(game_id=ended))
             info = await self.running_game(interaction)
             await self._undo(interaction, info, None)
 

@@ -42,6 +42,10 @@ from render.sentences import error_text
 
 log = logging.getLogger(__name__)
 
+# The reason of a mark set by work that a read does not repeat (the clock's): it is held until
+# an operator lifts it (docs/store.md); marks found by reading are lifted by a read that works.
+HELD_MARK = "held: "
+
 MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
 
 
@@ -267,6 +271,9 @@ class ServiceCore:
         if pair is None:
             raise err.UnknownGame(game_id=game_id)
         row, seats = pair
+        problem = stored_problem(row, seats)
+        if problem is not None:
+            raise await self._damaged(game_id, problem)
         state = phase_start = None
         if row.setup is not None:
             try:
@@ -274,11 +281,19 @@ class ServiceCore:
             except err.GameCorrupt as error:
                 await self._damaged(game_id, str(error))
                 raise
-        if await self.store.damaged(game_id) is not None:
-            await self.store.write(
-                lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
-            )
-            log.warning("game %s reads and replays again: no longer marked damaged", game_id)
+        mark = await self.store.damaged(game_id)
+        if mark is not None:
+            if mark.startswith(HELD_MARK):
+                # found by work a read does not repeat (the clock's): only an operator who has
+                # looked at the game lifts it, else it would come and go with every read
+                raise err.GameDamaged(game_id=game_id, reason=_clip(mark[len(HELD_MARK) :], 160))
+            try:
+                await self.store.write(
+                    lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
+                )
+                log.warning("game %s reads and replays again: no longer marked damaged", game_id)
+            except DiskFull:  # the game is fine: the mark goes at a read that can write
+                pass
         live = Live(
             row=dataclasses.replace(row, snapshot=None, phase_snapshot=None),
             seats=tuple(seats),
@@ -290,15 +305,20 @@ class ServiceCore:
 
     async def _damaged(self, game_id: int, reason: str) -> err.GameDamaged:
         """Mark the game damaged (logged the first time only) and return the error to raise."""
-        if await self.store.mark_damaged(game_id, reason):
-            log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        try:
+            if await self.store.mark_damaged(game_id, reason):
+                log.error("game %s is damaged and is skipped from now on: %s", game_id, reason)
+        except DiskFull:  # the answer is the same; the mark (and its one ERROR line) comes
+            # with a later read, and the store has logged the full disk once already
+            log.debug("game %s is damaged (%s); the mark could not be saved", game_id, reason)
         return err.GameDamaged(game_id=game_id, reason=_clip(reason, 160))
 
     async def mark_damaged(self, game_id: int, reason: str) -> bool:
         """Mark a game damaged from outside (the clock, when its work on the game fails);
-        True the first time (log and report it then)."""
+        True the first time (log and report it then). Such a mark is held: reading the game
+        again does not lift it (docs/store.md, "Damaged games")."""
         self._forget(game_id)
-        return await self.store.mark_damaged(game_id, reason)
+        return await self.store.mark_damaged(game_id, HELD_MARK + reason)
 
     async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
         """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
@@ -311,13 +331,16 @@ class ServiceCore:
         if not problems:
             return state, phase_start, row
         log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
-        changed = await self.store.write(
-            lambda tx: tx.execute(
-                "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
-                "WHERE id = ? AND version = ?",
-                (snapshot, phase_snapshot, len(rows), row.id, row.version),
+        try:
+            changed = await self.store.write(
+                lambda tx: tx.execute(
+                    "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
+                    "WHERE id = ? AND version = ?",
+                    (snapshot, phase_snapshot, len(rows), row.id, row.version),
+                )
             )
-        )
+        except DiskFull:  # the log is the truth: serve the replay, repair the cache later
+            return state, phase_start, dataclasses.replace(row, seq=len(rows))
         if changed != 1:  # someone else moved the game meanwhile: load it again
             fresh = await self.store.game(row.id, snapshots=True)
             if fresh is None:
@@ -720,6 +743,26 @@ def _both(
         second(tx)
 
     return work
+
+
+def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
+    """What makes a decoded game unusable before anything is replayed or written (for the
+    operator: English), or None: a game kind this bot does not know, or seat rows missing."""
+    if row.kind not in GAME_NAMES:
+        return REPLAY_PROBLEMS["unknown_kind"].format(
+            kind=_clip(row.kind, 40), known=", ".join(GAME_NAMES)
+        )
+    numbers = [s.seat for s in seats]
+    wanted = len(numbers)
+    if row.setup is not None:
+        players = row.options.get("players")
+        wanted = players if isinstance(players, int) and players > 0 else wanted
+    if numbers != list(range(wanted)):
+        missing = sorted(set(range(wanted)) - set(numbers))
+        if missing:
+            return REPLAY_PROBLEMS["seats_missing"].format(missing=", ".join(map(str, missing)))
+        return REPLAY_PROBLEMS["seats_wrong"].format(numbers=numbers, last=wanted - 1)
+    return None
 
 
 def replay_problems(

@@ -10,9 +10,9 @@ from bot import errors as err
 from bot import history as hist
 from bot.lang import m
 from bot.messages import REPLAY_PROBLEMS
-from bot.service.core import ServiceCore, replay_problems
+from bot.service.core import Live, ServiceCore, replay_problems
 from bot.service.results import GameInfo, LogPage, PlayerView, UserGame
-from bot.store import DamagedRow
+from bot.store import DamagedRow, GameRow
 from engine import GAME_NAMES
 from engine.record import GameRecord
 
@@ -28,6 +28,17 @@ class LookCalls(ServiceCore):
         except DamagedRow as error:
             raise await self._damaged(error.game_id, error.reason) from None
         return await self.game(row.id) if row else None
+
+    async def ended_game_in_channel(self, guild_id: int, channel_id: int) -> int | None:
+        """The id of the channel's last game when it has ended (finished or aborted) and no
+        game has been opened there since; else None. Read without decoding the row, so a
+        damaged one answers too."""
+        rows = await self.store.query(
+            "SELECT id, status FROM games WHERE guild_id = ? AND channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
+        return int(rows[0][0]) if rows and rows[0][1] in ("finished", "aborted") else None
 
     async def state(self, game_id: int) -> Any | None:
         """The engine state (None before the start)."""
@@ -76,10 +87,10 @@ class LookCalls(ServiceCore):
         )
 
     async def record(self, game_id: int) -> GameRecord:
-        """The game record (options, explicit setup, actions), as `caylus replay` reads it."""
-        row = await self.store.game(game_id)
-        if row is None:
-            raise err.UnknownGame(game_id=game_id)
+        """The game record (options, explicit setup, actions), as `caylus replay` reads it.
+        A damaged game answers GameDamaged, as every other call on it does."""
+        async with self._lock(game_id, across=False):
+            row = (await self._load(game_id)).row
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
         rows = await self.store.log(game_id)
@@ -96,10 +107,8 @@ class LookCalls(ServiceCore):
         finished or aborted game's, or a running game's where nothing in it is hidden from any
         player. A running game with hidden information (hands, draw piles) is refused, since its
         setup and log reveal every hand (docs/history.md). A game of another server is
-        unknown here."""
-        row = await self.store.game(game_id)
-        if row is None or row.guild_id != guild_id:
-            raise err.UnknownGame(game_id=game_id)
+        unknown here; a damaged one answers GameDamaged."""
+        row = (await self._of_guild(game_id, guild_id)).row
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
         game = self._game_module(row.kind)
@@ -112,11 +121,10 @@ class LookCalls(ServiceCore):
     ) -> tuple[hist.PastGame, GameRecord, tuple[bool, ...]]:
         """A finished game of this server for its replay (`/caylus replay`): who sat where, its
         record, and which of its actions the players' plans made. Another server's game is
-        unknown here; a game that never started, is running or was aborted has no replay."""
-        found = await self.store.game_with_seats(game_id)
-        if found is None or found[0].guild_id != guild_id:
-            raise err.UnknownGame(game_id=game_id)
-        row, seats = found
+        unknown here; a game that never started, is running or was aborted has no replay; a
+        damaged one answers GameDamaged."""
+        live = await self._of_guild(game_id, guild_id)
+        row = live.row
         if row.status != "finished" or row.setup is None:
             raise err.NoReplay(game_id=game_id, status=m.STATUS[row.status])
         rows = await self.store.log(game_id)
@@ -127,12 +135,27 @@ class LookCalls(ServiceCore):
             actions=[r.action for r in rows],
             seats=[r.seat for r in rows],
         )
-        return hist.past_game(row, seats), record, tuple(r.planned for r in rows)
+        return hist.past_game(row, list(live.seats)), record, tuple(r.planned for r in rows)
+
+    async def _of_guild(self, game_id: int, guild_id: int) -> Live:
+        """A game of this server, loaded (and so checked) like any call's: another server's
+        game is unknown here, even when damaged (its number tells nothing more)."""
+        found = await self.store.query("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+        if not found or found[0][0] != guild_id:
+            raise err.UnknownGame(game_id=game_id)
+        async with self._lock(game_id, across=False):
+            return await self._load(game_id)
 
     async def finished_games(self, guild_id: int, limit: int = 25) -> list[hist.PastGame]:
-        """This server's newest finished games (the replay's autocomplete)."""
+        """This server's newest finished games that can be replayed (the replay's
+        autocomplete: a damaged one is not offered)."""
         rows, _ = await self.store.finished_games(guild_id, limit=limit)
-        return [hist.past_game(row, seats) for row, seats in rows]
+        marked = await self.store.damaged_among([row.id for row, _ in rows])
+        return [
+            hist.past_game(row, seats)
+            for row, seats in rows
+            if isinstance(row, GameRow) and row.id not in marked
+        ]
 
     async def history(
         self, guild_id: int, *, user_id: int | None = None, page: int = 1
@@ -179,6 +202,9 @@ class LookCalls(ServiceCore):
         must decide first, longest waiting first."""
         statuses = () if include_finished else ("lobby", "running")
         pairs = await self.store.user_games(user_id, guild_id=guild_id, statuses=statuses)
+        # an unreadable row is not among them; a marked one that reads is left out too
+        marked = await self.store.damaged_among([g.id for g, _ in pairs])
+        pairs = [(g, s) for g, s in pairs if g.id not in marked]
         games = [
             UserGame(
                 game_id=g.id,

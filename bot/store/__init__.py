@@ -33,6 +33,7 @@ from bot.store.rows import (
     SeatRow,
     StoreError,
     StoreUnavailable,
+    UnreadableGame,
     UserSettings,
     VersionConflict,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "StoreError",
     "StoreUnavailable",
     "Tx",
+    "UnreadableGame",
     "UserSettings",
     "VersionConflict",
     "discover_migrations",

@@ -36,6 +36,7 @@ from bot.store.rows import (
     RatingRow,
     SeatRow,
     StoreError,
+    UnreadableGame,
     UserSettings,
     outbox_row,
     rating_row,
@@ -325,6 +326,16 @@ class Store:
         rows = await self._all("SELECT reason FROM damaged_games WHERE game_id = ?", (game_id,))
         return rows[0][0] if rows else None
 
+    async def damaged_among(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """game id -> the reason of its damaged mark, for those of `game_ids` that are marked."""
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" for _ in game_ids)
+        rows = await self._all(
+            f"SELECT game_id, reason FROM damaged_games WHERE game_id IN ({marks})", list(game_ids)
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
     async def damaged_ids(self) -> set[int]:
         return {r[0] for r in await self._all("SELECT game_id FROM damaged_games")}
 
@@ -480,10 +491,12 @@ class Store:
         user_id: int | None = None,
         offset: int = 0,
         limit: int = 10,
-    ) -> tuple[list[tuple[GameRow, list[SeatRow]]], int]:
+    ) -> tuple[list[tuple[GameRow | UnreadableGame, list[SeatRow]]], int]:
         """A page of the finished games of a server, newest end first, each with its seats,
         and how many there are in all. `user_id`: only games where that user held a seat
-        (to the end, or until they resigned it to the built-in player)."""
+        (to the end, or until they resigned it to the built-in player). A row that cannot be
+        decoded is listed as an `UnreadableGame` (what of it can be read), never left out, so
+        the page and the total always agree."""
         where = "guild_id = ? AND status = 'finished'"
         params: list[Any] = [guild_id]
         if user_id is not None:
@@ -492,16 +505,16 @@ class Store:
             )
             params += [user_id, user_id]
         total = (await self._all(f"SELECT COUNT(*) FROM games WHERE {where}", params))[0][0]
-        rows = readable(
-            [
-                (r, None)
-                for r in await self._all(
-                    f"SELECT {GAME_COLUMNS} FROM games WHERE {where} "
-                    "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?",
-                    (*params, max(1, limit), max(0, offset)),
-                )
-            ]
-        )
+        rows: list[GameRow | UnreadableGame] = []
+        for raw in await self._all(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE {where} "
+            "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?",
+            (*params, max(1, limit), max(0, offset)),
+        ):
+            try:
+                rows.append(GameRow.from_sql(raw))
+            except DamagedRow as error:
+                rows.append(UnreadableGame.from_sql(raw, error.reason))
         seats: dict[int, list[SeatRow]] = {row.id: [] for row in rows}
         if rows:
             marks = ", ".join("?" for _ in rows)

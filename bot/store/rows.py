@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -58,6 +59,27 @@ GAME_COLUMNS = (
 )
 
 
+GAME_STATUSES = ("lobby", "running", "finished", "aborted")
+# (index in GAME_COLUMNS, name) of the Unix-time columns
+_TIME_COLUMNS = (
+    (11, "awaiting_since"),
+    (13, "created_at"),
+    (14, "updated_at"),
+    (15, "started_at"),
+    (16, "ended_at"),
+)
+_REQUIRED_TIMES = frozenset({"created_at", "updated_at"})
+
+
+def _is_time(value: Any, *, optional: bool) -> bool:
+    """Unix seconds: a finite number (None where the column may be empty)."""
+    if value is None:
+        return optional
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     id: int
@@ -96,6 +118,19 @@ class GameRow:
             for k in (0, 1, 2, 7, 8, 9):
                 if not isinstance(values[k], int):
                     raise ValueError(f"column {k} is not an integer")
+            if values[12] is not None and not isinstance(values[12], dict):
+                raise ValueError("outcome is not a JSON object")
+            if not isinstance(values[3], str):
+                raise ValueError("kind is not text")
+            if values[6] not in GAME_STATUSES:
+                raise ValueError(f"status {str(values[6])[:20]!r} is not one of {GAME_STATUSES}")
+            if values[10] is not None and not isinstance(values[10], int):
+                raise ValueError("awaiting_seat is not an integer")
+            # the clock computes deadlines from these: a bad one is the row's damage, found
+            # on every read alike (not a mark the clock sets and the next read clears)
+            for k, name in _TIME_COLUMNS:
+                if not _is_time(values[k], optional=name not in _REQUIRED_TIMES):
+                    raise ValueError(f"{name} is not a time")
         except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError included
             raise DamagedRow(row[0] if row else -1, f"unreadable row ({error})"[:200]) from None
         return cls(*values)
@@ -103,6 +138,33 @@ class GameRow:
     @property
     def active(self) -> bool:
         return self.status in ("lobby", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableGame:
+    """A listed game whose row cannot be decoded (`GameRow.from_sql` refused it): what of it
+    can still be read, so a listing shows it marked damaged rather than leaving it out."""
+
+    id: int
+    kind: str
+    channel_id: int
+    started_at: float | None
+    ended_at: float | None
+    reason: str
+
+    @classmethod
+    def from_sql(cls, row: Sequence[Any], reason: str) -> UnreadableGame:
+        def number(value: Any) -> float | None:
+            return float(value) if _is_time(value, optional=False) else None
+
+        return cls(
+            id=row[0],
+            kind=row[3] if isinstance(row[3], str) else "?",
+            channel_id=row[2] if isinstance(row[2], int) else 0,
+            started_at=number(row[15]),
+            ended_at=number(row[16]),
+            reason=reason,
+        )
 
 
 @dataclass(frozen=True, slots=True)

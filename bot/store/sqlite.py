@@ -112,6 +112,13 @@ class SqliteStore(Store):
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"bad synchronous mode {synchronous!r}")
         path = Path(path)
+        try:  # a file in a folder that does not exist yet: the folder is made, as the file is
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(
+                f"cannot create the folder {path.parent} for the database {path}: "
+                f"{error.strerror or error}"
+            ) from None
         lock = await _ProcessLock.acquire(path, lock_wait) if exclusive else None
         writer: aiosqlite.Connection | None = None
         reader: aiosqlite.Connection | None = None
@@ -186,10 +193,11 @@ class SqliteStore(Store):
                 raise
             raise SqliteIntegrityError(*error.args) from error
         except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+            problem = _write_refused(error)
+            if problem is not None:
                 if not self._full:  # once for the operator, not once per refused move
                     self._full = True
-                    log.error("cannot write %s: the disk is full (%s)", self.path, error)
+                    log.error("cannot write %s: %s (%s)", self.path, problem, error)
                 raise DiskFull(str(error)) from error
             raise
         if self._full:
@@ -328,6 +336,21 @@ async def _integrity_check(conn: aiosqlite.Connection, path: Path) -> None:
             f"the database {path} is damaged: {problems[0]}{more}; restore it from a backup "
             "or move it away to start with an empty one"
         )
+
+
+def _write_refused(error: sqlite3.OperationalError) -> str | None:
+    """Why the file could not take a write, when that is the disk's doing (for the operator),
+    else None. A file-size limit (RLIMIT_FSIZE, systemd's LimitFSIZE=) makes write() fail with
+    EFBIG, which SQLite reports as a disk I/O error: to the players that is a full disk."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code == sqlite3.SQLITE_FULL:
+        return "the disk is full"
+    if code is not None and code & 0xFF == sqlite3.SQLITE_IOERR:
+        return (
+            "the disk refuses writes (a disk I/O error: a file-size limit such as "
+            "RLIMIT_FSIZE or systemd's LimitFSIZE=, or a failing disk)"
+        )
+    return None
 
 
 def _database_problem(path: Path, error: sqlite3.DatabaseError) -> str:
