@@ -78,7 +78,7 @@ BRIDGE_2P = "after a pass the other pays 3 d"
 BRIDGE_NOTE = "after k passes a worker costs k+1 d"
 STILL_PLACING_N = Plural("{count} still placing", "{count} still placing")
 ROAD_NOTE = "provost on {provost}: buildings 1–{provost} work this turn · bailiff on {bailiff}"
-TO_RESIDENCE = "→ residence"
+TO_RESIDENCE = "→ residence"  # the Caylus lawyer's tile
 SECTION_SCORING = "{section} scoring"
 OR = "or"
 OWNER_BONUS = "owner: +1 {cubes}"
@@ -171,6 +171,7 @@ ENGINE_FAVOR_WON = "wins a royal favor"
 UNTRANSLATED = frozenset({"ENGINE_PLACED_ON", "ENGINE_FAVOR_WON"})
 
 # Magna Carta: a player's hand (render/magna_carta/hand.py) and the phases' titles
+MC_TO_RESIDENCE = "→ residence"  # the Magna Carta lawyer (its own word in Dutch: woonhuis)
 MC_PHASES = {
     "setup": "Opening hands",
     "income": "Income",

@@ -154,10 +154,15 @@ def test_dutch_magna_carta_terms() -> None:
 
 def test_a_shared_message_is_held_only_to_the_terms_both_games_share() -> None:
     dutch = terms.load("nl")
-    assert terms.scope_of("labels.TO_RESIDENCE") == terms.SHARED
+    assert terms.scope_of("labels.PASSED") == terms.SHARED
     assert terms.scope_of("labels.MC_RESIDENCE") == "magna-carta"
     assert terms.scope_of("labels.CASTLE") == "caylus"
-    assert terms.breaches(dutch, [("labels.TO_RESIDENCE", "→ woonhuis")]) == []
+    assert terms.breaches(dutch, [("labels.PASSED", "→ woonhuis")]) == []
+    # each game's Lawyer tag has its own message, held to its own game's word
+    assert terms.scope_of("labels.TO_RESIDENCE") == "caylus"
+    assert terms.scope_of("labels.MC_TO_RESIDENCE") == "magna-carta"
+    assert terms.breaches(dutch, [("labels.TO_RESIDENCE", "→ woonhuis")]) != []
+    assert terms.breaches(dutch, [("labels.MC_TO_RESIDENCE", "→ woonhuis")]) == []
 
 
 def test_french_buttons_say_what_they_do() -> None:

@@ -54,7 +54,7 @@ def short_effect(card_id: str) -> str:
     if effect is Effect.MARKET:
         return lb.MC_SELL.format(price=cat.MARKET_PRICE)
     if effect is Effect.LAWYER:
-        return lb.TO_RESIDENCE
+        return lb.MC_TO_RESIDENCE
     if effect is Effect.BANK:
         return lb.MC_BUY_GOLD
     if effect is Effect.CHURCH:
