@@ -49,3 +49,16 @@ async def test_docs_discord_md_lists_every_slash_command_and_option_once(tmp_pat
     for name, options in registered.items():
         assert docs[name] == options, f"/caylus {name}: documented {docs[name]}, is {options}"
     assert len(registered) >= 25  # the whole group, not a part of it
+
+
+def test_the_sample_game_shows_the_cubes_and_gold_as_the_bot_posts_them() -> None:
+    """docs/discord-sample-game.txt is what the bot posts (regenerated from the simulated game
+    of tests/test_discord.py): its stock lines carry the bot's own emoji, 🟨 for gold."""
+    from bot.lang import t
+
+    sample = (DOC.parent / "discord-sample-game.txt").read_text(encoding="utf-8")
+    emoji = list(t.CUBE_EMOJI.values())
+    stock = re.compile("".join(rf"{e}\d+ ?" for e in emoji))
+    lines = [line for line in sample.splitlines() if emoji[0] in line]
+    assert lines and all(stock.search(line) for line in lines)
+    assert "🪙" not in sample
