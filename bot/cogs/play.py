@@ -308,7 +308,7 @@ class PlayCommands(TableBase):
                     break
             return out
 
-        return await self.suggest(interaction, "/caylus play", find)
+        return await self.suggest(interaction, "play:action", find)
 
     @caylus.command(name="undo", description=t.DESC["undo"])
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -90,7 +90,7 @@ class ReplayCommands(TableBase):
                 choices.append(app_commands.Choice(name=_clip(label, 100), value=past.game_id))
             return choices[:25]
 
-        return await self.suggest(interaction, "/caylus replay", find)
+        return await self.suggest(interaction, "replay:game", find)
 
     async def replay_press(
         self, interaction: discord.Interaction, game_id: int, step: int, op: str

@@ -58,4 +58,4 @@ class RulesCommands(TableBase):
             ]
             return found[:25]
 
-        return await self.suggest(interaction, "/caylus help", find)
+        return await self.suggest(interaction, "help:topic", find)

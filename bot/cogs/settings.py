@@ -109,7 +109,7 @@ class SettingsCommands(TableBase):
         async def find() -> list[app_commands.Choice[str]]:
             return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
 
-        return await self.suggest(interaction, "/caylus settings time_zone", find)
+        return await self.suggest(interaction, "settings:time_zone", find)
 
 
 def orders_text(orders: Any, names: tuple[str, ...] | None = None) -> str:
