@@ -148,3 +148,55 @@ async def test_autocomplete_asks_discord_nothing_but_to_send_its_choices(tmp_pat
         made = [(r.method, r.path) for r in requests[start:]]
         assert len(made) == 1 and made[0][1].endswith("/callback"), made
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_every_private_button_and_menu_acknowledges_before_the_first_store_read(
+    tmp_path: Path,
+) -> None:
+    """The buttons and menus of the private replies (My hand, My choices and its answers, the
+    premoves, /caylus me's orders and plans, /caylus history's pages, /caylus replay's buttons
+    and turns), each pressed on a copy the bot posts for the running game."""
+    from bot.games.layout import Choice, Layout
+    from bot.views import (
+        choice_view,
+        history_view,
+        orders_view,
+        premove_view,
+        questions_view,
+        replay_view,
+    )
+
+    async with table(tmp_path, 2, seed=24, render_boards=False, clock_loop=False) as tb:
+        first = await start_game(tb, 2)
+        actor = tb.awaited(first)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        assert info is not None
+        gid, version = info.id, info.version
+        offer = [Choice("place 7", "a space")]
+        views = [
+            choice_view(gid, version, Layout(), hand=True, choices=True),
+            premove_view(gid, offer, cancel=True),
+            questions_view(gid, version, [("inn", "the inn", [Choice("stay", "stay")])]),
+            orders_view(gid, {}, cancel=True),
+            history_view(None, 1, 2),
+            replay_view(gid, 1, 3, [("start", 0), ("turn 2", 2)], hand=True),
+        ]
+        channel = tb.env.bot.get_channel(tb.channel.id)
+        calls = StoreCalls(tb)
+        pressed: set[str] = set()
+        for view in views:
+            await channel.send("a copy", view=view)
+            message = tb.channel.last_message
+            buttons, menus = components(message)
+            for button in buttons:
+                if button.disabled:
+                    continue
+                act = actor.click(message, custom_id=button.custom_id)
+                await calls.check(button.custom_id, act)
+                pressed.add(button.custom_id.split(":")[1])
+            for menu in menus:
+                act = actor.select(message, [menu.options[0].value], custom_id=menu.custom_id)
+                await calls.check(menu.custom_id, act)
+                pressed.add(menu.custom_id.split(":")[1])
+        assert pressed == {"h", "c", "q", "x", "a", "o", "p", "y", "r", "rj"}
+        assert tb.cog.unexpected_errors == 0 and tb.cog.expired_interactions == 0
