@@ -462,8 +462,8 @@ class TableBase:
         self.expired_interactions += 1
         cause = error.__cause__ if isinstance(error, InteractionExpired) else error
         log.warning(
-            "interaction %s expired before it was answered, not answered (%s, game %s, user %s,"
-            " guild %s): %s",
+            "interaction %s expired or its acknowledgement failed; not answered (%s, game %s,"
+            " user %s, guild %s): %s",
             interaction.id,
             command,
             game_id,
