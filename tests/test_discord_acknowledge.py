@@ -200,3 +200,19 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
                 pressed.add(menu.custom_id.split(":")[1])
         assert pressed == {"h", "c", "q", "x", "a", "o", "p", "y", "r", "rj"}
         assert tb.cog.unexpected_errors == 0 and tb.cog.expired_interactions == 0
+
+
+async def test_acknowledged_commands_still_ask_discord_for_names_they_do_not_know(
+    tmp_path: Path,
+) -> None:
+    """Only the autocompletes keep to the names this process knows: an acknowledged command
+    (here /caylus board and /caylus log after a restart) has the time to ask Discord."""
+    async with table(tmp_path, 2, seed=25, render_boards=False, clock_loop=False) as tb:
+        first = await start_game(tb, 2)
+        actor = tb.awaited(first)
+        quiet = [b for b in components(first)[0] if b.label.startswith(("Pass", "Skip"))]
+        await actor.click(first, custom_id=quiet[0].custom_id)
+        await tb.restart()  # nothing in memory: no names known
+        for command in ("caylus board", "caylus log"):
+            answer = said(await tb.players[1].slash(tb.channel, command))
+            assert actor.user.name in answer, (command, answer)

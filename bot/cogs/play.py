@@ -255,7 +255,7 @@ class PlayCommands(TableBase):
                     return
                 label = shown = action
                 if before.state is not None and before.seat is not None:
-                    names = await self.names_for(info, fetch=False)
+                    names = await self.names_for(info)
                     parsed = get_game(info.kind).parse_action(action)
                     ui = self.ui(info.kind)
                     label = ui.describe(before.state, before.seat.seat, parsed, names).label
@@ -349,7 +349,7 @@ class PlayCommands(TableBase):
             result = await self.service.undo(info.id, interaction.user.id, seq)
             self.chronicles.pop(info.id, None)  # its account would still hold the move
             action = result.cause["action"]
-            names = await self.names_for(info, fetch=False)
+            names = await self.names_for(info)
             ui = self.ui(info.kind)
             parsed = get_game(info.kind).parse_action(action)
             seat = result.cause["seat"]
@@ -371,7 +371,7 @@ class PlayCommands(TableBase):
             if info.status == "lobby":
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
-            names = await self.names_for(info, fetch=False)
+            names = await self.names_for(info)
             state = await self.service.state(info.id)
             previous = None
             if info.status == "running":
@@ -490,7 +490,7 @@ class PlayCommands(TableBase):
             after = max(0, total - per_page * page)
             limit = min(per_page, total - after) if page > 1 else per_page
             entries = (await self.service.log(info.id, after_seq=after, limit=limit)).entries
-            names = await self.names_for(info, fetch=False)
+            names = await self.names_for(info)
             title = t.LOG_TITLE.format(
                 game_id=info.id, first=entries[0].seq, last=entries[-1].seq, total=total
             )
