@@ -62,3 +62,16 @@ def test_the_sample_game_shows_the_cubes_and_gold_as_the_bot_posts_them() -> Non
     lines = [line for line in sample.splitlines() if emoji[0] in line]
     assert lines and all(stock.search(line) for line in lines)
     assert "🪙" not in sample
+
+
+def test_readme_says_the_engines_sentences_are_translated() -> None:
+    """The README's languages section once said the engine's sentences (accounts, what a
+    decision asks, why a move is illegal) come in English; they are translated
+    (render/sentences.py, tests/test_engine_i18n.py). What it says stays English is for the
+    operator only."""
+    readme = (DOC.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Languages", 1)[1].split("\n## ", 1)[0]
+    paragraph = next(p for p in section.split("\n\n") if "English" in p and "engine" in p)
+    text = " ".join(paragraph.split())
+    assert "The engine's sentences are translated" in text
+    assert "still come in English" not in text
