@@ -59,7 +59,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--hand",
         type=int,
         default=None,
-        help="Magna Carta: draw this seat's hand (as only that player sees it) instead",
+        metavar="SEAT",
+        help=(
+            "Magna Carta: draw this seat's hand (as only that player sees it) instead; seats"
+            " count from 1, as in the lobby (1 is the first seat, 'Player 1')"
+        ),
     )
     parser.add_argument(
         "--turn",
@@ -254,7 +258,8 @@ def _record_game(path: str) -> str:
 def _run_magna_carta(args: argparse.Namespace) -> int:
     """A Magna Carta card, board or hand: from a record, or from a seeded random game stopped at
     the first decision of (round, phase) or later. The channel's pictures are drawn from the
-    public view; `--hand SEAT` draws what only that seat sees."""
+    public view; `--hand SEAT` draws what only that seat sees (counted from 1, as the lobby
+    and the pictures number the seats)."""
     from engine import magna_carta as mc
     from render.magna_carta import (
         render_board_picture,
@@ -281,9 +286,12 @@ def _run_magna_carta(args: argparse.Namespace) -> int:
     state = post.state
     names = args.names
     if args.hand is not None:
-        if not 0 <= args.hand < state.n:
-            raise BadSetup(f"There is no seat {args.hand} in this game (0-{state.n - 1}).")
-        picture = render_hand_picture(mc.view(state, args.hand), names=names)
+        if not 1 <= args.hand <= state.n:
+            raise BadSetup(
+                f"There is no seat {args.hand} in this game: seats count from 1 (1-{state.n})."
+            )
+        seat = args.hand - 1  # the engine's seats count from 0
+        picture = render_hand_picture(mc.view(state, seat), names=names)
     else:
         shown = mc.view(state, None)
         before = None if args.no_highlight or post.previous is None else post.previous

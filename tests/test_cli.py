@@ -272,3 +272,32 @@ def test_arena_plays_the_default_move_for_a_failing_player_and_counts_it(
     assert {line["level"] for line in lines} == {"easy"}
     assert all(line["failure"].startswith("IndexError in tests/test_cli.py") for line in lines)
     assert levels["medium"]["win_share"] == 1.0  # an easy seat that only passes
+
+
+def test_render_hand_counts_seats_from_1_and_labels_the_seat_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`caylus render --game magna-carta --hand 1` draws the first seat's hand ("Player 1's
+    hand"), the seat the lobby numbers 1; `--help` says seats count from 1; seat 0 or one past
+    the last is refused in one line."""
+    from engine import magna_carta as mc
+    from render.magna_carta import render_hand_picture
+    from render.magna_carta.sample import random_record, record_posts
+
+    state = record_posts(random_record(3, 3, "standard", (4, 2)))[-1].state
+    base = ["render", "--game", "magna-carta", "--seed", "3", "--players", "3"]
+    base += ["--turn", "4", "--phase", "2"]
+    for asked in (1, 3):
+        out = tmp_path / f"hand{asked}.png"
+        assert main([*base, "--hand", str(asked), "--out", str(out)]) == 0
+        seat = asked - 1
+        assert out.read_bytes() == render_hand_picture(mc.view(state, seat)).data
+        other = render_hand_picture(mc.view(state, asked % 3)).data
+        assert out.read_bytes() != other
+    capsys.readouterr()
+    for wrong in ("0", "4"):
+        assert main([*base, "--hand", wrong, "--out", str(tmp_path / "x.png")]) == 1
+        assert "seats count from 1 (1-3)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["render", "--help"])
+    assert "seats count from 1" in " ".join(capsys.readouterr().out.split())

@@ -8,6 +8,7 @@ playing default moves into the void) and checks the game goes on by itself once 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 from pathlib import Path
@@ -330,3 +331,102 @@ async def test_odd_typed_moves_get_a_notation_answer_and_no_error_log(
         assert tb.cog.unexpected_errors == 0
         assert not [r for r in caplog.records if r.levelname == "ERROR"]
         assert all(len(r.getMessage()) < 1000 for r in caplog.records)
+
+
+def expire_next_acknowledgement(tb: Table) -> None:
+    """Discord answers the next acknowledgement (defer) of an interaction with 10062 "Unknown
+    interaction": its three seconds passed before the bot answered (routine under load)."""
+    tb.env.inject_error(
+        "POST",
+        "/interactions/*/*/callback",
+        status=404,
+        code=10062,
+        message="Unknown interaction",
+        times=1,
+    )
+
+
+async def test_an_expired_press_is_not_answered_is_a_warning_and_counted_apart(
+    tmp_path: Path, caplog: Any
+) -> None:
+    async with table(tmp_path, 2, seed=12, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        gid = await game_id(tb)
+        before = await tb.service.game(gid)
+        actor = tb.awaited(first)
+        caplog.set_level("INFO")
+        expire_next_acknowledgement(tb)
+        result = await actor.click(first, custom_id=quiet_button(first).custom_id)
+        # not answered through the dead token: no response, no follow-up, no apology
+        assert not result.acknowledged and result.response is None and not result.followups
+        assert (await tb.service.game(gid)).version == before.version  # nothing was played
+        assert tb.cog.expired_interactions == 1 and tb.cog.unexpected_errors == 0
+        warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+        assert any("expired" in r.getMessage() and "10062" in r.getMessage() for r in warnings)
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        # the same press a moment later is played as usual
+        played = await actor.click(first, custom_id=quiet_button(first).custom_id)
+        assert played.acknowledged
+        assert (await tb.service.game(gid)).version == before.version + 1
+        assert tb.cog.expired_interactions == 1 and tb.cog.unexpected_errors == 0
+
+
+async def test_an_expired_or_failed_acknowledgement_of_a_command_is_not_answered_but_counted(
+    tmp_path: Path, caplog: Any
+) -> None:
+    async with table(tmp_path, 2, seed=13, render_boards=False) as tb:
+        await start_game(tb, 2)
+        alice = tb.players[0]
+        caplog.set_level("INFO")
+        for command, options in (("caylus board", {}), ("caylus play", {"action": "pass"})):
+            expire_next_acknowledgement(tb)
+            result = await alice.slash(tb.channel, command, **options)
+            assert not result.acknowledged and result.response is None and not result.followups
+        # an acknowledgement that fails otherwise (Discord's server error) is treated alike
+        tb.env.inject_error("POST", "/interactions/*/*/callback", status=503, times=1)
+        result = await alice.slash(tb.channel, "caylus me")
+        assert not result.acknowledged and result.response is None and not result.followups
+        assert tb.cog.expired_interactions == 3 and tb.cog.unexpected_errors == 0
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        assert len([r for r in caplog.records if "expired" in r.getMessage()]) == 3
+
+
+async def test_an_expired_autocomplete_is_silent_and_counted_apart(
+    tmp_path: Path, caplog: Any
+) -> None:
+    async with table(tmp_path, 2, seed=14, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        actor = tb.awaited(first)
+        caplog.set_level("INFO")
+        expire_next_acknowledgement(tb)
+        with contextlib.suppress(Exception):  # the simulated client sees no choices
+            await actor.autocomplete(tb.channel, "caylus play", "action", "")
+        assert tb.cog.expired_interactions == 1 and tb.cog.unexpected_errors == 0
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        # typed again in time: the legal moves are offered
+        assert await actor.autocomplete(tb.channel, "caylus play", "action", "")
+
+
+async def test_a_failing_autocomplete_is_silent(tmp_path: Path, caplog: Any) -> None:
+    """The store failing under an autocomplete: no choices, one line in the log, no error;
+    typed again once the store is back, the choices come."""
+    async with table(tmp_path, 2, seed=15, render_boards=False) as tb:
+        first = await start_game(tb, 2)
+        actor = tb.awaited(first)
+        store = tb.service.store
+
+        async def broken(*_args: Any, **_kwargs: Any) -> Any:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        caplog.set_level("INFO")
+        store._all = store.game_with_seats = broken  # every read
+        try:
+            offered = await actor.autocomplete(tb.channel, "caylus play", "action", "")
+            topics = await actor.autocomplete(tb.channel, "caylus help", "topic", "far")
+        finally:
+            del store._all, store.game_with_seats
+        assert offered == [] and topics == []
+        assert not [r for r in caplog.records if r.exc_info]  # no tracebacks either
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        assert tb.cog.unexpected_errors == 0
+        assert await actor.autocomplete(tb.channel, "caylus play", "action", "")

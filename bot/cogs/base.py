@@ -1,19 +1,25 @@
 """What every part of the `/caylus` cog shares: the service, names, the one error handler
 (`Guard`), private answers, prompts and the pictures drawn off the event loop.
 
-Every entry point (a command, a button, a menu) acknowledges the interaction first (defer), then
-calls the game service, then answers: privately for errors and private information, in the
-channel for what everyone should see. Errors of every entry point go through `Guard`: service
-and engine errors become a short private sentence; anything else is logged with game, user and
-command and the user gets an apology.
+Every entry point (a command, a button, a menu) acknowledges the interaction first
+(`defer_private` or `defer_update`, before any read of the store: Discord drops an interaction
+not acknowledged within three seconds), then calls the game service, then answers: privately
+for errors and private information, in the channel for what everyone should see. Errors of
+every entry point go through `Guard`: service and engine errors become a short private
+sentence; an interaction that expired before it was acknowledged is a warning, counted in
+`expired_interactions` and never answered (its token is dead); anything else is logged with
+game, user and command, counted in `unexpected_errors`, and the user gets an apology.
+Autocomplete cannot be deferred: `suggest` keeps it within a time budget and silent when it
+fails.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -57,6 +63,50 @@ DELIVERY_ERRORS: tuple[type[BaseException], ...] = (
 )
 POST_ATTEMPTS = 2  # a post that fails on Discord's side is tried once more at once ...
 POST_RETRY_PAUSE = 0.5  # ... after this many seconds; later the scheduler tries again
+UNKNOWN_INTERACTION = 10062  # Discord's error code for an interaction it no longer knows
+# Seconds an autocomplete may take: Discord drops its answer after three, and it cannot defer.
+SUGGEST_SECONDS = 2.0
+
+
+class InteractionExpired(Exception):
+    """The acknowledgement (defer) of an interaction failed: it expired (Discord's 10062
+    "Unknown interaction", routine under load) or Discord or the network failed. Its token
+    cannot carry an answer, so nobody is answered."""
+
+
+# The table whose autocomplete this task is answering: discord.py sends the choices after our
+# callback returned, in the same task, and logs a failure itself (see ExpiredSuggestions).
+_SUGGESTING: contextvars.ContextVar[TableBase | None] = contextvars.ContextVar(
+    "caylus_suggesting", default=None
+)
+
+
+class ExpiredSuggestions(logging.Filter):
+    """discord.py sends an autocomplete's choices itself and logs a failed send as an error
+    with a traceback. One that failed because the interaction expired is routine under load:
+    here it becomes one warning line, counted in the table's `expired_interactions`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        table = _SUGGESTING.get()
+        error = record.exc_info[1] if record.exc_info else None
+        if table is None or error is None or not is_expired(error):
+            return True
+        table.expired_interactions += 1
+        log.warning("an autocomplete expired before its choices were sent: %s", _one_line(error))
+        return False
+
+
+_TREE_LOG = logging.getLogger("discord.app_commands.tree")
+
+
+def is_expired(error: BaseException) -> bool:
+    """`error` says the interaction can no longer be answered: its acknowledgement failed, or
+    Discord answered 10062 "Unknown interaction"."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, InteractionExpired):
+        return True
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -67,6 +117,11 @@ def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args)
 
     return run
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
 
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -84,7 +139,9 @@ def winner_line(outcome: Any, names: list[str]) -> str:
 
 class Guard:
     """`async with cog.guard(interaction, "play", game_id):` — the one error handler. Inside
-    it every string reads in the user's language (i18n; `cog.public(info)` for channel posts)."""
+    it every string reads in the user's language (i18n; `cog.public(info)` for channel posts):
+    their Discord client's until the acknowledgement, then the one they chose (a store read,
+    so it waits for the acknowledgement)."""
 
     def __init__(
         self,
@@ -97,7 +154,7 @@ class Guard:
         self.token: Any = None
 
     async def __aenter__(self) -> Guard:
-        self.token = i18n.set_current(await self.cog.reader_language(self.interaction))
+        self.token = i18n.set_current(client_language(self.interaction))
         return self
 
     async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
@@ -109,6 +166,11 @@ class Guard:
         finally:
             if self.token is not None:
                 i18n.reset(self.token)
+
+
+def client_language(interaction: discord.Interaction) -> str:
+    """The language of the user's Discord client (known without asking the store)."""
+    return i18n.normalize(str(getattr(interaction, "locale", "") or ""))
 
 
 def _label_in(message: discord.Message | None, action: str) -> str | None:
@@ -177,6 +239,11 @@ class TableBase:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="caylus")
         self.unexpected_errors = 0  # for tests and health checks
+        # interactions that expired (or whose acknowledgement failed) before they were
+        # acknowledged: routine under load, so counted apart from the unexpected errors
+        self.expired_interactions = 0
+        if not any(isinstance(f, ExpiredSuggestions) for f in _TREE_LOG.filters):
+            _TREE_LOG.addFilter(ExpiredSuggestions())
         self.timings: list[float] = []  # seconds from arrival to the last answer, per press
 
     async def _channel(self, channel_id: int) -> Any:
@@ -333,7 +400,7 @@ class TableBase:
         except Exception:  # a store hiccup must not cost the answer; the client's language
             log.warning("could not read the language of user %s", interaction.user.id)
             chosen = None
-        return chosen or i18n.normalize(str(getattr(interaction, "locale", "") or ""))
+        return chosen or client_language(interaction)
 
     @staticmethod
     def public(info: GameInfo) -> Any:
@@ -346,6 +413,9 @@ class TableBase:
     ) -> None:
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original  # type: ignore[assignment]
+        if is_expired(error):  # its token is dead: nobody to answer
+            self.expired(interaction, command, game_id, error)
+            return
         try:
             if isinstance(error, err.ServiceError):
                 game_id = getattr(error, "game_id", None) or game_id
@@ -357,8 +427,11 @@ class TableBase:
             if isinstance(error, app_commands.AppCommandError):
                 await self.tell(interaction, str(error) or t.UNEXPECTED)
                 return
-        except Exception:  # answering failed: log it like any unexpected error
-            log.exception("could not answer an error in %s (game %s)", command, game_id)
+        except Exception as failed:  # answering failed: log it like any unexpected error
+            if is_expired(failed):
+                self.expired(interaction, command, game_id, failed)
+            else:
+                log.exception("could not answer an error in %s (game %s)", command, game_id)
             return
         self.unexpected_errors += 1
         log.error(
@@ -372,8 +445,32 @@ class TableBase:
         )
         try:
             await self.tell(interaction, t.UNEXPECTED)
-        except Exception:
-            log.exception("could not apologise for an error in %s", command)
+        except Exception as failed:
+            if is_expired(failed):
+                self.expired(interaction, command, game_id, failed)
+            else:
+                log.exception("could not apologise for an error in %s", command)
+
+    def expired(
+        self,
+        interaction: discord.Interaction,
+        command: str,
+        game_id: int | None,
+        error: BaseException,
+    ) -> None:
+        """An interaction that can no longer be answered: one warning line, counted apart."""
+        self.expired_interactions += 1
+        cause = error.__cause__ if isinstance(error, InteractionExpired) else error
+        log.warning(
+            "interaction %s expired or its acknowledgement failed; not answered (%s, game %s,"
+            " user %s, guild %s): %s",
+            interaction.id,
+            command,
+            game_id,
+            interaction.user.id if interaction.user else None,
+            interaction.guild_id,
+            _one_line(cause or error),
+        )
 
     async def _explain(
         self, interaction: discord.Interaction, error: err.ServiceError, game_id: int | None
@@ -419,11 +516,44 @@ class TableBase:
         content, view = await self._prompt(info, state, mention=False, for_user=interaction.user.id)
         await self.tell(interaction, t.BOARD_CHANGED + "\n" + content, view=view)
 
-    @staticmethod
-    async def defer_private(interaction: discord.Interaction) -> None:
-        """Acknowledge a command at once. Its errors are private; what everyone should see
-        (a lobby, the start, an abort) is posted in the channel."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    async def defer_private(self, interaction: discord.Interaction) -> None:
+        """Acknowledge an interaction at once, with a private "thinking" answer to come. Its
+        errors are private; what everyone should see (a lobby, the start, an abort) is posted
+        in the channel. The first thing every such entry point does (see `_acknowledge`)."""
+        await self._acknowledge(interaction, ephemeral=True, thinking=True)
+
+    async def defer_update(self, interaction: discord.Interaction) -> None:
+        """Acknowledge a button or menu whose own message is then edited (a prompt, the lobby,
+        a private replay)."""
+        await self._acknowledge(interaction)
+
+    async def _acknowledge(self, interaction: discord.Interaction, **how: Any) -> None:
+        """Defer within Discord's three seconds, before any read of the store; a failure
+        raises InteractionExpired (the guard logs it as a warning and answers nobody). Then
+        the rest reads in the language the user chose (`/caylus settings language:`)."""
+        try:
+            await interaction.response.defer(**how)
+        except DELIVERY_ERRORS as error:
+            raise InteractionExpired(str(error)) from error
+        i18n.set_current(await self.reader_language(interaction))  # reset by the guard
+
+    async def suggest(
+        self,
+        interaction: discord.Interaction,
+        what: str,
+        find: Callable[[], Awaitable[list[app_commands.Choice[Any]]]],
+    ) -> list[app_commands.Choice[Any]]:
+        """An autocomplete's choices: `find()` in the user's language, within SUGGEST_SECONDS
+        (an autocomplete cannot be deferred). A failure is silent for the user (no choices)
+        and one line in the log, not an error."""
+        _SUGGESTING.set(self)  # for the send that follows in this task
+        try:
+            async with asyncio.timeout(SUGGEST_SECONDS):
+                with i18n.using(await self.reader_language(interaction)):
+                    return await find()
+        except Exception as error:  # a suggestion list must never fail the typing
+            log.info("autocomplete of %s gave nothing: %s", what, _one_line(error))
+            return []
 
     async def announce(
         self, interaction: discord.Interaction, note: str, content: str | None = None, **kwargs: Any
@@ -455,13 +585,15 @@ class TableBase:
     def remember(self, user: discord.abc.User) -> None:
         self.names[user.id] = user.display_name
 
-    async def name_of(self, guild_id: int, user_id: int, colour: str) -> str:
+    async def name_of(self, guild_id: int, user_id: int, colour: str, *, fetch: bool = True) -> str:
+        """A player's display name; `fetch=False`: only what is known without asking Discord
+        (an autocomplete has no time for a request)."""
         name = self.names.get(user_id)
         if name:
             return name
         guild = self.bot.get_guild(guild_id)
         member = guild.get_member(user_id) if guild else None
-        if member is None and guild is not None:
+        if member is None and guild is not None and fetch:
             try:
                 member = await guild.fetch_member(user_id)
             except discord.HTTPException:
@@ -471,7 +603,7 @@ class TableBase:
             self.names[user_id] = name
         return name
 
-    async def names_for(self, info: GameInfo) -> list[str]:
+    async def names_for(self, info: GameInfo, *, fetch: bool = True) -> list[str]:
         names = []
         for seat in info.seats:
             if seat.user_id is None:
@@ -480,7 +612,9 @@ class TableBase:
                     t.BOT_NAME.format(colour=colour_name(seat.colour), level=t.BOT_LEVEL[level])
                 )
             else:
-                names.append(await self.name_of(info.guild_id, seat.user_id, seat.colour))
+                names.append(
+                    await self.name_of(info.guild_id, seat.user_id, seat.colour, fetch=fetch)
+                )
         return names
 
     def issued_at(self, interaction: discord.Interaction) -> float:

@@ -36,7 +36,7 @@ class HistoryCommands(TableBase):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "record", game):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             record = await self.service.shared_record(game, interaction.guild_id or 0)
             data = record.model_dump_json(indent=2, exclude_none=True).encode()
             file = discord.File(io.BytesIO(data), filename=f"caylus-game-{game}.json")
@@ -56,7 +56,7 @@ class HistoryCommands(TableBase):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "history"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             if player is not None:
                 self.remember(player)
             user_id = player.id if player is not None else None
@@ -68,8 +68,9 @@ class HistoryCommands(TableBase):
     ) -> None:
         """Newer / Older under a page of /caylus history: the same reply shows that page."""
         async with self.guard(interaction, "history"):
+            await self.defer_update(interaction)
             content, view = await self._history_page(interaction, user_id, page)
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=content, view=view or discord.ui.View(), allowed_mentions=NO_MENTIONS
             )
 
@@ -128,7 +129,7 @@ class HistoryCommands(TableBase):
     async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "leaderboard"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             guild_id = interaction.guild_id or 0
             standings = await self.service.leaderboard(guild_id, game)
             title = m.KIND_NAMES.get(game, game)
@@ -164,7 +165,7 @@ class HistoryCommands(TableBase):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "stats"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             await self._stats(interaction, player or interaction.user, game)
 
     async def _stats(

@@ -86,7 +86,7 @@ class LobbyCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"lobby:{op}", game_id):
-            await interaction.response.defer()
+            await self.defer_update(interaction)
             await self._same_channel(interaction, game_id)
             uid = interaction.user.id
             if op == "start":
@@ -245,69 +245,79 @@ class LobbyCommands(TableBase):
     async def kick(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
     ) -> None:
-        if interaction.guild_id is not None:
-            info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
-            if info is not None and info.status == "running":
+        self.remember(interaction.user)
+        async with self.guard(interaction, "kick"):
+            await self.defer_private(interaction)
+            info = await self.channel_game(interaction)
+            if info.status == "running":
                 await self._kick_idle(interaction, info, seat)
                 return
-        await self._lobby_command(interaction, "kick", seat=seat)
+            await self._lobby_action(interaction, info, "kick", seat=seat)
 
     async def _kick_idle(self, interaction: discord.Interaction, info: GameInfo, seat: int) -> None:
         """In a running game the host hands an idle player's seat to the built-in player."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, "kick", info.id):
-            await self.defer_private(interaction)
-            async with self.locks[info.id]:
-                notice = await self.clock.kick(
-                    info.id,
-                    interaction.user.id,
-                    seat - 1,
-                    self.now(),
-                    can_manage=self.can_manage(interaction),
-                )
-                with self.public(info):
-                    public = notice.render(self._mentions(notice))
-                await self.announce(
-                    interaction,
-                    t.KICK_NOTE.format(colour=colour_name(notice.colour), game_id=info.id),
-                    public,
-                )
-                if notice.result is not None and notice.result.moves:
-                    await self.deliver(info.id, notice.result)
-                else:
-                    await self.refresh_prompt(interaction.channel, info)  # the version changed
+        async with self.locks[info.id]:
+            notice = await self.clock.kick(
+                info.id,
+                interaction.user.id,
+                seat - 1,
+                self.now(),
+                can_manage=self.can_manage(interaction),
+            )
+            with self.public(info):
+                public = notice.render(self._mentions(notice))
+            await self.announce(
+                interaction,
+                t.KICK_NOTE.format(colour=colour_name(notice.colour), game_id=info.id),
+                public,
+            )
+            if notice.result is not None and notice.result.moves:
+                await self.deliver(info.id, notice.result)
+            else:
+                await self.refresh_prompt(interaction.channel, info)  # the version changed
 
     async def _lobby_command(
-        self, interaction: discord.Interaction, op: str, seat: int = 0, level: str = DEFAULT_LEVEL
+        self, interaction: discord.Interaction, op: str, level: str = DEFAULT_LEVEL
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, op):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
-            uid = interaction.user.id
-            manage = self.can_manage(interaction)
-            if op == "join":
-                info = await self.service.join(info.id, uid)
-            elif op == "leave":
-                info = await self.service.leave(info.id, uid)
-            elif op == "bot":
-                info = await self.service.add_bot(info.id, uid, can_manage=manage, level=level)
-            else:
-                info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
-            note, _public = t.LOBBY_NOTES[op]
-            who = interaction.user.display_name
-            facts = {"game_id": info.id, "seat": seat, "who": who, "level": level}
-            if info.status == "aborted":
-                with self.public(info):
-                    gone = t.LOBBY_GONE.format(**facts)
-                await self.announce(interaction, note.format(**facts), gone)
-                return
-            view = self.lobby_buttons(info) if info.status == "lobby" else None
-            embed = await self.lobby_embed(info)
-            if await self._update_lobby(interaction.channel, info.id, embed, view):
-                await self.tell(interaction, t.LOBBY_NOTE_UPDATED.format(note=note.format(**facts)))
-                return
-            await self.announce(interaction, note.format(**facts), None, embed=embed, view=view)
+            await self._lobby_action(interaction, info, op, level=level)
+
+    async def _lobby_action(
+        self,
+        interaction: discord.Interaction,
+        info: GameInfo,
+        op: str,
+        seat: int = 0,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """Join, leave, add a bot seat or kick a seat of the lobby of `info`."""
+        uid = interaction.user.id
+        manage = self.can_manage(interaction)
+        if op == "join":
+            info = await self.service.join(info.id, uid)
+        elif op == "leave":
+            info = await self.service.leave(info.id, uid)
+        elif op == "bot":
+            info = await self.service.add_bot(info.id, uid, can_manage=manage, level=level)
+        else:
+            info = await self.service.kick(info.id, uid, seat - 1, can_manage=manage)
+        note, _public = t.LOBBY_NOTES[op]
+        who = interaction.user.display_name
+        facts = {"game_id": info.id, "seat": seat, "who": who, "level": level}
+        if info.status == "aborted":
+            with self.public(info):
+                gone = t.LOBBY_GONE.format(**facts)
+            await self.announce(interaction, note.format(**facts), gone)
+            return
+        view = self.lobby_buttons(info) if info.status == "lobby" else None
+        embed = await self.lobby_embed(info)
+        if await self._update_lobby(interaction.channel, info.id, embed, view):
+            await self.tell(interaction, t.LOBBY_NOTE_UPDATED.format(note=note.format(**facts)))
+            return
+        await self.announce(interaction, note.format(**facts), None, embed=embed, view=view)
 
     async def _update_lobby(
         self, channel: Any, game_id: int, embed: discord.Embed, view: Any

@@ -37,7 +37,7 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
-            await interaction.response.defer()
+            await self.defer_update(interaction)
             async with self.locks[game_id]:
                 await self._same_channel(interaction, game_id)
                 before = await self.service.game(game_id)
@@ -145,7 +145,7 @@ class PlayCommands(TableBase):
         """The /caylus me menu of standing orders ("inn=ask"), or "cancel all my plans"."""
         self.remember(interaction.user)
         async with self.guard(interaction, "orders", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             uid = interaction.user.id
             async with self.locks[game_id]:
                 if value is None:
@@ -167,7 +167,7 @@ class PlayCommands(TableBase):
         """The private premove menu (a target) or its "cancel my queue" button (None)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "premove", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             async with self.locks[game_id]:
                 uid = interaction.user.id
                 if target is None:
@@ -190,7 +190,7 @@ class PlayCommands(TableBase):
         their answers, privately (docs/pace.md)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "choices", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             await self._same_channel(interaction, game_id)
             await self._questions_reply(interaction, game_id)
 
@@ -224,7 +224,7 @@ class PlayCommands(TableBase):
         """An answer picked in the private "My choices" reply: "key=option"."""
         self.remember(interaction.user)
         async with self.guard(interaction, "answer", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             key, _, option = value.partition("=")
             async with self.locks[game_id]:
                 answered = await self.service.answer(game_id, interaction.user.id, key, option)
@@ -238,7 +238,7 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             info = await self.running_game(interaction)
             async with self.locks[info.id]:
                 before = await self.service.view(info.id, interaction.user.id)
@@ -281,8 +281,10 @@ class PlayCommands(TableBase):
     async def play_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        try:
-            i18n.set_current(await self.reader_language(interaction))  # this task only
+        """The user's legal moves matching what they typed; only fast reads (by key) and the
+        names known without asking Discord (an autocomplete cannot be deferred)."""
+
+        async def find() -> list[app_commands.Choice[str]]:
             if interaction.guild_id is None:
                 return []
             info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
@@ -292,12 +294,11 @@ class PlayCommands(TableBase):
             if view.decision is None or view.seat is None:
                 return []
             game = get_game(info.kind)
-            names = await self.names_for(info)
+            names = await self.names_for(info, fetch=False)
             seat = view.seat.seat
-            actions = game.legal_actions(view.state, seat)
             needle = current.strip().lower()
             out = []
-            for action in actions:
+            for action in game.legal_actions(view.state, seat):
                 choice = self.ui(info.kind).describe(view.state, seat, action, names)
                 name = autocomplete_name(choice)
                 if needle and needle not in name.lower():
@@ -306,15 +307,14 @@ class PlayCommands(TableBase):
                 if len(out) == 25:
                     break
             return out
-        except Exception:
-            log.exception("autocomplete of /caylus play failed")
-            return []
+
+        return await self.suggest(interaction, "play:action", find)
 
     @caylus.command(name="undo", description=t.DESC["undo"])
     async def undo(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             if interaction.guild_id is not None:  # the channel's game has ended: say so
                 ended = await self.service.ended_game_in_channel(
                     interaction.guild_id, interaction.channel_id or 0
@@ -328,7 +328,7 @@ class PlayCommands(TableBase):
         """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
         self.remember(interaction.user)
         async with self.guard(interaction, "undo", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             await self._same_channel(interaction, game_id)
             info = await self.service.game(game_id)
             try:
@@ -372,7 +372,7 @@ class PlayCommands(TableBase):
         deadline, one line per seat, and the board picture (the lobby before the start)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "board"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             info = await self.channel_game(interaction)
             if info.status == "lobby":
                 await self.tell(interaction, embed=await self.lobby_embed(info))
@@ -413,7 +413,7 @@ class PlayCommands(TableBase):
     async def me(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "me"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             info = await self.running_game(interaction)
             await self._private_reply(interaction, info)
 
@@ -421,7 +421,7 @@ class PlayCommands(TableBase):
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
         self.remember(interaction.user)
         async with self.guard(interaction, "hand", game_id):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             await self._same_channel(interaction, game_id)
             info = await self.service.game(game_id)
             if info.status != "running":
@@ -486,7 +486,7 @@ class PlayCommands(TableBase):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "log"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             info = await self.running_game(interaction)
             per_page = 20
             total = info.seq

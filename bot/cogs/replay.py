@@ -62,7 +62,7 @@ class ReplayCommands(TableBase):
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "replay", game):
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.defer_private(interaction)
             content, file, view = await self._replay_message(interaction, game, 0)
             await self.tell(interaction, content, file=file, view=view)
 
@@ -71,28 +71,26 @@ class ReplayCommands(TableBase):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """This server's newest finished games, those whose number starts as typed."""
-        try:
+
+        async def find() -> list[app_commands.Choice[int]]:
             guild_id = interaction.guild_id or 0
             typed = current.strip().lstrip("#")
-            games = await self.service.finished_games(guild_id)
             choices = []
-            with i18n.using(await self.reader_language(interaction)):
-                for past in games:
-                    if typed and not str(past.game_id).startswith(typed):
-                        continue
-                    names = await self._seat_names(guild_id, past)
-                    when = past.ended_at or past.started_at or 0.0
-                    label = t.REPLAY_GAME_CHOICE.format(
-                        game_id=past.game_id,
-                        game=m.KIND_NAMES.get(past.kind, past.kind),
-                        date=datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d"),
-                        winners=i18n.join([names[s] for s in past.winners]),
-                    )
-                    choices.append(app_commands.Choice(name=_clip(label, 100), value=past.game_id))
+            for past in await self.service.finished_games(guild_id):
+                if typed and not str(past.game_id).startswith(typed):
+                    continue
+                names = await self._seat_names(guild_id, past, fetch=False)
+                when = past.ended_at or past.started_at or 0.0
+                label = t.REPLAY_GAME_CHOICE.format(
+                    game_id=past.game_id,
+                    game=m.KIND_NAMES.get(past.kind, past.kind),
+                    date=datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d"),
+                    winners=i18n.join([names[s] for s in past.winners]),
+                )
+                choices.append(app_commands.Choice(name=_clip(label, 100), value=past.game_id))
             return choices[:25]
-        except Exception:  # a suggestion list must never fail the typing
-            log.exception("autocomplete of /caylus replay failed")
-            return []
+
+        return await self.suggest(interaction, "replay:game", find)
 
     async def replay_press(
         self, interaction: discord.Interaction, game_id: int, step: int, op: str
@@ -101,16 +99,16 @@ class ReplayCommands(TableBase):
         reply; `b` sends its whole board, `a` the game's animation, privately."""
         async with self.guard(interaction, "replay", game_id):
             if op == "b":
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.defer_private(interaction)
                 await self._replay_board(interaction, game_id, step)
             elif op == "h":
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.defer_private(interaction)
                 await self._replay_hand(interaction, game_id, step)
             elif op == "a":
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.defer_private(interaction)
                 await self._replay_animation(interaction, game_id)
             else:
-                await interaction.response.defer()  # the private reply is edited
+                await self.defer_update(interaction)  # the private reply is edited
                 content, file, view = await self._replay_message(interaction, game_id, step)
                 await interaction.edit_original_response(
                     content=content, attachments=[file], view=view, allowed_mentions=NO_MENTIONS
@@ -281,14 +279,14 @@ class ReplayCommands(TableBase):
             found = self.__dict__[name] = OrderedDict()
         return found
 
-    async def _seat_names(self, guild_id: int, past: PastGame) -> list[str]:
+    async def _seat_names(self, guild_id: int, past: PastGame, *, fetch: bool = True) -> list[str]:
         """Who played each seat: its human (or the one who left it to the built-in player),
-        else the bot."""
+        else the bot (`fetch=False`: without asking Discord for unknown names)."""
         names = []
         for seat in past.seats:
             user_id = seat.user_id if seat.user_id is not None else seat.resigned_user_id
             if user_id is not None:
-                names.append(await self.name_of(guild_id, user_id, seat.colour))
+                names.append(await self.name_of(guild_id, user_id, seat.colour, fetch=fetch))
             else:
                 level = seat.level or DEFAULT_LEVEL
                 names.append(

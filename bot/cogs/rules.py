@@ -8,7 +8,6 @@ import logging
 import discord
 from discord import app_commands
 
-import i18n
 from bot import errors as err
 from bot.cogs.base import TableBase
 from bot.cogs.group import caylus
@@ -26,6 +25,7 @@ class RulesCommands(TableBase):
     @app_commands.describe(topic=t.OPT_TOPIC)
     async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         async with self.guard(interaction, "help"):
+            await self.defer_private(interaction)
             if topic is None or not topic.strip():
                 await self.tell(interaction, t.HELP)
                 return
@@ -49,11 +49,13 @@ class RulesCommands(TableBase):
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        i18n.set_current(await self.reader_language(interaction))  # this task only
-        needle = current.strip().lower()
-        found = [
-            app_commands.Choice(name=name, value=value)
-            for name, value in self.ui(await self._rules_game(interaction)).rule_topics()
-            if needle in name.lower() or needle in value
-        ]
-        return found[:25]
+        async def find() -> list[app_commands.Choice[str]]:
+            needle = current.strip().lower()
+            found = [
+                app_commands.Choice(name=name, value=value)
+                for name, value in self.ui(await self._rules_game(interaction)).rule_topics()
+                if needle in name.lower() or needle in value
+            ]
+            return found[:25]
+
+        return await self.suggest(interaction, "help:topic", find)

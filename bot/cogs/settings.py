@@ -106,7 +106,10 @@ class SettingsCommands(TableBase):
     async def time_zone_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
+        async def find() -> list[app_commands.Choice[str]]:
+            return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
+
+        return await self.suggest(interaction, "settings:time_zone", find)
 
 
 def orders_text(orders: Any, names: tuple[str, ...] | None = None) -> str:
