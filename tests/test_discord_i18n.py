@@ -21,6 +21,12 @@ ENGLISH = re.compile(
     r"royal|income|batch|token|round begins|the)\b"
 )
 
+# Words of the English choice labels (bot/text.py MC_*) that the German ones do not use.
+ENGLISH_CHOICE = re.compile(
+    r"\b(Build|Place|Pass|Take|Keep|Redraw|Buy|Sell|Deliver|Skip|Pay|Draw|Discard|Nothing|"
+    r"worker|card|hand|gold|wood|stone|food)\b"
+)
+
 
 def account_lines(history: list, header: str) -> list[str]:
     """The lines of the phase accounts posted in the channel (headers starting `header`)."""
@@ -99,6 +105,16 @@ async def test_a_german_magna_carta_game(tmp_path: Path) -> None:
         assert any("setzt einen Arbeiter" in line for line in lines)
         buttons = [b.label for m in history for b in components(m)[0]]
         assert "My hand" not in buttons
+        # alice (an English client) answers some decisions from her private hand: the channel's
+        # line about it names her choice in the game's German, not her buttons' English
+        marks = [
+            line.split("**")[1]
+            for m in history
+            for line in (m.content or "").splitlines()
+            if line.startswith("✅ alice wählte **")
+        ]
+        assert marks, "alice answered nothing from her hand"
+        assert [mark for mark in marks if ENGLISH_CHOICE.search(mark)] == []
         assert tb.cog.unexpected_errors == 0
         # a private answer in carol's own language, whatever the channel's
         look = await carol.slash(tb.channel, "caylus me")

@@ -22,6 +22,7 @@ from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
 from bot.views import choice_view, orders_view, premove_view, questions_view, undo_view
 from engine import get_game
+from engine.errors import EngineError
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
@@ -41,17 +42,23 @@ class PlayCommands(TableBase):
             async with self.locks[game_id]:
                 await self._same_channel(interaction, game_id)
                 before = await self.service.game(game_id)
+                private = interaction.message is not None and interaction.message.flags.ephemeral
+                # a private reply's buttons read in the presser's language; the channel, the game's
+                shown = (
+                    await self._public_label(before, interaction.user.id, action)
+                    if private
+                    else None
+                )
                 result = await self._act_choice(game_id, interaction.user.id, action, version)
                 label = _label_in(interaction.message, action) or action
                 if result is None:  # an answer kept for later: nothing was played yet
                     await self.tell(interaction, t.ANSWER_KEPT.format(label=label))
                     return
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
-                private = interaction.message is not None and interaction.message.flags.ephemeral
                 if private and not _same_call(before.pending, result.pending):
                     # pressed in the private "My hand" reply: the channel's prompt says so too
                     await self._mark_answered(
-                        interaction.channel, game_id, version, who, label, before.language
+                        interaction.channel, game_id, version, who, shown or label, before.language
                     )
                 if interaction.message is not None:
                     with i18n.using(None if private else before.language):
@@ -73,6 +80,27 @@ class PlayCommands(TableBase):
                     await self.tell(interaction, note)
             await self._offer_premoves(interaction, game_id, result)
         self.timings.append(time.perf_counter() - started)
+
+    async def _public_label(self, info: GameInfo, user_id: int, action: str) -> str | None:
+        """The label of a plain engine `action` in the game's language, for the channel's line
+        about a choice made in a private reply; None for an answer ahead or a question's option
+        (their pressed label is kept) or when the action is not one the seat has now."""
+        seat = info.seat_of(user_id)
+        if seat is None or action.startswith(QUESTION_MARK) or ANSWER_SEP in action:
+            return None
+        state = await self.service.state(info.id)
+        if state is None:
+            return None
+        game = get_game(info.kind)
+        try:
+            parsed = game.parse_action(action)
+        except EngineError:
+            return None
+        if parsed not in game.legal_actions(state, seat.seat):
+            return None  # refused below with its reason: nothing is marked
+        names = await self.names_for(info)
+        with self.public(info):
+            return self.ui(info.kind).describe(state, seat.seat, parsed, names).label
 
     async def _act_choice(
         self, game_id: int, user_id: int, action: str, version: int
