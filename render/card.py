@@ -33,6 +33,7 @@ from render.phone import (
     NUMBER,
     PIECE_R,
     SMALL,
+    STATUS_LINE,
     W_DP,
     M,
     PhoneCanvas,
@@ -69,7 +70,6 @@ CUBE_COL = 42
 WORKERS_MID = CUBES_END + 4 * CUBE_COL + 27
 COL_FAVORS = WORKERS_MID + 9
 FAVOR_COL = 15
-STATUS_LINE = 16  # a line of a player's status under their name
 
 
 def phases_label(s: State, previous: State | None) -> str:
@@ -237,15 +237,7 @@ class Card(PhoneCanvas):
         s, ch = self.s, self.ch
         p = s.players[seat]
         deciding = seat == self.decider
-        below = 0 if beside else STATUS_LINE * len(lines)
-        top, x = self.player_band(seat, y, h, deciding, NAME, 190)
-        ink = t.DECIDE if deciding else t.INK_SOFT
-        for k, line in enumerate(lines):
-            if beside:
-                self.write(x, top + 1, line, SMALL, ink)
-            else:
-                self.write(M + 12, top + 18 + k * STATUS_LINE, line, SMALL, ink)
-        row = y + 33 + below
+        row = self.status_band(seat, y, h, deciding, 190, lines, beside, NAME)
         self.number(PP_END, row, p.prestige, ch.prestige[seat])
         self.number(D_END, row, p.deniers, ch.deniers[seat])
         for k, c in enumerate(cat.CUBES):

@@ -34,6 +34,7 @@ CUBE = math.ceil(MIN_TEXT / 0.66) / S  # cube side (letter = 0.66 side)
 MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0.7 side)
 SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
 NUMBER = 16  # dp: the players' numbers
+STATUS_LINE = 16  # dp: a line of a player's status under their name
 
 
 class PhoneCanvas:
@@ -163,6 +164,28 @@ class PhoneCanvas:
         name, size = self.band_name(seat, name_size, name_room)
         self.write(x, top, name, size, t.DECIDE if deciding else t.INK, bold=True)
         return top, x + self.width(name, size, True) + 8
+
+    def status_band(
+        self,
+        seat: int,
+        y: float,
+        h: float,
+        deciding: bool,
+        name_room: float,
+        lines: list[str],
+        beside: bool,
+        name_size: float,
+    ) -> float:
+        """`player_band` with the player's status (`lines`, `beside` the name or under it);
+        returns the y of the row of numbers below."""
+        top, x = self.player_band(seat, y, h, deciding, name_size, name_room)
+        ink = t.DECIDE if deciding else t.INK_SOFT
+        for k, line in enumerate(lines):
+            if beside:
+                self.write(x, top + 1, line, SMALL, ink)
+            else:
+                self.write(M + 12, top + 18 + k * STATUS_LINE, line, SMALL, ink)
+        return y + 33 + (0 if beside else STATUS_LINE * len(lines))
 
     def band_name(self, seat: int, name_size: float, name_room: float) -> tuple[str, float]:
         """A seat's name as its band shows it, and its size: a long name is drawn a size

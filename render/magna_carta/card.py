@@ -45,11 +45,10 @@ from render.magna_carta.words import (
     token_name,
 )
 from render.names import card_name
-from render.phone import CUBE, INNER, PIECE_R, W_DP, M
+from render.phone import CUBE, INNER, PIECE_R, STATUS_LINE, W_DP, M
 from render.pieces import at_most
 
 MAX_HEIGHT_DP = 1600
-STATUS_LINE = 16  # a line of a player's status under their name
 MAX_HAPPENED_ROWS = 11  # text rows of "what happened"; the bot's message has the rest
 
 # Player table columns, dp: where each number ends (right-aligned); a change follows it in a
@@ -132,15 +131,7 @@ class PhoneCard(Canvas):
         view, ch = self.view, self.ch
         p = view.players[seat]
         deciding = seat in self.deciders
-        below = 0 if beside else STATUS_LINE * len(lines)
-        top, x = self.player_band(seat, y, h, deciding, NAME, 170)
-        ink = t.DECIDE if deciding else t.INK_SOFT
-        for k, line in enumerate(lines):
-            if beside:
-                self.write(x, top + 1, line, SMALL, ink)
-            else:
-                self.write(M + 12, top + 18 + k * STATUS_LINE, line, SMALL, ink)
-        row = y + 33 + below
+        row = self.status_band(seat, y, h, deciding, 170, lines, beside, NAME)
         self.number(PP_END, row, p.score["total"], ch.score[seat])
         self.number(D_END, row, p.deniers, ch.deniers[seat])
         for k, c in enumerate(cat.CUBES):
