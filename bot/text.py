@@ -206,13 +206,14 @@ CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
 BUTTON_UNDO = "Undo"
 UNDONE_NOTE = "Taken back: **{label}** (`{action}`). It is your decision again."
-# in the channel: {player} took a move back; {pinged}: who was asked next and need not decide now
+# in the channel: {player} took a move back; {players}: who was asked next and need not decide
+# now, named without a mention (an undo pings nobody)
 UNDO_GAME_ENDED = (
     "Game #{game_id} in this channel has ended: there is no move to take back. Open a new "
     "game with `/caylus new`."
 )
 UNDO_NOTICE = "↩️ {player} took back their move: **{label}**."
-UNDO_NOTICE_PINGED = "{pinged}: that move is undone, so your decision is not due yet."
+UNDO_NOTICE_ASKED_NEXT = "{players}: that move is undone, so your decision is not due yet."
 PROMPT_UNDONE = "↩️ *Taken back: this decision is no longer asked.*"
 # --- Caylus choices (bot/games/caylus/prompts.py) ------------------------------------------------
 CY_PASS = "Pass"
@@ -355,7 +356,8 @@ CHOICES_NONE = "Nothing to decide ahead right now."
 CHOICES_MORE = "More come after these."
 CHOICES_LINE = "• {question}{planned}"
 CHOICES_PLANNED = " — planned: **{answer}**"
-PROMPT_AHEAD = "{mentions}: you can answer your coming choices now (**My choices**)."
+# a line of the prompt, no mention: {players} are named (an offer is not a ping)
+PROMPT_AHEAD = "{players}: you can answer your coming choices now (**My choices**)."
 MADE_NOT_POSTED = (
     "Your move **{label}** was made and saved, but I could not post what comes next in the "
     "channel ({reason}). I keep trying; the game's clock is stopped until I can post again."

@@ -10,8 +10,10 @@ import contextlib
 import copy
 import random
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -27,6 +29,7 @@ from bot.automated import AutomatedPlayer, engine_player
 from bot.lang import t
 from bot.service import GameService
 from bot.settings import Settings
+from engine import get_game
 
 QUIET_LABELS = (
     "Pass",
@@ -175,6 +178,89 @@ def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
 
     bot.add_listener(on_message, "on_message")
     bot.add_listener(on_message_edit, "on_message_edit")
+
+
+def awaited_users(database: Path, channel_id: int) -> frozenset[int]:
+    """The players the game in `channel_id` waits for at this moment, read from the database
+    file as the bot left it (its pending decision's seats; none in a lobby or after the end)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        found = db.execute(
+            "SELECT id, kind, snapshot FROM games WHERE channel_id = ? AND status = 'running'",
+            (channel_id,),
+        ).fetchall()
+        users: set[int] = set()
+        for game_id, kind, snapshot in found:
+            if snapshot is None:
+                continue
+            game = get_game(kind)
+            seats = {p.seat for p in game.pending(game.state_from_json(snapshot))}
+            for seat, user_id in db.execute(
+                "SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)
+            ):
+                if seat in seats and user_id is not None:
+                    users.add(int(user_id))
+        return frozenset(users)
+
+
+@dataclass
+class PingCount:
+    """Every mention the bot posts, checked against who the game waits for at that moment
+    (docs/discord.md, "Mentions"): `pings` counts the notifications each player got (the
+    simulated Discord's record: the content's <@id> allowed by allowed_mentions), `empty`
+    the pings of players the game was not waiting for, `stray` the <@id> in a new message's
+    content naming a player not awaited (pinged or not), `dms` the direct messages each user
+    got. Edits are not counted: Discord notifies nobody of an edit."""
+
+    database: Path
+    channel_ids: set[int]
+    pings: Counter[int] = field(default_factory=Counter)
+    empty: list[tuple[int, str]] = field(default_factory=list)  # (user, the message's text)
+    stray: list[tuple[int, str]] = field(default_factory=list)
+    dms: Counter[int] = field(default_factory=Counter)
+
+    def seen(self, backend: Any, event: str, payload: Mapping[str, Any]) -> None:
+        if event != "MESSAGE_CREATE" or payload.get("author", {}).get("id") != str(
+            backend.bot_user.id
+        ):
+            return
+        channel_id = int(payload["channel_id"])
+        message = backend.messages[channel_id][int(payload["id"])]
+        channel = backend.channels.get(channel_id)
+        if channel is not None and channel.guild_id is None:
+            for user_id in getattr(channel, "recipient_ids", None) or ():
+                if user_id != backend.bot_user.id:
+                    self.dms[int(user_id)] += 1
+            return
+        if channel_id not in self.channel_ids:
+            return
+        awaited = awaited_users(self.database, channel_id)
+        for user_id in message.ping_user_ids:
+            self.pings[user_id] += 1
+            if user_id not in awaited:
+                self.empty.append((user_id, message.content))
+        for user_id in {int(u) for u in MENTION.findall(message.content or "")}:
+            if user_id not in awaited:
+                self.stray.append((user_id, message.content))
+
+    def per_player(self, user_ids: list[int]) -> float:
+        """Pings per player over `user_ids` (the game's people)."""
+        return sum(self.pings[u] for u in user_ids) / len(user_ids)
+
+
+@contextlib.contextmanager
+def counting_pings(tb: Table, *channel_ids: int) -> Any:
+    """Count the pings of the table's channel (and `channel_ids`) while the block runs."""
+    count = PingCount(tb.database, {tb.channel.id, *channel_ids})
+    backend = tb.env.backend
+
+    def listener(event: str, payload: Mapping[str, Any]) -> None:
+        count.seen(backend, event, payload)
+
+    backend.subscribers.append(listener)
+    try:
+        yield count
+    finally:
+        backend.subscribers.remove(listener)
 
 
 @dataclass

@@ -20,7 +20,7 @@ from bot.clock import (
     discord_timestamp,
 )
 from bot.clock_service import ClockNotice
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, PING, TableBase, _clip
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, mentioning
 from bot.cogs.group import caylus
 from bot.lang import m, t
 from render.sentences import decision_phrase
@@ -140,7 +140,8 @@ class ClockCommands(TableBase):
                 log.info("could not DM user %s; reminding in the channel", user_id)
         with i18n.using(lang):
             text = notice.render(self._mentions(notice))
-        sent = await channel.send(_clip(text), allowed_mentions=PING)
+        # a reminder pings the player whose decision it is, once (docs/clock.md)
+        sent = await channel.send(_clip(text), allowed_mentions=mentioning(notice.user_ids))
         self.reminders[notice.game_id].append(sent)
 
     async def _drop_reminders(self, game_id: int) -> None:

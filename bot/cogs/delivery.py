@@ -21,11 +21,12 @@ from bot.clock_service import expiry_templates
 from bot.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
-    PING,
     POST_ATTEMPTS,
     POST_RETRY_PAUSE,
     TableBase,
     _clip,
+    awaited_mentions,
+    mentioning,
     winner_line,
 )
 from bot.games import ui_for
@@ -282,14 +283,16 @@ class Delivery(TableBase):
                 so_far = ui.account(turn, phase, chronicle.take_phase(turn, phase), names, True)
                 if so_far:
                     parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
-            quiet = cause.get("user_id") if undo else None  # who undid it knows it is theirs
-            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, quiet)))
+            # a decision asked again after an undo pings nobody: who undid it knows it is
+            # theirs, and everyone else was asked before
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, ping=not undo)))
         return parts
 
     def _undo_part(
         self, info: GameInfo, result: ActResult, cause: dict[str, Any], names: list[str]
     ) -> Part:
-        """A move taken back: who took back what, and a ping for whoever was asked next."""
+        """A move taken back: who took back what, and who was asked next, named without a
+        mention (an undo asks nobody for anything new: it pings nobody)."""
 
         async def build() -> dict[str, Any]:
             seat = cause["seat"]
@@ -297,27 +300,27 @@ class Delivery(TableBase):
             action = get_game(info.kind).parse_action(cause["action"])
             label = ui.describe(result.state, seat, action, names).label
             lines = [t.UNDO_NOTICE.format(player=names[seat], label=label)]
-            pinged = [int(u) for u in cause.get("pinged", [])]
-            if pinged:
-                who = i18n.join([f"<@{u}>" for u in pinged])
-                lines.append(t.UNDO_NOTICE_PINGED.format(pinged=who))
-            mentions = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
-            )
-            return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
+            # "pinged": the key of outbox rows written before undo stopped pinging
+            asked_next = [int(u) for u in cause.get("asked_next", cause.get("pinged", []))]
+            seats = [info.seat_of(u) for u in asked_next]
+            named = [names[s.seat] for s in seats if s is not None]
+            if named:
+                lines.append(t.UNDO_NOTICE_ASKED_NEXT.format(players=i18n.join(named)))
+            return {"content": _clip("\n".join(lines)), "allowed_mentions": NO_MENTIONS}
 
         return Part(info.id, "notice", build)
 
     def _expiry_part(self, game_id: int, cause: dict[str, Any], action: str) -> Part:
         async def build() -> dict[str, Any]:
             expired, taken = expiry_templates(game_id, cause, action)
-            mention = f"<@{cause['user_id']}>" if cause.get("user_id") else cause.get("colour", "")
+            user_id = cause.get("user_id")
+            mention = f"<@{user_id}>" if user_id else cause.get("colour", "")
             lines = [expired.replace("{player}", mention)]
             if taken is not None:
                 lines.append(taken.replace("{player}", mention))
             # a takeover pings its player once; a plain expiry does not (the next prompt
             # pings whoever must decide)
-            mentions = PING if taken is not None else NO_MENTIONS
+            mentions = mentioning([int(user_id)]) if taken is not None and user_id else NO_MENTIONS
             return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
 
         return Part(game_id, "notice", build)
@@ -363,30 +366,23 @@ class Delivery(TableBase):
 
         return Part(info.id, "over", build, pictures)
 
-    async def _prompt_message(
-        self, game_id: int, quiet: int | None = None
-    ) -> dict[str, Any] | None:
-        """The prompt of the decision pending now (none if the game no longer waits). `quiet`:
-        a user not to ping (who took back a move is asked again without a ping)."""
+    async def _prompt_message(self, game_id: int, *, ping: bool = True) -> dict[str, Any] | None:
+        """The prompt of the decision pending now (none if the game no longer waits). It pings
+        exactly the players the game waits for (`awaited_mentions`); `ping=False`: nobody (a
+        decision asked again after an undo)."""
         info = await self.service.game(game_id)
         if info.status != "running" or not info.pending:
             return None
         state = await self.service.state(game_id)
         ask = await self.service.ask_now(game_id)
         content, view = await self._prompt(info, state, ask=ask)
-        pinged = frozenset(
-            [*(s.user_id for s in info.awaiting if s.user_id is not None), *ask.ping]
-        )
+        awaited = frozenset(info.awaiting_user_ids)
         call = (
             frozenset(p.kind for p in info.pending),
             frozenset(p.seat for p in info.pending),
-            pinged,
+            awaited,
         )
-        mentions = PING
-        if quiet is not None:
-            mentions = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pinged - {quiet}]
-            )
+        mentions = awaited_mentions(info) if ping else NO_MENTIONS
         message: dict[str, Any] = {"content": content, "allowed_mentions": mentions, "call": call}
         if view is not None:
             message["view"] = view
