@@ -68,6 +68,7 @@ class AskNow:
     version: int
     waiting_for: int | None
     questions: Mapping[int, tuple[pl.Question, ...]]
+    stage: tuple[int, int] | None = None  # (turn, phase) now, in a game with questions ahead
 
     @property
     def asked(self) -> tuple[int, ...]:

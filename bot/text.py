@@ -146,6 +146,7 @@ OPT_REMINDERS = "Reminders before a deadline: 'half,2h' (default), e.g. 'half', 
 OPT_TIME_ZONE = "Your time zone (IANA name, e.g. Europe/Amsterdam): start typing"
 OPT_QUIET_HOURS = "No reminders then, your local time: '22:00-07:00', or 'off'"
 OPT_REMIND_VIA = "Where your reminders go: a mention in the channel, a direct message, or none"
+OPT_AHEAD_DM = "Also a direct message when you can answer your coming choices (one a phase, edited)"
 OPT_AWAY_UNTIL = "YYYY-MM-DD or 'YYYY-MM-DD HH:MM' in your time zone (a date alone = its end)"
 OPT_KICK_SEAT = "Seat number as in the lobby (1-5); in a running game, an idle player's seat"
 
@@ -680,9 +681,12 @@ SETTINGS_LINES = (
 )
 SETTINGS_SAVED = "Saved."
 SETTINGS_LANGUAGE = "Language of your private replies: **{language}**"
+SETTINGS_AHEAD_DM = "Coming choices you can answer now, by direct message too: **{choice}**"
+SETTINGS_AHEAD_DM_ON = "yes (one message a phase, edited)"
+SETTINGS_AHEAD_DM_OFF = "no (a line on the prompt and a badge in /caylus mygames and /caylus me)"
 SETTINGS_HELP = (
     "Change them with `/caylus settings time_zone:` `quiet_hours:` (e.g. 22:00-07:00, or off) "
-    "`reminders_via:` (channel, dm or none) `language:`."
+    "`reminders_via:` (channel, dm or none) `ahead_dm:` (true or false) `language:`."
 )
 QUIET_NONE = "none"
 REMIND_VIA_NAMES = {
@@ -709,6 +713,18 @@ MYGAMES_DUE = ", until {due}"
 MYGAMES_PAUSED = " · ⏸️ paused"
 MYGAMES_AWAY = " · 💤 you are away until {until}"
 MYGAMES_NOBODY = "the built-in player"
+# "you can answer your coming choices now": a badge, never a mention (docs/discord.md, "Mentions")
+MYGAMES_AHEAD = " · 📝 you can answer your coming choices now"
+ME_AHEAD = "📝 You can answer your coming choices now: **My choices** on the game's prompt."
+# the direct message of a player who opted in (`ahead_dm`): one a phase, edited as it changes
+AHEAD_DM = (
+    "📝 **Game #{game_id}** ({channel}), turn {turn}, phase {phase}: you can answer your coming "
+    "choices now, with **My choices** on the game's prompt:"
+)
+AHEAD_DM_DONE = (
+    "✅ **Game #{game_id}** ({channel}), turn {turn}, phase {phase}: nothing left to answer "
+    "ahead now."
+)
 
 
 # =================================================================================================

@@ -209,7 +209,8 @@ class PingCount:
     simulated Discord's record: the content's <@id> allowed by allowed_mentions), `empty`
     the pings of players the game was not waiting for, `stray` the <@id> in a new message's
     content naming a player not awaited (pinged or not), `dms` the direct messages each user
-    got. Edits are not counted: Discord notifies nobody of an edit."""
+    got (`dm_texts` their words as posted, `dm_edits` how often each user's DMs were edited).
+    Edits are no pings: Discord notifies nobody of an edit."""
 
     database: Path
     channel_ids: set[int]
@@ -217,19 +218,28 @@ class PingCount:
     empty: list[tuple[int, str]] = field(default_factory=list)  # (user, the message's text)
     stray: list[tuple[int, str]] = field(default_factory=list)
     dms: Counter[int] = field(default_factory=Counter)
+    dm_texts: list[tuple[int, str]] = field(default_factory=list)
+    dm_edits: Counter[int] = field(default_factory=Counter)
 
     def seen(self, backend: Any, event: str, payload: Mapping[str, Any]) -> None:
-        if event != "MESSAGE_CREATE" or payload.get("author", {}).get("id") != str(
-            backend.bot_user.id
-        ):
+        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
             return
         channel_id = int(payload["channel_id"])
         message = backend.messages[channel_id][int(payload["id"])]
+        if message.author_id != backend.bot_user.id:
+            return
         channel = backend.channels.get(channel_id)
         if channel is not None and channel.guild_id is None:
-            for user_id in getattr(channel, "recipient_ids", None) or ():
-                if user_id != backend.bot_user.id:
+            for user_id in channel.recipient_ids:
+                if user_id == backend.bot_user.id:
+                    continue
+                if event == "MESSAGE_UPDATE":
+                    self.dm_edits[int(user_id)] += 1
+                else:
                     self.dms[int(user_id)] += 1
+                    self.dm_texts.append((int(user_id), message.content))
+            return
+        if event != "MESSAGE_CREATE":
             return
         if channel_id not in self.channel_ids:
             return

@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.discord_harness import counting_pings, table
+from bot import errors as err
+from bot import text as t
+from bot.service import GameService
+from bot.store import AheadDm
+from tests.discord_harness import counting_pings, said, table
+from tests.test_discord_clock import start_game
 from tests.test_discord_magna_carta import play_mc
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -62,3 +70,101 @@ async def test_ping_rule_over_a_whole_magna_carta_game_two_people_two_bots(
         assert count.per_player(people) > 0
         assert not count.empty, count.empty[:3]
         assert not count.stray, count.stray[:3]
+
+
+async def test_undo_pings_nobody(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=3, render_boards=False) as tb:
+        first_prompt = await start_game(tb, 2)
+        first = tb.awaited(first_prompt)
+        second = next(p for p in tb.players if p is not first)
+        await tb.step(pass_rate=0.0)  # first places a worker; second is asked (and pinged)
+        assert tb.awaited(tb.last_prompt()) is second
+        posts = len(tb.channel.history())
+        with counting_pings(tb) as count:
+            result = await first.slash(tb.channel, "caylus undo")
+            assert "Taken back" in said(result)
+        new = tb.channel.history()[posts:]
+        notice = next(m for m in new if "took back their move" in (m.content or ""))
+        # who was asked next is named, not mentioned; the decision asked again pings nobody
+        assert f"{second.name}: that move is undone" in notice.content
+        assert "<@" not in notice.content
+        again = tb.last_prompt()
+        assert tb.awaited(again) is first and again in new
+        assert sum(count.pings.values()) == 0, count.pings
+        assert not count.empty and not count.stray
+
+
+def _stage(text: str) -> tuple[int, int]:
+    found = re.search(r"turn (\d+), phase (\d+)", text)
+    assert found, text
+    return int(found.group(1)), int(found.group(2))
+
+
+async def test_ahead_dm_opt_in_one_dm_per_phase_edited_none_without(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=7, render_boards=False) as tb:
+        alice, bob, carol = tb.players
+        reply = said(await alice.slash(tb.channel, "caylus settings", ahead_dm=True))
+        assert "by direct message too: **yes" in reply
+        await start_game(tb, 3)
+        gid = (await tb.service.game_in_channel(tb.guild.id, tb.channel.id)).id
+        badges = 0
+        with counting_pings(tb) as count:
+            for _ in range(400):
+                state = await tb.service.state(gid)
+                if state.turn >= 6:
+                    break
+                ask = await tb.service.ask_now(gid)
+                if alice.id in ask.ahead and badges < 2:
+                    badges += 1
+                    mine = said(await alice.slash(tb.channel, "caylus mygames"))
+                    assert t.MYGAMES_AHEAD.strip() in mine
+                    assert t.ME_AHEAD in said(await alice.slash(tb.channel, "caylus me"))
+                    prompt = tb.last_prompt()
+                    assert f"<@{alice.id}>" not in prompt.content  # offered, not pinged
+                    assert "alice" in prompt.content and "My choices" in prompt.content
+                awaited = tb.awaited(tb.last_prompt())
+                if awaited is not alice and alice.id not in ask.ahead:
+                    mine = said(await alice.slash(tb.channel, "caylus mygames"))
+                    assert t.MYGAMES_AHEAD.strip() not in mine
+                await tb.step(pass_rate=0.6)
+        assert badges, "alice never had questions ahead"
+        # alice: one direct message per phase, never a second one for the same phase ...
+        stages = [_stage(text) for user, text in count.dm_texts if user == alice.id]
+        assert stages and len(stages) == len(set(stages)), stages
+        assert all(text.startswith("📝") for user, text in count.dm_texts if user == alice.id)
+        assert all("<@" not in text for _, text in count.dm_texts)
+        # ... edited as it changes (answered, or its phase over); nobody else opted in
+        assert count.dm_edits[alice.id] >= 1
+        assert count.dms[bob.id] == count.dms[carol.id] == 0
+        assert not count.empty and not count.stray
+        kept = await tb.service.ahead_dms(gid)
+        assert [(k.user_id, (k.turn, k.phase)) for k in kept] == [(alice.id, stages[-1])]
+        # and off again: no new DM
+        reply = said(await alice.slash(tb.channel, "caylus settings", ahead_dm=False))
+        assert "by direct message too: **no" in reply
+        with counting_pings(tb) as later:
+            for _ in range(60):
+                await tb.step(pass_rate=0.6)
+        assert later.dms[alice.id] == 0 and later.dm_edits[alice.id] == 0
+
+
+@pytest.fixture
+async def svc(database: str) -> Any:
+    service = await GameService.open(database, rng=random.Random(42))
+    yield service
+    await service.close()
+
+
+async def test_ahead_dm_setting_and_its_messages_are_stored_on_both_backends(svc: Any) -> None:
+    user = 1001
+    assert (await svc.user_settings(user)).ahead_dm is False  # off for new players
+    assert (await svc.set_ahead_dm(user, True)).ahead_dm is True
+    assert (await svc.user_settings(user)).time_zone == "UTC"  # the others untouched
+    with pytest.raises(err.BadSetting, match="True, False"):
+        await svc.set_user_settings(user, ahead_dm="sometimes")
+    assert (await svc.user_settings(user)).ahead_dm is True  # a refused value changes nothing
+    game = await svc.create_game(1, 2, user, players=2)
+    await svc.keep_ahead_dm(AheadDm(game.id, user, 1, 3, 77, 88))
+    await svc.keep_ahead_dm(AheadDm(game.id, user, 1, 4, 77, 99))  # the next phase's message
+    assert await svc.ahead_dms(game.id) == [AheadDm(game.id, user, 1, 4, 77, 99)]
+    assert (await svc.set_ahead_dm(user, False)).ahead_dm is False

@@ -247,6 +247,11 @@ class TableBase:
         # button goes once the game has moved on (docs/history.md, "Undo")
         self.undo_offers: dict[int, tuple[discord.Message, int]] = {}
         self.undo_swept: set[int] = set()  # games whose older Undo buttons were looked for
+        # game -> who may answer ahead, as its last prompt was built (for the opted-in DMs)
+        self.ahead_asks: dict[int, AskNow] = {}
+        # (game, user) -> the text of their questions-ahead DM as last sent or edited
+        self.ahead_dm_texts: dict[tuple[int, int], str] = {}
+        self.ahead_dm_failures = 0  # DMs that could not be sent or edited (logged)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}

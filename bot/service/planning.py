@@ -124,7 +124,8 @@ class PlanCalls(PlayCalls):
                         found = self._questions(live, s.seat, book)
                         if found:
                             asked[s.user_id] = found
-            return AskNow(game_id, live.row.version, waiting, asked)
+            stage = (live.state.turn, live.state.phase) if book is not None else None
+            return AskNow(game_id, live.row.version, waiting, asked, stage)
 
     async def answer(
         self,
