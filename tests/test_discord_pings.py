@@ -18,8 +18,8 @@ from bot import errors as err
 from bot import text as t
 from bot.service import GameService
 from bot.store import AheadDm
-from tests.discord_harness import counting_pings, said, table
-from tests.test_discord_clock import start_game
+from tests.discord_harness import Table, components, counting_pings, is_game_over, said, table
+from tests.test_discord_clock import advance, posted, start_game, utc
 from tests.test_discord_magna_carta import play_mc
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -48,6 +48,64 @@ async def test_ping_rule_over_a_whole_three_player_caylus_game(tmp_path: Path) -
             },
         )
         assert count.per_player(people) > 0
+        assert not count.empty, count.empty[:3]
+        assert not count.stray, count.stray[:3]
+
+
+async def _answer_ahead(tb: Table, game_id: int) -> int:
+    """Every player with a question due ahead presses **My choices** on the prompt and takes
+    the first answer offered (as a player who answers what the table offers in passing).
+    Returns how many answered."""
+    prompt = tb.last_prompt()
+    if prompt is None:
+        return 0
+    buttons, _ = components(prompt)
+    mine = next((b for b in buttons if b.label == "My choices"), None)
+    if mine is None:
+        return 0
+    ask = await tb.service.ask_now(game_id)
+    answered = 0
+    for user, questions in ask.questions.items():
+        if not any(q.due and not q.now for q in questions):
+            continue
+        player = tb.by_id[user]
+        reply = await player.click(prompt, custom_id=mine.custom_id)
+        message = reply.followups[-1] if reply.followups else reply.response
+        _, menus = components(message.message)
+        if menus:
+            menu = menus[0]
+            await player.select(message, [menu.options[0].value], custom_id=menu.custom_id)
+            answered += 1
+    return answered
+
+
+async def test_ping_rule_holds_when_players_answer_ahead(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=5, render_boards=False) as tb:
+        with counting_pings(tb) as count:
+            await tb.open_game(3)
+            gid = (await tb.service.game_in_channel(tb.guild.id, tb.channel.id)).id
+            answered = 0
+            for _ in range(3000):
+                if [m for m in tb.channel.history()[-2:] if is_game_over(m)]:
+                    break
+                answered += await _answer_ahead(tb, gid)
+                if tb.last_prompt() is None:
+                    continue  # the answers ahead let the game play on to its end
+                await tb.step(pass_rate=0.6)
+                assert tb.cog.unexpected_errors == 0
+            else:
+                raise AssertionError("the game did not end")
+        people = [p.id for p in tb.players]
+        _report(
+            "caylus-3-answering-ahead",
+            {
+                "pings_per_player": count.per_player(people),
+                "empty_pings": len(count.empty),
+                "stray_mentions": len(count.stray),
+                "answered_ahead": answered,
+            },
+        )
+        assert answered > 0
         assert not count.empty, count.empty[:3]
         assert not count.stray, count.stray[:3]
 
@@ -168,3 +226,28 @@ async def test_ahead_dm_setting_and_its_messages_are_stored_on_both_backends(svc
     await svc.keep_ahead_dm(AheadDm(game.id, user, 1, 4, 77, 99))  # the next phase's message
     assert await svc.ahead_dms(game.id) == [AheadDm(game.id, user, 1, 4, 77, 99)]
     assert (await svc.set_ahead_dm(user, False)).ahead_dm is False
+
+
+async def test_reminders_ping_the_awaited_and_a_takeover_pings_once(tmp_path: Path) -> None:
+    """The clock keeps its rules: a reminder pings the player whose decision it is (never
+    anyone else), an expiry pings nobody, a takeover pings its player exactly once."""
+    start = utc(2026, 3, 2, 9)
+    async with table(tmp_path, 2, seed=3, start=start, render_boards=False) as tb:
+        alice, bob = tb.players
+        with counting_pings(tb) as count:
+            first = await start_game(tb, 2, clock="1h")
+            assert tb.awaited(first).id == bob.id
+            for _ in range(12):  # alice plays at once, bob lets every clock run out
+                prompt = tb.last_prompt()
+                if prompt is not None and tb.awaited(prompt).id == alice.id:
+                    await tb.step(pass_rate=1.0)
+                    continue
+                await advance(tb, 1)
+                if posted(tb, "Time ran out"):
+                    break
+        reminders = posted(tb, "Reminder:")
+        assert reminders and all(r.mentions and r.mentions[0].id == bob.id for r in reminders)
+        # the only ping of a player the game does not wait for: the takeover, once
+        assert [user for user, _ in count.empty] == [bob.id], count.empty
+        assert "/caylus back" in count.empty[0][1]
+        assert count.pings[bob.id] >= len(reminders) + 1
