@@ -35,10 +35,19 @@ def _report(name: str, count: object) -> None:
 
 async def test_ping_rule_over_a_whole_three_player_caylus_game(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        alice = tb.players[0]
+        await alice.slash(tb.channel, "caylus settings", ahead_dm=True)
         with counting_pings(tb) as count:
             await tb.open_game(3)
             await tb.play_out(pass_rate=0.6, play_rate=0.15)
         people = [p.id for p in tb.players]
+        # alice's direct messages: one per phase she could answer ahead in, each one saying
+        # "nothing left" by the end (its phase over, or the game)
+        stages = [_stage(text) for user, text in count.dm_texts if user == alice.id]
+        assert stages and len(stages) == len(set(stages))
+        dm_channels = [c for c in tb.env.backend.channels.values() if alice.id in c.recipient_ids]
+        final = [m.content for c in dm_channels for m in tb.env.backend.messages[c.id].values()]
+        assert len(final) == len(stages) and all(text.startswith("✅") for text in final)
         _report(
             "caylus-3",
             {
@@ -152,6 +161,28 @@ async def test_undo_pings_nobody(tmp_path: Path) -> None:
         assert not count.empty and not count.stray
 
 
+async def test_questions_ahead_badge_in_mygames_and_me(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=7, render_boards=False) as tb:
+        await start_game(tb, 3)
+        gid = (await tb.service.game_in_channel(tb.guild.id, tb.channel.id)).id
+        for _ in range(400):
+            ask = await tb.service.ask_now(gid)
+            if ask.ahead:
+                break
+            await tb.step(pass_rate=0.6)
+        else:
+            raise AssertionError("nobody had questions ahead")
+        awaited = tb.awaited(tb.last_prompt())
+        for player in tb.players:
+            games = said(await player.slash(tb.channel, "caylus mygames"))
+            me = said(await player.slash(tb.channel, "caylus me"))
+            ahead = player.id in ask.ahead
+            assert (t.MYGAMES_AHEAD.strip() in games) is ahead, (player.name, games)
+            assert (t.ME_AHEAD in me) is ahead, (player.name, me)
+            if player is awaited:
+                assert "your decision" in games  # asked now: the decision, not the badge
+
+
 def _stage(text: str) -> tuple[int, int]:
     found = re.search(r"turn (\d+), phase (\d+)", text)
     assert found, text
@@ -180,6 +211,8 @@ async def test_ahead_dm_opt_in_one_dm_per_phase_edited_none_without(tmp_path: Pa
                     prompt = tb.last_prompt()
                     assert f"<@{alice.id}>" not in prompt.content  # offered, not pinged
                     assert "alice" in prompt.content and "My choices" in prompt.content
+                    if badges == 1:
+                        await tb.restart()  # the DM of this phase is still edited, not resent
                 awaited = tb.awaited(tb.last_prompt())
                 if awaited is not alice and alice.id not in ask.ahead:
                     mine = said(await alice.slash(tb.channel, "caylus mygames"))

@@ -133,6 +133,8 @@ class Delivery(TableBase):
         ask = self.ahead_asks.pop(game_id, None)
         if ask is not None:
             await self.offer_ahead_by_dm(info, ask)
+        elif info.status == "finished":
+            await self.close_ahead_dms(info)
         if await self.service.restart_clock(game_id):
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
@@ -430,6 +432,17 @@ class Delivery(TableBase):
                 except DELIVERY_ERRORS as error:
                     self.ahead_dm_failures += 1
                     log.info("could not DM user %s about game %s: %s", user_id, info.id, error)
+
+    async def close_ahead_dms(self, info: GameInfo) -> None:
+        """The game is over: each questions-ahead DM says nothing is left to answer."""
+        for dm in await self.service.ahead_dms(info.id):
+            with i18n.using(await self.service.user_language(dm.user_id) or info.language):
+                done = self._ahead_done_text(info, (dm.turn, dm.phase))
+                try:
+                    await self._edit_ahead_dm(info.id, dm.user_id, dm, done)
+                except DELIVERY_ERRORS as error:
+                    self.ahead_dm_failures += 1
+                    log.info("could not edit the DM of user %s: %s", dm.user_id, error)
 
     def _ahead_dm_text(self, info: GameInfo, ask: AskNow, user_id: int, names: list[str]) -> str:
         """The DM's words: the game, its turn and phase, and the open questions (private: the
