@@ -180,14 +180,15 @@ def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
     bot.add_listener(on_message_edit, "on_message_edit")
 
 
-def awaited_users(database: Path, channel_id: int) -> frozenset[int]:
-    """The players the game in `channel_id` waits for at this moment, read from the database
-    file as the bot left it (its pending decision's seats; none in a lobby or after the end)."""
+def awaited_users(database: Path, channel_id: int, parent_id: int | None = None) -> frozenset[int]:
+    """The players the game in `channel_id` waits for at this moment (the game of the thread's
+    parent channel `parent_id` when the thread holds none), read from the database file as the
+    bot left it (its pending decision's seats; none in a lobby or after the end)."""
     with contextlib.closing(sqlite3.connect(database)) as db:
-        found = db.execute(
-            "SELECT id, kind, snapshot FROM games WHERE channel_id = ? AND status = 'running'",
-            (channel_id,),
-        ).fetchall()
+        query = "SELECT id, kind, snapshot FROM games WHERE channel_id = ? AND status = 'running'"
+        found = db.execute(query, (channel_id,)).fetchall()
+        if not found and parent_id is not None:
+            found = db.execute(query, (parent_id,)).fetchall()
         users: set[int] = set()
         for game_id, kind, snapshot in found:
             if snapshot is None:
@@ -213,7 +214,7 @@ class PingCount:
     Edits are no pings: Discord notifies nobody of an edit."""
 
     database: Path
-    channel_ids: set[int]
+    channel_ids: set[int] | None  # None: every channel and thread of the guilds
     pings: Counter[int] = field(default_factory=Counter)
     empty: list[tuple[int, str]] = field(default_factory=list)  # (user, the message's text)
     stray: list[tuple[int, str]] = field(default_factory=list)
@@ -241,9 +242,10 @@ class PingCount:
             return
         if event != "MESSAGE_CREATE":
             return
-        if channel_id not in self.channel_ids:
+        if self.channel_ids is not None and channel_id not in self.channel_ids:
             return
-        awaited = awaited_users(self.database, channel_id)
+        parent = channel.parent_id if channel is not None else None
+        awaited = awaited_users(self.database, channel_id, parent)
         for user_id in message.ping_user_ids:
             self.pings[user_id] += 1
             if user_id not in awaited:
@@ -259,8 +261,9 @@ class PingCount:
 
 @contextlib.contextmanager
 def counting_pings(tb: Table, *channel_ids: int) -> Any:
-    """Count the pings of the table's channel (and `channel_ids`) while the block runs."""
-    count = PingCount(tb.database, {tb.channel.id, *channel_ids})
+    """Count the pings the bot posts while the block runs: in `channel_ids` only when given,
+    else in every channel and thread (a game in a thread of the table's channel too)."""
+    count = PingCount(tb.database, set(channel_ids) or None)
     backend = tb.env.backend
 
     def listener(event: str, payload: Mapping[str, Any]) -> None:
