@@ -112,7 +112,7 @@ async def _play(svc: GameService, clock: Clock, seed: int, plans_on: bool, premo
     async def asked_now() -> tuple[set[int], int | None]:
         if plans_on:
             now = await svc.ask_now(gid)
-            return set(now.ping), now.waiting_for
+            return set(now.asked), now.waiting_for
         info = await svc.game(gid)
         waiting = info.awaiting_user_ids
         return set(waiting), (waiting[0] if waiting else None)

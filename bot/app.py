@@ -51,7 +51,9 @@ class CaylusBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # nobody is notified unless a message says whom (bot.cogs.base.mentioning): a ping
+            # means the game waits for you now (docs/discord.md, "Mentions")
+            allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )
         self.settings = settings

@@ -60,18 +60,32 @@ class AskNow:
     """What each human of a game should be asked now (for the Discord layer's delivery).
 
     `waiting_for` is public (the game waits for that player's decision); each list in
-    `questions` is private to its player: show it to that player only. `ping`: the players to
-    mention now (the one the game waits for, and those with a question due in parallel)."""
+    `questions` is private to its player: show it to that player only. Whom to mention is not
+    here: only the players the game waits for (`GameInfo.awaiting_user_ids`) are pinged; the
+    players `ahead` are offered their questions without a ping (docs/discord.md, "Mentions")."""
 
     game_id: int
     version: int
     waiting_for: int | None
     questions: Mapping[int, tuple[pl.Question, ...]]
+    stage: tuple[int, int] | None = None  # (turn, phase) now, in a game with questions ahead
 
     @property
-    def ping(self) -> tuple[int, ...]:
+    def asked(self) -> tuple[int, ...]:
+        """The players with something to answer now: the decision the game waits for, or a
+        question due ahead."""
         return tuple(
             user for user, asked in self.questions.items() if any(q.now or q.due for q in asked)
+        )
+
+    @property
+    def ahead(self) -> tuple[int, ...]:
+        """The players with a question due ahead whose decision the game does not wait for:
+        "you can answer your coming choices now" (a line, a badge, an opted-in DM; no ping)."""
+        return tuple(
+            user
+            for user, asked in self.questions.items()
+            if any(q.due for q in asked) and not any(q.now for q in asked)
         )
 
 

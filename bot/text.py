@@ -146,6 +146,7 @@ OPT_REMINDERS = "Reminders before a deadline: 'half,2h' (default), e.g. 'half', 
 OPT_TIME_ZONE = "Your time zone (IANA name, e.g. Europe/Amsterdam): start typing"
 OPT_QUIET_HOURS = "No reminders then, your local time: '22:00-07:00', or 'off'"
 OPT_REMIND_VIA = "Where your reminders go: a mention in the channel, a direct message, or none"
+OPT_AHEAD_DM = "Also a direct message when you can answer your coming choices (one a phase, edited)"
 OPT_AWAY_UNTIL = "YYYY-MM-DD or 'YYYY-MM-DD HH:MM' in your time zone (a date alone = its end)"
 OPT_KICK_SEAT = "Seat number as in the lobby (1-5); in a running game, an idle player's seat"
 
@@ -206,13 +207,14 @@ CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
 BUTTON_UNDO = "Undo"
 UNDONE_NOTE = "Taken back: **{label}** (`{action}`). It is your decision again."
-# in the channel: {player} took a move back; {pinged}: who was asked next and need not decide now
+# in the channel: {player} took a move back; {players}: who was asked next and need not decide
+# now, named without a mention (an undo pings nobody)
 UNDO_GAME_ENDED = (
     "Game #{game_id} in this channel has ended: there is no move to take back. Open a new "
     "game with `/caylus new`."
 )
 UNDO_NOTICE = "↩️ {player} took back their move: **{label}**."
-UNDO_NOTICE_PINGED = "{pinged}: that move is undone, so your decision is not due yet."
+UNDO_NOTICE_ASKED_NEXT = "{players}: that move is undone, so your decision is not due yet."
 PROMPT_UNDONE = "↩️ *Taken back: this decision is no longer asked.*"
 # --- Caylus choices (bot/games/caylus/prompts.py) ------------------------------------------------
 CY_PASS = "Pass"
@@ -355,7 +357,8 @@ CHOICES_NONE = "Nothing to decide ahead right now."
 CHOICES_MORE = "More come after these."
 CHOICES_LINE = "• {question}{planned}"
 CHOICES_PLANNED = " — planned: **{answer}**"
-PROMPT_AHEAD = "{mentions}: you can answer your coming choices now (**My choices**)."
+# a line of the prompt, no mention: {players} are named (an offer is not a ping)
+PROMPT_AHEAD = "{players}: you can answer your coming choices now (**My choices**)."
 MADE_NOT_POSTED = (
     "Your move **{label}** was made and saved, but I could not post what comes next in the "
     "channel ({reason}). I keep trying; the game's clock is stopped until I can post again."
@@ -678,9 +681,12 @@ SETTINGS_LINES = (
 )
 SETTINGS_SAVED = "Saved."
 SETTINGS_LANGUAGE = "Language of your private replies: **{language}**"
+SETTINGS_AHEAD_DM = "Coming choices you can answer now, by direct message too: **{choice}**"
+SETTINGS_AHEAD_DM_ON = "yes (one message a phase, edited)"
+SETTINGS_AHEAD_DM_OFF = "no (a line on the prompt and a badge in /caylus mygames and /caylus me)"
 SETTINGS_HELP = (
     "Change them with `/caylus settings time_zone:` `quiet_hours:` (e.g. 22:00-07:00, or off) "
-    "`reminders_via:` (channel, dm or none) `language:`."
+    "`reminders_via:` (channel, dm or none) `ahead_dm:` (true or false) `language:`."
 )
 QUIET_NONE = "none"
 REMIND_VIA_NAMES = {
@@ -707,6 +713,18 @@ MYGAMES_DUE = ", until {due}"
 MYGAMES_PAUSED = " · ⏸️ paused"
 MYGAMES_AWAY = " · 💤 you are away until {until}"
 MYGAMES_NOBODY = "the built-in player"
+# "you can answer your coming choices now": a badge, never a mention (docs/discord.md, "Mentions")
+MYGAMES_AHEAD = " · 📝 you can answer your coming choices now"
+ME_AHEAD = "📝 You can answer your coming choices now: **My choices** on the game's prompt."
+# the direct message of a player who opted in (`ahead_dm`): one a phase, edited as it changes
+AHEAD_DM = (
+    "📝 **Game #{game_id}** ({channel}), turn {turn}, phase {phase}: you can answer your coming "
+    "choices now, with **My choices** on the game's prompt:"
+)
+AHEAD_DM_DONE = (
+    "✅ **Game #{game_id}** ({channel}), turn {turn}, phase {phase}: nothing left to answer "
+    "ahead now."
+)
 
 
 # =================================================================================================

@@ -10,8 +10,10 @@ import contextlib
 import copy
 import random
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -27,6 +29,7 @@ from bot.automated import AutomatedPlayer, engine_player
 from bot.lang import t
 from bot.service import GameService
 from bot.settings import Settings
+from engine import get_game
 
 QUIET_LABELS = (
     "Pass",
@@ -175,6 +178,102 @@ def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
 
     bot.add_listener(on_message, "on_message")
     bot.add_listener(on_message_edit, "on_message_edit")
+
+
+def awaited_users(database: Path, channel_id: int, parent_id: int | None = None) -> frozenset[int]:
+    """The players the game in `channel_id` waits for at this moment (the game of the thread's
+    parent channel `parent_id` when the thread holds none), read from the database file as the
+    bot left it (its pending decision's seats; none in a lobby or after the end)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        query = "SELECT id, kind, snapshot FROM games WHERE channel_id = ? AND status = 'running'"
+        found = db.execute(query, (channel_id,)).fetchall()
+        if not found and parent_id is not None:
+            found = db.execute(query, (parent_id,)).fetchall()
+        users: set[int] = set()
+        for game_id, kind, snapshot in found:
+            if snapshot is None:
+                continue
+            game = get_game(kind)
+            seats = {p.seat for p in game.pending(game.state_from_json(snapshot))}
+            for seat, user_id in db.execute(
+                "SELECT seat, user_id FROM seats WHERE game_id = ?", (game_id,)
+            ):
+                if seat in seats and user_id is not None:
+                    users.add(int(user_id))
+        return frozenset(users)
+
+
+@dataclass
+class PingCount:
+    """Every mention the bot posts, checked against who the game waits for at that moment
+    (docs/discord.md, "Mentions"): `pings` counts the notifications each player got (the
+    simulated Discord's record: the content's <@id> allowed by allowed_mentions), `empty`
+    the pings of players the game was not waiting for, `stray` the <@id> in a new message's
+    content naming a player not awaited (pinged or not), `dms` the direct messages each user
+    got (`dm_texts` their words as posted, `dm_edits` how often each user's DMs were edited).
+    Edits are no pings: Discord notifies nobody of an edit."""
+
+    database: Path
+    channel_ids: set[int] | None  # None: every channel and thread of the guilds
+    pings: Counter[int] = field(default_factory=Counter)
+    empty: list[tuple[int, str]] = field(default_factory=list)  # (user, the message's text)
+    stray: list[tuple[int, str]] = field(default_factory=list)
+    dms: Counter[int] = field(default_factory=Counter)
+    dm_texts: list[tuple[int, str]] = field(default_factory=list)
+    dm_edits: Counter[int] = field(default_factory=Counter)
+
+    def seen(self, backend: Any, event: str, payload: Mapping[str, Any]) -> None:
+        if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
+            return
+        channel_id = int(payload["channel_id"])
+        message = backend.messages[channel_id][int(payload["id"])]
+        if message.author_id != backend.bot_user.id:
+            return
+        channel = backend.channels.get(channel_id)
+        if channel is not None and channel.guild_id is None:
+            for user_id in channel.recipient_ids:
+                if user_id == backend.bot_user.id:
+                    continue
+                if event == "MESSAGE_UPDATE":
+                    self.dm_edits[int(user_id)] += 1
+                else:
+                    self.dms[int(user_id)] += 1
+                    self.dm_texts.append((int(user_id), message.content))
+            return
+        if event != "MESSAGE_CREATE":
+            return
+        if self.channel_ids is not None and channel_id not in self.channel_ids:
+            return
+        parent = channel.parent_id if channel is not None else None
+        awaited = awaited_users(self.database, channel_id, parent)
+        for user_id in message.ping_user_ids:
+            self.pings[user_id] += 1
+            if user_id not in awaited:
+                self.empty.append((user_id, message.content))
+        for user_id in {int(u) for u in MENTION.findall(message.content or "")}:
+            if user_id not in awaited:
+                self.stray.append((user_id, message.content))
+
+    def per_player(self, user_ids: list[int]) -> float:
+        """Pings per player over `user_ids` (the game's people)."""
+        return sum(self.pings[u] for u in user_ids) / len(user_ids)
+
+
+@contextlib.contextmanager
+def counting_pings(tb: Table, *channel_ids: int) -> Any:
+    """Count the pings the bot posts while the block runs: in `channel_ids` only when given,
+    else in every channel and thread (a game in a thread of the table's channel too)."""
+    count = PingCount(tb.database, set(channel_ids) or None)
+    backend = tb.env.backend
+
+    def listener(event: str, payload: Mapping[str, Any]) -> None:
+        count.seen(backend, event, payload)
+
+    backend.subscribers.append(listener)
+    try:
+        yield count
+    finally:
+        backend.subscribers.remove(listener)
 
 
 @dataclass

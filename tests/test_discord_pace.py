@@ -145,8 +145,13 @@ async def test_questions_ahead_are_answered_in_parallel(tmp_path: Path) -> None:
         await reach(tb, due_for_two, seed=4)
         ask = await tb.service.ask_now(gid)
         prompt = tb.last_prompt()
-        pinged = {m.id for m in prompt.mentions}
-        assert set(ask.ping) <= pinged
+        # only the player the game waits for is mentioned; the others are offered their
+        # questions on a line of the prompt, by name, without a ping
+        assert {m.id for m in prompt.mentions} == {ask.waiting_for}
+        assert ask.ahead, "no questions ahead in this situation"
+        for user in ask.ahead:
+            name = tb.by_id[user].name
+            assert f"<@{user}>" not in prompt.content and name in prompt.content
         buttons, _ = components(prompt)
         mine = next((b for b in buttons if b.label == "My choices"), None)
         if mine is None:

@@ -1,6 +1,6 @@
 """Undo through the simulated Discord: the Undo button on the confirmation of a move and
-`/caylus undo`; the channel is told, the player asked next is pinged once to say the move was
-taken back, the stale prompt loses its buttons, the player is asked again without a ping;
+`/caylus undo`; the channel is told, naming the player asked next without a ping, the stale
+prompt loses its buttons, the player is asked again without a ping (an undo pings nobody);
 refusals are private and change nothing; the button survives a restart."""
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ async def test_undo_button_then_refusals_then_command(tmp_path: Path) -> None:
         assert (await tb.service.state(1)).model_dump_json() == state_before
         new = tb.channel.history()[posts:]
         notice = next(m for m in new if "took back their move" in (m.content or ""))
-        assert pinged(tb, notice) == {second.id}  # the player asked next, once
+        # the player asked next is named, not mentioned: an undo pings nobody
+        assert pinged(tb, notice) == set() and "<@" not in notice.content
+        assert f"{second.name}: that move is undone" in notice.content
         assert t.PROMPT_UNDONE in tb.fresh(next_prompt).content  # the stale prompt says so
         assert not components(tb.fresh(next_prompt))[0]  # and lost its buttons
         again = tb.last_prompt()

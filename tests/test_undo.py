@@ -106,7 +106,7 @@ async def test_undo_refused_after_another_player_moved(svc: GameService) -> None
     assert await _stored(svc, gid) == stored  # nothing written
     # the second player may take theirs back
     undone = await svc.undo(gid, second, answered.undo_seq)
-    assert undone.cause["pinged"] == [first]  # the player asked next is told
+    assert undone.cause["asked_next"] == [first]  # the player asked next is named
     assert [s.user_id for s in undone.game.awaiting] == [second]
 
 

@@ -19,7 +19,7 @@ import asyncio
 import contextvars
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -52,7 +52,21 @@ from engine.players import DEFAULT_LEVEL
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
-PING = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Notify exactly these users, whatever else the text names (docs/discord.md, "Mentions":
+    a ping means the game waits for you now)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in dict.fromkeys(user_ids)]
+    )
+
+
+def awaited_mentions(info: GameInfo) -> discord.AllowedMentions:
+    """Notify the players the game waits for now (`GameInfo.awaiting_user_ids`), nobody else."""
+    return mentioning(info.awaiting_user_ids)
+
+
 MESSAGE_LIMIT = 2000
 # What a failed post can raise: Discord refusing or failing, or the network.
 DELIVERY_ERRORS: tuple[type[BaseException], ...] = (
@@ -233,6 +247,11 @@ class TableBase:
         # button goes once the game has moved on (docs/history.md, "Undo")
         self.undo_offers: dict[int, tuple[discord.Message, int]] = {}
         self.undo_swept: set[int] = set()  # games whose older Undo buttons were looked for
+        # game -> who may answer ahead, as its last prompt was built (for the opted-in DMs)
+        self.ahead_asks: dict[int, AskNow] = {}
+        # (game, user) -> the text of their questions-ahead DM as last sent or edited
+        self.ahead_dm_texts: dict[tuple[int, int], str] = {}
+        self.ahead_dm_failures = 0  # DMs that could not be sent or edited (logged)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
@@ -732,9 +751,11 @@ class TableBase:
         for_user: int | None = None,
         ask: AskNow | None = None,
     ) -> tuple[str, discord.ui.View | None]:
-        """The prompt of the pending decision: text, and the components for its decider.
-        `ask`: who else has questions to answer ahead now (they are mentioned, and the prompt
-        gets "My choices"; what they are asked stays private)."""
+        """The prompt of the pending decision: text, and the components for its decider. Its
+        text mentions only the players the game waits for (`mention=False`: nobody). `ask`: who
+        else has questions to answer ahead now (named on a line of their own, never mentioned:
+        an offer is not a ping; the prompt gets "My choices"; what they are asked stays
+        private)."""
         names = names or await self.names_for(info)
         game = get_game(info.kind)
         pending = info.pending[0]
@@ -748,10 +769,11 @@ class TableBase:
         if len(info.pending) == 1:
             lines.append(ui.context(ui.public(state), seat))
         lines += (await self.deadline_lines(info, names))[0]
-        ahead = [u for u in (ask.ping if ask is not None else ()) if u not in users]
+        ahead = ask.ahead if ask is not None else ()
         if ahead:
-            shown_users = " ".join(f"<@{u}>" for u in ahead) if mention else "🔔"
-            lines.append(t.PROMPT_AHEAD.format(mentions=shown_users))
+            seats = [info.seat_of(u) for u in ahead]
+            named = [names[s.seat] for s in seats if s is not None]
+            lines.append(t.PROMPT_AHEAD.format(players=i18n.join(named)))
         questions = ask is not None and any(
             not q.now and q.options for asked in ask.questions.values() for q in asked
         )

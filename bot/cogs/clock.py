@@ -20,7 +20,7 @@ from bot.clock import (
     discord_timestamp,
 )
 from bot.clock_service import ClockNotice
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, PING, TableBase, _clip
+from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, mentioning
 from bot.cogs.group import caylus
 from bot.lang import m, t
 from render.sentences import decision_phrase
@@ -140,7 +140,8 @@ class ClockCommands(TableBase):
                 log.info("could not DM user %s; reminding in the channel", user_id)
         with i18n.using(lang):
             text = notice.render(self._mentions(notice))
-        sent = await channel.send(_clip(text), allowed_mentions=PING)
+        # a reminder pings the player whose decision it is, once (docs/clock.md)
+        sent = await channel.send(_clip(text), allowed_mentions=mentioning(notice.user_ids))
         self.reminders[notice.game_id].append(sent)
 
     async def _drop_reminders(self, game_id: int) -> None:
@@ -314,6 +315,13 @@ class ClockCommands(TableBase):
             who=names[deadline.seat], due=deadline.timestamp("f"), relative=deadline.timestamp("R")
         )
 
+    async def _may_answer_ahead(self, game: Any, user_id: int) -> bool:
+        """The badge of `/caylus mygames`: the player has questions they can answer ahead now
+        in a running game that does not wait for them."""
+        if game.status != "running" or game.waiting_for_you or game.taken_over:
+            return False
+        return user_id in (await self.service.ask_now(game.game_id)).ahead
+
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
@@ -348,6 +356,8 @@ class ClockCommands(TableBase):
                     line = t.MYGAMES_RUNNING.format(
                         game_id=g.game_id, channel=channel, who=who, due=due
                     )
+                if await self._may_answer_ahead(g, interaction.user.id):
+                    line += t.MYGAMES_AHEAD
                 if g.paused:
                     line += t.MYGAMES_PAUSED
                 if g.away_until is not None:

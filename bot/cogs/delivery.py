@@ -21,16 +21,19 @@ from bot.clock_service import expiry_templates
 from bot.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
-    PING,
     POST_ATTEMPTS,
     POST_RETRY_PAUSE,
     TableBase,
     _clip,
+    awaited_mentions,
+    mentioning,
     winner_line,
 )
 from bot.games import ui_for
 from bot.lang import t
+from bot.pace import AskNow
 from bot.service import ActResult, GameInfo
+from bot.store import AheadDm
 from engine import get_game
 
 log = logging.getLogger(__name__)
@@ -127,6 +130,11 @@ class Delivery(TableBase):
                 return await self._delivery_failed(info, entry.id, done, error)
             await self.service.post_delivered(entry.id)
         await self._drop_reminders(game_id)
+        ask = self.ahead_asks.pop(game_id, None)
+        if ask is not None:
+            await self.offer_ahead_by_dm(info, ask)
+        elif info.status == "finished":
+            await self.close_ahead_dms(info)
         if await self.service.restart_clock(game_id):
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
@@ -282,14 +290,16 @@ class Delivery(TableBase):
                 so_far = ui.account(turn, phase, chronicle.take_phase(turn, phase), names, True)
                 if so_far:
                     parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
-            quiet = cause.get("user_id") if undo else None  # who undid it knows it is theirs
-            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, quiet)))
+            # a decision asked again after an undo pings nobody: who undid it knows it is
+            # theirs, and everyone else was asked before
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, ping=not undo)))
         return parts
 
     def _undo_part(
         self, info: GameInfo, result: ActResult, cause: dict[str, Any], names: list[str]
     ) -> Part:
-        """A move taken back: who took back what, and a ping for whoever was asked next."""
+        """A move taken back: who took back what, and who was asked next, named without a
+        mention (an undo asks nobody for anything new: it pings nobody)."""
 
         async def build() -> dict[str, Any]:
             seat = cause["seat"]
@@ -297,27 +307,27 @@ class Delivery(TableBase):
             action = get_game(info.kind).parse_action(cause["action"])
             label = ui.describe(result.state, seat, action, names).label
             lines = [t.UNDO_NOTICE.format(player=names[seat], label=label)]
-            pinged = [int(u) for u in cause.get("pinged", [])]
-            if pinged:
-                who = i18n.join([f"<@{u}>" for u in pinged])
-                lines.append(t.UNDO_NOTICE_PINGED.format(pinged=who))
-            mentions = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
-            )
-            return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
+            # "pinged": the key of outbox rows written before undo stopped pinging
+            asked_next = [int(u) for u in cause.get("asked_next", cause.get("pinged", []))]
+            seats = [info.seat_of(u) for u in asked_next]
+            named = [names[s.seat] for s in seats if s is not None]
+            if named:
+                lines.append(t.UNDO_NOTICE_ASKED_NEXT.format(players=i18n.join(named)))
+            return {"content": _clip("\n".join(lines)), "allowed_mentions": NO_MENTIONS}
 
         return Part(info.id, "notice", build)
 
     def _expiry_part(self, game_id: int, cause: dict[str, Any], action: str) -> Part:
         async def build() -> dict[str, Any]:
             expired, taken = expiry_templates(game_id, cause, action)
-            mention = f"<@{cause['user_id']}>" if cause.get("user_id") else cause.get("colour", "")
+            user_id = cause.get("user_id")
+            mention = f"<@{user_id}>" if user_id else cause.get("colour", "")
             lines = [expired.replace("{player}", mention)]
             if taken is not None:
                 lines.append(taken.replace("{player}", mention))
             # a takeover pings its player once; a plain expiry does not (the next prompt
             # pings whoever must decide)
-            mentions = PING if taken is not None else NO_MENTIONS
+            mentions = mentioning([int(user_id)]) if taken is not None and user_id else NO_MENTIONS
             return {"content": _clip("\n".join(lines)), "allowed_mentions": mentions}
 
         return Part(game_id, "notice", build)
@@ -363,34 +373,122 @@ class Delivery(TableBase):
 
         return Part(info.id, "over", build, pictures)
 
-    async def _prompt_message(
-        self, game_id: int, quiet: int | None = None
-    ) -> dict[str, Any] | None:
-        """The prompt of the decision pending now (none if the game no longer waits). `quiet`:
-        a user not to ping (who took back a move is asked again without a ping)."""
+    async def _prompt_message(self, game_id: int, *, ping: bool = True) -> dict[str, Any] | None:
+        """The prompt of the decision pending now (none if the game no longer waits). It pings
+        exactly the players the game waits for (`awaited_mentions`); `ping=False`: nobody (a
+        decision asked again after an undo)."""
         info = await self.service.game(game_id)
         if info.status != "running" or not info.pending:
             return None
         state = await self.service.state(game_id)
         ask = await self.service.ask_now(game_id)
+        self.ahead_asks[game_id] = ask  # for the opted-in DMs once everything is posted
         content, view = await self._prompt(info, state, ask=ask)
-        pinged = frozenset(
-            [*(s.user_id for s in info.awaiting if s.user_id is not None), *ask.ping]
-        )
+        awaited = frozenset(info.awaiting_user_ids)
         call = (
             frozenset(p.kind for p in info.pending),
             frozenset(p.seat for p in info.pending),
-            pinged,
+            awaited,
         )
-        mentions = PING
-        if quiet is not None:
-            mentions = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pinged - {quiet}]
-            )
+        mentions = awaited_mentions(info) if ping else NO_MENTIONS
         message: dict[str, Any] = {"content": content, "allowed_mentions": mentions, "call": call}
         if view is not None:
             message["view"] = view
         return message
+
+    async def offer_ahead_by_dm(self, info: GameInfo, ask: AskNow) -> None:
+        """ "You can answer your coming choices now" by direct message, for the players who
+        opted in (`/caylus settings ahead_dm:`): one message per phase of the game, edited as
+        their questions change (answered, new ones due) and, once none is left open or the
+        phase is over, into "nothing left to answer ahead". Never a mention; a DM that fails is
+        logged and counted, and the game goes on."""
+        if ask.stage is None:
+            return
+        kept = {dm.user_id: dm for dm in await self.service.ahead_dms(info.id)}
+        names: list[str] | None = None
+        for user_id in dict.fromkeys([*ask.ahead, *kept]):
+            earlier = kept.get(user_id)
+            if user_id not in ask.ahead and earlier is None:
+                continue
+            if not (await self.service.user_settings(user_id)).ahead_dm:
+                continue
+            names = names or await self.names_for(info)
+            with i18n.using(await self.service.user_language(user_id) or info.language):
+                try:
+                    if earlier is not None and (earlier.turn, earlier.phase) != ask.stage:
+                        # a past phase's message: it says so, and this phase gets its own
+                        done = self._ahead_done_text(info, (earlier.turn, earlier.phase))
+                        await self._edit_ahead_dm(info.id, user_id, earlier, done)
+                        earlier = None
+                    if user_id in ask.ahead:
+                        text = self._ahead_dm_text(info, ask, user_id, names)
+                    else:
+                        text = self._ahead_done_text(info, ask.stage)
+                    edited = earlier is not None and await self._edit_ahead_dm(
+                        info.id, user_id, earlier, text
+                    )
+                    if not edited and user_id in ask.ahead:  # never a new one to say "none"
+                        await self._send_ahead_dm(info.id, user_id, ask.stage, text)
+                except DELIVERY_ERRORS as error:
+                    self.ahead_dm_failures += 1
+                    log.info("could not DM user %s about game %s: %s", user_id, info.id, error)
+
+    async def close_ahead_dms(self, info: GameInfo) -> None:
+        """The game is over: each questions-ahead DM says nothing is left to answer."""
+        for dm in await self.service.ahead_dms(info.id):
+            with i18n.using(await self.service.user_language(dm.user_id) or info.language):
+                done = self._ahead_done_text(info, (dm.turn, dm.phase))
+                try:
+                    await self._edit_ahead_dm(info.id, dm.user_id, dm, done)
+                except DELIVERY_ERRORS as error:
+                    self.ahead_dm_failures += 1
+                    log.info("could not edit the DM of user %s: %s", dm.user_id, error)
+
+    def _ahead_dm_text(self, info: GameInfo, ask: AskNow, user_id: int, names: list[str]) -> str:
+        """The DM's words: the game, its turn and phase, and the open questions (private: the
+        DM is this player's alone)."""
+        assert ask.stage is not None
+        turn, phase = ask.stage
+        where = {"game_id": info.id, "channel": f"<#{info.channel_id}>"}
+        lines = [t.AHEAD_DM.format(turn=turn, phase=phase, **where)]
+        ui = self.ui(info.kind)
+        due = [q for q in ask.questions.get(user_id, ()) if q.due and not q.now]
+        lines += [ui.question_line(q, names) for q in due]
+        return _clip("\n".join(lines))
+
+    @staticmethod
+    def _ahead_done_text(info: GameInfo, stage: tuple[int, int]) -> str:
+        turn, phase = stage
+        channel = f"<#{info.channel_id}>"
+        return t.AHEAD_DM_DONE.format(game_id=info.id, channel=channel, turn=turn, phase=phase)
+
+    async def _edit_ahead_dm(self, game_id: int, user_id: int, dm: AheadDm, text: str) -> bool:
+        """Edit a player's questions-ahead DM into `text` (nothing when it already says it).
+        False when the message is gone (the player deleted it)."""
+        if self.ahead_dm_texts.get((game_id, user_id)) == text:
+            return True
+        channel = self.bot.get_partial_messageable(dm.channel_id)
+        try:
+            await channel.get_partial_message(dm.message_id).edit(
+                content=text, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            log.info("the questions-ahead DM of user %s is gone", user_id)
+            return False
+        self.ahead_dm_texts[(game_id, user_id)] = text
+        return True
+
+    async def _send_ahead_dm(
+        self, game_id: int, user_id: int, stage: tuple[int, int], text: str
+    ) -> None:
+        """The phase's first questions-ahead DM, kept to be edited."""
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        sent = await user.send(text, allowed_mentions=NO_MENTIONS)
+        turn, phase = stage
+        await self.service.keep_ahead_dm(
+            AheadDm(game_id, user_id, turn, phase, sent.channel.id, sent.id)
+        )
+        self.ahead_dm_texts[(game_id, user_id)] = text
 
     @staticmethod
     def _game_over_message(

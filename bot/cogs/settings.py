@@ -28,6 +28,7 @@ class SettingsCommands(TableBase):
         time_zone=t.OPT_TIME_ZONE,
         quiet_hours=t.OPT_QUIET_HOURS,
         reminders_via=t.OPT_REMIND_VIA,
+        ahead_dm=t.OPT_AHEAD_DM,
         inn=t.OPT_ORDER_INN,
         bribes=t.OPT_ORDER_BRIBES,
         castle=t.OPT_ORDER_CASTLE,
@@ -53,6 +54,7 @@ class SettingsCommands(TableBase):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         reminders_via: str | None = None,
+        ahead_dm: bool | None = None,
         inn: str | None = None,
         bribes: str | None = None,
         castle: str | None = None,
@@ -64,7 +66,8 @@ class SettingsCommands(TableBase):
             uid = interaction.user.id
             given = (("inn", inn), ("bribe", bribes), ("castle", castle), ("owner", owner_effects))
             orders = {k: v for k, v in given if v}
-            changing = (time_zone, quiet_hours, reminders_via, language) != (None,) * 4 or orders
+            asked = (time_zone, quiet_hours, reminders_via, ahead_dm, language)
+            changing = asked != (None,) * 5 or orders
             if language is not None:  # this very answer is in the new language
                 chosen = await self.service.set_user_language(uid, language)
                 i18n.set_current(chosen or await self.reader_language(interaction))
@@ -74,6 +77,9 @@ class SettingsCommands(TableBase):
                 quiet_hours=quiet_hours,
                 remind_via=reminders_via,
             )
+            if ahead_dm is not None:
+                await self.service.set_ahead_dm(uid, ahead_dm)
+            stored = await self.service.user_settings(uid)
             if orders:
                 defaults = await self.service.set_default_orders(uid, **orders)
             else:
@@ -87,6 +93,9 @@ class SettingsCommands(TableBase):
                     local=local,
                     quiet=str(mine.quiet_hours) if mine.quiet_hours else t.QUIET_NONE,
                     via=t.REMIND_VIA_NAMES.get(mine.remind_via, mine.remind_via),
+                ),
+                t.SETTINGS_AHEAD_DM.format(
+                    choice=t.SETTINGS_AHEAD_DM_ON if stored.ahead_dm else t.SETTINGS_AHEAD_DM_OFF
                 ),
                 t.SETTINGS_ORDERS.format(orders=orders_text(defaults)),
                 t.SETTINGS_LANGUAGE.format(language=await self._language_words(interaction)),

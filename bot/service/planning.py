@@ -111,7 +111,7 @@ class PlanCalls(PlayCalls):
 
     async def ask_now(self, game_id: int) -> AskNow:
         """For the Discord layer's delivery: who the game waits for, and each human's questions
-        (each list private to its player). `AskNow.ping`: whom to mention now."""
+        (each list private to its player). `AskNow.ahead`: who may answer ahead now."""
         async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
@@ -124,7 +124,8 @@ class PlanCalls(PlayCalls):
                         found = self._questions(live, s.seat, book)
                         if found:
                             asked[s.user_id] = found
-            return AskNow(game_id, live.row.version, waiting, asked)
+            stage = (live.state.turn, live.state.phase) if book is not None else None
+            return AskNow(game_id, live.row.version, waiting, asked, stage)
 
     async def answer(
         self,

@@ -96,7 +96,7 @@ class PlayCalls(ServiceCore):
         player was awaited before the move), and the player's plans made with or after the move
         (dropped) follow in the same transaction, with an outbox row that tells the channel.
         The result's `cause` is {"cause": "undo", ...} with the move and who was awaited after
-        it (`pinged`: to be told it was taken back)."""
+        it (`asked_next`: named in the notice, not pinged: their decision is not due yet)."""
         async with self._lock(game_id):
             live = await self._load(game_id)
             seat = live.human_seat(user_id)
@@ -123,7 +123,7 @@ class PlayCalls(ServiceCore):
             pending = game.pending(before.state)
             awaiting = pending[0].seat if pending else None
             since = rows[-2].created_at if len(rows) > 1 else (row.started_at or last.created_at)
-            pinged = sorted(
+            asked_next = sorted(
                 {
                     s.user_id
                     for s in live.seats
@@ -144,7 +144,7 @@ class PlayCalls(ServiceCore):
                 "user_id": user_id,
                 "seat": seat.seat,
                 "action": last.action,
-                "pinged": pinged,
+                "asked_next": asked_next,
             }
 
             def also(tx: Tx) -> None:

@@ -10,7 +10,7 @@ from bot import errors as err
 from bot.lang import m
 from bot.service.core import ServiceCore
 from bot.service.results import GameInfo
-from bot.store import GuildSettings, UserSettings
+from bot.store import AheadDm, GuildSettings, UserSettings
 
 
 class SettingsCalls(ServiceCore):
@@ -22,7 +22,22 @@ class SettingsCalls(ServiceCore):
     async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
         for name, value in values.items():
             _check_user_setting(name, value)
+        if "ahead_dm" in values:
+            values["ahead_dm"] = int(values["ahead_dm"])  # 0/1 in the table, both backends
         return await self.store.set_user_settings(user_id, **values)
+
+    async def set_ahead_dm(self, user_id: int, on: bool) -> UserSettings:
+        """Whether the player also gets their questions ahead by direct message (one per phase,
+        edited; docs/discord.md, "Mentions")."""
+        return await self.set_user_settings(user_id, ahead_dm=on)
+
+    async def ahead_dms(self, game_id: int) -> list[AheadDm]:
+        """The direct messages that told the game's players of their questions ahead."""
+        return await self.store.ahead_dms(game_id)
+
+    async def keep_ahead_dm(self, dm: AheadDm) -> None:
+        """Remember the direct message of a player's questions ahead in a phase (to edit it)."""
+        await self.store.write(lambda tx: tx.put_ahead_dm(dm))
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self.store.guild_settings(guild_id)
@@ -97,6 +112,10 @@ def _check_user_setting(name: str, value: Any) -> None:
             raise _bad(name, m.BAD_MINUTES)
     elif name == "notify":
         _check_choice(name, value)
+    elif name == "ahead_dm":
+        if not isinstance(value, bool):
+            choices = ", ".join(map(str, (True, False)))
+            raise _bad(name, m.BAD_CHOICE.format(value=value, choices=choices))
     else:
         raise _bad(name, m.UNKNOWN_SETTING)
 

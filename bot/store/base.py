@@ -12,6 +12,7 @@ numbers them. No game rules here (that is bot/service/) and no Discord.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -26,6 +27,7 @@ from bot.store.rows import (
     RATING_COLUMNS,
     SEAT_COLUMNS,
     USER_SETTING_FIELDS,
+    AheadDm,
     DamagedRow,
     GameRow,
     GuildSettings,
@@ -448,6 +450,15 @@ class Store:
         )
         return _order_values(names, rows[0]) if rows else None
 
+    async def ahead_dms(self, game_id: int) -> list[AheadDm]:
+        """The direct messages telling the game's players of their questions ahead."""
+        rows = await self._all(
+            "SELECT game_id, user_id, turn, phase, channel_id, message_id FROM ahead_dms "
+            "WHERE game_id = ? ORDER BY user_id",
+            (game_id,),
+        )
+        return [AheadDm(*(int(v) for v in r)) for r in rows]
+
     async def _columns(self, table: str) -> list[str]:
         """The columns of `table` as the migrations made them (read once)."""
         found = self._table_columns.get(table)
@@ -563,7 +574,10 @@ class Store:
             "WHERE user_id = ?",
             (user_id,),
         )
-        return UserSettings(*rows[0]) if rows else UserSettings(user_id)
+        if not rows:
+            return UserSettings(user_id)
+        found = UserSettings(*rows[0])
+        return dataclasses.replace(found, ahead_dm=bool(found.ahead_dm))  # 0/1 in the table
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         rows = await self._all(

@@ -41,6 +41,7 @@ GAME_TABLES = (
     "seat_orders",
     "rating_changes",
     "undone_actions",
+    "ahead_dms",
 )
 ALL_TABLES = ("games", *GLOBAL_TABLES, *GAME_TABLES)
 

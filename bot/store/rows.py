@@ -219,7 +219,21 @@ class UserSettings:
     quiet_end: int | None = None
     notify: str = "mention"  # mention | dm | none
     language: str | None = None  # private replies (None: the Discord client's language)
+    ahead_dm: bool = False  # questions ahead by direct message too (docs/discord.md, "Mentions")
     updated_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AheadDm:
+    """The direct message that tells a player of their questions ahead in one phase of a game
+    (migration 0011): edited while the phase lasts, a new one for the next phase."""
+
+    game_id: int
+    user_id: int
+    turn: int
+    phase: int
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from bot.store.rows import (
     RATING_COLUMNS,
     SEAT_COLUMNS,
     USER_SETTING_FIELDS,
+    AheadDm,
     GameRow,
     LogRow,
     RatingChange,
@@ -228,6 +229,16 @@ class Tx:
             f"VALUES (?, {''.join('?, ' for _ in names)}?) ON CONFLICT (user_id) DO UPDATE SET "
             f"{''.join(f'{n} = excluded.{n}, ' for n in names)}updated_at = excluded.updated_at",
             (user_id, *orders.values(), self.now),
+        )
+
+    def put_ahead_dm(self, dm: AheadDm) -> None:
+        """Keep the direct message of a player's questions ahead (one per game and player)."""
+        self.execute(
+            "INSERT INTO ahead_dms (game_id, user_id, turn, phase, channel_id, message_id) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+            "turn = excluded.turn, phase = excluded.phase, channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            (dm.game_id, dm.user_id, dm.turn, dm.phase, dm.channel_id, dm.message_id),
         )
 
     # --- the outbox, settings -----------------------------------------------------------------
