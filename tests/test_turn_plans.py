@@ -250,3 +250,20 @@ async def test_games_with_random_turn_plans_replay_from_their_log(svc) -> None:
         await decide(svc, gid, rng)
     rows = await check_log(svc, gid)
     assert sum(1 for r in rows if r.planned and r.action.startswith("place")) >= 5
+
+
+async def test_an_undo_drops_the_turn_plan_made_after_the_move_but_keeps_the_standing_plan(
+    svc,
+) -> None:
+    gid, first, _second, start = await opening(svc)
+    spaces = road_spaces(start.state, first.seat)
+    await svc.act(gid, first.user_id, f"place {spaces[0]}", start.game.version)
+    await svc.set_turn_plan(
+        gid, first.user_id, pl.TurnPlan(entries=(pl.PlanEntry(target="castle"),))
+    )
+    standing = pl.TurnPlan(entries=(pl.PlanEntry(target="gate"),), standing=True)
+    await svc.set_turn_plan(gid, first.user_id, standing)
+    await svc.undo(gid, first.user_id)
+    mine = await svc.plans_of(gid, first.user_id)
+    assert mine.turn_plan is None
+    assert mine.standing_plan is not None and mine.standing_plan.entries[0].target == "gate"
