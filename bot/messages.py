@@ -245,6 +245,7 @@ TURN_PLAN_TOO_LONG = "a turn plan has at most {count} spaces"
 TURN_PLAN_PASSED = "you have passed this turn: plan the next one once its placements begin"
 TURN_PLAN_BAD_ANSWER = "placing on {position} can carry one of: {options}"
 TURN_PLAN_NONE = "you have no turn plan"
+TURN_PLAN_BAD_VALUE = "this turn plan's {name} is out of range"
 PLAN_OWNER_CHOICE = "owner of {name} ({at}): take {cube}"
 
 # --- durations (bot/clock.py) ----------------------------------------------------------------

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -524,6 +524,12 @@ def _space(target: str) -> str | None:
 def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
     """A turn plan in canonical form: its turn (this one while placements are to come, else
     the next), its spaces and carried answers; BadPlan names the first wrong entry."""
+    try:  # a copy made with model_copy(update=...) was never validated
+        plan = TurnPlan.model_validate(plan.model_dump())
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = ".".join(str(x) for x in first.get("loc", ()))
+        raise BadPlan(reason=m.TURN_PLAN_BAD_VALUE.format(name=name)) from None
     if len(plan.entries) > MAX_ENTRIES:
         raise BadPlan(reason=m.TURN_PLAN_TOO_LONG.format(count=MAX_ENTRIES))
     turn = 0
@@ -735,6 +741,40 @@ def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
         answers = question.options if question is not None else ()
         out.append(PlanOption(action.arg, cost, answers, question))
     return tuple(out)
+
+
+def suggest_turn_plan(
+    state: State, seat: int, choose: Callable[[State, int], Action], limit: int = 6
+) -> TurnPlan:
+    """A turn plan as a sensible player would make it: the placements `choose` (e.g. the easy
+    built-in player) makes one after another for `seat` as if the others waited, each with the
+    answer its placement would suggest (the tile's first product, the castle all I can), at
+    most `limit`; ending in 'pass once I have placed N' if it would pass there, else asking."""
+    entries: list[PlanEntry] = []
+    if _orders_only(state) or state.over or state.phase != 2 or seat in state.passed:
+        return TurnPlan(turn=state.turn)
+    d = state.decision
+    mine = d is not None and d.seat == seat and d.kind == "place"
+    now = state if mine else with_decision(state, "place", seat)
+    passes = False
+    while len(entries) < limit:
+        action = choose(now, seat)
+        if action.verb != "place":
+            passes = action is PASS
+            break
+        question = _placement_question(now, seat, action.arg)
+        answer = question.default if question is not None else None
+        entries.append(PlanEntry(target=action.arg, answer=answer))
+        after, _ = apply(now, action, seat)
+        if after.over or after.phase != 2 or seat in after.passed:
+            break
+        now = with_decision(after, "place", seat)
+    placed = placed_this_turn(state, seat)
+    return TurnPlan(
+        turn=state.turn,
+        entries=tuple(entries),
+        pass_after=placed + len(entries) if passes else None,
+    )
 
 
 def premove(state: State, seat: int, target: str, max_cost: int | None = None) -> Premove:
@@ -1306,6 +1346,7 @@ __all__ = [
     "questions",
     "resolve",
     "stale",
+    "suggest_turn_plan",
     "turn_plan_key",
     "turn_plan_now",
     "turn_plan_options",

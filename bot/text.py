@@ -384,6 +384,7 @@ TURN_PLAN_COND_AFTER = Plural(
 )
 TURN_PLAN_COND_ABOVE = "Pass when a worker costs more than {cost} d"
 TURN_PLAN_COND_LIMIT = "Last space: only if it costs at most {cost} d"
+BUTTON_PLAN_SUGGEST = "Suggest a plan"
 BUTTON_PLAN_BACK = "Remove the last space"
 BUTTON_PLAN_CLEAR = "Clear"
 BUTTON_PLAN_STANDING = "Use every turn"

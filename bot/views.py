@@ -19,8 +19,8 @@ The custom id carries everything a press needs, so any running bot instance can 
   "cancel my queue",
 - `cay:t:{game}:{op}`: the turn plan ("Plan my turn": op `o` opens the private editor; in it
   the menus `a`/`d` add a space ('12' or '12|take C') and `c` sets a condition ('else=pass',
-  'after=4', 'above=2', 'limit=1'), the buttons `b` remove the last space, `x` clear, `s` use
-  it every turn or stop).
+  'after=4', 'above=2', 'limit=1'), the buttons `g` suggest a plan, `b` remove the last space,
+  `x` clear, `s` use it every turn or stop).
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
 an id are at most 18 digits and an action at most 60 characters, so a crafted id matches no item
 (it could not name a game anyway, and would overflow the database's integers).
@@ -317,12 +317,13 @@ _TURN_PLAN_BUTTONS = {
     "b": ("BUTTON_PLAN_BACK", discord.ButtonStyle.secondary),
     "x": ("BUTTON_PLAN_CLEAR", discord.ButtonStyle.secondary),
     "s": ("BUTTON_PLAN_STANDING", discord.ButtonStyle.secondary),
+    "g": ("BUTTON_PLAN_SUGGEST", discord.ButtonStyle.primary),
 }
 
 
 class TurnPlanButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cay:t:(?P<game>\d{1,18}):(?P<op>[obxs])",
+    template=r"cay:t:(?P<game>\d{1,18}):(?P<op>[obxsg])",
 ):
     """ "Plan my turn" (opens the private editor) and the editor's buttons."""
 
@@ -660,13 +661,15 @@ def turn_plan_view(
     standing: bool,
 ) -> discord.ui.View:
     """The private turn plan editor: the spaces to add (in at most two menus), the conditions,
-    and "remove the last space", "clear", "use every turn" (or "stop using every turn")."""
+    and "suggest a plan", "remove the last space", "clear", "use every turn" (or "stop using
+    every turn")."""
     view = discord.ui.View(timeout=None)
     for op, chunk in zip("ad", (spaces[:25], spaces[25:50]), strict=True):
         if chunk:
             view.add_item(TurnPlanSelect(game_id, op, _options(chunk), t.TURN_PLAN_ADD))
     if conditions:
         view.add_item(TurnPlanSelect(game_id, "c", _options(conditions), t.TURN_PLAN_CONDITIONS))
+    view.add_item(TurnPlanButton(game_id, "g"))
     if back:
         view.add_item(TurnPlanButton(game_id, "b"))
     view.add_item(TurnPlanButton(game_id, "x"))

@@ -141,6 +141,33 @@ async def test_plan_my_turn_from_the_prompt_plays_the_plan_privately(tmp_path: P
         assert "(planned)" in tb.transcript()  # the phase's account marks the planned moves
 
 
+async def test_the_turn_plan_editor_suggests_a_plan_and_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 3, seed=6, render_boards=False) as tb:
+        first = await start_game(tb, 3)
+        gid = await game_id(tb)
+        state = await tb.service.state(gid)
+        info = await tb.service.game(gid)
+        planner = tb.by_id[next(s.user_id for s in info.seats if s.seat == state.turn_order[2])]
+        buttons, _ = components(first)
+        open_button = next(b for b in buttons if b.label == "Plan my turn")
+        editor = reply_of(await planner.click(first, custom_id=open_button.custom_id))
+        buttons, _ = components(editor.message)
+        suggest = next(b for b in buttons if b.label == "Suggest a plan")
+        shown = await planner.click(editor.message, custom_id=suggest.custom_id)
+        plan = (await tb.service.plans_of(gid, planner.id)).turn_plan
+        assert plan is not None and plan.entries
+        assert "1. " in shown.response.content and "— **next**" in shown.response.content
+        await tb.restart()  # the private editor's buttons still answer
+        buttons, _ = components(shown.response.message)
+        back = next(b for b in buttons if b.label == "Remove the last space")
+        await planner.click(shown.response.message, custom_id=back.custom_id)
+        after = (await tb.service.plans_of(gid, planner.id)).turn_plan
+        assert after is not None and after.entries == plan.entries[:-1]
+        assert tb.cog.unexpected_errors == 0
+
+
 async def test_a_premove_that_became_impossible_falls_back_to_a_prompt(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=5, render_boards=False) as tb:
         first = await start_game(tb, 2)

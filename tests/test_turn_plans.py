@@ -267,3 +267,30 @@ async def test_an_undo_drops_the_turn_plan_made_after_the_move_but_keeps_the_sta
     mine = await svc.plans_of(gid, first.user_id)
     assert mine.turn_plan is None
     assert mine.standing_plan is not None and mine.standing_plan.entries[0].target == "gate"
+
+
+async def test_a_suggested_turn_plan_is_playable_and_played(svc) -> None:
+    gid, first, second, start = await opening(svc)
+    suggested = await svc.suggest_turn_plan(gid, second.user_id)
+    assert 1 <= len(suggested.entries) <= 6
+    assert suggested == await svc.suggest_turn_plan(gid, second.user_id)  # the same each time
+    await svc.set_turn_plan(gid, second.user_id, suggested)
+    head = suggested.entries[0].target
+    theirs = next(s for s in road_spaces(start.state, first.seat) if s != head)
+    await svc.act(gid, first.user_id, f"place {theirs}", start.game.version)
+    assert await placements(svc, gid, second.seat) == [(f"place {head}", True)]
+    await check_log(svc, gid)
+
+
+async def test_a_turn_plan_with_values_out_of_range_is_refused(svc) -> None:
+    gid, _first, second, _start = await opening(svc)
+    plan = pl.TurnPlan(entries=(pl.PlanEntry(target="castle"),))
+    crafted = plan.model_copy(update={"pass_after": 99})  # model_copy does not validate
+    with pytest.raises(pl.BadPlan, match="out of range"):
+        await svc.set_turn_plan(gid, second.user_id, crafted)
+    too_long = plan.model_copy(
+        update={"entries": tuple(pl.PlanEntry(target=str(k)) for k in range(1, 15))}
+    )
+    with pytest.raises(pl.BadPlan, match="at most 12"):
+        await svc.set_turn_plan(gid, second.user_id, too_long)
+    assert (await svc.plans_of(gid, second.user_id)).plans == ()

@@ -167,7 +167,8 @@ class PlayCommands(TableBase):
     ) -> None:
         """ "Plan my turn" (`o`: the private editor) and the editor's menus and buttons: `a` add
         a space ('12|take C'), `c` a condition ('else=pass', 'after=4', 'above=2', 'limit=1'),
-        `b` remove the last space, `x` clear, `s` use it every turn (or stop)."""
+        `g` suggest a plan, `b` remove the last space, `x` clear, `s` use it every turn (or
+        stop)."""
         self.remember(interaction.user)
         async with self.guard(interaction, f"turnplan:{op}", game_id):
             if op == "o":
@@ -205,6 +206,11 @@ class PlayCommands(TableBase):
                 return await self.service.cancel_turn_plan(game_id, user_id, standing=True)
             standing = plan.model_copy(update={"standing": True})
             return await self.service.set_turn_plan(game_id, user_id, standing)
+        if op == "g":
+            suggested = await self.service.suggest_turn_plan(game_id, user_id)
+            plan = plan.model_copy(update={"entries": suggested.entries})
+            plan = plan.model_copy(update={"pass_after": suggested.pass_after})
+            return await self.service.set_turn_plan(game_id, user_id, plan)
         if op == "x":
             if mine.standing_plan is None:
                 if mine.turn_plan is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -61,6 +62,22 @@ class PlanCalls(PlayCalls):
             book.put(seat, pl.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
+
+    async def suggest_turn_plan(self, game_id: int, user_id: int, limit: int = 6) -> pl.TurnPlan:
+        """A turn plan as a sensible player would make it now (not kept: pass it to
+        `set_turn_plan`, changed or not): the easy built-in player's placements one after
+        another with their suggested answers (`bot.plans.suggest_turn_plan`); the same for the
+        same game, turn and seat."""
+        async with self._lock(game_id, across=False):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            state = live.state
+            rng = random.Random(f"{self._seed(live)}/{state.turn}/{seat}")
+            game = self._game_module(live.row.kind)
+
+            def choose(now: Any, who: int) -> Any:
+                return game.automated_action(now, who, "easy", rng)
+
+            return pl.suggest_turn_plan(state, seat, choose, limit)
 
     async def cancel_turn_plan(
         self, game_id: int, user_id: int, *, standing: bool = False
