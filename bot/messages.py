@@ -239,6 +239,7 @@ TURN_PLAN_PASS_AFTER = Plural(
     "pass once I have placed {count} worker", "pass once I have placed {count} workers"
 )
 TURN_PLAN_PASS_ABOVE = "pass when a worker costs more than {cost} d"
+TURN_PLAN_PASS_BELOW = "pass when I have less than {deniers} d"
 TURN_PLAN_ELSE_PASS = "else pass"
 TURN_PLAN_ELSE_ASK = "else ask me"
 TURN_PLAN_TOO_LONG = "a turn plan has at most {count} spaces"

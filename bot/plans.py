@@ -344,7 +344,8 @@ class TurnPlan(_Plan):
     decision of the turn the first entry still free, affordable and within its limit is played;
     `pass_after`: pass once I have placed this many workers this turn; `pass_above`: pass when a
     worker would cost more than this many deniers; `otherwise`: when no entry can be played,
-    'pass' or 'ask' me. `standing`: the plan every turn starts from (turn 0), until a plan for
+    'pass' or 'ask' me; `pass_below`: pass when I have fewer deniers than this. `standing`: the
+    plan every turn starts from (turn 0), until a plan for
     the turn itself replaces it."""
 
     kind: Literal["turnplan"] = "turnplan"
@@ -352,6 +353,7 @@ class TurnPlan(_Plan):
     entries: tuple[PlanEntry, ...] = ()
     pass_after: int | None = Field(None, ge=0, le=MAX_WORKERS)
     pass_above: int | None = Field(None, ge=0)
+    pass_below: int | None = Field(None, ge=0)  # pass when I have fewer deniers than this
     otherwise: Literal["ask", "pass"] = "ask"
     standing: bool = False
 
@@ -368,6 +370,8 @@ class TurnPlan(_Plan):
             parts.append(m.TURN_PLAN_PASS_AFTER.format(count=self.pass_after))
         if self.pass_above is not None:
             parts.append(m.TURN_PLAN_PASS_ABOVE.format(cost=self.pass_above))
+        if self.pass_below is not None:
+            parts.append(m.TURN_PLAN_PASS_BELOW.format(deniers=self.pass_below))
         parts.append(m.TURN_PLAN_ELSE_PASS if self.otherwise == "pass" else m.TURN_PLAN_ELSE_ASK)
         head = m.TURN_PLAN_STANDING if self.standing else m.TURN_PLAN_TURN.format(turn=self.turn)
         return f"{head}: " + "; ".join(parts)
@@ -442,7 +446,11 @@ def _order_values(name: str) -> tuple[str, ...]:
 
 def check_plan(state: State, seat: int, plan: Plan) -> Plan:
     if _orders_only(state):
-        raise BadPlan(reason=m.PLAN_ORDERS_ONLY)
+        if not isinstance(plan, TurnPlan):
+            raise BadPlan(reason=m.PLAN_ORDERS_ONLY)  # Magna Carta: turn plans and orders only
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.check(state, seat, _validated(plan))
     return _check_plan(state, seat, plan)
 
 
@@ -524,17 +532,10 @@ def _space(target: str) -> str | None:
 def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
     """A turn plan in canonical form: its turn (this one while placements are to come, else
     the next), its spaces and carried answers; BadPlan names the first wrong entry."""
-    try:  # a copy made with model_copy(update=...) was never validated
-        plan = TurnPlan.model_validate(plan.model_dump())
-    except ValidationError as error:
-        first = error.errors()[0]
-        name = ".".join(str(x) for x in first.get("loc", ()))
-        raise BadPlan(reason=m.TURN_PLAN_BAD_VALUE.format(name=name)) from None
-    if len(plan.entries) > MAX_ENTRIES:
-        raise BadPlan(reason=m.TURN_PLAN_TOO_LONG.format(count=MAX_ENTRIES))
+    plan = _validated(plan)
     turn = 0
     if not plan.standing:
-        turn = plan.turn or (state.turn if state.phase <= 2 else state.turn + 1)
+        turn = plan.turn or plan_turn(state)
         if (turn, 2) < (state.turn, state.phase):
             raise BadPlan(reason=m.PLAN_PAST.format(turn=turn, phase=2))
         if (turn, state.phase) == (state.turn, 2) and seat in state.passed:
@@ -549,6 +550,30 @@ def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
         answer = _check_carried(state, seat, turn, target, entry.answer)
         entries.append(PlanEntry(target=target, answer=answer, max_cost=entry.max_cost))
     return plan.model_copy(update={"turn": turn, "entries": tuple(entries)})
+
+
+def _validated(plan: TurnPlan) -> TurnPlan:
+    """The plan validated again (a copy made with model_copy(update=...) never was) and within
+    its bounds; BadPlan otherwise."""
+    try:
+        plan = TurnPlan.model_validate(plan.model_dump())
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = ".".join(str(x) for x in first.get("loc", ()))
+        raise BadPlan(reason=m.TURN_PLAN_BAD_VALUE.format(name=name)) from None
+    if len(plan.entries) > MAX_ENTRIES:
+        raise BadPlan(reason=m.TURN_PLAN_TOO_LONG.format(count=MAX_ENTRIES))
+    return plan
+
+
+def plan_turn(state: Any) -> int:
+    """The turn (a Magna Carta round) a turn plan set now is for: this one until its placements
+    are over, else the next."""
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.plan_turn(state)
+    return int(state.turn) if state.phase <= 2 else int(state.turn) + 1
 
 
 def _check_carried(
@@ -626,9 +651,9 @@ def worker_price(state: State, seat: int) -> int:
 class TurnPlanStep:
     """What a turn plan plays at `seat`'s placement now: `action` (None: ask the player), the
     entry it comes from (`index`, None for a pass), and why it passes (`passing`: 'after',
-    'above', 'else')."""
+    'above', 'below', 'else')."""
 
-    action: Action | None = None
+    action: Any = None  # the engine's action (Caylus or Magna Carta)
     index: int | None = None
     passing: str = ""
 
@@ -648,6 +673,9 @@ def turn_plan_step(
         and worker_price(state, seat) > plan.pass_above
     ):
         return TurnPlanStep(PASS, passing="above")
+    deniers = state.players[seat].deniers
+    if PASS in legal and plan.pass_below is not None and deniers < plan.pass_below:
+        return TurnPlanStep(PASS, passing="below")
     for index, entry in enumerate(plan.entries):
         if entry.action not in legal:
             continue  # used, taken or not affordable: the next wish
@@ -672,6 +700,10 @@ class TurnPlanProgress:
 
 
 def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgress:
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.progress(state, seat, plan)
     if plan.turn not in (0, state.turn) or state.phase != 2:
         # before this turn's placements (or a plan for the next turn): nothing stands yet
         return TurnPlanProgress(plan, ("later",) * len(plan.entries), None)
@@ -730,9 +762,12 @@ class PlanOption:
 
 def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
     """The spaces `seat` could place on as things stand (placements phase, not passed), each
-    with its cost and the answers it can carry; empty otherwise (or in Magna Carta)."""
+    with its cost and the answers it can carry (none in Magna Carta: the road cards); empty
+    otherwise."""
     if _orders_only(state):
-        return ()
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.options(state, seat)
     out = []
     for action, cost in placements_ahead(state, seat):
         if action is PASS:
@@ -750,9 +785,13 @@ def suggest_turn_plan(
     built-in player) makes one after another for `seat` as if the others waited, each with the
     answer its placement would suggest (the tile's first product, the castle all I can), at
     most `limit`; ending in 'pass once I have placed N' if it would pass there, else asking."""
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.suggest(state, seat, choose, limit)
     entries: list[PlanEntry] = []
-    if _orders_only(state) or state.over or state.phase != 2 or seat in state.passed:
-        return TurnPlan(turn=state.turn)
+    if state.over or state.phase != 2 or seat in state.passed:
+        return TurnPlan(turn=plan_turn(state))
     d = state.decision
     mine = d is not None and d.seat == seat and d.kind == "place"
     now = state if mine else with_decision(state, "place", seat)
@@ -802,7 +841,12 @@ class Resolution:
 def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
     """Whether `seat`'s plans and orders answer its pending decision now, with a legal action."""
     if _orders_only(state):
-        return _resolve_orders_only(state, seat, orders)
+        found = _resolve_orders_only(state, seat, orders)
+        if found.action is None:
+            from bot import mc_turn_plans
+
+            found = mc_turn_plans.resolve(state, seat, plans)
+        return found
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return Resolution()
@@ -1303,6 +1347,10 @@ def stale(plan: Plan, state: State) -> bool:
     """True once the plan can no longer apply: its decision's turn and phase are past."""
     if state.over:
         return True
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return isinstance(plan, TurnPlan) and mc_turn_plans.stale(plan, state)
     now = (state.turn, state.phase)
     if isinstance(plan, Answer):
         return (plan.turn, plan.phase) < now
@@ -1341,6 +1389,7 @@ __all__ = [
     "plan_for_answer",
     "plan_from_json",
     "plan_to_json",
+    "plan_turn",
     "premove",
     "premove_options",
     "questions",

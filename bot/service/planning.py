@@ -71,7 +71,7 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             live, seat, _ = await self._plans_context(game_id, user_id)
             state = live.state
-            rng = random.Random(f"{self._seed(live)}/{state.turn}/{seat}")
+            rng = random.Random(f"{self._seed(live)}/{pl.plan_turn(state)}/{seat}")
             game = self._game_module(live.row.kind)
 
             def choose(now: Any, who: int) -> Any:
@@ -99,8 +99,7 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
-            turn = state.turn if state.phase <= 2 else state.turn + 1
-            plan = pl.turn_plan_now(book.plans_of(seat), turn)
+            plan = pl.turn_plan_now(book.plans_of(seat), pl.plan_turn(state))
             return None if plan is None else pl.turn_plan_progress(state, seat, plan)
 
     async def turn_plan_options(self, game_id: int, user_id: int) -> tuple[pl.PlanOption, ...]:
