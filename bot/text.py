@@ -364,6 +364,7 @@ TURN_PLAN_AFTER = Plural(
     "Pass once I have placed {count} worker.", "Pass once I have placed {count} workers."
 )
 TURN_PLAN_ABOVE = "Pass when a worker costs more than {cost} d."
+TURN_PLAN_BELOW = "Pass when I have less than {deniers} d."
 TURN_PLAN_ELSE_PASS = "Nothing playable: pass."
 TURN_PLAN_ELSE_ASK = "Nothing playable: ask me."
 TURN_PLAN_NEXT = "Next: {what}."
@@ -377,12 +378,14 @@ TURN_PLAN_COND = {
     "else=ask": "When nothing is playable: ask me",
     "after=none": "No limit on workers",
     "above=none": "No limit on the price of a worker",
+    "below=none": "No limit on my deniers",
     "limit=none": "Last space: any cost",
 }
 TURN_PLAN_COND_AFTER = Plural(
     "Pass once I have placed {count} worker", "Pass once I have placed {count} workers"
 )
 TURN_PLAN_COND_ABOVE = "Pass when a worker costs more than {cost} d"
+TURN_PLAN_COND_BELOW = "Pass when I have less than {deniers} d"
 TURN_PLAN_COND_LIMIT = "Last space: only if it costs at most {cost} d"
 BUTTON_PLAN_SUGGEST = "Suggest a plan"
 BUTTON_PLAN_BACK = "Remove the last space"

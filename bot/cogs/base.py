@@ -756,13 +756,7 @@ class TableBase:
             not q.now and q.options for asked in ask.questions.values() for q in asked
         )
         # a turn's placements: everyone may plan theirs at once, privately ("Plan my turn")
-        decision = getattr(state, "decision", None)
-        plan = (
-            hasattr(ui, "turn_plan_lines")
-            and decision is not None
-            and decision.kind == "place"
-            and len(info.pending) == 1
-        )
+        plan = hasattr(ui, "placing_now") and ui.placing_now(state) and len(info.pending) == 1
         view = None
         if for_user is None and (ahead or questions or plan):
             view = choice_view(

@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
     """A turn plan with one condition of the editor's menu: 'else=pass' / 'else=ask',
-    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'limit=K'
+    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'below=K'
+    (pass when I have less than K deniers), 'limit=K'
     (the last space only if it costs at most K); 'none' removes that condition."""
     name, _, how = value.partition("=")
     number = int(how) if how.isdigit() else None
@@ -41,6 +42,8 @@ def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
         return plan.model_copy(update={"pass_after": number})
     if name == "above":
         return plan.model_copy(update={"pass_above": number})
+    if name == "below":
+        return plan.model_copy(update={"pass_below": number})
     if name == "limit" and plan.entries:
         last = plan.entries[-1].model_copy(update={"max_cost": number})
         return plan.model_copy(update={"entries": (*plan.entries[:-1], last)})

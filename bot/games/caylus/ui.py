@@ -9,6 +9,7 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
+from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
 from engine.caylus import catalogue as cat
 from engine.protocol import Event, Outcome, PendingDecision
@@ -20,18 +21,7 @@ def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
 
 
-def _condition_holds(plan: Any, value: str) -> bool:
-    name, _, how = value.partition("=")
-    if name == "else":
-        return bool(plan.otherwise == how)
-    if name == "after":
-        return plan.pass_after is None
-    if name == "above":
-        return plan.pass_above is None
-    return bool(plan.entries) and plan.entries[-1].max_cost is None
-
-
-class CaylusUI:
+class CaylusUI(TurnPlanEditor):
     kind = "caylus"
     title = "Caylus"
     phases_per_turn = 7
@@ -39,6 +29,7 @@ class CaylusUI:
     order_names = ("inn", "bribe", "castle")  # (a Caylus owner always takes a cube)
     default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
+    plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
 
     def public(self, state: Any) -> Any:
         return state
@@ -206,76 +197,15 @@ class CaylusUI:
     ) -> list[Choice]:
         return prompts.turn_plan_choices(state, seat, options, names)
 
-    def turn_plan_conditions(self, plan: Any) -> list[Choice]:
-        """The turn plan editor's conditions (the one in force marked)."""
-        now = t.CHOICE_PLANNED
-        out = [
-            Choice(value, words, now if _condition_holds(plan, value) else "")
-            for value, words in t.TURN_PLAN_COND.items()
-            if value != "limit=none" or plan.entries
-        ]
-        for count in range(1, 7):
-            value = f"after={count}"
-            label = t.TURN_PLAN_COND_AFTER.format(count=count)
-            out.append(Choice(value, label, now if plan.pass_after == count else ""))
-        for cost in range(1, 5):
-            value = f"above={cost}"
-            label = t.TURN_PLAN_COND_ABOVE.format(cost=cost)
-            out.append(Choice(value, label, now if plan.pass_above == cost else ""))
-        if plan.entries:
-            limit = plan.entries[-1].max_cost
-            for cost in range(1, 5):
-                label = t.TURN_PLAN_COND_LIMIT.format(cost=cost)
-                out.append(Choice(f"limit={cost}", label, now if limit == cost else ""))
-        return out
-
-    def turn_plan_lines(
-        self, state: Any, seat: int, progress: Any, options: Any, names: list[str]
-    ) -> list[str]:
-        """The plan and where it stands, one line a space, then its conditions and what comes
-        next: "2. Farm (5) → Take 1 cloth — next"."""
-        plan = progress.plan
-        if not plan.entries:
-            lines = [t.TURN_PLAN_EMPTY]
-        else:
-            lines = [
-                t.TURN_PLAN_ENTRY.format(
-                    n=n,
-                    label=prompts.turn_plan_entry(state, seat, entry, options, names),
-                    limit=t.TURN_PLAN_LIMIT.format(cost=entry.max_cost)
-                    if entry.max_cost is not None
-                    else "",
-                    status=t.TURN_PLAN_STATUS[status],
-                )
-                for n, (entry, status) in enumerate(
-                    zip(plan.entries, progress.entries, strict=True), 1
-                )
-            ]
-        if plan.pass_after is not None:
-            lines.append(t.TURN_PLAN_AFTER.format(count=plan.pass_after))
-        if plan.pass_above is not None:
-            lines.append(t.TURN_PLAN_ABOVE.format(cost=plan.pass_above))
-        lines.append(t.TURN_PLAN_ELSE_PASS if plan.otherwise == "pass" else t.TURN_PLAN_ELSE_ASK)
-        lines.append(self.turn_plan_next(state, seat, progress, options, names))
-        return lines
+    def placing_now(self, state: Any) -> bool:
+        """Whether a turn's placements are on (the prompt offers "Plan my turn")."""
+        d = state.decision
+        return bool(d is not None and d.kind == "place" and not state.over)
 
     def turn_plan_entry(
         self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         return prompts.turn_plan_entry(state, seat, entry, options, names)
-
-    def turn_plan_next(
-        self, state: Any, seat: int, progress: Any, options: Any, names: list[str]
-    ) -> str:
-        """'Next: Sawmill (8).', 'Next: pass.' or 'Next: you will be asked.'"""
-        step = progress.step
-        if step is None or step.action is None:
-            return t.TURN_PLAN_NEXT_ASK
-        if step.index is None:
-            return t.TURN_PLAN_NEXT.format(what=t.TURN_PLAN_NEXT_PASS)
-        entry = progress.plan.entries[step.index]
-        what = prompts.turn_plan_entry(state, seat, entry, options, names)
-        return t.TURN_PLAN_NEXT.format(what=what)
 
     def question_choices(self, question: Any, names: list[str]) -> tuple[str, list[Choice]]:
         """A question's options in words, as one menu (title, choices)."""
