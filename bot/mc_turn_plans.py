@@ -155,20 +155,28 @@ def options(state: Any, seat: int) -> tuple[pl.PlanOption, ...]:
     return tuple(pl.PlanOption(a.arg, cost) for a, cost in places(state, seat) if a.verb == "place")
 
 
+def _without_cards(state: Any, seat: int) -> Any:
+    """A copy of `state` in which `seat` decides its action now and holds no cards (no hand,
+    draw pile or discard)."""
+    now = state.copy()
+    now.decision = mc_decision("action", seat)
+    player = state.players[seat].clone()
+    player.hand, player.deck, player.discard = [], [], []
+    now.players = [player if k == seat else p for k, p in enumerate(state.players)]
+    return now
+
+
 def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
     """The road cards `choose` (the easy built-in player) puts workers on one after another for
-    `seat`, as if the others waited, until it would do something else: a pass ends the plan in
-    'pass once I have placed N'; a build, draw or swap (the hand's business) leaves it to ask."""
+    `seat`, as if the others waited and the seat had no cards (so no build, draw or swap: the
+    hand's business is asked when it comes, and the suggestion owes nothing to the hand): a pass
+    ends the plan in 'pass once I have placed N'; anything else leaves it to ask."""
     entries: list[pl.PlanEntry] = []
     passes = False
     if placing(state) and seat not in state.passed:
         from engine.magna_carta import apply
 
-        d = state.decision
-        now = state
-        if d is None or d.seat != seat or d.kind != "action":
-            now = state.copy()
-            now.decision = mc_decision("action", seat)
+        now = _without_cards(state, seat)
         while len(entries) < limit:
             action = choose(now, seat)
             if action.verb != "place":
@@ -178,8 +186,7 @@ def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
             after, _ = apply(now, action, seat)
             if not placing(after) or seat in after.passed:
                 break
-            now = after.copy()
-            now.decision = mc_decision("action", seat)
+            now = _without_cards(after, seat)
     return pl.TurnPlan(
         turn=plan_turn(state),
         entries=tuple(entries),

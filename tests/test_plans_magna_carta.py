@@ -188,3 +188,28 @@ async def test_magna_carta_turn_plans_carry_no_answers_and_stay_private(database
             await svc.set_turn_plan(gid, USERS[waiting], carrying)
         await _play_out(svc, gid, random.Random(7))
         assert replay(await svc.record(gid)).ok
+
+
+def test_a_magna_carta_suggested_plan_owes_nothing_to_the_hand() -> None:
+    """The suggestion lists road cards the easy player would put workers on as if it held no
+    card: the same whatever the hand, and never empty while free cards are there."""
+    from bot import mc_turn_plans
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = mc.new_game(mc.Options(players=2), mc.Setup(seed=seed))
+        while not (mc_turn_plans.placing(state) and state.decision.kind == "action"):
+            state, _ = mc.apply(state, mc.choose_action(state, mc.pending(state)[0].seat, rng))
+        seat = state.decision.seat
+
+        def easy(now, who):
+            return mc.automated_action(now, who, "easy", random.Random(1))
+
+        suggested = mc_turn_plans.suggest(state, seat, easy)
+        other = state.copy()
+        player = state.players[seat].clone()
+        player.hand = list(state.players[1 - seat].hand)
+        other.players = [player if k == seat else p for k, p in enumerate(state.players)]
+        assert mc_turn_plans.suggest(other, seat, easy) == suggested
+        assert suggested.entries and all(e.answer is None for e in suggested.entries)
+        assert state.players[seat].hand  # the state itself is untouched

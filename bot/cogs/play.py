@@ -297,6 +297,8 @@ class PlayCommands(TableBase):
         seat = info.seat_of(user_id)
         if progress is None or seat is None or not hasattr(ui, "turn_plan_next"):
             return None
+        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
+            return None  # an empty plan that says nothing: as if there were none
         state = await self.service.state(info.id)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
