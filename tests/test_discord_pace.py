@@ -123,6 +123,10 @@ async def test_plan_my_turn_from_the_prompt_plays_the_plan_privately(tmp_path: P
             edited.response.message, ["else=pass"], custom_id=conditions.custom_id
         )
         assert "Nothing playable: pass." in edited.response.content
+        # "My choices" (private) shows the plan and where it stands too
+        choices = next(b for b in buttons if b.label == "My choices")
+        mine = said(await planner.click(first, custom_id=choices.custom_id))
+        assert "Turn plan:" in mine and "Next:" in mine
         # nothing anyone else can read changed: the channel is as it was
         assert [(m.id, m.content) for m in tb.channel.history()] == channel_before
         target, _, answer = carried.value.partition("|")

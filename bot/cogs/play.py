@@ -378,6 +378,9 @@ class PlayCommands(TableBase):
         ui = self.ui(info.kind)
         shown = [q for q in questions if q.options][: MAX_ROWS - 1]
         lines = [t.CHOICES_TITLE.format(game_id=game_id)]
+        turn_plan = await self._turn_plan_line(info, interaction.user.id)
+        if turn_plan is not None:  # the player's own plan, in their private reply
+            lines.append(turn_plan)
         for q in questions:
             if q.fallback:
                 lines.append(t.CHOICES_FALLBACK.format(reason=q.fallback))
