@@ -350,6 +350,13 @@ TURN_PLAN_HOW = (
     "At each of your placements the first space still free, affordable and within its limit "
     "is played for you (marked planned); spaces taken or used are skipped."
 )
+MC_TURN_PLAN_TITLE = "**Your plan in game #{game_id}, round {turn}** (only you see it)"
+MC_TURN_PLAN_HOW = (
+    "At each of your actions the first road card still free is played for you (marked "
+    "planned); cards taken or used are skipped. Building, drawing and swapping are asked as "
+    "usual, when nothing in the plan is playable."
+)
+MC_TURN_PLAN_EMPTY = "No road cards yet: add them in the order you want them."
 TURN_PLAN_EMPTY = "No spaces yet: add them in the order you want them."
 TURN_PLAN_ENTRY = "{n}. {label}{limit} — {status}"
 TURN_PLAN_LIMIT = " (only if at most {cost} d)"

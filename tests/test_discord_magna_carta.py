@@ -306,7 +306,10 @@ async def test_plan_my_turn_in_magna_carta_shows_road_cards_only(tmp_path: Path)
         buttons, _ = components(prompt)
         open_button = next(b for b in buttons if b.label == "Plan my turn")
         editor = reply_of(await planner.click(prompt, custom_id=open_button.custom_id))
-        assert editor.ephemeral and "Your turn plan in game" in editor.content
+        assert (
+            editor.ephemeral and "Your plan in game" in editor.content and "round" in editor.content
+        )
+        assert "No road cards yet" in editor.content
         _, menus = components(editor.message)
         add = next(m for m in menus if m.custom_id.endswith(":a"))
         texts = [editor.content] + [o.label + " " + (o.description or "") for o in add.options]

@@ -250,7 +250,8 @@ class PlayCommands(TableBase):
         names = await self.names_for(info)
         if progress is None:
             progress = pl.turn_plan_progress(state, seat.seat, pl.TurnPlan())
-        lines = [t.TURN_PLAN_TITLE.format(game_id=game_id, turn=state.turn), t.TURN_PLAN_HOW]
+        title = getattr(t, ui.turn_plan_title).format(game_id=game_id, turn=pl.plan_turn(state))
+        lines = [title, getattr(t, ui.turn_plan_how)]
         lines += ui.turn_plan_lines(state, seat.seat, progress, options, names)
         if progress.plan.standing:
             lines.append(t.TURN_PLAN_STANDING_SEEDS)
@@ -307,7 +308,7 @@ class PlayCommands(TableBase):
         words = [
             turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
         ]
-        plan = "; ".join(words) or t.TURN_PLAN_EMPTY
+        plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
         if progress.plan.standing:
             plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
         if progress.step is None:

@@ -18,6 +18,10 @@ class TurnPlanEditor:
     # when a worker costs more than k), 'below' (pass below k deniers), 'limit' (the last space
     # only if it costs at most k)
     plan_conditions: tuple[str, ...] = ("else", "after")
+    # the editor's title and how a plan plays (names of bot/text.py messages)
+    turn_plan_title = "TURN_PLAN_TITLE"
+    turn_plan_how = "TURN_PLAN_HOW"
+    turn_plan_empty = "TURN_PLAN_EMPTY"
 
     def placing_now(self, state: Any) -> bool:
         raise NotImplementedError
@@ -72,7 +76,7 @@ class TurnPlanEditor:
                 status=t.TURN_PLAN_STATUS[status],
             )
             for n, (entry, status) in enumerate(zip(plan.entries, progress.entries, strict=True), 1)
-        ] or [t.TURN_PLAN_EMPTY]
+        ] or [getattr(t, self.turn_plan_empty)]
         if plan.pass_after is not None:
             lines.append(t.TURN_PLAN_AFTER.format(count=plan.pass_after))
         if plan.pass_above is not None:

@@ -159,6 +159,9 @@ class MagnaCartaUI(TurnPlanEditor):
 
     # --- the turn plan (docs/pace.md): road cards to put workers on, never the hand
     plan_conditions = ("else", "after", "below")
+    turn_plan_title = "MC_TURN_PLAN_TITLE"
+    turn_plan_how = "MC_TURN_PLAN_HOW"
+    turn_plan_empty = "MC_TURN_PLAN_EMPTY"
 
     def placing_now(self, state: Any) -> bool:
         return placing(state)
