@@ -148,7 +148,7 @@ async def test_plan_my_turn_from_the_prompt_plays_the_plan_privately(tmp_path: P
 async def test_the_turn_plan_editor_suggests_a_plan_and_survives_a_restart(
     tmp_path: Path,
 ) -> None:
-    async with table(tmp_path, 3, seed=6, render_boards=False) as tb:
+    async with table(tmp_path, 4, seed=6, render_boards=False) as tb:
         first = await start_game(tb, 3)
         gid = await game_id(tb)
         state = await tb.service.state(gid)
@@ -163,6 +163,10 @@ async def test_the_turn_plan_editor_suggests_a_plan_and_survives_a_restart(
         plan = (await tb.service.plans_of(gid, planner.id)).turn_plan
         assert plan is not None and plan.entries
         assert "1. " in shown.response.content and "— **next**" in shown.response.content
+        # someone without a seat is told so, privately
+        spectator = next(p for p in tb.players if p.id not in {s.user_id for s in info.seats})
+        answer = await spectator.click(first, custom_id=open_button.custom_id)
+        assert "no seat" in said(answer)
         await tb.restart()  # the private editor's buttons still answer
         buttons, _ = components(shown.response.message)
         back = next(b for b in buttons if b.label == "Remove the last space")

@@ -239,7 +239,9 @@ class PlayCommands(TableBase):
         info = await self.service.game(game_id)
         ui = self.ui(info.kind)
         seat = info.seat_of(user_id)
-        if not hasattr(ui, "turn_plan_lines") or seat is None:
+        if seat is None:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)  # a spectator: told so
+        if not hasattr(ui, "turn_plan_lines"):
             return None
         options = await self.service.turn_plan_options(game_id, user_id)
         if not options:
