@@ -146,7 +146,7 @@ async def test_a_magna_carta_turn_plan_skips_taken_cards_and_falls_back_to_askin
         assert replay(record).ok
 
 
-async def test_a_magna_carta_turn_plan_passes_below_k_deniers_or_after_n(database: str) -> None:
+async def test_a_magna_carta_turn_plan_passes_below_k_deniers(database: str) -> None:
     async with await GameService.open(database, rng=random.Random(6)) as svc:
         gid = await _game(svc, 2, "standard")
         await _until_actions(svc, gid, random.Random(6))
