@@ -233,6 +233,20 @@ PLAN_CASTLE = "turn {turn}, castle: {option}"
 PLAN_PREMOVE_PASS = "turn {turn}, then: pass"
 PLAN_PREMOVE = "turn {turn}, then: place {target}"
 PLAN_AT_MOST = " (at most {cost} d)"
+TURN_PLAN_TURN = "turn {turn} plan"
+TURN_PLAN_STANDING = "every turn"
+TURN_PLAN_PASS_AFTER = Plural(
+    "pass once I have placed {count} worker", "pass once I have placed {count} workers"
+)
+TURN_PLAN_PASS_ABOVE = "pass when a worker costs more than {cost} d"
+TURN_PLAN_PASS_BELOW = "pass when I have less than {deniers} d"
+TURN_PLAN_ELSE_PASS = "else pass"
+TURN_PLAN_ELSE_ASK = "else ask me"
+TURN_PLAN_TOO_LONG = "a turn plan has at most {count} spaces"
+TURN_PLAN_PASSED = "you have passed this turn: plan the next one once its placements begin"
+TURN_PLAN_BAD_ANSWER = "placing on {position} can carry one of: {options}"
+TURN_PLAN_NONE = "you have no turn plan"
+TURN_PLAN_BAD_VALUE = "this turn plan's {name} is out of range"
 PLAN_OWNER_CHOICE = "owner of {name} ({at}): take {cube}"
 
 # --- durations (bot/clock.py) ----------------------------------------------------------------

@@ -45,6 +45,15 @@ class MyPlans:
     def premoves(self) -> tuple[pl.Premove, ...]:
         return tuple(p for p in self.plans if isinstance(p, pl.Premove))
 
+    @property
+    def turn_plan(self) -> pl.TurnPlan | None:
+        """The plan for a turn (this one, or the next once this turn's placements are over)."""
+        return next((p for p in self.plans if isinstance(p, pl.TurnPlan) and not p.standing), None)
+
+    @property
+    def standing_plan(self) -> pl.TurnPlan | None:
+        return next((p for p in self.plans if isinstance(p, pl.TurnPlan) and p.standing), None)
+
 
 @dataclass(frozen=True, slots=True)
 class PlanResult:
@@ -156,6 +165,10 @@ class PlanBook:
             self.drop(seat, key, why, seq)
         if found.action is not None and found.consume is not None:
             self.delete(seat, found.consume)
+        if found.action is not None:
+            for carried in found.adds:  # a turn plan's answer for the decision it brings
+                if len(self.plans_of(seat)) < pl.MAX_PLANS or carried.key in self.plans_of(seat):
+                    self.put(seat, carried)
         return found.action
 
     # --- changes -----------------------------------------------------------------------------
@@ -251,6 +264,8 @@ def _plan_order(plan: pl.Plan) -> tuple[Any, ...]:
         return (1, plan.turn, plan.phase, plan.at, plan.decision)
     if isinstance(plan, pl.CastlePlan):
         return (1, plan.turn, 6, 0, "castle")
+    if isinstance(plan, pl.TurnPlan):
+        return (-1, plan.standing, plan.turn, 0, "")
     return (2, 0, 0, plan.at, "")
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -318,9 +318,82 @@ class OwnerChoice(_Plan):
         return m.PLAN_OWNER_CHOICE.format(name=tile_name(self.tile), at=self.at, cube=self.cube)
 
 
-Plan = Answer | CastlePlan | Premove | OwnerChoice
+MAX_WORKERS = 12  # more than any seat ever has: a bound for 'pass once I have placed N'
+MAX_ENTRIES = 12  # wishes per turn plan: more spaces than a seat can place on in one turn
+STANDING_KEY = "turnplan/standing"
+
+
+class PlanEntry(BaseModel):
+    """One wish of a turn plan: place on `target` ('12', 'castle', 'gate' ...), carrying
+    `answer` for the decision that placement brings ('take C', 'castle all'; None: asked when it
+    comes), only if the placement costs at most `max_cost` deniers (None: any cost)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target: str
+    answer: str | None = None
+    max_cost: int | None = Field(None, ge=0)
+
+    @property
+    def action(self) -> Action:
+        return Action.of("place", self.target)
+
+
+class TurnPlan(_Plan):
+    """The placements of a whole turn in one answer: an ordered wish list. At each placement
+    decision of the turn the first entry still free, affordable and within its limit is played;
+    `pass_after`: pass once I have placed this many workers this turn; `pass_above`: pass when a
+    worker would cost more than this many deniers; `otherwise`: when no entry can be played,
+    'pass' or 'ask' me; `pass_below`: pass when I have fewer deniers than this. `standing`: the
+    plan every turn starts from (turn 0), until a plan for
+    the turn itself replaces it."""
+
+    kind: Literal["turnplan"] = "turnplan"
+    turn: int = Field(0, ge=0)
+    entries: tuple[PlanEntry, ...] = ()
+    pass_after: int | None = Field(None, ge=0, le=MAX_WORKERS)
+    pass_above: int | None = Field(None, ge=0)
+    pass_below: int | None = Field(None, ge=0)  # pass when I have fewer deniers than this
+    otherwise: Literal["ask", "pass"] = "ask"
+    standing: bool = False
+
+    @property
+    def key(self) -> str:
+        return turn_plan_key(None if self.standing else self.turn)
+
+    @property
+    def text(self) -> str:
+        """How the plan reads: 'turn 3: castle → castle all; 5 → take C; 8 (at most 1 d); else
+        pass'."""
+        parts = [_entry_text(entry) for entry in self.entries]
+        if self.pass_after is not None:
+            parts.append(m.TURN_PLAN_PASS_AFTER.format(count=self.pass_after))
+        if self.pass_above is not None:
+            parts.append(m.TURN_PLAN_PASS_ABOVE.format(cost=self.pass_above))
+        if self.pass_below is not None:
+            parts.append(m.TURN_PLAN_PASS_BELOW.format(deniers=self.pass_below))
+        parts.append(m.TURN_PLAN_ELSE_PASS if self.otherwise == "pass" else m.TURN_PLAN_ELSE_ASK)
+        head = m.TURN_PLAN_STANDING if self.standing else m.TURN_PLAN_TURN.format(turn=self.turn)
+        return f"{head}: " + "; ".join(parts)
+
+
+def _entry_text(entry: PlanEntry) -> str:
+    text = entry.target
+    if entry.answer:
+        text += f" → {entry.answer}"
+    if entry.max_cost is not None:
+        text += m.PLAN_AT_MOST.format(cost=entry.max_cost)
+    return text
+
+
+def turn_plan_key(turn: int | None) -> str:
+    """The plan key of the turn plan of `turn` (None: the standing plan)."""
+    return STANDING_KEY if turn is None else f"{turn}/2/turnplan"
+
+
+Plan = Answer | CastlePlan | Premove | OwnerChoice | TurnPlan
 PLAN_ADAPTER: TypeAdapter[Any] = TypeAdapter(
-    Annotated[Answer | CastlePlan | Premove | OwnerChoice, Field(discriminator="kind")]
+    Annotated[Answer | CastlePlan | Premove | OwnerChoice | TurnPlan, Field(discriminator="kind")]
 )
 
 
@@ -373,7 +446,11 @@ def _order_values(name: str) -> tuple[str, ...]:
 
 def check_plan(state: State, seat: int, plan: Plan) -> Plan:
     if _orders_only(state):
-        raise BadPlan(reason=m.PLAN_ORDERS_ONLY)
+        if not isinstance(plan, TurnPlan):
+            raise BadPlan(reason=m.PLAN_ORDERS_ONLY)  # Magna Carta: turn plans and orders only
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.check(state, seat, _validated(plan))
     return _check_plan(state, seat, plan)
 
 
@@ -415,6 +492,8 @@ def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
                 raise BadPlan(reason=m.PLAN_NOT_A_BATCH.format(batch=batch))
             cubes.append(action.arg)
         return plan.model_copy(update={"cubes": tuple(cubes)})
+    if isinstance(plan, TurnPlan):
+        return _check_turn_plan(state, seat, plan)
     if isinstance(plan, Premove):
         turn = plan.turn or state.turn
         if (turn, 2) != now or seat in state.passed:
@@ -440,6 +519,303 @@ def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
     return plan.model_copy(update={"tile": tile, "cube": cube})
 
 
+def _space(target: str) -> str | None:
+    """A placement target in canonical form ('12', 'castle', 'gate' ...), None if no space."""
+    target = target.strip().lower().removeprefix("place ").strip()
+    if target in PLACE_TARGETS:
+        return target
+    if target.isdigit() and 1 <= int(target) <= ROAD_LENGTH:
+        return str(int(target))
+    return None
+
+
+def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
+    """A turn plan in canonical form: its turn (this one while placements are to come, else
+    the next), its spaces and carried answers; BadPlan names the first wrong entry."""
+    plan = _validated(plan)
+    turn = 0
+    if not plan.standing:
+        turn = plan.turn or plan_turn(state)
+        if (turn, 2) < (state.turn, state.phase):
+            raise BadPlan(reason=m.PLAN_PAST.format(turn=turn, phase=2))
+        if (turn, state.phase) == (state.turn, 2) and seat in state.passed:
+            raise BadPlan(reason=m.TURN_PLAN_PASSED)
+    entries: list[PlanEntry] = []
+    for entry in plan.entries:
+        target = _space(entry.target)
+        if target is None:
+            raise BadPlan(reason=m.PLAN_NOT_A_SPACE.format(target=entry.target))
+        if any(e.target == target for e in entries):
+            continue  # a space twice is the same wish: the first one counts
+        answer = _check_carried(state, seat, turn, target, entry.answer)
+        entries.append(PlanEntry(target=target, answer=answer, max_cost=entry.max_cost))
+    return plan.model_copy(update={"turn": turn, "entries": tuple(entries)})
+
+
+def _validated(plan: TurnPlan) -> TurnPlan:
+    """The plan validated again (a copy made with model_copy(update=...) never was) and within
+    its bounds; BadPlan otherwise."""
+    try:
+        plan = TurnPlan.model_validate(plan.model_dump())
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = ".".join(str(x) for x in first.get("loc", ()))
+        raise BadPlan(reason=m.TURN_PLAN_BAD_VALUE.format(name=name)) from None
+    if len(plan.entries) > MAX_ENTRIES:
+        raise BadPlan(reason=m.TURN_PLAN_TOO_LONG.format(count=MAX_ENTRIES))
+    return plan
+
+
+def plan_turn(state: Any) -> int:
+    """The turn (a Magna Carta round) a turn plan set now is for: this one until its placements
+    are over, else the next."""
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.plan_turn(state)
+    return int(state.turn) if state.phase <= 2 else int(state.turn) + 1
+
+
+def _check_carried(
+    state: State, seat: int, turn: int, target: str, answer: str | None
+) -> str | None:
+    """The answer an entry carries, in canonical form; BadPlan if it answers nothing that
+    placement brings (checked against the offered answers while the space is free this turn)."""
+    if answer is None or not answer.strip():
+        return None
+    if target == "castle":
+        return parse_castle_option(turn or state.turn, answer).option
+    try:
+        action = parse(answer)
+    except engine_errors.MalformedAction as error:
+        raise BadPlan(reason=error_text(error)) from None
+    text = str(action)
+    question = _placement_question(state, seat, target) if turn == state.turn else None
+    if question is not None:
+        if text not in question.options:
+            options = ", ".join(question.options)
+            raise BadPlan(reason=m.TURN_PLAN_BAD_ANSWER.format(position=target, options=options))
+    elif not any(action.verb in ANSWER_VERBS[kind] for kind in _CARRIED_KINDS):
+        raise BadPlan(reason=m.TURN_PLAN_BAD_ANSWER.format(position=target, options="-"))
+    return text
+
+
+# The decisions a placement can carry an answer for (bot/games/caylus/prompts.py offers them).
+_CARRIED_KINDS = ("produce", "joust", "guild", *sorted(USE_KINDS))
+
+
+def _placement_question(state: State, seat: int, target: str) -> Question | None:
+    """The decision placing on `target` now brings `seat` (None: none, or the space is not
+    free now)."""
+    if state.over or state.phase != 2 or seat in state.passed:
+        return None
+    d = state.decision
+    mine = state if d is not None and d.seat == seat and d.kind == "place" else None
+    hypothetical = mine or with_decision(state, "place", seat)
+    found = _answer_ahead_options(hypothetical, seat, Action.of("place", target))
+    return found[0] if found else None
+
+
+def placed_this_turn(state: State, seat: int) -> int:
+    """The workers `seat` has placed in this turn's placement phase (the inn's occupant from an
+    earlier turn is not one of them)."""
+    return (
+        sum(1 for w in state.workers if w == seat)
+        + sum(1 for w in state.specials.values() if w == seat)
+        + state.stables.count(seat)
+        + (state.inn_left == seat)
+        + state.castle_workers.count(seat)
+    )
+
+
+def _holds(state: State, seat: int, target: str) -> bool:
+    """Whether `seat` has a worker on `target` this turn."""
+    if target.isdigit():
+        return state.workers[int(target) - 1] == seat
+    if target == "castle":
+        return seat in state.castle_workers
+    if target == "stables":
+        return seat in state.stables
+    if target == "inn":
+        return state.inn_left == seat
+    return state.specials.get(target) == seat
+
+
+def worker_price(state: State, seat: int) -> int:
+    """What a worker costs `seat` now on a space it does not own (the 'pass when a placement
+    would cost more than k' condition of a turn plan)."""
+    return placement_cost(state, seat, "castle")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlanStep:
+    """What a turn plan plays at `seat`'s placement now: `action` (None: ask the player), the
+    entry it comes from (`index`, None for a pass), and why it passes (`passing`: 'after',
+    'above', 'below', 'else')."""
+
+    action: Any = None  # the engine's action (Caylus or Magna Carta)
+    index: int | None = None
+    passing: str = ""
+
+
+def turn_plan_step(
+    state: State, seat: int, plan: TurnPlan, legal: Iterable[Action]
+) -> TurnPlanStep:
+    """The first entry still free, affordable and within its limit (entries used or taken are
+    skipped); a pass if a whole-plan condition holds or the plan says 'else pass'."""
+    legal = set(legal)
+    placed = placed_this_turn(state, seat)
+    if PASS in legal and plan.pass_after is not None and placed >= plan.pass_after:
+        return TurnPlanStep(PASS, passing="after")
+    if (
+        PASS in legal
+        and plan.pass_above is not None
+        and worker_price(state, seat) > plan.pass_above
+    ):
+        return TurnPlanStep(PASS, passing="above")
+    deniers = state.players[seat].deniers
+    if PASS in legal and plan.pass_below is not None and deniers < plan.pass_below:
+        return TurnPlanStep(PASS, passing="below")
+    for index, entry in enumerate(plan.entries):
+        if entry.action not in legal:
+            continue  # used, taken or not affordable: the next wish
+        cost = placement_cost(state, seat, entry.target)
+        if entry.max_cost is not None and cost > entry.max_cost:
+            continue
+        return TurnPlanStep(entry.action, index)
+    if plan.otherwise == "pass" and PASS in legal:
+        return TurnPlanStep(PASS, passing="else")
+    return TurnPlanStep()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlanProgress:
+    """Where a turn plan stands for its player: per entry 'placed' (my worker is there), 'taken'
+    (someone else's), 'dear' (costs more than its limit or than I have), 'next' (played at my
+    next placement) or 'later'; and the next step (None once placements are over)."""
+
+    plan: TurnPlan
+    entries: tuple[str, ...]
+    step: TurnPlanStep | None
+
+
+def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgress:
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.progress(state, seat, plan)
+    if plan.turn not in (0, state.turn) or state.phase != 2:
+        # before this turn's placements (or a plan for the next turn): nothing stands yet
+        return TurnPlanProgress(plan, ("later",) * len(plan.entries), None)
+    legal = [a for a, _ in placements_ahead(state, seat)]
+    step = turn_plan_step(state, seat, plan, legal) if legal else None
+    out = []
+    for index, entry in enumerate(plan.entries):
+        if _holds(state, seat, entry.target):
+            out.append("placed")
+        elif step is not None and step.index == index:
+            out.append("next")
+        elif entry.action in legal:
+            dear = entry.max_cost is not None and (
+                placement_cost(state, seat, entry.target) > entry.max_cost
+            )
+            out.append("dear" if dear else "later")
+        elif entry.target.isdigit() and state.workers[int(entry.target) - 1] is None:
+            out.append("dear")  # free, but I cannot pay for it (or may not use it)
+        else:
+            out.append("taken")
+    return TurnPlanProgress(plan, tuple(out), step)
+
+
+def turn_plan_now(plans: Mapping[str, Plan], turn: int) -> TurnPlan | None:
+    """The turn plan in force in `turn`: the plan for that turn, else the standing plan."""
+    plan = plans.get(turn_plan_key(turn))
+    if not isinstance(plan, TurnPlan):
+        plan = plans.get(STANDING_KEY)
+    return plan if isinstance(plan, TurnPlan) else None
+
+
+def carried_plan(state: State, seat: int, entry: PlanEntry) -> Plan | None:
+    """The answer plan an entry carries for the decision its placement brings (None: it carries
+    none, or its answer is not one of that decision's options now: asked when it comes)."""
+    if entry.answer is None:
+        return None
+    question = _placement_question(state, seat, entry.target)
+    if question is None or entry.answer not in question.options:
+        return None
+    try:
+        return _check_plan(state, seat, question.plan(entry.answer))
+    except BadPlan:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlanOption:
+    """A space a turn plan may name: `target`, what it costs now, and the answers placing
+    there can carry (`question`: the decision it brings, for labels; None: it carries none)."""
+
+    target: str
+    cost: int
+    answers: tuple[str, ...] = ()
+    question: Question | None = None
+
+
+def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
+    """The spaces `seat` could place on as things stand (placements phase, not passed), each
+    with its cost and the answers it can carry (none in Magna Carta: the road cards); empty
+    otherwise."""
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.options(state, seat)
+    out = []
+    for action, cost in placements_ahead(state, seat):
+        if action is PASS:
+            continue
+        question = _placement_question(state, seat, action.arg)
+        answers = question.options if question is not None else ()
+        out.append(PlanOption(action.arg, cost, answers, question))
+    return tuple(out)
+
+
+def suggest_turn_plan(
+    state: State, seat: int, choose: Callable[[State, int], Action], limit: int = 6
+) -> TurnPlan:
+    """A turn plan as a sensible player would make it: the placements `choose` (e.g. the easy
+    built-in player) makes one after another for `seat` as if the others waited, each with the
+    answer its placement would suggest (the tile's first product, the castle all I can), at
+    most `limit`; ending in 'pass once I have placed N' if it would pass there, else asking."""
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return mc_turn_plans.suggest(state, seat, choose, limit)
+    entries: list[PlanEntry] = []
+    if state.over or state.phase != 2 or seat in state.passed:
+        return TurnPlan(turn=plan_turn(state))
+    d = state.decision
+    mine = d is not None and d.seat == seat and d.kind == "place"
+    now = state if mine else with_decision(state, "place", seat)
+    passes = False
+    while len(entries) < limit:
+        action = choose(now, seat)
+        if action.verb != "place":
+            passes = action is PASS
+            break
+        question = _placement_question(now, seat, action.arg)
+        answer = question.default if question is not None else None
+        entries.append(PlanEntry(target=action.arg, answer=answer))
+        after, _ = apply(now, action, seat)
+        if after.over or after.phase != 2 or seat in after.passed:
+            break
+        now = with_decision(after, "place", seat)
+    placed = placed_this_turn(state, seat)
+    return TurnPlan(
+        turn=state.turn,
+        entries=tuple(entries),
+        pass_after=placed + len(entries) if passes else None,
+    )
+
+
 def premove(state: State, seat: int, target: str, max_cost: int | None = None) -> Premove:
     """A premove of `seat` on `target` ('pass', 'castle', '12', 'place 12' ...) in this turn;
     `max_cost` defaults to what the space costs `seat` now."""
@@ -459,18 +835,24 @@ class Resolution:
     source: str = ""  # the plan key that gave it, or 'orders.inn' / 'orders.bribe' / ...
     consume: str | None = None  # plan key used up by playing it
     dropped: tuple[tuple[str, Reason], ...] = ()  # (plan key, why): plans not played
+    adds: tuple[Plan, ...] = ()  # plans kept by playing it (a turn plan's carried answer)
 
 
 def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
     """Whether `seat`'s plans and orders answer its pending decision now, with a legal action."""
     if _orders_only(state):
-        return _resolve_orders_only(state, seat, orders)
+        found = _resolve_orders_only(state, seat, orders)
+        if found.action is None:
+            from bot import mc_turn_plans
+
+            found = mc_turn_plans.resolve(state, seat, plans)
+        return found
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return Resolution()
     legal = legal_actions(state, seat)
     if d.kind == "place":
-        return _resolve_premove(state, seat, plans, legal)
+        return _resolve_placement(state, seat, plans, legal)
     if d.kind == "castle":
         return _resolve_castle(state, seat, plans, orders, legal)
     if d.kind not in ANSWER_PHASE or d.via_favor:
@@ -575,6 +957,23 @@ def _resolve_premove(
             why = Later(m, "PLAN_TOO_DEAR", cost=cost, limit=head.max_cost)
             return Resolution(dropped=((head.key, why),))
     return Resolution(action, head.key, consume=head.key)
+
+
+def _resolve_placement(
+    state: State, seat: int, plans: Mapping[str, Plan], legal: list[Action]
+) -> Resolution:
+    """The premove queue first (one space at a time, explicit), then the turn plan."""
+    found = _resolve_premove(state, seat, plans, legal)
+    if found.action is not None or found.dropped:
+        return found
+    plan = turn_plan_now(plans, state.turn)
+    if plan is None:
+        return Resolution()
+    step = turn_plan_step(state, seat, plan, legal)
+    if step.action is None:
+        return Resolution()
+    carried = None if step.index is None else carried_plan(state, seat, plan.entries[step.index])
+    return Resolution(step.action, plan.key, adds=() if carried is None else (carried,))
 
 
 def _resolve_castle(
@@ -756,6 +1155,8 @@ def _lookahead(
             remaining.pop(key, None)
         if found.consume is not None:
             remaining.pop(found.consume, None)
+        for added in found.adds:
+            remaining[added.key] = added
         key = answer_key(s.turn, s.phase, d.kind, d.at)
         if found.action is not None:
             if d.kind == "castle":
@@ -946,6 +1347,10 @@ def stale(plan: Plan, state: State) -> bool:
     """True once the plan can no longer apply: its decision's turn and phase are past."""
     if state.over:
         return True
+    if _orders_only(state):
+        from bot import mc_turn_plans
+
+        return isinstance(plan, TurnPlan) and mc_turn_plans.stale(plan, state)
     now = (state.turn, state.phase)
     if isinstance(plan, Answer):
         return (plan.turn, plan.phase) < now
@@ -953,6 +1358,8 @@ def stale(plan: Plan, state: State) -> bool:
         return (plan.turn, 6) < now
     if isinstance(plan, Premove):
         return (plan.turn, 2) < now
+    if isinstance(plan, TurnPlan):
+        return not plan.standing and (plan.turn, 2) < now
     return False  # an owner's choice stands
 
 
@@ -964,9 +1371,14 @@ __all__ = [
     "Orders",
     "OwnerChoice",
     "Plan",
+    "PlanEntry",
+    "PlanOption",
     "Premove",
     "Question",
     "Resolution",
+    "TurnPlan",
+    "TurnPlanProgress",
+    "TurnPlanStep",
     "answer_ahead_options",
     "answer_key",
     "check_plan",
@@ -977,9 +1389,16 @@ __all__ = [
     "plan_for_answer",
     "plan_from_json",
     "plan_to_json",
+    "plan_turn",
     "premove",
     "premove_options",
     "questions",
     "resolve",
     "stale",
+    "suggest_turn_plan",
+    "turn_plan_key",
+    "turn_plan_now",
+    "turn_plan_options",
+    "turn_plan_progress",
+    "turn_plan_step",
 ]

@@ -307,10 +307,6 @@ CY_CHOOSE = "Choose"
 
 # --- answers ahead, premoves, standing orders (docs/pace.md) ---------------------------------
 ANSWER_KEPT = "Noted: **{label}** will be played when that decision comes (if still possible)."
-PREMOVE_OFFER = (
-    "Queue your next placement? It is played when your turn comes if the space is still free "
-    "and costs no more than now; otherwise you are asked as usual."
-)
 PREMOVE_PLACEHOLDER = "Then place on…"
 PREMOVE_PASS = "Then pass"
 PREMOVE_ITEM = "{space} (at most {cost} d)"
@@ -349,6 +345,65 @@ ORDER_NOW = "your order now"
 PLANNED_MARK = " (planned)"  # after the account line of a move played from a plan
 # A move's account line with the prestige it gave: "Ann builds the Farm on 9 for 1 wood: +2 PP".
 WITH_PRESTIGE = "{line}: +{amount} PP"
+# --- the turn plan (docs/pace.md, "Plan my turn") --------------------------------------------
+BUTTON_PLAN_TURN = "Plan my turn"
+TURN_PLAN_TITLE = "**Your turn plan in game #{game_id}, turn {turn}** (only you see it)"
+TURN_PLAN_HOW = (
+    "At each of your placements the first space still free, affordable and within its limit "
+    "is played for you (marked planned); spaces taken or used are skipped."
+)
+MC_TURN_PLAN_TITLE = "**Your plan in game #{game_id}, round {turn}** (only you see it)"
+MC_TURN_PLAN_HOW = (
+    "At each of your actions the first road card still free is played for you (marked "
+    "planned); cards taken or used are skipped. Building, drawing and swapping are asked as "
+    "usual, when nothing in the plan is playable."
+)
+MC_TURN_PLAN_EMPTY = "No road cards yet: add them in the order you want them."
+TURN_PLAN_EMPTY = "No spaces yet: add them in the order you want them."
+TURN_PLAN_ENTRY = "{n}. {label}{limit} — {status}"
+TURN_PLAN_LIMIT = " (only if at most {cost} d)"
+TURN_PLAN_STATUS = {
+    "placed": "placed ✅",
+    "taken": "taken",
+    "dear": "too dear now",
+    "next": "**next**",
+    "later": "later",
+}
+TURN_PLAN_AFTER = Plural(
+    "Pass once I have placed {count} worker.", "Pass once I have placed {count} workers."
+)
+TURN_PLAN_ABOVE = "Pass when a worker costs more than {cost} d."
+TURN_PLAN_BELOW = "Pass when I have less than {deniers} d."
+TURN_PLAN_ELSE_PASS = "Nothing playable: pass."
+TURN_PLAN_ELSE_ASK = "Nothing playable: ask me."
+TURN_PLAN_NEXT = "Next: {what}."
+TURN_PLAN_NEXT_ASK = "Next: you will be asked."
+TURN_PLAN_NEXT_PASS = "pass"
+TURN_PLAN_STANDING_SEEDS = "From your standing plan (every turn); a change here is for this turn."
+TURN_PLAN_ADD = "Add a space…"
+TURN_PLAN_CONDITIONS = "Conditions…"
+TURN_PLAN_COND = {
+    "else=pass": "When nothing is playable: pass",
+    "else=ask": "When nothing is playable: ask me",
+    "after=none": "No limit on workers",
+    "above=none": "No limit on the price of a worker",
+    "below=none": "No limit on my deniers",
+    "limit=none": "Last space: any cost",
+}
+TURN_PLAN_COND_AFTER = Plural(
+    "Pass once I have placed {count} worker", "Pass once I have placed {count} workers"
+)
+TURN_PLAN_COND_ABOVE = "Pass when a worker costs more than {cost} d"
+TURN_PLAN_COND_BELOW = "Pass when I have less than {deniers} d"
+TURN_PLAN_COND_LIMIT = "Last space: only if it costs at most {cost} d"
+BUTTON_PLAN_SUGGEST = "Suggest a plan"
+BUTTON_PLAN_BACK = "Remove the last space"
+BUTTON_PLAN_CLEAR = "Clear"
+BUTTON_PLAN_STANDING = "Use every turn"
+BUTTON_PLAN_NOT_STANDING = "Stop using every turn"
+TURN_PLAN_NONE_NOW = "There is nothing to plan now: plans are for the placements of a turn."
+ME_TURN_PLAN = "Turn plan: {plan} — {then}"
+ME_TURN_PLAN_LATER = "Turn plan: {plan}"
 PREMOVE_QUEUED = "Your queue: {queue}."
 PREMOVE_NONE = "Your queue is empty: you will be asked for each placement."
 CHOICES_TITLE = "**Your choices in game #{game_id}** (only you see them)"

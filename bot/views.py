@@ -16,7 +16,11 @@ The custom id carries everything a press needs, so any running bot instance can 
   animation), and
   `cay:rj:{game}`: its "jump to a turn" menu (values: steps),
 - `cay:q:{game}`: the private premove menu (the next placement to queue), `cay:x:{game}`:
-  "cancel my queue".
+  "cancel my queue",
+- `cay:t:{game}:{op}`: the turn plan ("Plan my turn": op `o` opens the private editor; in it
+  the menus `a`/`d` add a space ('12' or '12|take C') and `c` sets a condition ('else=pass',
+  'after=4', 'above=2', 'limit=1'), the buttons `g` suggest a plan, `b` remove the last space,
+  `x` clear, `s` use it every turn or stop).
 Presses are handed to the cog (`bot.get_cog("Caylus")`), which acts and answers. The numbers in
 an id are at most 18 digits and an action at most 60 characters, so a crafted id matches no item
 (it could not name a game anyway, and would overflow the database's integers).
@@ -58,6 +62,10 @@ class Presses(Protocol):
 
     async def answer_press(
         self, interaction: discord.Interaction, game_id: int, version: int, value: str
+    ) -> None: ...
+
+    async def turn_plan_press(
+        self, interaction: discord.Interaction, game_id: int, op: str, value: str | None
     ) -> None: ...
 
     async def premove_press(
@@ -304,6 +312,75 @@ class PremoveCancel(
         await _cog(interaction).premove_press(interaction, self.game_id, None)
 
 
+_TURN_PLAN_BUTTONS = {
+    "o": ("BUTTON_PLAN_TURN", discord.ButtonStyle.success),
+    "b": ("BUTTON_PLAN_BACK", discord.ButtonStyle.secondary),
+    "x": ("BUTTON_PLAN_CLEAR", discord.ButtonStyle.secondary),
+    "s": ("BUTTON_PLAN_STANDING", discord.ButtonStyle.secondary),
+    "g": ("BUTTON_PLAN_SUGGEST", discord.ButtonStyle.primary),
+}
+
+
+class TurnPlanButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cay:t:(?P<game>\d{1,18}):(?P<op>[obxsg])",
+):
+    """ "Plan my turn" (opens the private editor) and the editor's buttons."""
+
+    def __init__(self, game_id: int, op: str, label: str | None = None) -> None:
+        name, style = _TURN_PLAN_BUTTONS[op]
+        super().__init__(
+            discord.ui.Button(
+                label=label or getattr(t, name), style=style, custom_id=f"cay:t:{game_id}:{op}"
+            )
+        )
+        self.game_id, self.op = game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> TurnPlanButton:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).turn_plan_press(interaction, self.game_id, self.op, None)
+
+
+class TurnPlanSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:t:(?P<game>\d{1,18}):(?P<op>[acd])",
+):
+    """The turn plan editor's menus: a space to add (`a`, `d`: two menus when there are more
+    than 25), a condition (`c`)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        op: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:t:{game_id}:{op}",
+                placeholder=placeholder or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id, self.op = game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: Any
+    ) -> TurnPlanSelect:
+        return cls(int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        op = "a" if self.op == "d" else self.op
+        value = _only_value(interaction)
+        await _cog(interaction).turn_plan_press(interaction, self.game_id, op, value)
+
+
 class OrdersSelect(
     _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:o:(?P<game>\d{1,18})"
 ):
@@ -507,6 +584,8 @@ DYNAMIC_ITEMS = (
     AnswerSelect,
     PremoveSelect,
     PremoveCancel,
+    TurnPlanButton,
+    TurnPlanSelect,
     OrdersSelect,
     PlansCancel,
     HistoryButton,
@@ -524,10 +603,17 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 def choice_view(
-    game_id: int, version: int, layout: Layout, *, hand: bool = False, choices: bool = False
+    game_id: int,
+    version: int,
+    layout: Layout,
+    *,
+    hand: bool = False,
+    choices: bool = False,
+    plan: bool = False,
 ) -> discord.ui.View:
     """The components of a prompt: menus first (one row each), then the buttons, then (a game
-    with hands) "My hand", then (players with questions ahead) "My choices"."""
+    with hands) "My hand", then (players with questions ahead) "My choices", then (a turn's
+    placements) "Plan my turn"."""
     view = discord.ui.View(timeout=None)
     for k, menu in enumerate(layout.menus):
         options = [
@@ -541,6 +627,8 @@ def choice_view(
         view.add_item(HandButton(game_id))
     if choices:
         view.add_item(ChoicesButton(game_id))
+    if plan:
+        view.add_item(TurnPlanButton(game_id, "o"))
     return view
 
 
@@ -564,6 +652,32 @@ def premove_view(game_id: int, choices: list[Choice], *, cancel: bool) -> discor
     return view
 
 
+def turn_plan_view(
+    game_id: int,
+    spaces: list[Choice],
+    conditions: list[Choice],
+    *,
+    back: bool,
+    standing: bool,
+) -> discord.ui.View:
+    """The private turn plan editor: the spaces to add (in at most two menus), the conditions,
+    and "suggest a plan", "remove the last space", "clear", "use every turn" (or "stop using
+    every turn")."""
+    view = discord.ui.View(timeout=None)
+    for op, chunk in zip("ad", (spaces[:25], spaces[25:50]), strict=True):
+        if chunk:
+            view.add_item(TurnPlanSelect(game_id, op, _options(chunk), t.TURN_PLAN_ADD))
+    if conditions:
+        view.add_item(TurnPlanSelect(game_id, "c", _options(conditions), t.TURN_PLAN_CONDITIONS))
+    view.add_item(TurnPlanButton(game_id, "g"))
+    if back:
+        view.add_item(TurnPlanButton(game_id, "b"))
+    view.add_item(TurnPlanButton(game_id, "x"))
+    label = t.BUTTON_PLAN_NOT_STANDING if standing else None
+    view.add_item(TurnPlanButton(game_id, "s", label))
+    return view
+
+
 def questions_view(
     game_id: int, version: int, menus: list[tuple[str, str, list[Choice]]]
 ) -> discord.ui.View:
@@ -582,9 +696,10 @@ def orders_view(
     *,
     cancel: bool,
     names: tuple[str, ...] | None = None,
+    plan: bool = False,
 ) -> discord.ui.View:
-    """/caylus me: a menu to change this game's standing orders (the current ones marked), and
-    "cancel all my plans"."""
+    """/caylus me: a menu to change this game's standing orders (the current ones marked),
+    "cancel all my plans", and (during a turn's placements) "Plan my turn"."""
     view = discord.ui.View(timeout=None)
     options = [
         discord.SelectOption(
@@ -600,4 +715,6 @@ def orders_view(
     view.add_item(OrdersSelect(game_id, options))
     if cancel:
         view.add_item(PlansCancel(game_id))
+    if plan:
+        view.add_item(TurnPlanButton(game_id, "o"))
     return view

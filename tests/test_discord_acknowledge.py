@@ -164,6 +164,7 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
         premove_view,
         questions_view,
         replay_view,
+        turn_plan_view,
     )
 
     async with table(tmp_path, 2, seed=24, render_boards=False, clock_loop=False) as tb:
@@ -176,6 +177,13 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
         views = [
             choice_view(gid, version, Layout(), hand=True, choices=True),
             premove_view(gid, offer, cancel=True),
+            turn_plan_view(
+                gid,
+                [Choice("castle", "a space")],
+                [Choice("else=pass", "pass")],
+                back=True,
+                standing=False,
+            ),
             questions_view(gid, version, [("inn", "the inn", [Choice("stay", "stay")])]),
             orders_view(gid, {}, cancel=True),
             history_view(None, 1, 2),
@@ -198,7 +206,7 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
                 act = actor.select(message, [menu.options[0].value], custom_id=menu.custom_id)
                 await calls.check(menu.custom_id, act)
                 pressed.add(menu.custom_id.split(":")[1])
-        assert pressed == {"h", "c", "q", "x", "a", "o", "p", "y", "r", "rj"}
+        assert pressed == {"h", "c", "q", "x", "t", "a", "o", "p", "y", "r", "rj"}
         assert tb.cog.unexpected_errors == 0 and tb.cog.expired_interactions == 0
 
 

@@ -279,3 +279,54 @@ async def test_stale_buttons_not_your_decision_and_restart(tmp_path: Path) -> No
         for _ in range(4):
             await mc_step(tb, rng)
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_plan_my_turn_in_magna_carta_shows_road_cards_only(tmp_path: Path) -> None:
+    """ "Plan my turn" on a Magna Carta prompt during the actions: the private editor lists road
+    cards (never a card only in a hand), and the plan puts the worker for the player."""
+    from bot.mc_turn_plans import placing
+    from tests.test_discord_replay import reply_of
+
+    async with table(tmp_path, 2, seed=26, render_boards=False) as tb:
+        alice, bob = tb.players
+        await alice.slash(tb.channel, "caylus new", game="magna-carta", players=2)
+        lobby = tb.channel.last_message
+        await bob.click(lobby, label="Join")
+        await alice.click(lobby, label="Start")
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        rng = random.Random(6)
+        for _ in range(60):
+            state = await tb.service.state(info.id)
+            if placing(state) and state.decision.kind == "action":
+                break
+            await mc_step(tb, rng)
+        prompt = tb.last_prompt()
+        awaited = tb.awaited(prompt)
+        planner = bob if awaited.id == alice.id else alice
+        buttons, _ = components(prompt)
+        open_button = next(b for b in buttons if b.label == "Plan my turn")
+        editor = reply_of(await planner.click(prompt, custom_id=open_button.custom_id))
+        assert (
+            editor.ephemeral and "Your plan in game" in editor.content and "round" in editor.content
+        )
+        assert "No road cards yet" in editor.content
+        _, menus = components(editor.message)
+        add = next(m for m in menus if m.custom_id.endswith(":a"))
+        texts = [editor.content] + [o.label + " " + (o.description or "") for o in add.options]
+        secret = hidden_only(state) - _road_names(state)
+        assert not [n for text in texts for n in NAME_PATTERN.findall(text) if n in secret]
+        conditions = next(m for m in menus if m.custom_id.endswith(":c"))
+        assert any(o.value.startswith("below=") for o in conditions.options)
+        assert not any(o.value.startswith(("above=", "limit=")) for o in conditions.options)
+        target = add.options[0].value
+        edited = await planner.select(editor.message, [target], custom_id=add.custom_id)
+        assert "1. " in edited.response.content and "— **next**" in edited.response.content
+        seat = next(s.seat for s in info.seats if s.user_id == planner.id)
+        for _ in range(20):
+            rows = await tb.service.store.log(info.id)
+            if any(r.planned and r.seat == seat for r in rows):
+                break
+            await mc_step(tb, rng)
+        played = [r.action for r in await tb.service.store.log(info.id) if r.planned]
+        assert f"place {target}" in played
+        assert tb.cog.unexpected_errors == 0

@@ -15,6 +15,7 @@ import pytest
 from engine import caylus
 from tests.discord_harness import Table, components, said, table
 from tests.test_discord_clock import start_game
+from tests.test_discord_replay import reply_of
 from tests.test_discord_table import reach
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -50,10 +51,8 @@ async def test_a_placement_carries_its_production_choice(tmp_path: Path) -> None
         place, _, answer = option.value.partition("|")
         result = await actor.select(first, [option.value], custom_id=road.custom_id)
         assert "chose" in tb.fresh(first).content
-        # the premove offer follows privately, the choice is kept for phase 5
-        assert any(
-            f.ephemeral and "Queue your next placement" in f.content for f in result.followups
-        )
+        # the turn plan editor follows privately, the choice is kept for phase 5
+        assert any(f.ephemeral and "Your turn plan in game" in f.content for f in result.followups)
         questions = await tb.service.questions_for(gid, actor.id)
         at = int(place.split()[1])
         assert any(q.kind == "produce" and q.at == at and q.planned == answer for q in questions)
@@ -64,7 +63,7 @@ async def test_a_placement_carries_its_production_choice(tmp_path: Path) -> None
         assert "(planned)" in tb.transcript()
 
 
-async def test_the_premove_queue_and_its_cancel(tmp_path: Path) -> None:
+async def test_the_turn_plan_offered_after_a_placement_and_its_cancel(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=4, render_boards=False) as tb:
         first = await start_game(tb, 2)
         gid = await game_id(tb)
@@ -72,22 +71,109 @@ async def test_the_premove_queue_and_its_cancel(tmp_path: Path) -> None:
         road = menu_with(first, "place ")
         plain = next(o for o in road.options if "|" not in o.value)
         result = await actor.select(first, [plain.value], custom_id=road.custom_id)
-        offer = next(f for f in result.followups if "Queue your next placement" in f.content)
+        offer = next(f for f in result.followups if "Your turn plan in game" in f.content)
+        assert offer.ephemeral
         _, menus = components(offer.message)
-        targets = [o.value for o in menus[0].options]
-        target = next(v for v in targets if v not in ("pass", plain.value.split()[1]))
-        queued = await actor.select(offer, [target], custom_id=menus[0].custom_id)
-        assert "Your queue:" in said(queued)
-        assert (await tb.service.plans_of(gid, actor.id)).premoves
-        # /caylus me lists it, with "cancel all my plans"
+        add = next(m for m in menus if m.custom_id.endswith(":a"))
+        target = next(o.value for o in add.options if "|" not in o.value)
+        edited = await actor.select(offer.message, [target], custom_id=add.custom_id)
+        assert "1. " in edited.response.content  # the editor is edited in place
+        plan = (await tb.service.plans_of(gid, actor.id)).turn_plan
+        assert plan is not None and [e.target for e in plan.entries] == [target]
+        # /caylus me shows it with where it stands, and "cancel all my plans"
         me = await actor.slash(tb.channel, "caylus me")
-        assert "then: place" in said(me)
+        assert "Turn plan:" in said(me)
         message = me.followups[-1] if me.followups else me.response
         buttons, _ = components(message.message)
+        assert any(b.label == "Plan my turn" for b in buttons)
         cancel = next(b for b in buttons if b.label == "Cancel all my plans")
         cancelled = await actor.click(message, custom_id=cancel.custom_id)
         assert "are cancelled" in said(cancelled)
-        assert not (await tb.service.plans_of(gid, actor.id)).premoves
+        assert (await tb.service.plans_of(gid, actor.id)).turn_plan is None
+
+
+async def test_plan_my_turn_from_the_prompt_plays_the_plan_privately(tmp_path: Path) -> None:
+    """Someone who is not placing now presses "Plan my turn" on the channel's prompt, adds a
+    space with its answer and "else pass" in the private editor; nothing in the channel
+    changes; their placement is then played for them, marked planned, with its answer kept."""
+    async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        first = await start_game(tb, 3)
+        gid = await game_id(tb)
+        state = await tb.service.state(gid)
+        info = await tb.service.game(gid)
+        seats = {s.seat: s.user_id for s in info.seats}
+        placer, planner_seat = tb.awaited(first), state.turn_order[1]
+        planner = tb.by_id[seats[planner_seat]]
+        buttons, _ = components(first)
+        open_button = next(b for b in buttons if b.label == "Plan my turn")
+        channel_before = [(m.id, m.content) for m in tb.channel.history()]
+        opened = await planner.click(first, custom_id=open_button.custom_id)
+        editor = reply_of(opened)
+        assert editor.ephemeral and "Your turn plan in game" in editor.content
+        assert "No spaces yet" in editor.content
+        _, menus = components(editor.message)
+        add = next(m for m in menus if m.custom_id.endswith(":a"))
+        carried = next(o for o in add.options if "|take " in o.value)
+        assert "→ Take" in carried.label
+        edited = await planner.select(editor.message, [carried.value], custom_id=add.custom_id)
+        assert "— **next**" in edited.response.content and "Next:" in edited.response.content
+        _, menus = components(edited.response.message)
+        conditions = next(m for m in menus if m.custom_id.endswith(":c"))
+        edited = await planner.select(
+            edited.response.message, ["else=pass"], custom_id=conditions.custom_id
+        )
+        assert "Nothing playable: pass." in edited.response.content
+        # "My choices" (private) shows the plan and where it stands too
+        choices = next(b for b in buttons if b.label == "My choices")
+        mine = said(await planner.click(first, custom_id=choices.custom_id))
+        assert "Turn plan:" in mine and "Next:" in mine
+        # nothing anyone else can read changed: the channel is as it was
+        assert [(m.id, m.content) for m in tb.channel.history()] == channel_before
+        target, _, answer = carried.value.partition("|")
+        # the first player places elsewhere: the planner's placement is played from the plan
+        road = menu_with(first, "place ")
+        elsewhere = next(
+            o.value for o in road.options if "|" not in o.value and o.value.split()[1] != target
+        )
+        await placer.select(first, [elsewhere], custom_id=road.custom_id)
+        assert (planner_seat, f"place {target}") in planned_rows(tb, gid)
+        questions = await tb.service.questions_for(gid, planner.id)
+        assert any(q.kind == "produce" and q.planned == answer for q in questions)
+        # the rest of the plan says pass: the planner is not asked for their next placement
+        await reach(tb, lambda s: s.phase > 2, seed=2)
+        assert (planner_seat, "pass") in planned_rows(tb, gid)
+        assert "(planned)" in tb.transcript()  # the phase's account marks the planned moves
+
+
+async def test_the_turn_plan_editor_suggests_a_plan_and_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 4, seed=6, render_boards=False) as tb:
+        first = await start_game(tb, 3)
+        gid = await game_id(tb)
+        state = await tb.service.state(gid)
+        info = await tb.service.game(gid)
+        planner = tb.by_id[next(s.user_id for s in info.seats if s.seat == state.turn_order[2])]
+        buttons, _ = components(first)
+        open_button = next(b for b in buttons if b.label == "Plan my turn")
+        editor = reply_of(await planner.click(first, custom_id=open_button.custom_id))
+        buttons, _ = components(editor.message)
+        suggest = next(b for b in buttons if b.label == "Suggest a plan")
+        shown = await planner.click(editor.message, custom_id=suggest.custom_id)
+        plan = (await tb.service.plans_of(gid, planner.id)).turn_plan
+        assert plan is not None and plan.entries
+        assert "1. " in shown.response.content and "— **next**" in shown.response.content
+        # someone without a seat is told so, privately
+        spectator = next(p for p in tb.players if p.id not in {s.user_id for s in info.seats})
+        answer = await spectator.click(first, custom_id=open_button.custom_id)
+        assert "no seat" in said(answer)
+        await tb.restart()  # the private editor's buttons still answer
+        buttons, _ = components(shown.response.message)
+        back = next(b for b in buttons if b.label == "Remove the last space")
+        await planner.click(shown.response.message, custom_id=back.custom_id)
+        after = (await tb.service.plans_of(gid, planner.id)).turn_plan
+        assert after is not None and after.entries == plan.entries[:-1]
+        assert tb.cog.unexpected_errors == 0
 
 
 async def test_a_premove_that_became_impossible_falls_back_to_a_prompt(tmp_path: Path) -> None:

@@ -64,7 +64,7 @@ async def test_orders_play_the_provost_and_the_castle(
         assert result.ok and result.state.over
 
 
-async def test_no_other_plans_in_magna_carta(database: str) -> None:
+async def test_no_other_plans_than_turn_plans_in_magna_carta(database: str) -> None:
     async with await GameService.open(database, rng=random.Random(3)) as svc:
         gid = await _game(svc, 2, "standard")
         assert await svc.questions_for(gid, USERS[0]) == ()
@@ -98,3 +98,118 @@ def test_the_owner_order_declines_owner_effects_only() -> None:
             seat = mc.pending(state)[0].seat
             state, _ = mc.apply(state, mc.choose_action(state, seat, rng))
     assert owner_decisions > 0 and worker_decisions > 0
+
+
+# --- turn plans: road cards to put workers on (docs/pace.md) ---------------------------------
+
+
+async def _until_actions(svc: GameService, gid: int, rng: random.Random) -> None:
+    """Play on (built-in choices) until the round's actions are on."""
+    for _ in range(200):
+        state = await svc.state(gid)
+        if state.stage == mc.catalogue.STAGES.index("actions") and not state.waiting:
+            return
+        info = await svc.game(gid)
+        pending = info.pending[0]
+        action = mc.choose_action(state, pending.seat, rng)
+        await svc.act(gid, info.seats[pending.seat].user_id, str(action), None)
+    raise AssertionError("no actions stage came")
+
+
+async def test_a_magna_carta_turn_plan_skips_taken_cards_and_falls_back_to_asking(
+    database: str,
+) -> None:
+    async with await GameService.open(database, rng=random.Random(5)) as svc:
+        gid = await _game(svc, 2, "standard")
+        await _until_actions(svc, gid, random.Random(5))
+        info = await svc.game(gid)
+        first = info.pending[0].seat
+        other = 1 - first
+        options = await svc.turn_plan_options(gid, USERS[other])
+        a, b = options[0].target, options[1].target
+        plan = pl.TurnPlan(entries=(pl.PlanEntry(target=a), pl.PlanEntry(target=b)))
+        kept = await svc.set_turn_plan(gid, USERS[other], plan)
+        assert kept.result is None and kept.mine.turn_plan is not None
+        await svc.act(gid, USERS[first], f"place {a}", None)  # takes the first card
+        planned = await rows(
+            svc.store, "SELECT seat, action FROM actions WHERE game_id = ? AND planned = 1", (gid,)
+        )
+        assert planned == [(other, f"place {b}")]
+        # the first player draws; the plan has nothing playable left and says ask: asked
+        await svc.act(gid, USERS[first], "draw", None)
+        info = await svc.game(gid)
+        assert info.pending[0].seat == other
+        progress = await svc.turn_plan_progress(gid, USERS[other])
+        assert progress is not None and progress.entries == ("taken", "placed")
+        assert progress.step is not None and progress.step.action is None
+        record = await svc.record(gid)
+        assert replay(record).ok
+
+
+async def test_a_magna_carta_turn_plan_passes_below_k_deniers(database: str) -> None:
+    async with await GameService.open(database, rng=random.Random(6)) as svc:
+        gid = await _game(svc, 2, "standard")
+        await _until_actions(svc, gid, random.Random(6))
+        info = await svc.game(gid)
+        first = info.pending[0].seat
+        other = 1 - first
+        state = await svc.state(gid)
+        rich = state.players[other].deniers + 1
+        options = await svc.turn_plan_options(gid, USERS[other])
+        plan = pl.TurnPlan(entries=(pl.PlanEntry(target=options[0].target),), pass_below=rich)
+        await svc.set_turn_plan(gid, USERS[other], plan)
+        await svc.act(gid, USERS[first], "draw", None)
+        planned = await rows(
+            svc.store, "SELECT seat, action FROM actions WHERE game_id = ? AND planned = 1", (gid,)
+        )
+        assert planned == [(other, "pass")]  # fewer deniers than asked for: a pass
+
+
+async def test_magna_carta_turn_plans_carry_no_answers_and_stay_private(database: str) -> None:
+    async with await GameService.open(database, rng=random.Random(7)) as svc:
+        gid = await _game(svc, 3, "standard")
+        await _until_actions(svc, gid, random.Random(7))
+        info = await svc.game(gid)
+        waiting = info.pending[0].seat
+        snoop = USERS[waiting]
+        before = (await svc.game(gid), await svc.view(gid, snoop), await svc.log(gid, limit=500))
+        for seat in range(3):
+            if seat == waiting:
+                continue
+            suggested = await svc.suggest_turn_plan(gid, USERS[seat])
+            assert all(e.answer is None for e in suggested.entries)
+            plan = suggested.model_copy(update={"otherwise": "pass", "pass_below": 2})
+            await svc.set_turn_plan(gid, USERS[seat], plan)
+        after = (await svc.game(gid), await svc.view(gid, snoop), await svc.log(gid, limit=500))
+        assert after == before  # nothing another player can read changed
+        target = (await svc.turn_plan_options(gid, USERS[waiting]))[0].target
+        carrying = pl.TurnPlan(entries=(pl.PlanEntry(target=target, answer="take F"),))
+        with pytest.raises(pl.BadPlan, match="can carry one of"):
+            await svc.set_turn_plan(gid, USERS[waiting], carrying)
+        await _play_out(svc, gid, random.Random(7))
+        assert replay(await svc.record(gid)).ok
+
+
+def test_a_magna_carta_suggested_plan_owes_nothing_to_the_hand() -> None:
+    """The suggestion lists road cards the easy player would put workers on as if it held no
+    card: the same whatever the hand, and never empty while free cards are there."""
+    from bot import mc_turn_plans
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = mc.new_game(mc.Options(players=2), mc.Setup(seed=seed))
+        while not (mc_turn_plans.placing(state) and state.decision.kind == "action"):
+            state, _ = mc.apply(state, mc.choose_action(state, mc.pending(state)[0].seat, rng))
+        seat = state.decision.seat
+
+        def easy(now, who):
+            return mc.automated_action(now, who, "easy", random.Random(1))
+
+        suggested = mc_turn_plans.suggest(state, seat, easy)
+        other = state.copy()
+        player = state.players[seat].clone()
+        player.hand = list(state.players[1 - seat].hand)
+        other.players = [player if k == seat else p for k, p in enumerate(state.players)]
+        assert mc_turn_plans.suggest(other, seat, easy) == suggested
+        assert suggested.entries and all(e.answer is None for e in suggested.entries)
+        assert state.players[seat].hand  # the state itself is untouched

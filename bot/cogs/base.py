@@ -777,9 +777,13 @@ class TableBase:
         questions = ask is not None and any(
             not q.now and q.options for asked in ask.questions.values() for q in asked
         )
+        # a turn's placements: everyone may plan theirs at once, privately ("Plan my turn")
+        plan = hasattr(ui, "placing_now") and ui.placing_now(state) and len(info.pending) == 1
         view = None
-        if for_user is None and (ahead or questions):
-            view = choice_view(info.id, info.version, Layout(), choices=True)
+        if for_user is None and (ahead or questions or plan):
+            view = choice_view(
+                info.id, info.version, Layout(), choices=bool(ahead or questions), plan=plan
+            )
         if for_user is None or for_user in users:
             actions = game.legal_actions(state, seat) if len(info.pending) == 1 else []
             shown, private = ui.split_actions(state, seat, actions)
@@ -789,10 +793,14 @@ class TableBase:
                     shape.hidden += len(shape.menus.pop().choices)
                 lines.append(t.PROMPT_HAND if private or not shown else t.PROMPT_HAND_TOO)
             more = questions and for_user is None
-            if more:
-                while shape.menus and shape.rows_with(1 + ui.has_hands) > MAX_ROWS:
+            planning = plan and for_user is None
+            extra = ui.has_hands + more + planning
+            if more or planning:
+                while shape.menus and shape.rows_with(extra) > MAX_ROWS:
                     shape.hidden += len(shape.menus.pop().choices)
-            view = choice_view(info.id, info.version, shape, hand=ui.has_hands, choices=more)
+            view = choice_view(
+                info.id, info.version, shape, hand=ui.has_hands, choices=more, plan=planning
+            )
             lines.append(t.PROMPT_HELP)
             if shape.hidden:
                 lines.append(t.PROMPT_TOO_MANY)

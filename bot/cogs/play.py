@@ -14,18 +14,40 @@ from discord import app_commands
 
 import i18n
 from bot import errors as err
+from bot import plans as pl
 from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in, in_language
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
-from bot.views import choice_view, orders_view, premove_view, questions_view, undo_view
+from bot.views import choice_view, orders_view, questions_view, turn_plan_view, undo_view
 from engine import get_game
 from engine.errors import EngineError
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
+
+
+def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
+    """A turn plan with one condition of the editor's menu: 'else=pass' / 'else=ask',
+    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'below=K'
+    (pass when I have less than K deniers), 'limit=K'
+    (the last space only if it costs at most K); 'none' removes that condition."""
+    name, _, how = value.partition("=")
+    number = int(how) if how.isdigit() else None
+    if name == "else" and how in ("ask", "pass"):
+        return plan.model_copy(update={"otherwise": how})
+    if name == "after":
+        return plan.model_copy(update={"pass_after": number})
+    if name == "above":
+        return plan.model_copy(update={"pass_above": number})
+    if name == "below":
+        return plan.model_copy(update={"pass_below": number})
+    if name == "limit" and plan.entries:
+        last = plan.entries[-1].model_copy(update={"max_cost": number})
+        return plan.model_copy(update={"entries": (*plan.entries[:-1], last)})
+    return plan
 
 
 class PlayCommands(TableBase):
@@ -126,30 +148,124 @@ class PlayCommands(TableBase):
     async def _offer_premoves(
         self, interaction: discord.Interaction, game_id: int, result: ActResult | None
     ) -> None:
-        """After a placement, privately: queue the next one(s) now ("then place on X if it is
-        still free and costs no more than now, else ask me"), so the game need not wait."""
+        """After a placement, privately: the turn plan editor ("Plan my turn"), showing the plan
+        and where it stands, so the rest of the turn need not wait for the player."""
         if result is None or not result.moves or result.moves[0].action.split()[0] != "place":
             return
         try:
-            options = await self.service.premove_options(game_id, interaction.user.id)
-            mine = await self.service.plans_of(game_id, interaction.user.id)
+            editor = await self._turn_plan_editor(game_id, interaction.user.id)
         except err.ServiceError:
             return
+        if editor is None:
+            return
+        try:
+            await self.tell(interaction, editor[0], view=editor[1])
+        except DELIVERY_ERRORS:
+            log.info("could not offer the turn plan in game %s", game_id)
+
+    # --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------
+
+    async def turn_plan_press(
+        self, interaction: discord.Interaction, game_id: int, op: str, value: str | None
+    ) -> None:
+        """ "Plan my turn" (`o`: the private editor) and the editor's menus and buttons: `a` add
+        a space ('12|take C'), `c` a condition ('else=pass', 'after=4', 'above=2', 'limit=1'),
+        `g` suggest a plan, `b` remove the last space, `x` clear, `s` use it every turn (or
+        stop)."""
+        self.remember(interaction.user)
+        async with self.guard(interaction, f"turnplan:{op}", game_id):
+            if op == "o":
+                await self.defer_private(interaction)
+                await self._same_channel(interaction, game_id)
+            else:
+                await self.defer_update(interaction)  # the private editor is edited
+            uid = interaction.user.id
+            async with self.locks[game_id]:
+                if op != "o":
+                    changed = await self._change_turn_plan(game_id, uid, op, value)
+                    if changed is not None and changed.result is not None:
+                        await self.deliver(game_id, changed.result)  # played at once
+                editor = await self._turn_plan_editor(game_id, uid)
+            content, view = editor or (t.TURN_PLAN_NONE_NOW, None)
+            if op == "o":
+                await self.tell(interaction, content, view=view)
+            else:
+                await interaction.edit_original_response(
+                    content=_clip(content), view=view, allowed_mentions=NO_MENTIONS
+                )
+
+    async def _change_turn_plan(
+        self, game_id: int, user_id: int, op: str, value: str | None
+    ) -> Any:
+        """One edit of the player's turn plan (the plan in force is the starting point: this
+        turn's, else the standing plan)."""
+        progress = await self.service.turn_plan_progress(game_id, user_id)
+        mine = await self.service.plans_of(game_id, user_id)
+        base = progress.plan if progress is not None else pl.TurnPlan()
+        plan = base.model_copy(update={"standing": False, "turn": 0})
+        entries = list(plan.entries)
+        if op == "s":
+            if mine.standing_plan is not None:
+                return await self.service.cancel_turn_plan(game_id, user_id, standing=True)
+            standing = plan.model_copy(update={"standing": True})
+            return await self.service.set_turn_plan(game_id, user_id, standing)
+        if op == "g":
+            suggested = await self.service.suggest_turn_plan(game_id, user_id)
+            plan = plan.model_copy(update={"entries": suggested.entries})
+            plan = plan.model_copy(update={"pass_after": suggested.pass_after})
+            return await self.service.set_turn_plan(game_id, user_id, plan)
+        if op == "x":
+            if mine.standing_plan is None:
+                if mine.turn_plan is None:
+                    return None
+                return await self.service.cancel_turn_plan(game_id, user_id)
+            plan = pl.TurnPlan()  # nothing this turn, though a standing plan exists
+        elif op == "b":
+            plan = plan.model_copy(update={"entries": tuple(entries[:-1])})
+        elif op == "a" and value:
+            target, _, answer = value.partition(ANSWER_SEP)
+            entries = [e for e in entries if e.target != target]
+            entries.append(pl.PlanEntry(target=target, answer=answer or None))
+            plan = plan.model_copy(update={"entries": tuple(entries)})
+        elif op == "c" and value:
+            plan = _with_condition(plan, value)
+        return await self.service.set_turn_plan(game_id, user_id, plan)
+
+    async def _turn_plan_editor(
+        self, game_id: int, user_id: int
+    ) -> tuple[str, discord.ui.View] | None:
+        """The private editor: the plan, where it stands, and its menus and buttons; None when
+        there is nothing to plan now (not a turn's placements, or the game has no turn plans)."""
         info = await self.service.game(game_id)
         ui = self.ui(info.kind)
-        if not options or not hasattr(ui, "premove_choice"):
-            return
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)  # a spectator: told so
+        if not hasattr(ui, "turn_plan_lines"):
+            return None
+        options = await self.service.turn_plan_options(game_id, user_id)
+        if not options:
+            return None  # not placing now (or already passed)
         state = await self.service.state(game_id)
-        choices = [ui.premove_choice(state, target, cost) for target, cost in options]
-        queued = [ui.premove_text(state, plan) for plan in mine.premoves]
-        text = t.PREMOVE_OFFER
-        if queued:
-            text += "\n" + t.PREMOVE_QUEUED.format(queue=", ".join(queued))
-        view = premove_view(game_id, choices, cancel=bool(queued))
-        try:
-            await self.tell(interaction, text, view=view)
-        except DELIVERY_ERRORS:
-            log.info("could not offer premoves in game %s", game_id)
+        progress = await self.service.turn_plan_progress(game_id, user_id)
+        mine = await self.service.plans_of(game_id, user_id)
+        names = await self.names_for(info)
+        if progress is None:
+            progress = pl.turn_plan_progress(state, seat.seat, pl.TurnPlan())
+        title = getattr(t, ui.turn_plan_title).format(game_id=game_id, turn=pl.plan_turn(state))
+        lines = [title, getattr(t, ui.turn_plan_how)]
+        lines += ui.turn_plan_lines(state, seat.seat, progress, options, names)
+        if progress.plan.standing:
+            lines.append(t.TURN_PLAN_STANDING_SEEDS)
+        spaces = ui.turn_plan_choices(state, seat.seat, options, names)
+        view = turn_plan_view(
+            game_id,
+            spaces,
+            ui.turn_plan_conditions(progress.plan),
+            back=bool(progress.plan.entries),
+            standing=mine.standing_plan is not None,
+        )
+        return "\n".join(lines), view
 
     async def _plans_lines(
         self, info: GameInfo, user_id: int, lines: list[str]
@@ -162,10 +278,46 @@ class PlayCommands(TableBase):
             return None
         names = self.ui(info.kind).order_names
         lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders, names)))
-        texts = [plan.text for plan in mine.plans]
-        lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        texts = [plan.text for plan in mine.plans if not isinstance(plan, pl.TurnPlan)]
+        ui = self.ui(info.kind)
+        turn_plan = await self._turn_plan_line(info, user_id) if mine.plans else None
+        if turn_plan is not None:
+            lines.append(turn_plan)
+        has_plans = bool(texts) or turn_plan is not None
+        if texts or not has_plans:
+            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
         current = mine.orders.model_dump()
-        return orders_view(info.id, current, cancel=bool(texts), names=names)
+        can_plan = hasattr(ui, "turn_plan_lines") and bool(
+            await self.service.turn_plan_options(info.id, user_id)
+        )
+        return orders_view(info.id, current, cancel=has_plans, names=names, plan=can_plan)
+
+    async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
+        """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill
+        (8)." (None: no turn plan in force)."""
+        ui = self.ui(info.kind)
+        progress = await self.service.turn_plan_progress(info.id, user_id)
+        seat = info.seat_of(user_id)
+        if progress is None or seat is None or not hasattr(ui, "turn_plan_next"):
+            return None
+        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
+            return None  # an empty plan that says nothing: as if there were none
+        state = await self.service.state(info.id)
+        options = await self.service.turn_plan_options(info.id, user_id)
+        names = await self.names_for(info)
+        from bot.games.caylus.prompts import turn_plan_entry
+
+        words = [
+            turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
+        ]
+        plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
+        if progress.plan.standing:
+            plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
+        if progress.step is None:
+            return t.ME_TURN_PLAN_LATER.format(plan=plan)
+        return t.ME_TURN_PLAN.format(
+            plan=plan, then=ui.turn_plan_next(state, seat.seat, progress, options, names)
+        )
 
     async def orders_press(
         self, interaction: discord.Interaction, game_id: int, value: str | None
@@ -229,6 +381,9 @@ class PlayCommands(TableBase):
         ui = self.ui(info.kind)
         shown = [q for q in questions if q.options][: MAX_ROWS - 1]
         lines = [t.CHOICES_TITLE.format(game_id=game_id)]
+        turn_plan = await self._turn_plan_line(info, interaction.user.id)
+        if turn_plan is not None:  # the player's own plan, in their private reply
+            lines.append(turn_plan)
         for q in questions:
             if q.fallback:
                 lines.append(t.CHOICES_FALLBACK.format(reason=q.fallback))

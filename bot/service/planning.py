@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +50,64 @@ class PlanCalls(PlayCalls):
             book.put(seat, pl.check_plan(state, seat, pl.premove(state, seat, target, max_cost)))
 
         return await self._change_plans(game_id, user_id, change)
+
+    async def set_turn_plan(self, game_id: int, user_id: int, plan: pl.TurnPlan) -> PlanResult:
+        """Keep the player's turn plan (docs/pace.md): an ordered wish list of placements, each
+        with the answer it carries, played at each of their placements of the turn: the first
+        entry still free, affordable and within its limit, as their own move (marked planned).
+        Replaces their plan for that turn (`plan.standing`: their standing plan, which every
+        turn starts from). If their placement is pending now, it is played at once."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            book.put(seat, pl.check_plan(state, seat, plan))
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def suggest_turn_plan(self, game_id: int, user_id: int, limit: int = 6) -> pl.TurnPlan:
+        """A turn plan as a sensible player would make it now (not kept: pass it to
+        `set_turn_plan`, changed or not): the easy built-in player's placements one after
+        another with their suggested answers (`bot.plans.suggest_turn_plan`); the same for the
+        same game, turn and seat."""
+        async with self._lock(game_id, across=False):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            state = live.state
+            rng = random.Random(f"{self._seed(live)}/{pl.plan_turn(state)}/{seat}")
+            game = self._game_module(live.row.kind)
+
+            def choose(now: Any, who: int) -> Any:
+                return game.automated_action(now, who, "easy", rng)
+
+            return pl.suggest_turn_plan(state, seat, choose, limit)
+
+    async def cancel_turn_plan(
+        self, game_id: int, user_id: int, *, standing: bool = False
+    ) -> PlanResult:
+        """Forget the player's turn plan (or, `standing`, their standing plan); BadPlan if there
+        is none. The standing plan, if any, then plays this turn."""
+
+        def change(state: Any, seat: int, book: PlanBook) -> None:
+            mine = book.mine(seat)
+            plan = mine.standing_plan if standing else mine.turn_plan
+            if plan is None or not book.delete(seat, plan.key):
+                raise pl.BadPlan(reason=m.TURN_PLAN_NONE)
+
+        return await self._change_plans(game_id, user_id, change)
+
+    async def turn_plan_progress(self, game_id: int, user_id: int) -> pl.TurnPlanProgress | None:
+        """Where the player's turn plan in force stands (None: they have none): each entry
+        placed, taken, too dear, next or later, and what their next placement will be."""
+        async with self._lock(game_id, across=False):
+            live, seat, book = await self._plans_context(game_id, user_id)
+            state = live.state
+            plan = pl.turn_plan_now(book.plans_of(seat), pl.plan_turn(state))
+            return None if plan is None else pl.turn_plan_progress(state, seat, plan)
+
+    async def turn_plan_options(self, game_id: int, user_id: int) -> tuple[pl.PlanOption, ...]:
+        """What the player may put in a turn plan now: each space they could place on as things
+        stand, with its cost and the answers the placement can carry."""
+        async with self._lock(game_id, across=False):
+            live, seat, _ = await self._plans_context(game_id, user_id)
+            return pl.turn_plan_options(live.state, seat)
 
     async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
         """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""

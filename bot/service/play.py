@@ -165,9 +165,11 @@ class PlayCalls(ServiceCore):
                     "AND delivered_at IS NULL",
                     (tx.now, game_id, last.seq),
                 )
+                # the standing plan is a preference, like the standing orders: it stays
                 tx.execute(
-                    "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ?",
-                    (game_id, seat.seat, last.created_at),
+                    "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ? "
+                    "AND key <> ?",
+                    (game_id, seat.seat, last.created_at, pl.STANDING_KEY),
                 )
                 # reminders of the decisions the move led to: the same seq may ask them again
                 tx.execute(

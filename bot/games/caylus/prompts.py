@@ -365,6 +365,49 @@ AHEAD_KINDS = frozenset({"produce", "castle", "joust", "church", "tailor", "bank
 MAX_AHEAD_OPTIONS = 3
 
 
+# --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------------
+
+
+def turn_plan_choices(state: Any, seat: int, options: Any, names: list[str]) -> list[Choice]:
+    """The spaces a turn plan may add, as the placement menu shows them: "Farm (5) — 1 d →
+    Take 1 cloth" (value '5|take C'), "… · decide later" (value '5'), "Gate — 1 d"."""
+    out = []
+    for option in options:
+        label = f"{space_name(state, option.target)} — {option.cost} d"
+        reminder = space_reminder(state, option.target)
+        question = option.question
+        carries = (
+            question is not None
+            and option.target in AHEAD_SPACES
+            and question.kind in AHEAD_KINDS
+            and len(option.answers) <= MAX_AHEAD_OPTIONS
+        )
+        if not carries:
+            out.append(Choice(option.target, label, reminder))
+            continue
+        for answer in option.answers:
+            words = ahead_label(question, answer, seat, names)
+            out.append(
+                Choice(f"{option.target}{ANSWER_SEP}{answer}", f"{label} → {words}", reminder)
+            )
+        out.append(Choice(option.target, t.CY_DECIDE_LATER.format(label=label), reminder))
+    return out
+
+
+def turn_plan_entry(state: Any, seat: int, entry: Any, options: Any, names: list[str]) -> str:
+    """An entry of a turn plan in words: "Farm (5) → Take 1 cloth", "Castle → deliver all I
+    can" (an answer no longer offered, its space taken, stays in notation)."""
+    label = str(space_name(state, entry.target))
+    if entry.answer is None:
+        return label
+    question = next((o.question for o in options if o.target == entry.target), None)
+    if entry.answer.startswith("castle") or (
+        question is not None and entry.answer in question.options
+    ):
+        return f"{label} → {ahead_label(question, entry.answer, seat, names)}"
+    return f"{label} → {entry.answer}"
+
+
 def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
     """The castle in one decision: all the batches one can, or N of them (which cubes: the
     dearest are kept), each as one answer."""

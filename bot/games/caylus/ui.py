@@ -9,6 +9,7 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.layout import Choice, Layout
+from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
 from engine.caylus import catalogue as cat
 from engine.protocol import Event, Outcome, PendingDecision
@@ -20,7 +21,7 @@ def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
 
 
-class CaylusUI:
+class CaylusUI(TurnPlanEditor):
     kind = "caylus"
     title = "Caylus"
     phases_per_turn = 7
@@ -28,6 +29,7 @@ class CaylusUI:
     order_names = ("inn", "bribe", "castle")  # (a Caylus owner always takes a cube)
     default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
+    plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
 
     def public(self, state: Any) -> Any:
         return state
@@ -189,6 +191,21 @@ class CaylusUI:
         if plan.target == "pass":
             return t.PREMOVE_PASS
         return t.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
+
+    def turn_plan_choices(
+        self, state: Any, seat: int, options: Any, names: list[str]
+    ) -> list[Choice]:
+        return prompts.turn_plan_choices(state, seat, options, names)
+
+    def placing_now(self, state: Any) -> bool:
+        """Whether a turn's placements are on (the prompt offers "Plan my turn")."""
+        d = state.decision
+        return bool(d is not None and d.kind == "place" and not state.over)
+
+    def turn_plan_entry(
+        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+    ) -> str:
+        return prompts.turn_plan_entry(state, seat, entry, options, names)
 
     def question_choices(self, question: Any, names: list[str]) -> tuple[str, list[Choice]]:
         """A question's options in words, as one menu (title, choices)."""

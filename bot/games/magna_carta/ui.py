@@ -17,8 +17,11 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
+from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
+from bot.mc_turn_plans import placing
 from engine.magna_carta import catalogue as cat
+from engine.magna_carta import parse
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import View, view
 from engine.protocol import Event, Outcome, PendingDecision
@@ -68,7 +71,7 @@ def _tokens(tokens: dict[str, int]) -> str:
     return t.MC_TOKENS_LEFT.format(**tokens)
 
 
-class MagnaCartaUI:
+class MagnaCartaUI(TurnPlanEditor):
     kind = "magna-carta"
     title = t.MC_TITLE
     # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
@@ -153,6 +156,37 @@ class MagnaCartaUI:
 
     def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(public_view(state), seat, action, names)
+
+    # --- the turn plan (docs/pace.md): road cards to put workers on, never the hand
+    plan_conditions = ("else", "after", "below")
+    turn_plan_title = "MC_TURN_PLAN_TITLE"
+    turn_plan_how = "MC_TURN_PLAN_HOW"
+    turn_plan_empty = "MC_TURN_PLAN_EMPTY"
+
+    def placing_now(self, state: Any) -> bool:
+        return placing(state)
+
+    def turn_plan_choices(
+        self, state: Any, seat: int, options: Any, names: list[str]
+    ) -> list[Choice]:
+        """The road cards a plan may add, as the action menu names them (public words)."""
+        v = public_view(state)
+        return [
+            dataclasses.replace(
+                prompts.describe(v, seat, parse(f"place {o.target}"), names), action=o.target
+            )
+            for o in options
+        ]
+
+    def turn_plan_entry(
+        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+    ) -> str:
+        """A road card of the plan: its name and position ('Farm (3)'), '(5)' if not built yet."""
+        position = int(entry.target)
+        v = public_view(state)
+        if position > len(v.road):
+            return f"({position})"
+        return str(prompts.road_card(v, position))
 
     # --- what happened
     def intro(self, state: Any, names: list[str]) -> str:
