@@ -116,6 +116,7 @@ OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
 OPT_RULES = "Magna Carta only: the standard rules (with the provost) or the beginner rules"
 OPTION_OF_OTHER_GAME = "'{option}' is an option of {owner}, not of {game}: leave it out."
 OPT_LANGUAGE = "The language of the game's posts and pictures (default: this server's language)"
+OPT_THREAD = "Open the game in a thread of its own (default); False keeps it in this channel"
 OPT_MY_LANGUAGE = "The language of your private replies (default: your Discord language)"
 # The names of the choices of the commands (option -> value -> name).
 CHOICE_NAMES = {
@@ -183,6 +184,23 @@ LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lo
 }
 LOBBY_GONE = "Game #{game_id} was aborted: its last player left."
 OPENED = "Game #{game_id} is open: the lobby is in the channel."
+OPENED_IN_THREAD = "Game #{game_id} is open in a thread of its own: {thread}."
+# --- a game's own thread (bot/cogs/threads.py) ---
+THREAD_NAME = "{title} #{game_id} · {players}"
+THREAD_NAME_LOBBY = "{title} · {host}"  # for the moment before the game has its number
+THREAD_STARTER = "🎲 {host} opened a game of {title}: the lobby is below."
+THREAD_FALLBACK = "This game is played in this channel, not in a thread of its own: {reason}"
+THREAD_NO_PERMISSION = (
+    "the bot may not create threads here (it needs **Create Public Threads** and **Send "
+    "Messages in Threads**; a server manager can give them). `/caylus new thread: False` "
+    "keeps a game in the channel without this note."
+)
+THREAD_NO_POST_PERMISSION = (
+    "the bot may not open posts in this forum (it needs **Send Messages** and **Send Messages "
+    "in Threads**; a server manager can give them)."
+)
+THREAD_NOT_HERE = "Discord has no threads in this kind of channel."
+THREAD_FAILED = "Discord refused to create the thread; `/caylus new` again may work later."
 STARTED = "Game #{game_id} has started."
 ABORT_DONE = "Game #{game_id} is aborted."
 
@@ -396,7 +414,10 @@ SCORE_LINE = (
 ABORTED = "Game #{game_id} was aborted by {who}."
 
 # --- looking ------------------------------------------------------------------------------------
-NO_GAME = "There is no game in this channel. Open one with `/caylus new`."
+NO_GAME = (
+    "There is no game in this channel. Open one with `/caylus new`; a game started in a "
+    "channel lives in a thread of its own, and `/caylus mygames` links yours."
+)
 NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host presses Start."
 STATUS_TITLE = "Game #{game_id} · {status}"
 STATUS_TURN = "Turn {turn} · phase {phase} ({name}) · bailiff {bailiff} · provost {provost}"

@@ -173,7 +173,7 @@ async def test_abort_permissions_and_second_game(tmp_path: Path) -> None:
         assert "already has a Caylus game" in said(result)
         # a second game in another channel is fine
         other = tb.guild.create_text_channel("caylus-2")
-        result = await guest.slash(other, "caylus new", players=2)
+        result = await guest.slash(other, "caylus new", players=2, thread=False)
         assert other.last_message.embeds and "game #2" in other.last_message.embeds[0].title
         result = await tb.players[3].slash(other, "caylus addbot")
         assert "Only the host" in said(result)
@@ -216,7 +216,7 @@ async def test_restart_mid_game_keeps_old_buttons(tmp_path: Path) -> None:
 async def test_lobby_leave_kick_and_guards(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=8) as tb:
         host, bob, carol = tb.players
-        await host.slash(tb.channel, "caylus new", players=4, favor_mode="simplified")
+        await tb.new_game(host, players=4, favor_mode="simplified")
         lobby = tb.channel.last_message
         assert "simplified" in lobby.embeds[0].fields[1].value
         await bob.click(lobby, label="Join")
@@ -245,6 +245,8 @@ def test_settings_and_invite(
         attach_files=True,
         read_message_history=True,
         use_application_commands=True,
+        create_public_threads=True,  # a game in its own thread
+        send_messages_in_threads=True,
     )
     assert permissions.value == INVITE_PERMISSIONS
     assert "scope=bot%20applications.commands" in invite_url(123)

@@ -105,7 +105,7 @@ async def test_every_button_and_menu_acknowledges_before_the_first_store_read(
     async with table(tmp_path, 3, seed=22, render_boards=False, clock_loop=False) as tb:
         alice, bob, _carol = tb.players
         calls = StoreCalls(tb)
-        await calls.check("/caylus new", alice.slash(tb.channel, "caylus new", players=3))
+        await calls.check("/caylus new", tb.new_game(alice, players=3))
         lobby = tb.channel.last_message
         await calls.check("Join", bob.click(lobby, label="Join"))
         await calls.check("Add bot", alice.click(lobby, label="Add bot"))

@@ -77,8 +77,12 @@ def in_channel(tb: Table, message: Any) -> bool:
 
 async def start_game(tb: Table, humans: int, channel: Any = None, **options: Any) -> Any:
     """`/caylus new` (with options such as clock), Join, Start: returns the first prompt."""
-    host, channel = tb.players[0], channel or tb.channel
-    result = await host.slash(channel, "caylus new", players=humans, **options)
+    host = tb.players[0]
+    if channel is None:  # in a thread of its own, which the table follows
+        result = await tb.new_game(host, players=humans, **options)
+        channel = tb.channel
+    else:  # a game of another channel, played in that channel
+        result = await host.slash(channel, "caylus new", players=humans, thread=False, **options)
     assert "is open" in said(result), said(result)
     lobby = channel.last_message
     for player in tb.players[1:humans]:
@@ -433,7 +437,7 @@ def test_help_names_the_clock_commands() -> None:
 async def test_host_sets_away_allowance_and_takeover_count_in_the_lobby(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=4, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", players=2)
+        await tb.new_game(alice, players=2)
         result = await alice.slash(tb.channel, "caylus clock", away_days=3, takeover_after=2)
         assert "at most 3 away days" in said(result) and "after 2 missed" in said(result)
         result = await bob.slash(tb.channel, "caylus clock", takeover_after=5)

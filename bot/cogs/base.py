@@ -250,6 +250,13 @@ class TableBase:
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            # a game's thread idle for a week was archived by Discord: its prompts can be
+            # edited again only once it is reopened (a post alone would reopen it)
+            try:
+                channel = await channel.edit(archived=False)
+            except discord.HTTPException:
+                log.info("could not reopen the archived thread %s", channel_id)
         return channel
 
     async def _find_prompt(

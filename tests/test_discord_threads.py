@@ -1,0 +1,161 @@
+"""A game in its own thread (docs/discord.md, "A game's thread"): `/caylus new` in a text
+channel opens the game in a new thread of it, named after the game and its players; several
+games run under one channel; the players become the thread's members; `thread: False`, a
+missing permission or another kind of channel keeps the game in the channel (saying why once);
+in a forum every game gets its own post."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot.lang import t
+from tests.discord_harness import components, is_prompt, said, table
+
+
+def members_of(tb: Any, channel: Any) -> set[int]:
+    return set(tb.env.backend.channels[channel.id].thread_members)
+
+
+def deny_threads(tb: Any, channel: Any) -> None:
+    """A moderator takes Create Public Threads from the bot in `channel`."""
+    tb.env.backend.channels[channel.id].overwrites.append(
+        Overwrite(
+            target_id=tb.env.bot.user.id,
+            type=OverwriteType.MEMBER,
+            allow=0,
+            deny=discord.Permissions(create_public_threads=True).value,
+        )
+    )
+
+
+async def test_threads_created_named_joined_and_used_by_the_whole_game(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        home = tb.channel
+        alice, bob, carol = tb.players
+        result = await tb.new_game(alice, players=3)
+        thread = tb.channel
+        assert thread.is_thread and thread.id != home.id
+        assert f"<#{thread.id}>" in said(result) and result.response.ephemeral
+        assert thread.name == "Caylus #1 · alice"
+        # the channel itself shows only Discord's own line that a thread was started
+        assert [m.type for m in home.history()] == [discord.MessageType.thread_created]
+        lobby = thread.last_message
+        assert lobby.embeds and "game #1" in lobby.embeds[0].title and not lobby.content
+        info = await tb.service.game(1)
+        assert info.channel_id == thread.id  # the game is scoped to its thread
+        assert alice.id in members_of(tb, thread)
+        await bob.click(lobby, label="Join")
+        await carol.slash(thread, "caylus join")
+        assert {alice.id, bob.id, carol.id} <= members_of(tb, thread)
+        await alice.click(lobby, label="Start")
+        assert thread.name == "Caylus #1 · alice, bob, carol"  # renamed once, at the start
+        prompt = tb.last_prompt()
+        assert prompt is not None and is_prompt(prompt)
+        for _ in range(4):
+            await tb.step()
+        await tb.restart()  # a new process finds the game's thread again
+        await tb.step()
+        assert [m.type for m in home.history()] == [discord.MessageType.thread_created]
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_threads_several_games_run_under_one_channel(tmp_path: Path) -> None:
+    async with table(tmp_path, 4, seed=5, render_boards=False) as tb:
+        home = tb.channel
+        alice, bob, carol, dave = tb.players
+        await tb.new_game(alice, players=2)
+        first = tb.channel
+        await tb.new_game(carol, home, game="magna-carta", players=2)
+        second = tb.channel
+        assert first.id != second.id and {first.id, second.id} <= {
+            c.id for c in tb.threads_of(home)
+        }
+        assert (await tb.service.game_in_channel(tb.guild.id, first.id)).id == 1
+        assert (await tb.service.game_in_channel(tb.guild.id, second.id)).id == 2
+        # the channel itself has no game: the answer says where games live
+        answer = said(await dave.slash(home, "caylus board"))
+        assert answer == t.NO_GAME and "thread" in answer
+        # in a game's thread /caylus new finds that game (no thread inside a thread)
+        busy = said(await bob.slash(first, "caylus new", players=2))
+        assert "already has" in busy
+        assert len(tb.threads_of(home)) == 2
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_threads_false_keeps_the_game_in_the_channel(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=6, render_boards=False) as tb:
+        alice, bob = tb.players
+        result = await tb.new_game(alice, players=2, thread=False)
+        assert tb.threads_of(tb.channel) == [] and not tb.channel.is_thread
+        assert t.OPENED.format(game_id=1) == said(result)
+        lobby = tb.channel.last_message
+        assert lobby.embeds and not lobby.content  # no note: the host chose the channel
+        await bob.click(lobby, label="Join")
+        await alice.click(lobby, label="Start")
+        assert tb.last_prompt() is not None
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_threads_fallback_when_the_bot_may_not_create_them_says_why_once(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 2, seed=7, render_boards=False) as tb:
+        alice, bob = tb.players
+        home = tb.channel
+        deny_threads(tb, home)
+        result = await tb.new_game(alice, players=2)
+        assert tb.channel.id == home.id and tb.threads_of(home) == []
+        why = t.THREAD_FALLBACK.format(reason=t.THREAD_NO_PERMISSION)
+        assert why in said(result)  # the host is told privately too
+        lobby = home.last_message
+        assert lobby.content == why and lobby.embeds  # the channel is told once, on the lobby
+        assert "Create Public Threads" in why and "thread: False" in why
+        await alice.slash(home, "caylus abort")
+        result = await tb.new_game(bob, players=2)
+        assert why in said(result)
+        lobby = home.last_message
+        assert lobby.embeds and "game #2" in lobby.embeds[0].title
+        assert not lobby.content  # said once in this channel, not at every game
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_threads_a_forum_gets_one_post_per_game(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=8, render_boards=False) as tb:
+        alice, bob = tb.players
+        forum = tb.guild.create_forum_channel("games")
+        # a member's post in the forum, where they type the command
+        talk = tb.env.backend.create_thread(forum.id, "Who plays?", alice.id, broadcast=False)
+        post = next(c for c in tb.threads_of(forum) if c.id == talk.id)
+        result = await tb.new_game(alice, post, players=2)
+        game_post = tb.channel
+        assert game_post.id != post.id and game_post.is_thread
+        assert tb.env.backend.channels[game_post.id].parent_id == forum.id
+        assert f"<#{game_post.id}>" in said(result)
+        assert game_post.name == "Caylus #1 · alice"
+        starter, lobby = game_post.history()[:2]
+        assert "alice opened a game of Caylus" in starter.content
+        assert lobby.embeds and "game #1" in lobby.embeds[0].title
+        await bob.click(lobby, label="Join")
+        assert bob.id in members_of(tb, game_post)
+        await alice.click(lobby, label="Start")
+        assert tb.last_prompt() is not None and post.history() == []
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_threads_an_archived_game_thread_is_reopened_to_post(tmp_path: Path) -> None:
+    async with table(tmp_path, 2, seed=9, render_boards=False) as tb:
+        await tb.open_game(2, clock="1h")
+        prompt = tb.last_prompt()
+        # a week without a post: Discord archives the thread
+        tb.env.backend.edit_channel(tb.channel.id, {}, thread_metadata={"archived": True})
+        await tb.env.settle()
+        await tb.env.advance_time(2 * 3600)  # the clock plays the default move and posts on
+        assert not tb.env.backend.channels[tb.channel.id].thread_metadata.archived
+        assert not components(tb.fresh(prompt))[0]  # the expired prompt could be edited
+        assert tb.last_prompt().id != prompt.id
+        assert tb.cog.unexpected_errors == 0
