@@ -684,6 +684,7 @@ DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
 DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
 DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."
 PROMPT_EXPIRED = "⌛ Time ran out: the clock played `{action}`."
+EXPIRED_COLLAPSED = "{who} — {line}"  # an expired prompt in one line: whose, PROMPT_EXPIRED
 PROMPT_ABORTED = "⛔ The game was aborted."
 ACCOUNT_SO_FAR = "{account}"
 LOBBY_NOTE_UPDATED = "{note} The lobby above is updated."

@@ -159,3 +159,100 @@ async def test_threads_an_archived_game_thread_is_reopened_to_post(tmp_path: Pat
         assert not components(tb.fresh(prompt))[0]  # the expired prompt could be edited
         assert tb.last_prompt().id != prompt.id
         assert tb.cog.unexpected_errors == 0
+
+
+def visible(tb: Any) -> list[Any]:
+    return tb.channel.history()
+
+
+async def answer(tb: Any) -> tuple[Any, Any]:
+    """The awaited player presses the last prompt's quiet choice (pass, skip, ...) or its
+    first choice; returns (the prompt, who answered)."""
+    prompt = tb.last_prompt()
+    actor = tb.awaited(prompt)
+    buttons = [b for b in components(prompt)[0] if b.custom_id.startswith("cay:b:")]
+    await actor.click(prompt, custom_id=buttons[-1].custom_id)
+    return prompt, actor
+
+
+async def test_collapsed_prompt_is_one_line_naming_the_player_without_a_mention(
+    tmp_path: Path,
+) -> None:
+    async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        await tb.open_game(3)
+        prompt, actor = await answer(tb)
+        line = tb.fresh(prompt).content
+        assert "\n" not in line and line.startswith(f"✅ {actor.name} chose **")
+        assert "<@" not in line and not tb.fresh(prompt).mentions
+        # only its Undo button is left
+        assert all(b.custom_id.startswith("cay:u:") for b in components(tb.fresh(prompt))[0])
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_collapsed_prompts_go_once_the_phase_account_tells_them(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=4, render_boards=False) as tb:
+        await tb.open_game(3)
+        answered: list[tuple[Any, Any]] = []
+        posts = len(tb.seen_posts())
+        while True:  # the placements of turn 1, until its account is posted
+            answered.append(await answer(tb))
+            new = tb.seen_posts()[posts:]
+            posts = len(tb.seen_posts())
+            if any("Workers**" in (m.content or "") for m in new):
+                break
+        account = next(m for m in reversed(visible(tb)) if "Workers**" in (m.content or ""))
+        left = {m.id for m in visible(tb)}
+        gone = [p for p, _ in answered if p.id not in left]
+        assert gone, "the answered prompts of the phase are removed"
+        for prompt, actor in answered:
+            if prompt.id in left:  # kept: the one with a live Undo button, or the current one
+                kept = tb.fresh(prompt)
+                assert kept.id == tb.last_prompt().id or any(
+                    b.custom_id.startswith("cay:u:") for b in components(kept)[0]
+                )
+            assert actor.name in account.content.lower()  # the account tells each of them
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_collapsed_prompts_still_read_right_after_a_restart(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=5, render_boards=False) as tb:
+        await tb.open_game(3)
+        before, actor = await answer(tb)
+        line = tb.fresh(before).content
+        waiting = tb.last_prompt()
+        await tb.restart()  # a new process: nothing of the last one in memory
+        assert tb.fresh(before).content == line  # the collapsed line is in Discord, not memory
+        assert tb.fresh(before).content.startswith(f"✅ {actor.name} chose **")
+        # the prompt posted before the restart is answered with its own buttons: it collapses
+        # (found again in the thread's history)
+        decider = tb.awaited(waiting)
+        buttons = [b for b in components(waiting)[0] if b.custom_id.startswith("cay:b:")]
+        await decider.click(waiting, custom_id=buttons[-1].custom_id)
+        after = tb.fresh(waiting).content
+        assert after.startswith(f"✅ {decider.name} chose **") and "\n" not in after
+        assert "<@" not in after
+        # a decision typed with /caylus play after the restart collapses its prompt too
+        prompt = tb.last_prompt()
+        typed = tb.awaited(prompt)
+        await typed.slash(tb.channel, "caylus play", action="pass")
+        lines = [m.content for m in visible(tb) if m.id == prompt.id]
+        assert not lines or (
+            lines[0].startswith(f"✅ {typed.name} chose **") and "<@" not in lines[0]
+        )
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_collapsed_a_finished_games_thread_reads_as_its_story(tmp_path: Path) -> None:
+    async with table(tmp_path, 3, seed=6, render_boards=False) as tb:
+        await tb.open_game(3)
+        final = await tb.play_out(pass_rate=0.7)
+        story = visible(tb)
+        assert story[-1].id == final.id or story[-2].id == final.id
+        # no question is left asking: no mention, no button
+        assert not [m for m in story if m.mentions or m.components]
+        asked = [m for m in tb.seen_posts() if m.mentions and m.channel.id == tb.channel.id]
+        left = [m for m in story if m.content.startswith("✅")]
+        assert len(left) < len(asked) / 4  # most answered prompts went with their phase account
+        accounts = [m for m in story if "Workers**" in (m.content or "")]
+        assert accounts, "each turn's placements are told"
+        assert tb.cog.unexpected_errors == 0

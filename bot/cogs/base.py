@@ -188,6 +188,14 @@ def _label_in(message: discord.Message | None, action: str) -> str | None:
     return None
 
 
+def collapsed(content: str | None, done: str) -> str:
+    """An answered prompt in one line: `done` ("✅ alice chose **Farm (5) → Take 1 cloth**."),
+    after the answers an earlier decision of the same message already collapsed to (the same
+    player's next decision may be edited into the message)."""
+    earlier = [line for line in (content or "").splitlines() if line.startswith("✅")]
+    return _clip("\n".join([*earlier, done]))
+
+
 def _zone(name: str) -> Any:
     try:
         return time_zone(name)
@@ -233,6 +241,9 @@ class TableBase:
         # button goes once the game has moved on (docs/history.md, "Undo")
         self.undo_offers: dict[int, tuple[discord.Message, int]] = {}
         self.undo_swept: set[int] = set()  # games whose older Undo buttons were looked for
+        # game -> its answered prompts collapsed to one line since its last phase account:
+        # removed once an account says the same (`remove_answered`)
+        self.answered: defaultdict[int, list[discord.Message]] = defaultdict(list)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
@@ -286,12 +297,35 @@ class TableBase:
         try:
             with i18n.using(lang):
                 done = t.CHOSE.format(who=who, label=label)
-            content = _clip(f"{message.content}\n{done}")
-            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            content = collapsed(message.content, done)
+            edited = await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            self.answered[game_id].append(edited if edited is not None else message)
         except discord.HTTPException:
             log.info("could not mark the answered prompt of game %s", game_id)
         if self.prompts.get(game_id) is message:
             self.prompts.pop(game_id, None)
+
+    async def remove_answered(self, game_id: int) -> None:
+        """A phase's account was posted: it tells every move of the phase, so the answered
+        prompts collapsed since (one line each) are removed, leaving the story of the game.
+        Kept: the current prompt (the same player's next decision may be edited into it) and
+        the one whose Undo button is still good (it goes at the next account)."""
+        current = self.prompts.get(game_id)
+        offer = self.undo_offers.get(game_id)
+        keep = {m.id for m in (current, offer[0] if offer else None) if m is not None}
+        kept = []
+        for message in self.answered.pop(game_id, []):
+            if message.id in keep:
+                kept.append(message)
+                continue
+            try:
+                await message.delete()
+            except discord.NotFound:
+                pass  # already gone
+            except DELIVERY_ERRORS:
+                log.info("could not remove an answered prompt of game %s", game_id)
+        if kept:
+            self.answered[game_id] = kept
 
     async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:
         """A prompt no longer asked without being answered (the game was aborted; `note`: why

@@ -14,7 +14,15 @@ from discord import app_commands
 
 import i18n
 from bot import errors as err
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in, in_language
+from bot.cogs.base import (
+    DELIVERY_ERRORS,
+    NO_MENTIONS,
+    TableBase,
+    _clip,
+    _label_in,
+    collapsed,
+    in_language,
+)
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
@@ -63,13 +71,20 @@ class PlayCommands(TableBase):
                 if interaction.message is not None:
                     with i18n.using(None if private else before.language):
                         done = t.CHOSE.format(who=who, label=label)
-                    content = _clip(f"{interaction.message.content}\n{done}")
+                    # the answered prompt collapses to one line (a private reply keeps its text)
+                    content = (
+                        _clip(f"{interaction.message.content}\n{done}")
+                        if private
+                        else collapsed(interaction.message.content, done)
+                    )
                     try:
                         edited = await interaction.edit_original_response(
                             content=content,
                             view=undo_view(game_id, result.undo_seq),
                             allowed_mentions=NO_MENTIONS,
                         )
+                        if not private:
+                            self.answered[game_id].append(edited)
                         if result.undo_seq is not None and not private:
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
