@@ -172,6 +172,7 @@ BUTTON_ADD_BOT = "Add bot"
 BUTTON_START = "Start"
 BUTTON_MY_HAND = "My hand"
 BUTTON_MY_CHOICES = "My choices"
+BUTTON_CATCH_UP = "Catch me up"
 BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
@@ -353,6 +354,23 @@ OPT_ORDER_OWNER = (
 )
 SETTINGS_ORDERS = "Standing orders for new games: {orders}"
 ME_ORDERS = "Standing orders in this game: {orders}"
+# --- catch me up (bot/cogs/catchup.py): privately, what happened since your last move ---
+CATCH_UP_TITLE = Plural(
+    "**Since your last move in game #{game_id}** ({count} move):",
+    "**Since your last move in game #{game_id}** ({count} moves):",
+)
+CATCH_UP_SINCE_START = Plural(
+    "**Since game #{game_id} began** ({count} move; you have not moved yet):",
+    "**Since game #{game_id} began** ({count} moves; you have not moved yet):",
+)
+CATCH_UP_NOTHING = "Nothing has happened in game #{game_id} since your last move."
+CATCH_UP_EARLIER = Plural(
+    "… {count} earlier phase is in the thread and in `/caylus log`.",
+    "… {count} earlier phases are in the thread and in `/caylus log`.",
+)
+CATCH_UP_YOURS = "👉 **Now it is your decision:** {prompt}"
+CATCH_UP_WAITING = "Now the game waits for {who}: {prompt}"
+CATCH_UP_OVER = "Game #{game_id} is over."
 ME_PLANS = "Your plans (only you see them): {plans}"
 ME_NO_PLANS = "You have no plans ahead in this game."
 ORDERS_PLACEHOLDER = "Change a standing order of this game…"

@@ -808,10 +808,19 @@ class TableBase:
                     shape.hidden += len(shape.menus.pop().choices)
                 lines.append(t.PROMPT_HAND if private or not shown else t.PROMPT_HAND_TOO)
             more = questions and for_user is None
-            if more:
-                while shape.menus and shape.rows_with(1 + ui.has_hands) > MAX_ROWS:
-                    shape.hidden += len(shape.menus.pop().choices)
-            view = choice_view(info.id, info.version, shape, hand=ui.has_hands, choices=more)
+            # the channel's prompt also has "Catch me up" (a private copy is a reply already)
+            catch_up = for_user is None
+            extra = ui.has_hands + more + catch_up
+            while shape.menus and shape.rows_with(extra) > MAX_ROWS:
+                shape.hidden += len(shape.menus.pop().choices)
+            view = choice_view(
+                info.id,
+                info.version,
+                shape,
+                hand=ui.has_hands,
+                choices=more,
+                catch_up=catch_up,
+            )
             lines.append(t.PROMPT_HELP)
             if shape.hidden:
                 lines.append(t.PROMPT_TOO_MANY)

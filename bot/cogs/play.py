@@ -28,7 +28,14 @@ from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
-from bot.views import choice_view, orders_view, premove_view, questions_view, undo_view
+from bot.views import (
+    choice_view,
+    orders_view,
+    premove_view,
+    questions_view,
+    undo_view,
+    with_catch_up,
+)
 from engine import get_game
 from engine.errors import EngineError
 from render.sentences import decision_phrase
@@ -516,6 +523,7 @@ class PlayCommands(TableBase):
         plans_view = await self._plans_lines(info, interaction.user.id, lines)
         if plans_view is not None and components is None:
             components = plans_view
+        components = with_catch_up(info.id, components)
         file = None
         picture = await hand_picture if hand_picture is not None else None
         if picture is not None:
