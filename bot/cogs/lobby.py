@@ -212,7 +212,9 @@ class LobbyCommands(GameThreads):
                 await self.clock.set_clock(info.id, interaction.user.id, chosen, can_manage=True)
             await self._post_lobby(interaction, place, info)
 
-    async def _post_lobby(self, interaction: discord.Interaction, place: Place, info: Any) -> None:
+    async def _post_lobby(
+        self, interaction: discord.Interaction, place: Place, info: GameInfo
+    ) -> None:
         """The new lobby in the game's place (the host added to its thread), and the host told
         where it is and, when it is not in a thread of its own, why."""
         if place.made:
