@@ -256,3 +256,35 @@ async def test_collapsed_a_finished_games_thread_reads_as_its_story(tmp_path: Pa
         accounts = [m for m in story if "Workers**" in (m.content or "")]
         assert accounts, "each turn's placements are told"
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_collapsed_magna_carta_opening_hands_prompt_once_everyone_answered(
+    tmp_path: Path,
+) -> None:
+    """The opening hands are chosen in each player's private hand: the channel's prompt has
+    no choice of its own (only "My hand"), and still collapses once the last one answered."""
+    async with table(tmp_path, 2, seed=24, render_boards=False) as tb:
+        await tb.open_game(2, game="magna-carta")
+        opening = tb.last_prompt()
+        assert not [b for b in components(opening)[0] if b.custom_id.startswith("cay:b:")]
+        for _ in range(2):
+            prompt = tb.fresh(opening)
+            actor = tb.by_id[prompt.mentions[0].id]
+            hand = next(b for b in components(prompt)[0] if b.custom_id.startswith("cay:h:"))
+            reply = reply_of(await actor.click(prompt, custom_id=hand.custom_id))
+            keep = [
+                b
+                for b in components(reply.message)[0]
+                if b.custom_id.startswith("cay:b:") and "Keep" in b.label
+            ]
+            await actor.click(reply, custom_id=keep[0].custom_id)
+        left = [m for m in visible(tb) if m.id == opening.id]
+        assert not left or (
+            not left[0].mentions and not left[0].components and left[0].content.startswith("✅")
+        )
+        assert tb.last_prompt() is not None and tb.last_prompt().id != opening.id
+        assert tb.cog.unexpected_errors == 0
+
+
+def reply_of(result: Any) -> Any:
+    return result.followups[-1] if result.followups else result.response

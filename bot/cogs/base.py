@@ -203,6 +203,15 @@ def _zone(name: str) -> Any:
         return time_zone("UTC")
 
 
+def _asks_in_channel(message: discord.Message) -> bool:
+    """The message has choice buttons or menus of its own (not only "My hand" and the like)."""
+    return any(
+        (getattr(item, "custom_id", "") or "").startswith(("cay:b:", "cay:s:"))
+        for row in message.components
+        for item in getattr(row, "children", [row])
+    )
+
+
 def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
     """A prompt of `game_id` at `version`: its buttons' and menus' ids say so (bot/views.py)."""
     marks = (f"cay:b:{game_id}:{version}:", f"cay:s:{game_id}:{version}:")
@@ -292,6 +301,11 @@ class TableBase:
         """A decision answered with /caylus play: its prompt says so and loses its buttons,
         as when a button is pressed (an edit, not a new message). `lang`: the game's."""
         message = await self._find_prompt(channel, game_id, {version})
+        shown = self.prompts.get(game_id)
+        if message is None and shown is not None and not _asks_in_channel(shown):
+            # a prompt whose choices are all in the hands (Magna Carta's opening hands): its
+            # buttons carry no version, so it is known only as the prompt this process posted
+            message = shown
         if message is None:
             return
         try:
