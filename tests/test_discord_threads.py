@@ -288,3 +288,54 @@ async def test_collapsed_magna_carta_opening_hands_prompt_once_everyone_answered
 
 def reply_of(result: Any) -> Any:
     return result.followups[-1] if result.followups else result.response
+
+
+async def test_collapsed_a_prompt_answered_by_a_standing_order_set_in_caylus_me(
+    tmp_path: Path,
+) -> None:
+    """Setting "never move the provost" in /caylus me while the provost is asked answers the
+    decision: its prompt collapses like any answered one."""
+    import random
+
+    from tests.test_discord_magna_carta import mc_step
+
+    async with table(tmp_path, 2, seed=6, render_boards=False) as tb:
+        await tb.open_game(2, game="magna-carta")
+        rng = random.Random(6)
+        for _ in range(200):
+            prompt = tb.last_prompt()
+            if "move the provost" in prompt.content:
+                break
+            await mc_step(tb, rng)
+        else:
+            raise AssertionError("the provost was never asked")
+        actor = tb.awaited(prompt)
+        me = (await actor.slash(tb.channel, "caylus me")).response
+        orders = next(m for m in components(me.message)[1] if m.custom_id.startswith("cay:o:"))
+        await actor.select(me, ["bribe=never"], custom_id=orders.custom_id)
+        left = [m for m in visible(tb) if m.id == prompt.id]
+        assert not left or (
+            left[0].content.startswith(f"✅ {actor.name} chose **")
+            and "never move the provost" in left[0].content
+            and not left[0].mentions
+            and not left[0].components
+        )
+        assert tb.last_prompt().id != prompt.id
+        assert tb.cog.unexpected_errors == 0
+
+
+async def test_collapsed_a_finished_magna_carta_thread_has_no_question_left(
+    tmp_path: Path,
+) -> None:
+    """Answered on the channel's prompt, from "My hand", or by a standing order: no question
+    is left asking once the game is over, and nothing hidden was shown."""
+    from tests.test_discord_magna_carta import play_mc
+
+    async with table(tmp_path, 2, seed=4, render_boards=False) as tb:
+        _final, watch = await play_mc(tb, humans=2, bots=2, rules="standard", seed=4)
+        story = visible(tb)
+        assert not [m for m in story if m.mentions or m.components]
+        asked = [m for m in tb.seen_posts() if m.mentions and m.channel.id == tb.channel.id]
+        assert len(story) < len(tb.seen_posts()) and asked
+        assert watch.leaks == []
+        assert tb.cog.unexpected_errors == 0

@@ -203,10 +203,19 @@ class PlayCommands(TableBase):
                     note = t.PLANS_CANCELLED.format(game_id=game_id)
                 else:
                     name, _, how = value.partition("=")
+                    before = await self.service.game(game_id)
                     changed = await self.service.set_orders(game_id, uid, **{name: how})
                     info = await self.service.game(game_id)
                     shown = orders_text(changed.mine.orders, self.ui(info.kind).order_names)
                     note = t.ORDER_SET.format(orders=shown)
+                    if changed.result is not None:  # it answered the channel's prompt: collapse it
+                        with self.public(info):
+                            what, words = t.ORDER_WHAT[name], t.ORDER_NAMES[name][how]
+                            label = t.ORDER_LINE.format(what=what, how=words)
+                        who = self.names.get(uid, interaction.user.display_name)
+                        await self._mark_answered(
+                            interaction.channel, game_id, before.version, who, label, info.language
+                        )
                 await self.tell(interaction, note)
                 if changed.result is not None:  # the order answered the pending decision
                     await self.deliver(game_id, changed.result)
