@@ -58,7 +58,7 @@ async def _magna_carta(
         async with table(Path(tmp), humans, seed=seed) as tb:
             started = time.perf_counter()
             host = tb.players[0]
-            await host.slash(tb.channel, "caylus new", game="magna-carta", players=humans + bots)
+            await tb.new_game(host, game="magna-carta", players=humans + bots)
             lobby = tb.channel.last_message
             for player in tb.players[1:humans]:
                 await player.click(lobby, label="Join")

@@ -32,6 +32,7 @@ from simcord.enums import OverwriteType
 
 from tests.discord_harness import said, table
 from tests.test_discord_clock import start_game
+from tests.test_discord_faults import permissions_home
 
 
 async def one_game(root: Path, seed: int, steps: int) -> dict[str, int]:
@@ -56,16 +57,19 @@ async def one_game(root: Path, seed: int, steps: int) -> dict[str, int]:
                         target_id=tb.env.bot.user.id,
                         type=OverwriteType.MEMBER,
                         allow=0,
-                        deny=discord.Permissions(send_messages=True).value,
+                        deny=discord.Permissions(
+                            send_messages=True, send_messages_in_threads=True
+                        ).value,
                     )
-                    tb.env.backend.channels[tb.channel.id].overwrites.append(overwrite)
+                    # the game's thread has the permissions of its channel
+                    permissions_home(tb).overwrites.append(overwrite)
             result = await tb.step(pass_rate=0.6, play_rate=0.1)
             counts["moves"] += 1
             if "could not post" in said(result):
                 counts["told_not_posted"] += 1
             tb.env.backend.faults.clear()
             if overwrite is not None:
-                tb.env.backend.channels[tb.channel.id].overwrites.remove(overwrite)
+                permissions_home(tb).overwrites.remove(overwrite)
             await tb.env.advance_time(3600)
             info = await tb.service.game(gid)
             if info.status != "running":

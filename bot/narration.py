@@ -90,3 +90,27 @@ def rebuild(
     if upto_phase is not None:
         chronicle.told = [x for x in chronicle.told if (x.turn, x.phase) >= upto_phase]
     return chronicle
+
+
+def since(
+    game: Any,
+    options: dict,
+    setup: dict,
+    actions: list[str],
+    seats: list[int],
+    after: int,
+) -> tuple[Any, Any, list[Told]]:
+    """Replay a game record: the state after its first `after` actions, the state now, and the
+    events of the actions since (a player's catch-up: what happened since their last move)."""
+    state = game.new_game(game.Options(**options), game.Setup(**setup))
+    before, told = state, []
+    for index, action in enumerate(actions):
+        if index == after:
+            before = state
+        turn, phase = state.turn, state.phase
+        state, events = game.apply(state, action, seats[index] if seats else None)
+        if index >= after:
+            told.extend(attribute(events, turn, phase))
+    if after >= len(actions):
+        before = state
+    return before, state, told

@@ -11,8 +11,9 @@ from pydantic import AliasChoices, Field, SecretStr, field_validator, model_vali
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # View Channel, Send Messages, Embed Links, Attach Files, Read Message History,
-# Use Application Commands (discord.Permissions(...).value, checked in the tests).
-INVITE_PERMISSIONS = 2147601408
+# Use Application Commands, Create Public Threads, Send Messages in Threads (a game's own
+# thread; discord.Permissions(...).value, checked in the tests).
+INVITE_PERMISSIONS = 311385246720
 INVITE_SCOPES = ("bot", "applications.commands")
 
 

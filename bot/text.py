@@ -116,6 +116,7 @@ OPT_PLAYERS = "Number of players (Caylus 2-5, Magna Carta 2-4)"
 OPT_RULES = "Magna Carta only: the standard rules (with the provost) or the beginner rules"
 OPTION_OF_OTHER_GAME = "'{option}' is an option of {owner}, not of {game}: leave it out."
 OPT_LANGUAGE = "The language of the game's posts and pictures (default: this server's language)"
+OPT_THREAD = "Open the game in a thread of its own (default); False keeps it in this channel"
 OPT_MY_LANGUAGE = "The language of your private replies (default: your Discord language)"
 # The names of the choices of the commands (option -> value -> name).
 CHOICE_NAMES = {
@@ -172,6 +173,7 @@ BUTTON_ADD_BOT = "Add bot"
 BUTTON_START = "Start"
 BUTTON_MY_HAND = "My hand"
 BUTTON_MY_CHOICES = "My choices"
+BUTTON_CATCH_UP = "Catch me up"
 BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
@@ -184,6 +186,23 @@ LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lo
 }
 LOBBY_GONE = "Game #{game_id} was aborted: its last player left."
 OPENED = "Game #{game_id} is open: the lobby is in the channel."
+OPENED_IN_THREAD = "Game #{game_id} is open in a thread of its own: {thread}."
+# --- a game's own thread (bot/cogs/threads.py) ---
+THREAD_NAME = "{title} #{game_id} · {players}"
+THREAD_NAME_LOBBY = "{title} · {host}"  # for the moment before the game has its number
+THREAD_STARTER = "🎲 {host} opened a game of {title}: the lobby is below."
+THREAD_FALLBACK = "This game is played in this channel, not in a thread of its own: {reason}"
+THREAD_NO_PERMISSION = (
+    "the bot may not create threads here (it needs **Create Public Threads** and **Send "
+    "Messages in Threads**; a server manager can give them). `/caylus new thread: False` "
+    "keeps a game in the channel without this note."
+)
+THREAD_NO_POST_PERMISSION = (
+    "the bot may not open posts in this forum (it needs **Send Messages** and **Send Messages "
+    "in Threads**; a server manager can give them)."
+)
+THREAD_NOT_HERE = "Discord has no threads in this kind of channel."
+THREAD_FAILED = "Discord refused to create the thread; `/caylus new` again may work later."
 STARTED = "Game #{game_id} has started."
 ABORT_DONE = "Game #{game_id} is aborted."
 
@@ -333,6 +352,23 @@ OPT_ORDER_OWNER = (
 )
 SETTINGS_ORDERS = "Standing orders for new games: {orders}"
 ME_ORDERS = "Standing orders in this game: {orders}"
+# --- catch me up (bot/cogs/catchup.py): privately, what happened since your last move ---
+CATCH_UP_TITLE = Plural(
+    "**Since your last move in game #{game_id}** ({count} move):",
+    "**Since your last move in game #{game_id}** ({count} moves):",
+)
+CATCH_UP_SINCE_START = Plural(
+    "**Since game #{game_id} began** ({count} move; you have not moved yet):",
+    "**Since game #{game_id} began** ({count} moves; you have not moved yet):",
+)
+CATCH_UP_NOTHING = "Nothing has happened in game #{game_id} since your last move."
+CATCH_UP_EARLIER = Plural(
+    "… {count} earlier phase is in the thread and in `/caylus log`.",
+    "… {count} earlier phases are in the thread and in `/caylus log`.",
+)
+CATCH_UP_YOURS = "👉 **Now it is your decision:** {prompt}"
+CATCH_UP_WAITING = "Now the game waits for {who}: {prompt}"
+CATCH_UP_OVER = "Game #{game_id} is over."
 ME_PLANS = "Your plans (only you see them): {plans}"
 ME_NO_PLANS = "You have no plans ahead in this game."
 ORDERS_PLACEHOLDER = "Change a standing order of this game…"
@@ -454,7 +490,10 @@ SCORE_LINE = (
 ABORTED = "Game #{game_id} was aborted by {who}."
 
 # --- looking ------------------------------------------------------------------------------------
-NO_GAME = "There is no game in this channel. Open one with `/caylus new`."
+NO_GAME = (
+    "There is no game in this channel. Open one with `/caylus new`; a game started in a "
+    "channel lives in a thread of its own, and `/caylus mygames` links yours."
+)
 NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host presses Start."
 STATUS_TITLE = "Game #{game_id} · {status}"
 STATUS_TURN = "Turn {turn} · phase {phase} ({name}) · bailiff {bailiff} · provost {provost}"
@@ -721,6 +760,7 @@ DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
 DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
 DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."
 PROMPT_EXPIRED = "⌛ Time ran out: the clock played `{action}`."
+EXPIRED_COLLAPSED = "{who} — {line}"  # an expired prompt in one line: whose, PROMPT_EXPIRED
 PROMPT_ABORTED = "⛔ The game was aborted."
 ACCOUNT_SO_FAR = "{account}"
 LOBBY_NOTE_UPDATED = "{note} The lobby above is updated."

@@ -5,7 +5,8 @@ The custom id carries everything a press needs, so any running bot instance can 
 - `cay:s:{game}:{version}:{k}`: a choice menu whose option values are actions,
 - `cay:l:{game}:{op}`: a lobby button (join, leave, bot, start),
 - `cay:h:{game}`: "My hand" (a game with hidden hands: the presser's hand, privately),
-- `cay:c:{game}`: "My choices" (the presser's questions ahead, privately), and
+- `cay:c:{game}`: "My choices" (the presser's questions ahead, privately),
+- `cay:k:{game}`: "Catch me up" (what happened since the presser's last move, privately), and
   `cay:a:{game}:{version}:{k}`: one question's answers ('key=option'),
 - `cay:o:{game}`: /caylus me's menu of standing orders ('name=value'), `cay:p:{game}`:
   "cancel all my plans",
@@ -28,6 +29,7 @@ an id are at most 18 digits and an action at most 60 characters, so a crafted id
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Protocol, cast
 
 import discord
@@ -59,6 +61,8 @@ class Presses(Protocol):
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def choices_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def catch_up_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def answer_press(
         self, interaction: discord.Interaction, game_id: int, version: int, value: str
@@ -235,6 +239,29 @@ class HandButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _cog(interaction).hand_press(interaction, self.game_id)
+
+
+class CatchUpButton(
+    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:k:(?P<game>\d{1,18})"
+):
+    """ "Catch me up": what happened since the presser's last move, privately."""
+
+    def __init__(self, game_id: int) -> None:
+        look = t.BUTTON_CATCH_UP, discord.ButtonStyle.secondary, "📜"
+        super().__init__(_game_button("k", game_id, *look))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).catch_up_press(interaction, self.game_id)
+
+
+def with_catch_up(game_id: int, view: discord.ui.View | None) -> discord.ui.View | None:
+    """`view` (a new one if None) with "Catch me up" added where a row has room (a full view
+    stays as it is: /caylus me's own reply is one press away)."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    with contextlib.suppress(ValueError):  # five full rows
+        view.add_item(CatchUpButton(game_id))
+    return view
 
 
 class ChoicesButton(
@@ -581,6 +608,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     HandButton,
     ChoicesButton,
+    CatchUpButton,
     AnswerSelect,
     PremoveSelect,
     PremoveCancel,
@@ -610,10 +638,11 @@ def choice_view(
     hand: bool = False,
     choices: bool = False,
     plan: bool = False,
+    catch_up: bool = False,
 ) -> discord.ui.View:
     """The components of a prompt: menus first (one row each), then the buttons, then (a game
     with hands) "My hand", then (players with questions ahead) "My choices", then (a turn's
-    placements) "Plan my turn"."""
+    placements) "Plan my turn", then (the channel's prompt) "Catch me up"."""
     view = discord.ui.View(timeout=None)
     for k, menu in enumerate(layout.menus):
         options = [
@@ -629,6 +658,8 @@ def choice_view(
         view.add_item(ChoicesButton(game_id))
     if plan:
         view.add_item(TurnPlanButton(game_id, "o"))
+    if catch_up:
+        view.add_item(CatchUpButton(game_id))
     return view
 
 

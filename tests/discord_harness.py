@@ -280,7 +280,7 @@ def counting_pings(tb: Table, *channel_ids: int) -> Any:
 class Table:
     env: Any
     guild: Any
-    channel: Any
+    channel: Any  # the game's channel: its thread once `new_game` has opened one
     players: list[Any]
     database: Path
     settings: Settings
@@ -365,6 +365,31 @@ class Table:
             assert self.cog.unexpected_errors == 0
         raise AssertionError("the game did not end")
 
+    async def new_game(self, host: Any, channel: Any = None, **options: Any) -> Any:
+        """`/caylus new` typed by `host` in `channel` (default: the table's channel); when the
+        bot opened the game in a new thread (or forum post), the table follows it there:
+        `self.channel` is the game's channel from then on. Returns the command's result."""
+        where = channel or self.channel
+        before = {c.id for c in self.threads_of(where)}
+        result = await host.slash(where, "caylus new", **options)
+        made = [c for c in self.threads_of(where) if c.id not in before]
+        self.channel = made[-1] if made else where
+        return result
+
+    def threads_of(self, channel: Any) -> list[Any]:
+        """The threads of `channel`, oldest first; for a forum post, the posts of its forum."""
+        backend = self.env.backend
+        parent = backend.channels[channel.id]
+        if parent.is_thread:
+            parent = backend.channels[parent.parent_id]
+            if int(parent.type) != discord.ChannelType.forum.value:
+                return []
+        found: list[Any] = []
+        for thread in sorted(backend.channels.values(), key=lambda c: c.id):
+            if thread.is_thread and thread.parent_id == parent.id:
+                found.append(simcord.ChannelHandle(self.env, self.guild, thread))
+        return found
+
     async def open_game(
         self, humans: int, bots: int = 0, bot_level: str | None = None, **options: Any
     ) -> Any:
@@ -372,7 +397,7 @@ class Table:
         level:` when `bot_level` is given), Start (the lobby's buttons read in the game's
         language: `language=`, else the server's)."""
         host = self.players[0]
-        await host.slash(self.channel, "caylus new", players=humans + bots, **options)
+        await self.new_game(host, players=humans + bots, **options)
         lobby = self.channel.last_message
         with i18n.using(options.get("language") or self.guild_language):
             join, add_bot, start = t.BUTTON_JOIN, t.BUTTON_ADD_BOT, t.BUTTON_START

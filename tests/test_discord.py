@@ -15,9 +15,22 @@ import pytest
 
 from bot import text as t
 from bot.settings import INVITE_PERMISSIONS, Settings, invite_url
-from tests.discord_harness import components, is_game_over, said, table
+from tests.discord_harness import (
+    components,
+    is_game_over,
+    is_prompt,
+    render_transcript,
+    said,
+    table,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+SAMPLE_ASKED = (
+    "=== The first three prompts as they were posted (each collapsed to its ✅ line when it was"
+    " answered, and went when its phase's account was posted) ==="
+)
 
 
 def _final_checks(final: discord.Message, names: list[str], history: list[Any]) -> None:
@@ -57,8 +70,9 @@ async def test_three_humans_play_a_whole_game(tmp_path: Path) -> None:
         transcript = tb.transcript()
         assert "Workers**" in transcript and "places a worker on" in transcript
         out = os.environ.get("CAYLUS_TRANSCRIPT")
-        if out:
-            Path(out).write_text(transcript)
+        if out:  # the thread as it reads at the end, then the first prompts as they were asked
+            asked = [m for m in tb.seen_posts() if is_prompt(m)][:3]
+            Path(out).write_text(transcript + f"\n{SAMPLE_ASKED}\n\n" + render_transcript(asked))
 
 
 async def test_two_humans_and_two_bots(tmp_path: Path) -> None:
@@ -71,9 +85,10 @@ async def test_two_humans_and_two_bots(tmp_path: Path) -> None:
         final = await tb.play_out(pass_rate=0.5)
         _final_checks(final, ["alice", "bob"], tb.channel.history())
         assert "Bot (" in final.embeds[0].description
-        # bot seats never get a prompt: every prompt pings one of the two humans
+        # bot seats never get a prompt: every prompt pings one of the two humans (as posted:
+        # answered prompts collapse to one line without the mention, or go)
         ids = {p.id for p in tb.players}
-        prompts = [m for m in tb.channel.history() if m.mentions]
+        prompts = [m for m in tb.seen_posts() if m.mentions]
         assert prompts and all(m.mentions[0].id in ids for m in prompts)
 
 
@@ -173,7 +188,7 @@ async def test_abort_permissions_and_second_game(tmp_path: Path) -> None:
         assert "already has a Caylus game" in said(result)
         # a second game in another channel is fine
         other = tb.guild.create_text_channel("caylus-2")
-        result = await guest.slash(other, "caylus new", players=2)
+        result = await guest.slash(other, "caylus new", players=2, thread=False)
         assert other.last_message.embeds and "game #2" in other.last_message.embeds[0].title
         result = await tb.players[3].slash(other, "caylus addbot")
         assert "Only the host" in said(result)
@@ -216,7 +231,7 @@ async def test_restart_mid_game_keeps_old_buttons(tmp_path: Path) -> None:
 async def test_lobby_leave_kick_and_guards(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=8) as tb:
         host, bob, carol = tb.players
-        await host.slash(tb.channel, "caylus new", players=4, favor_mode="simplified")
+        await tb.new_game(host, players=4, favor_mode="simplified")
         lobby = tb.channel.last_message
         assert "simplified" in lobby.embeds[0].fields[1].value
         await bob.click(lobby, label="Join")
@@ -245,6 +260,8 @@ def test_settings_and_invite(
         attach_files=True,
         read_message_history=True,
         use_application_commands=True,
+        create_public_threads=True,  # a game in its own thread
+        send_messages_in_threads=True,
     )
     assert permissions.value == INVITE_PERMISSIONS
     assert "scope=bot%20applications.commands" in invite_url(123)

@@ -25,7 +25,7 @@ def seat_lines(tb: Any) -> str:
 async def test_addbot_takes_a_level_shown_on_the_seat(tmp_path: Path) -> None:
     async with table(tmp_path, 1, seed=4) as tb:
         (alice,) = tb.players
-        await alice.slash(tb.channel, "caylus new", players=4)
+        await tb.new_game(alice, players=4)
         result = await alice.slash(tb.channel, "caylus addbot", level="strong")
         assert "(strong)" in str(result.response.content or result.followups)
         await alice.slash(tb.channel, "caylus addbot")

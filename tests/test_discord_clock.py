@@ -77,8 +77,12 @@ def in_channel(tb: Table, message: Any) -> bool:
 
 async def start_game(tb: Table, humans: int, channel: Any = None, **options: Any) -> Any:
     """`/caylus new` (with options such as clock), Join, Start: returns the first prompt."""
-    host, channel = tb.players[0], channel or tb.channel
-    result = await host.slash(channel, "caylus new", players=humans, **options)
+    host = tb.players[0]
+    if channel is None:  # in a thread of its own, which the table follows
+        result = await tb.new_game(host, players=humans, **options)
+        channel = tb.channel
+    else:  # a game of another channel, played in that channel
+        result = await host.slash(channel, "caylus new", players=humans, thread=False, **options)
     assert "is open" in said(result), said(result)
     lobby = channel.last_message
     for player in tb.players[1:humans]:
@@ -136,13 +140,15 @@ async def test_reminders_three_time_zones_quiet_hours_across_eu_dst(tmp_path: Pa
         assert [when(tb, m) for m in dms] == [utc(2026, 10, 26, 18)]
         assert "Reminder: game #1" in dms[0].content and f"<#{tb.channel.id}>" in dms[0].content
         assert stamp(utc(2026, 10, 27, 6)) in dms[0].content
-        # each expiry was a pass, written into its prompt at the deadline, once
+        # each expiry was a pass, written into its prompt at the deadline, once: the prompt
+        # collapses to one line naming (not pinging) whose time ran out
         expired = expiries(tb)
-        assert [(at, MENTION.search(m.content).group(0)) for at, m in expired] == [
-            (utc(2026, 10, 25, 6), f"<@{carol.id}>"),
-            (utc(2026, 10, 26, 6), f"<@{alice.id}>"),
-            (utc(2026, 10, 27, 6), f"<@{bob.id}>"),
+        assert [(at, m.content.split(" — ⌛")[0]) for at, m in expired] == [
+            (utc(2026, 10, 25, 6), "carol"),
+            (utc(2026, 10, 26, 6), "alice"),
+            (utc(2026, 10, 27, 6), "bob"),
         ]
+        assert not any(MENTION.search(m.content) for _, m in expired)
         assert all("`pass`" in m.content for _, m in expired)
         assert posted(tb, "Time ran out") == []  # no extra line per expiry
         # the reminders of answered (expired) decisions are gone: nothing piles up
@@ -433,7 +439,7 @@ def test_help_names_the_clock_commands() -> None:
 async def test_host_sets_away_allowance_and_takeover_count_in_the_lobby(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=4, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", players=2)
+        await tb.new_game(alice, players=2)
         result = await alice.slash(tb.channel, "caylus clock", away_days=3, takeover_after=2)
         assert "at most 3 away days" in said(result) and "after 2 missed" in said(result)
         result = await bob.slash(tb.channel, "caylus clock", takeover_after=5)

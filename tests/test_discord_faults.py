@@ -50,16 +50,24 @@ async def game_id(tb: Table) -> int:
     return info.id
 
 
+def permissions_home(tb: Table) -> Any:
+    """The channel whose permissions rule the game's: the parent of its thread (a thread has
+    no overwrites of its own), else the game's channel."""
+    channel = tb.env.backend.channels[tb.channel.id]
+    return tb.env.backend.channels[channel.parent_id] if channel.is_thread else channel
+
+
 def deny_send(tb: Table) -> Overwrite:
-    """The bot loses Send Messages in the game's channel (a moderator's change)."""
+    """The bot loses Send Messages (and Send Messages in Threads) in the game's channel (a
+    moderator's change)."""
     me = tb.env.bot.user
     overwrite = Overwrite(
         target_id=me.id,
         type=OverwriteType.MEMBER,
         allow=0,
-        deny=discord.Permissions(send_messages=True).value,
+        deny=discord.Permissions(send_messages=True, send_messages_in_threads=True).value,
     )
-    tb.env.backend.channels[tb.channel.id].overwrites.append(overwrite)
+    permissions_home(tb).overwrites.append(overwrite)
     return overwrite
 
 
@@ -134,7 +142,7 @@ async def test_lost_send_permission_stops_the_clock_until_it_is_given_back(
         assert (await tb.service.game(gid)).seq == seq
         assert "Time ran out" not in tb.transcript()
         # the permission is given back: the game goes on by itself
-        tb.env.backend.channels[tb.channel.id].overwrites.remove(overwrite)
+        permissions_home(tb).overwrites.remove(overwrite)
         await advance(tb, 1)
         nxt = tb.last_prompt()
         assert nxt is not None and nxt.id != first.id

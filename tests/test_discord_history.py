@@ -53,7 +53,7 @@ async def test_record_round_trip_through_caylus_replay(tmp_path: Path, capsys: A
 async def test_record_of_a_running_magna_carta_game_is_refused(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=4) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", game="magna-carta", players=2)
+        await tb.new_game(alice, game="magna-carta", players=2)
         await bob.click(tb.channel.last_message, label=t.BUTTON_JOIN)
         await alice.click(tb.channel.last_message, label=t.BUTTON_START)
         rng = random.Random(2)

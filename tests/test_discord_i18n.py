@@ -106,10 +106,11 @@ async def test_a_german_magna_carta_game(tmp_path: Path) -> None:
         buttons = [b.label for m in history for b in components(m)[0]]
         assert "My hand" not in buttons
         # alice (an English client) answers some decisions from her private hand: the channel's
-        # line about it names her choice in the game's German, not her buttons' English
+        # line about it names her choice in the game's German, not her buttons' English (as the
+        # channel read it: an answered prompt's line goes once its phase's account is posted)
         marks = [
             line.split("**")[1]
-            for m in history
+            for m in [x.message for x in tb.seen]
             for line in (m.content or "").splitlines()
             if line.startswith("✅ alice wählte **")
         ]

@@ -17,7 +17,7 @@ def lobby_messages(tb, game_id: int) -> list:
 async def test_joins_update_the_one_lobby_message(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=2) as tb:
         alice, bob, carol = tb.players
-        await alice.slash(tb.channel, "caylus new", players=3)
+        await tb.new_game(alice, players=3)
         count = len(tb.channel.history())
         result = await bob.slash(tb.channel, "caylus join")  # no second copy of the lobby
         assert "lobby above is updated" in said(result) and result.response.ephemeral
@@ -36,7 +36,7 @@ async def test_joins_update_the_one_lobby_message(tmp_path: Path) -> None:
 async def test_every_lobby_copy_loses_its_buttons_at_the_start(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=2) as tb:
         alice, bob, carol = tb.players
-        await alice.slash(tb.channel, "caylus new", players=3)
+        await tb.new_game(alice, players=3)
         await bob.slash(tb.channel, "caylus join")
         await carol.slash(tb.channel, "caylus join")
         copies = lobby_messages(tb, 1)
@@ -50,7 +50,7 @@ async def test_every_lobby_copy_loses_its_buttons_at_the_start(tmp_path: Path) -
 async def test_lobby_copies_lose_their_buttons_when_the_lobby_is_aborted(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=3) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", players=3)
+        await tb.new_game(alice, players=3)
         await bob.slash(tb.channel, "caylus join")
         await alice.slash(tb.channel, "caylus abort")
         copies = lobby_messages(tb, 1)

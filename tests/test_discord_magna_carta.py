@@ -151,9 +151,8 @@ async def play_mc(
 ) -> Any:
     """A whole game; `language`: the game's (its lobby's buttons read in it)."""
     alice = tb.players[0]
-    result = await alice.slash(
-        tb.channel,
-        "caylus new",
+    result = await tb.new_game(
+        alice,
         game="magna-carta",
         players=humans + bots,
         rules=rules,
@@ -215,7 +214,7 @@ async def test_a_beginner_game_two_humans(tmp_path: Path) -> None:
 async def test_my_hand_shows_only_my_cards(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=23) as tb:
         alice, bob, carol = tb.players
-        await alice.slash(tb.channel, "caylus new", game="magna-carta", players=2)
+        await tb.new_game(alice, game="magna-carta", players=2)
         lobby = tb.channel.last_message
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Start")
@@ -253,7 +252,7 @@ async def test_my_hand_shows_only_my_cards(tmp_path: Path) -> None:
 async def test_stale_buttons_not_your_decision_and_restart(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=24, render_boards=False) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", game="magna-carta", players=2)
+        await tb.new_game(alice, game="magna-carta", players=2)
         lobby = tb.channel.last_message
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Start")

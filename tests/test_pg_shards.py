@@ -74,7 +74,7 @@ async def test_a_game_on_shard_one_of_two_on_postgres(url: str, tmp_path: Path) 
             channel = guild.create_text_channel("caylus")
             alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
             assert bot.shard_ids == [1] and guild.id is not None
-            await alice.slash(channel, "caylus new", players=2)
+            await alice.slash(channel, "caylus new", players=2, thread=False)
             joined = await bob.slash(channel, "caylus join")
             assert "lobby" in said(joined).lower()
             await alice.slash(channel, "caylus start")

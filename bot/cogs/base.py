@@ -202,11 +202,28 @@ def _label_in(message: discord.Message | None, action: str) -> str | None:
     return None
 
 
+def collapsed(content: str | None, done: str) -> str:
+    """An answered prompt in one line: `done` ("✅ alice chose **Farm (5) → Take 1 cloth**."),
+    after the answers an earlier decision of the same message already collapsed to (the same
+    player's next decision may be edited into the message)."""
+    earlier = [line for line in (content or "").splitlines() if line.startswith("✅")]
+    return _clip("\n".join([*earlier, done]))
+
+
 def _zone(name: str) -> Any:
     try:
         return time_zone(name)
     except ClockInputError:
         return time_zone("UTC")
+
+
+def _asks_in_channel(message: discord.Message) -> bool:
+    """The message has choice buttons or menus of its own (not only "My hand" and the like)."""
+    return any(
+        (getattr(item, "custom_id", "") or "").startswith(("cay:b:", "cay:s:"))
+        for row in message.components
+        for item in getattr(row, "children", [row])
+    )
 
 
 def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
@@ -252,6 +269,9 @@ class TableBase:
         # (game, user) -> the text of their questions-ahead DM as last sent or edited
         self.ahead_dm_texts: dict[tuple[int, int], str] = {}
         self.ahead_dm_failures = 0  # DMs that could not be sent or edited (logged)
+        # game -> its answered prompts collapsed to one line since its last phase account:
+        # removed once an account says the same (`remove_answered`)
+        self.answered: defaultdict[int, list[discord.Message]] = defaultdict(list)
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}
@@ -269,6 +289,13 @@ class TableBase:
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            # a game's thread idle for a week was archived by Discord: its prompts can be
+            # edited again only once it is reopened (a post alone would reopen it)
+            try:
+                channel = await channel.edit(archived=False)
+            except discord.HTTPException:
+                log.info("could not reopen the archived thread %s", channel_id)
         return channel
 
     async def _find_prompt(
@@ -293,17 +320,45 @@ class TableBase:
         """A decision answered with /caylus play: its prompt says so and loses its buttons,
         as when a button is pressed (an edit, not a new message). `lang`: the game's."""
         message = await self._find_prompt(channel, game_id, {version})
+        shown = self.prompts.get(game_id)
+        if message is None and shown is not None and not _asks_in_channel(shown):
+            # a prompt whose choices are all in the hands (Magna Carta's opening hands): its
+            # buttons carry no version, so it is known only as the prompt this process posted
+            message = shown
         if message is None:
             return
         try:
             with i18n.using(lang):
                 done = t.CHOSE.format(who=who, label=label)
-            content = _clip(f"{message.content}\n{done}")
-            await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            content = collapsed(message.content, done)
+            edited = await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            self.answered[game_id].append(edited if edited is not None else message)
         except discord.HTTPException:
             log.info("could not mark the answered prompt of game %s", game_id)
         if self.prompts.get(game_id) is message:
             self.prompts.pop(game_id, None)
+
+    async def remove_answered(self, game_id: int) -> None:
+        """A phase's account was posted: it tells every move of the phase, so the answered
+        prompts collapsed since (one line each) are removed, leaving the story of the game.
+        Kept: the current prompt (the same player's next decision may be edited into it) and
+        the one whose Undo button is still good (it goes at the next account)."""
+        current = self.prompts.get(game_id)
+        offer = self.undo_offers.get(game_id)
+        keep = {m.id for m in (current, offer[0] if offer else None) if m is not None}
+        kept = []
+        for message in self.answered.pop(game_id, []):
+            if message.id in keep:
+                kept.append(message)
+                continue
+            try:
+                await message.delete()
+            except discord.NotFound:
+                pass  # already gone
+            except DELIVERY_ERRORS:
+                log.info("could not remove an answered prompt of game %s", game_id)
+        if kept:
+            self.answered[game_id] = kept
 
     async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:
         """A prompt no longer asked without being answered (the game was aborted; `note`: why
@@ -794,12 +849,19 @@ class TableBase:
                 lines.append(t.PROMPT_HAND if private or not shown else t.PROMPT_HAND_TOO)
             more = questions and for_user is None
             planning = plan and for_user is None
-            extra = ui.has_hands + more + planning
-            if more or planning:
-                while shape.menus and shape.rows_with(extra) > MAX_ROWS:
-                    shape.hidden += len(shape.menus.pop().choices)
+            # the channel's prompt also has "Catch me up" (a private copy is a reply already)
+            catch_up = for_user is None
+            extra = ui.has_hands + more + planning + catch_up
+            while shape.menus and shape.rows_with(extra) > MAX_ROWS:
+                shape.hidden += len(shape.menus.pop().choices)
             view = choice_view(
-                info.id, info.version, shape, hand=ui.has_hands, choices=more, plan=planning
+                info.id,
+                info.version,
+                shape,
+                hand=ui.has_hands,
+                choices=more,
+                plan=planning,
+                catch_up=catch_up,
             )
             lines.append(t.PROMPT_HELP)
             if shape.hidden:

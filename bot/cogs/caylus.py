@@ -8,7 +8,9 @@
 - `settings.py`: settings;
 - `rules.py`: rules and help;
 - `history.py`: after the game: record, history, leaderboard, stats;
-- `replay.py`: after the game: replay (phase by phase, and the animation).
+- `replay.py`: after the game: replay (phase by phase, and the animation);
+- `threads.py`: the thread a game lives in (made, named, joined);
+- `catchup.py`: "Catch me up", what happened since a player's last move.
 
 All commands belong to the one group of `group.py`. The parts are mixins of one Cog, so a
 button handler, a command and the scheduler share the same per-game locks and caches.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.cogs.catchup import CatchUpCommands
 from bot.cogs.clock import ClockCommands
 from bot.cogs.delivery import Delivery
 from bot.cogs.group import caylus
@@ -37,6 +40,7 @@ class CaylusCog(
     RulesCommands,
     HistoryCommands,
     ReplayCommands,
+    CatchUpCommands,
     Delivery,
     commands.Cog,
     name="Caylus",

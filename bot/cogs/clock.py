@@ -168,7 +168,12 @@ class ClockCommands(TableBase):
         if in_row > 1 and limit and in_row < limit:
             line += m.CLOCK_EXPIRED_IN_ROW.format(count=in_row, limit=limit)
         try:
-            content = _clip(f"{message.content}\n{line}")
+            info = await self.service.game(notice.game_id)
+            # the player who had the decision (after a takeover their seat is the bot's)
+            who = await self.name_of(info.guild_id, deadline.user_id, deadline.colour)
+            # the prompt collapses to one line that stays in the story (an account does not
+            # say that the clock played)
+            content = _clip(t.EXPIRED_COLLAPSED.format(who=who, line=line))
             await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not mark the expired prompt of game %s", notice.game_id)

@@ -112,6 +112,7 @@ class Delivery(TableBase):
             return await self._delivery_failed(info, entries[0].id, entries[0].parts_done, error)
         if game_id not in self.undo_swept:
             await self.sweep_undo_buttons(channel, game_id)
+        told = False  # a phase's account was posted: the answered prompts it tells can go
         for k, entry in enumerate(entries):
             if fresh is not None and fresh.outbox_id == entry.id:
                 result = fresh
@@ -129,6 +130,9 @@ class Delivery(TableBase):
             except DELIVERY_ERRORS as error:
                 return await self._delivery_failed(info, entry.id, done, error)
             await self.service.post_delivered(entry.id)
+            told = told or bool(result.phase_ends)
+        if told:
+            await self.remove_answered(game_id)
         await self._drop_reminders(game_id)
         ask = self.ahead_asks.pop(game_id, None)
         if ask is not None:
@@ -366,6 +370,8 @@ class Delivery(TableBase):
         async def build() -> dict[str, Any]:
             drawn = (await pictures.get() or []) if pictures is not None else []
             self.chronicles.pop(info.id, None)
+            self.prompts.pop(info.id, None)  # no decision is asked any more
+            self.prompt_calls.pop(info.id, None)
             channel = await self._channel(info.channel_id)
             await self.sweep_undo_buttons(channel, info.id)
             card = drawn[0] if drawn else None

@@ -17,8 +17,9 @@ from bot.clock import (
     format_duration,
     parse_clock,
 )
-from bot.cogs.base import TableBase
+from bot.cogs.base import NO_MENTIONS
 from bot.cogs.group import caylus
+from bot.cogs.threads import GameThreads, Place
 from bot.lang import colour_name, m, t
 from bot.service import GameInfo
 from bot.translator import choices
@@ -28,7 +29,7 @@ from engine.players import DEFAULT_LEVEL, LEVELS
 log = logging.getLogger(__name__)
 
 
-class LobbyCommands(TableBase):
+class LobbyCommands(GameThreads):
     """The lobby commands and buttons."""
 
     async def lobby_embed(self, info: GameInfo) -> discord.Embed:
@@ -94,6 +95,7 @@ class LobbyCommands(TableBase):
                 return
             if op == "join":
                 info = await self.service.join(game_id, uid)
+                await self.add_to_thread(interaction.channel, interaction.user)
             elif op == "leave":
                 info = await self.service.leave(game_id, uid)
             else:
@@ -144,6 +146,7 @@ class LobbyCommands(TableBase):
             failed = await self.deliver(game_id, result)
             if failed is not None:
                 await self.tell(interaction, t.STARTED_NOT_POSTED.format(reason=failed))
+        await self.name_thread(interaction.channel, result.game)  # now with every player
 
     @caylus.command(name="new", description=t.DESC["new"])
     @app_commands.describe(
@@ -154,6 +157,7 @@ class LobbyCommands(TableBase):
         rules=t.OPT_RULES,
         clock=t.OPT_CLOCK,
         language=t.OPT_LANGUAGE,
+        thread=t.OPT_THREAD,
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()],
@@ -172,6 +176,7 @@ class LobbyCommands(TableBase):
         rules: str | None = None,
         clock: str | None = None,
         language: str | None = None,
+        thread: bool = True,
     ) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "new"):
@@ -185,24 +190,51 @@ class LobbyCommands(TableBase):
                     raise err.BadClock(value=clock) from None
             given = {"favor_mode": favor_mode, "tile_set": tile_set, "rules": rules}
             options = self._game_options(game, {k: v for k, v in given.items() if v})
+            # checked before a thread is made for it: a refused game leaves nothing behind
+            await self.service.new_game_options(
+                interaction.guild_id, game, players=players, options=options
+            )
+            lang = language or server_language(interaction)
+            with i18n.using(lang):
+                host = interaction.user.display_name
+                place = await self.game_place(interaction, self.ui(game).title, host, thread)
             info = await self.service.create_game(
                 interaction.guild_id,
-                interaction.channel_id,
+                place.channel.id,
                 interaction.user.id,
                 kind=game,
                 players=players,
                 options=options,
-                language=language or server_language(interaction),
+                language=lang,
             )
             chosen = clock if clock is not None else self.ui(game).default_clock
             if chosen != DEFAULT_CLOCK:  # the host's choice, or the game's own default
                 await self.clock.set_clock(info.id, interaction.user.id, chosen, can_manage=True)
-            await self.announce(
-                interaction,
-                t.OPENED.format(game_id=info.id),
-                embed=await self.lobby_embed(info),
-                view=self.lobby_buttons(info),
-            )
+            await self._post_lobby(interaction, place, info)
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, place: Place, info: GameInfo
+    ) -> None:
+        """The new lobby in the game's place (the host added to its thread), and the host told
+        where it is and, when it is not in a thread of its own, why."""
+        if place.made:
+            await self.add_to_thread(place.channel, interaction.user)
+            await self.name_thread(place.channel, info)
+        with self.public(info):
+            why = self.why_no_thread(place)
+        await place.channel.send(
+            why,
+            embed=await self.lobby_embed(info),
+            view=self.lobby_buttons(info),
+            allowed_mentions=NO_MENTIONS,
+        )
+        if place.made:
+            note = t.OPENED_IN_THREAD.format(game_id=info.id, thread=place.channel.mention)
+        else:
+            note = t.OPENED.format(game_id=info.id)
+        if place.why_not is not None:
+            note += "\n" + self.no_thread_line(place)
+        await self.tell(interaction, note)
 
     def _game_options(self, game: str, given: dict[str, str]) -> dict[str, str]:
         """The command's options as the game's options; one that belongs to another game is
@@ -298,6 +330,7 @@ class LobbyCommands(TableBase):
         manage = self.can_manage(interaction)
         if op == "join":
             info = await self.service.join(info.id, uid)
+            await self.add_to_thread(interaction.channel, interaction.user)
         elif op == "leave":
             info = await self.service.leave(info.id, uid)
         elif op == "bot":

@@ -15,13 +15,28 @@ from discord import app_commands
 import i18n
 from bot import errors as err
 from bot import plans as pl
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, _label_in, in_language
+from bot.cogs.base import (
+    DELIVERY_ERRORS,
+    NO_MENTIONS,
+    TableBase,
+    _clip,
+    _label_in,
+    collapsed,
+    in_language,
+)
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
-from bot.views import choice_view, orders_view, questions_view, turn_plan_view, undo_view
+from bot.views import (
+    choice_view,
+    orders_view,
+    questions_view,
+    turn_plan_view,
+    undo_view,
+    with_catch_up,
+)
 from engine import get_game
 from engine.errors import EngineError
 from render.sentences import decision_phrase
@@ -85,13 +100,20 @@ class PlayCommands(TableBase):
                 if interaction.message is not None:
                     with i18n.using(None if private else before.language):
                         done = t.CHOSE.format(who=who, label=label)
-                    content = _clip(f"{interaction.message.content}\n{done}")
+                    # the answered prompt collapses to one line (a private reply keeps its text)
+                    content = (
+                        _clip(f"{interaction.message.content}\n{done}")
+                        if private
+                        else collapsed(interaction.message.content, done)
+                    )
                     try:
                         edited = await interaction.edit_original_response(
                             content=content,
                             view=undo_view(game_id, result.undo_seq),
                             allowed_mentions=NO_MENTIONS,
                         )
+                        if not private:
+                            self.answered[game_id].append(edited)
                         if result.undo_seq is not None and not private:
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
@@ -333,10 +355,19 @@ class PlayCommands(TableBase):
                     note = t.PLANS_CANCELLED.format(game_id=game_id)
                 else:
                     name, _, how = value.partition("=")
+                    before = await self.service.game(game_id)
                     changed = await self.service.set_orders(game_id, uid, **{name: how})
                     info = await self.service.game(game_id)
                     shown = orders_text(changed.mine.orders, self.ui(info.kind).order_names)
                     note = t.ORDER_SET.format(orders=shown)
+                    if changed.result is not None:  # it answered the channel's prompt: collapse it
+                        with self.public(info):
+                            what, words = t.ORDER_WHAT[name], t.ORDER_NAMES[name][how]
+                            label = t.ORDER_LINE.format(what=what, how=words)
+                        who = self.names.get(uid, interaction.user.display_name)
+                        await self._mark_answered(
+                            interaction.channel, game_id, before.version, who, label, info.language
+                        )
                 await self.tell(interaction, note)
                 if changed.result is not None:  # the order answered the pending decision
                     await self.deliver(game_id, changed.result)
@@ -658,6 +689,7 @@ class PlayCommands(TableBase):
         plans_view = await self._plans_lines(info, interaction.user.id, lines)
         if plans_view is not None and components is None:
             components = plans_view
+        components = with_catch_up(info.id, components)
         file = None
         picture = await hand_picture if hand_picture is not None else None
         if picture is not None:

@@ -40,18 +40,8 @@ class LobbyCalls(ServiceCore):
     ) -> GameInfo:
         """Open a lobby in a channel (one active game per channel); the host takes seat 0.
         `language` is what the channel reads (i18n.LANGUAGES; anything else: English)."""
-        game = self._game_module(kind)
         language = i18n.normalize(language)
-        wanted = await self._default_options(guild_id, kind)
-        wanted.update(options or {})
-        if players is not None:
-            wanted["players"] = players
-        try:
-            validated = game.Options(**wanted).model_dump()
-        except ValidationError as error:
-            raise err.BadOptions(reason=_validation_reason(error)) from None
-        except TypeError as error:
-            raise err.BadOptions(reason=str(error)) from None
+        validated = await self.new_game_options(guild_id, kind, players=players, options=options)
         try:
 
             def work(tx: Tx) -> int:
@@ -77,6 +67,28 @@ class LobbyCalls(ServiceCore):
                 raise
             raise self._channel_busy(busy) from None
         return await self.game(game_id)
+
+    async def new_game_options(
+        self,
+        guild_id: int,
+        kind: str,
+        *,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The options a new game of `kind` would have (the server's defaults, then the given
+        ones), or BadOptions: checked before anything is made for the game (its thread)."""
+        game = self._game_module(kind)
+        wanted = await self._default_options(guild_id, kind)
+        wanted.update(options or {})
+        if players is not None:
+            wanted["players"] = players
+        try:
+            return dict(game.Options(**wanted).model_dump())
+        except ValidationError as error:
+            raise err.BadOptions(reason=_validation_reason(error)) from None
+        except TypeError as error:
+            raise err.BadOptions(reason=str(error)) from None
 
     async def join(self, game_id: int, user_id: int) -> GameInfo:
         async with self._lock(game_id):

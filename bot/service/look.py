@@ -11,7 +11,7 @@ from bot import history as hist
 from bot.lang import m
 from bot.messages import REPLAY_PROBLEMS
 from bot.service.core import Live, ServiceCore, replay_problems
-from bot.service.results import GameInfo, LogPage, PlayerView, UserGame
+from bot.service.results import GameInfo, LogPage, PlayerView, SinceLastMove, UserGame
 from bot.store import DamagedRow, GameRow
 from engine import GAME_NAMES
 from engine.record import GameRecord
@@ -49,6 +49,17 @@ class LookCalls(ServiceCore):
         """The state when the current phase began: the board the channel last saw."""
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).phase_start
+
+    async def since_last_move(self, game_id: int, user_id: int) -> SinceLastMove:
+        """What a player's catch-up is made from (their last move's place in the log)."""
+        info = await self.game(game_id)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise err.NotSeated(game_id=game_id, user_id=user_id)
+        record = await self.record(game_id)
+        seats = list(record.seats or [])
+        after = max((k + 1 for k, s in enumerate(seats) if s == seat.seat), default=0)
+        return SinceLastMove(info=info, seat=seat.seat, after=after, record=record)
 
     async def view(self, game_id: int, user_id: int) -> PlayerView:
         async with self._lock(game_id, across=False):

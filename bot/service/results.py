@@ -177,3 +177,16 @@ def phases_between(
     if over:
         out.append(after)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class SinceLastMove:
+    """What a player's catch-up is made from: the game, their seat, how many of the record's
+    actions were played up to their last move (0: they have not moved yet), and the record.
+    The record may hold hidden information (a Magna Carta deck's order): it is replayed, never
+    shown; what is shown are the channel's own accounts and the public view."""
+
+    info: GameInfo
+    seat: int
+    after: int
+    record: Any
