@@ -288,7 +288,7 @@ async def test_plan_my_turn_in_magna_carta_shows_road_cards_only(tmp_path: Path)
 
     async with table(tmp_path, 2, seed=26, render_boards=False) as tb:
         alice, bob = tb.players
-        await alice.slash(tb.channel, "caylus new", game="magna-carta", players=2)
+        await tb.new_game(alice, game="magna-carta", players=2)
         lobby = tb.channel.last_message
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Start")
