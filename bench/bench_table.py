@@ -484,10 +484,13 @@ async def make_turn_plan(
 
 
 async def _post(game: TableGame, result: Any) -> None:
+    """Post what a plan change played, and count its pings in the state it was posted in (the
+    next change of the same plan may play on)."""
     if result is None:
         return
     async with game.tb.cog.locks[game.gid]:
         await game.tb.cog.deliver(game.gid, result)
+    await game.observe()
 
 
 # --- the run ------------------------------------------------------------------------------
