@@ -162,15 +162,28 @@ class Seen:
     kind: str
     at: datetime
     message: Any
+    # who a post notified: the users its content mentions that its allowed_mentions let
+    # through, as SimCord resolved them when it was posted (an edit notifies nobody)
+    pinged: tuple[int, ...] = ()
+
+
+def notified(clock: SimClock, message: Any) -> tuple[int, ...]:
+    """The users SimCord notified of the posted `message` (read when the bot sees its post)."""
+    if clock.env is None:
+        return ()
+    stored = clock.env.backend.messages.get(message.channel.id, {}).get(message.id)
+    return tuple(stored.ping_user_ids) if stored is not None else ()
 
 
 def watch(bot: Any, clock: SimClock, seen: list[Seen]) -> None:
-    """Record every message the bot posts or edits, with the test clock's time."""
+    """Record every message the bot posts or edits, with the test clock's time (and, for a
+    post, whom it notified)."""
 
     # discord.py updates a cached message in place when it is edited: keep copies, as read then
     async def on_message(message: Any) -> None:
         if bot.user is not None and message.author.id == bot.user.id:
-            seen.append(Seen("post", clock.now(), copy.copy(message)))
+            pinged = notified(clock, message)
+            seen.append(Seen("post", clock.now(), copy.copy(message), pinged))
 
     async def on_message_edit(_before: Any, after: Any) -> None:
         if bot.user is not None and after.author.id == bot.user.id:
