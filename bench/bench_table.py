@@ -56,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_pace import START, ZONES, looks  # the daily group: when each person looks
 
+from bot import mc_turn_plans
 from bot import plans as pl
 from bot.games.layout import ANSWER_SEP, QUESTION_MARK
 from engine import get_game
@@ -357,10 +358,20 @@ class TableGame:
 
     async def _plan_turn(self, person: Person) -> bool:
         """A planner's turn plan, made once at the start of each placement phase (in Magna
-        Carta, which has no turn plans yet, the standing orders the easy player agrees with).
+        Carta, each round's actions, after the standing orders the easy player agrees with).
         Whether a plan was made now."""
         if self.kind != "caylus":
-            return await self._standing_orders(person)
+            if await self._standing_orders(person):
+                return True
+            state = await self.svc.state(self.gid)
+            if not mc_turn_plans.placing(state) or person.seat in state.passed:
+                return False
+            if state.round in person.planned_turns:
+                return False
+            person.planned_turns.add(state.round)
+            await make_round_plan(self, person)
+            await self.observe()
+            return True
         state = await self.svc.state(self.gid)
         if state.phase != 2 or state.turn in person.planned_turns or person.seat in state.passed:
             return False
@@ -460,27 +471,43 @@ def planned_placements(
 async def make_turn_plan(
     game: TableGame, person: Person, state: Any, entries: Sequence[PlanEntry]
 ) -> None:
-    """The one place a planner's turn plan reaches the game. Today a turn plan is the premove
-    queue (one premove per entry, in order) with each placement's answer kept ahead; when the
-    turn-plan call of the game service exists, this becomes that one call. What a plan change
-    plays at once (the head of the queue, when the placement is already theirs) is posted as
-    the bot posts it after the premove menu."""
-    svc, gid, user = game.svc, game.gid, person.user_id
-    for entry in entries:
+    """The one place a planner's turn plan reaches the game: the plan the "Plan my turn" editor
+    keeps (`set_turn_plan`), its entries in order with the answer each placement carries, and
+    "else pass" when the person's own sequence ends in a pass (else "ask me"). A carried answer
+    the table does not offer is left to be asked. What the plan plays at once (the placement is
+    already theirs) is posted as the bot posts it after the editor."""
+    places = [e for e in entries if e.target != "pass"]
+    otherwise = "pass" if len(places) < len(entries) else "ask"
+
+    def plan_of(with_answers: bool) -> pl.TurnPlan:
+        return pl.TurnPlan(
+            turn=pl.plan_turn(state),
+            entries=tuple(
+                pl.PlanEntry(target=e.target, answer=e.answer if with_answers else None)
+                for e in places
+            ),
+            otherwise=otherwise,
+        )
+
+    for with_answers in (True, False):
         try:
-            changed = await svc.queue_premove(gid, user, entry.target)
+            changed = await game.svc.set_turn_plan(game.gid, person.user_id, plan_of(with_answers))
         except pl.BadPlan:
-            break  # the space is no longer possible: the rest of the plan would not hold
-        await _post(game, changed.result)
-        if entry.answer is None or entry.target == "pass":
             continue
-        action = game.game.parse_action(f"place {entry.target}")
-        for question in pl.answer_ahead_options(state, person.seat, action):
-            try:
-                changed = await svc.set_plan(gid, user, question.plan(entry.answer))
-            except pl.BadPlan:
-                continue
-            await _post(game, changed.result)
+        await _post(game, changed.result)
+        return
+
+
+async def make_round_plan(game: TableGame, person: Person) -> None:
+    """A Magna Carta planner's plan for a round's actions: the road cards the table suggests
+    (the easy player's placements as if the seat held no card) and its pass conditions; the
+    build, draw and swap decisions are asked as usual."""
+    try:
+        plan = await game.svc.suggest_turn_plan(game.gid, person.user_id)
+        changed = await game.svc.set_turn_plan(game.gid, person.user_id, plan)
+    except pl.BadPlan:
+        return
+    await _post(game, changed.result)
 
 
 async def _post(game: TableGame, result: Any) -> None:

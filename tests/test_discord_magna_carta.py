@@ -320,6 +320,11 @@ async def test_plan_my_turn_in_magna_carta_shows_road_cards_only(tmp_path: Path)
         target = add.options[0].value
         edited = await planner.select(editor.message, [target], custom_id=add.custom_id)
         assert "1. " in edited.response.content and "— **next**" in edited.response.content
+        # "My hand" shows the plan in Magna Carta's words (road cards, not Caylus spaces)
+        hand = next(b for b in buttons if b.label == "My hand")
+        mine = reply_of(await planner.click(prompt, custom_id=hand.custom_id))
+        assert "Turn plan: " in mine.content, mine.content
+        assert tb.cog.unexpected_errors == 0
         seat = next(s.seat for s in info.seats if s.user_id == planner.id)
         for _ in range(20):
             rows = await tb.service.store.log(info.id)

@@ -327,10 +327,8 @@ class PlayCommands(TableBase):
         state = await self.service.state(info.id)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
-        from bot.games.caylus.prompts import turn_plan_entry
-
         words = [
-            turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
+            ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
         ]
         plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
         if progress.plan.standing:
