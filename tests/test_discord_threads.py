@@ -214,6 +214,36 @@ async def test_collapsed_prompts_go_once_the_phase_account_tells_them(tmp_path: 
         assert tb.cog.unexpected_errors == 0
 
 
+async def test_collapsed_prompts_go_also_when_the_players_answer_hours_apart(
+    tmp_path: Path,
+) -> None:
+    """Players look hours apart: the account comes long after a prompt was answered, when the
+    token of the interaction that collapsed it has expired (Discord ends it after 15 minutes).
+    The answered prompts still go, and the Undo buttons of earlier moves are still taken off
+    (both through the channel, with the bot's own token)."""
+    async with table(tmp_path, 3, seed=4, render_boards=False) as tb:
+        await tb.open_game(3)
+        answered: list[Any] = []
+        posts = len(tb.seen_posts())
+        while True:  # the placements of turn 1, an hour apart, until its account is posted
+            await tb.env.advance_time(3600)
+            answered.append((await answer(tb))[0])
+            new = tb.seen_posts()[posts:]
+            posts = len(tb.seen_posts())
+            if any("Workers**" in (m.content or "") for m in new):
+                break
+        left = {m.id for m in visible(tb)}
+        still = [p for p in answered if p.id in left]
+        assert len(still) <= 2, [tb.fresh(p).content for p in still]  # current and Undo only
+        undo = [
+            m
+            for m in visible(tb)
+            if any(b.custom_id.startswith("cay:u:") for b in components(m)[0])
+        ]
+        assert len(undo) <= 1, "an older move's Undo button was left behind"
+        assert tb.cog.unexpected_errors == 0
+
+
 async def test_collapsed_prompts_still_read_right_after_a_restart(tmp_path: Path) -> None:
     async with table(tmp_path, 3, seed=5, render_boards=False) as tb:
         await tb.open_game(3)

@@ -236,6 +236,15 @@ def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
     return False
 
 
+def through_channel(message: Any) -> Any:
+    """The bot's own `message` reached through its channel (the bot's token), for a change made
+    long after it was posted: a message an interaction edited (`edit_original_response`) would
+    otherwise be changed through that interaction's token, which Discord ends after 15 minutes
+    (a deletion then fails as "not found", an edit as "unknown webhook")."""
+    partial = getattr(message.channel, "get_partial_message", None)
+    return partial(message.id) if partial is not None else message
+
+
 class TableBase:
     """State and helpers shared by every part of the cog (composed in bot/cogs/caylus.py)."""
 
@@ -352,7 +361,7 @@ class TableBase:
                 kept.append(message)
                 continue
             try:
-                await message.delete()
+                await through_channel(message).delete()
             except discord.NotFound:
                 pass  # already gone
             except DELIVERY_ERRORS:
@@ -395,7 +404,7 @@ class TableBase:
         if message.id == keep:
             return
         try:
-            await message.edit(view=None)
+            await through_channel(message).edit(view=None)
         except discord.HTTPException:
             log.info("could not take the Undo button off a message of game %s", game_id)
 
