@@ -13,8 +13,8 @@ the built-in easy player would (engine/*/ai.py), and behaves as one of four kind
 
 - `asked` answers only what the game waits for them to decide, never plans;
 - `offered` also takes what the table offers in passing: a placement's carried answer ("Farm
-  (5) → take cloth"), the castle in one press, the next placement offered after a placement,
-  and, when a ping brought them and the prompt offers "My choices", those answers;
+  (5) → take cloth"), the castle in one press, and, when a ping brought them and the prompt
+  offers "My choices", those answers; no turn plan;
 - `planner` makes a turn plan at the start of each placement phase (`make_turn_plan`) and
   answers every open question ahead whenever the prompt offers "My choices";
 - `mixed`: the first person a planner, the others `offered` (the realistic group).
@@ -250,8 +250,6 @@ class TableGame:
         after = await self.svc.game(self.gid)
         if after.version == before.version:
             raise RuntimeError(f"{action} was not played: {said(result)[:300]}")
-        if person.takes_offers and action.verb == "place" and self.kind == "caylus":
-            await self._take_premove_offer(person, result)
 
     def _values_for(self, person: Person, state: Any, action: Any) -> list[str]:
         """The component values that play `action`, the one a person of this kind picks
@@ -296,24 +294,6 @@ class TableGame:
         await self.observe()
         private = reply.followups[-1] if reply.followups else reply.response
         return await self._press(person, private, private.message, value)
-
-    async def _take_premove_offer(self, person: Person, result: Any) -> None:
-        """After a placement the table offers the next one privately: an `offered` person
-        queues the one they mean to make next (as things stand), a planner's plan stands."""
-        if person.kind != "offered":
-            return
-        for followup in result.followups:
-            _, menus = components(followup.message)
-            menu = next((m for m in menus if (m.custom_id or "").startswith("cay:q:")), None)
-            if menu is None:
-                continue
-            state = await self.svc.state(self.gid)
-            entries = planned_placements(state, person.seat, person.brain, most=1)
-            values = [o.value for o in menu.options]
-            if entries and entries[0].target in values:
-                await person.member.select(followup, [entries[0].target], custom_id=menu.custom_id)
-                await self.observe()
-            return
 
     async def answer_ahead(self, person: Person, tried: set[str]) -> bool:
         """ "My choices" on the prompt, then each open question shown there answered with the
