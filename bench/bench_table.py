@@ -56,9 +56,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_pace import START, ZONES, looks  # the daily group: when each person looks
 
-from bot import mc_turn_plans
 from bot import plans as pl
 from bot.games.layout import ANSWER_SEP, QUESTION_MARK
+from bot.games.magna_carta import turn_plans as mc_turn_plans
 from engine import get_game
 from engine.caylus.lookahead import with_decision
 from engine.errors import EngineError

@@ -448,7 +448,7 @@ def check_plan(state: State, seat: int, plan: Plan) -> Plan:
     if _orders_only(state):
         if not isinstance(plan, TurnPlan):
             raise BadPlan(reason=m.PLAN_ORDERS_ONLY)  # Magna Carta: turn plans and orders only
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return mc_turn_plans.check(state, seat, _validated(plan))
     return _check_plan(state, seat, plan)
@@ -570,7 +570,7 @@ def plan_turn(state: Any) -> int:
     """The turn (a Magna Carta round) a turn plan set now is for: this one until its placements
     are over, else the next."""
     if _orders_only(state):
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return mc_turn_plans.plan_turn(state)
     return int(state.turn) if state.phase <= 2 else int(state.turn) + 1
@@ -701,7 +701,7 @@ class TurnPlanProgress:
 
 def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgress:
     if _orders_only(state):
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return mc_turn_plans.progress(state, seat, plan)
     if plan.turn not in (0, state.turn) or state.phase != 2:
@@ -765,7 +765,7 @@ def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
     with its cost and the answers it can carry (none in Magna Carta: the road cards); empty
     otherwise."""
     if _orders_only(state):
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return mc_turn_plans.options(state, seat)
     out = []
@@ -786,7 +786,7 @@ def suggest_turn_plan(
     answer its placement would suggest (the tile's first product, the castle all I can), at
     most `limit`; ending in 'pass once I have placed N' if it would pass there, else asking."""
     if _orders_only(state):
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return mc_turn_plans.suggest(state, seat, choose, limit)
     entries: list[PlanEntry] = []
@@ -843,7 +843,7 @@ def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) 
     if _orders_only(state):
         found = _resolve_orders_only(state, seat, orders)
         if found.action is None:
-            from bot import mc_turn_plans
+            from bot.games.magna_carta import turn_plans as mc_turn_plans
 
             found = mc_turn_plans.resolve(state, seat, plans)
         return found
@@ -1348,7 +1348,7 @@ def stale(plan: Plan, state: State) -> bool:
     if state.over:
         return True
     if _orders_only(state):
-        from bot import mc_turn_plans
+        from bot.games.magna_carta import turn_plans as mc_turn_plans
 
         return isinstance(plan, TurnPlan) and mc_turn_plans.stale(plan, state)
     now = (state.turn, state.phase)

@@ -17,9 +17,9 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
+from bot.games.magna_carta.turn_plans import placing
 from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
-from bot.mc_turn_plans import placing
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta import parse
 from engine.magna_carta.catalogue import CARDS
