@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from bot.clock_service import ClockService
 from bot.cogs.caylus import CaylusCog
 from bot.lang import t
-from bot.logsafe import configure_logging, redact
+from bot.logsafe import configure_logging, one_line, redact
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
@@ -194,7 +194,7 @@ def main() -> int:
         print(t.START_INTENTS, file=sys.stderr)
         return 1
     except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
-        print(t.START_NO_NETWORK.format(error=_one_line(error)), file=sys.stderr)
+        print(t.START_NO_NETWORK.format(error=one_line(error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
@@ -212,11 +212,6 @@ def settings_problem(error: ValidationError) -> str:
     return t.START_BAD_SETTING.format(
         name=f"CAYLUS_{field.upper()}", value=shown, reason=first.get("msg", "invalid")
     )
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text[:200]
 
 
 async def _run(settings: Settings, token: str) -> None:

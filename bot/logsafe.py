@@ -79,3 +79,9 @@ def configure_logging(level: str, secrets: Iterable[str] = ()) -> None:
     """The process's logging: one stderr handler, secrets always redacted."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     install(secrets)
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message on one line, at most 200 characters (for a log line or the console)."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]

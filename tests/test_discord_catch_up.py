@@ -102,3 +102,22 @@ async def test_catch_up_magna_carta_shows_no_hidden_card(tmp_path: Path) -> None
             await mc_step(tb, rng)
         assert checked > 20
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_catch_up_shows_a_turn_plan_in_the_words_of_caylus_me(tmp_path: Path) -> None:
+    """A turn plan reads in Catch me up as in /caylus me ("Turn plan: Castle → …"), not in its
+    stored notation ("turn 1: castle → castle all; …")."""
+    async with table(tmp_path, 3, seed=3, render_boards=False) as tb:
+        await tb.open_game(3)
+        prompt = tb.last_prompt()
+        awaited = tb.awaited(prompt)
+        planner = next(p for p in tb.players if p.id != awaited.id)
+        plan = await tb.service.suggest_turn_plan(1, planner.id)
+        assert plan.entries
+        await tb.service.set_turn_plan(1, planner.id, plan)
+        me = (await planner.slash(tb.channel, "caylus me")).response.content
+        line = next(x for x in me.splitlines() if x.startswith("Turn plan: "))
+        reply = reply_of(await planner.click(prompt, custom_id=catch_up_button(prompt).custom_id))
+        assert line in reply.content, reply.content
+        assert plan.text not in reply.content
+        assert tb.cog.unexpected_errors == 0

@@ -31,6 +31,7 @@ from discord.ext import commands
 
 import i18n
 from bot import errors as err
+from bot import plans as pl
 from bot.clock import (
     ClockInputError,
     discord_timestamp,
@@ -40,6 +41,7 @@ from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
 from bot.games.layout import MAX_ROWS, Layout
 from bot.lang import colour_name, m, t
+from bot.logsafe import one_line
 from bot.narration import Chronicle, rebuild
 from bot.pace import AskNow
 from bot.service import ActResult, GameInfo, GameService
@@ -106,7 +108,7 @@ class ExpiredSuggestions(logging.Filter):
         if table is None or error is None or not is_expired(error):
             return True
         table.expired_interactions += 1
-        log.warning("an autocomplete expired before its choices were sent: %s", _one_line(error))
+        log.warning("an autocomplete expired before its choices were sent: %s", one_line(error))
         return False
 
 
@@ -131,11 +133,6 @@ def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             return fn(*args)
 
     return run
-
-
-def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text[:200]
 
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -369,6 +366,31 @@ class TableBase:
         if kept:
             self.answered[game_id] = kept
 
+    async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
+        """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill
+        (8)." (None: no turn plan in force)."""
+        ui = self.ui(info.kind)
+        progress = await self.service.turn_plan_progress(info.id, user_id)
+        seat = info.seat_of(user_id)
+        if progress is None or seat is None or not hasattr(ui, "turn_plan_next"):
+            return None
+        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
+            return None  # an empty plan that says nothing: as if there were none
+        state = await self.service.state(info.id)
+        options = await self.service.turn_plan_options(info.id, user_id)
+        names = await self.names_for(info)
+        words = [
+            ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
+        ]
+        plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
+        if progress.plan.standing:
+            plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
+        if progress.step is None:
+            return t.ME_TURN_PLAN_LATER.format(plan=plan)
+        return t.ME_TURN_PLAN.format(
+            plan=plan, then=ui.turn_plan_next(state, seat.seat, progress, options, names)
+        )
+
     async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:
         """A prompt no longer asked without being answered (the game was aborted; `note`: why
         else, e.g. its move was taken back): the prompt says so and loses its buttons."""
@@ -552,7 +574,7 @@ class TableBase:
             game_id,
             interaction.user.id if interaction.user else None,
             interaction.guild_id,
-            _one_line(cause or error),
+            one_line(cause or error),
         )
 
     async def _explain(
@@ -635,7 +657,7 @@ class TableBase:
                 with i18n.using(await self.reader_language(interaction)):
                     return await find()
         except Exception as error:  # a suggestion list must never fail the typing
-            log.info("autocomplete of %s gave nothing: %s", what, _one_line(error))
+            log.info("autocomplete of %s gave nothing: %s", what, one_line(error))
             return []
 
     async def announce(

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot import errors as err
+from bot import plans as pl
 from bot.cogs.base import MESSAGE_LIMIT, TableBase
 from bot.lang import m, t
 from bot.narration import since
@@ -125,5 +126,10 @@ class CatchUpCommands(TableBase):
             mine = await self.service.plans_of(info.id, user_id)
         except err.ServiceError:
             return []
-        texts = [plan.text for plan in mine.plans]
-        return [t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS]
+        # a turn plan reads in the game's words, as in /caylus me, the others as their text
+        texts = [plan.text for plan in mine.plans if not isinstance(plan, pl.TurnPlan)]
+        turn_plan = await self._turn_plan_line(info, user_id) if mine.plans else None
+        lines = [turn_plan] if turn_plan is not None else []
+        if texts or not lines:
+            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        return lines

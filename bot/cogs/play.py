@@ -314,31 +314,6 @@ class PlayCommands(TableBase):
         )
         return orders_view(info.id, current, cancel=has_plans, names=names, plan=can_plan)
 
-    async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
-        """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill
-        (8)." (None: no turn plan in force)."""
-        ui = self.ui(info.kind)
-        progress = await self.service.turn_plan_progress(info.id, user_id)
-        seat = info.seat_of(user_id)
-        if progress is None or seat is None or not hasattr(ui, "turn_plan_next"):
-            return None
-        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
-            return None  # an empty plan that says nothing: as if there were none
-        state = await self.service.state(info.id)
-        options = await self.service.turn_plan_options(info.id, user_id)
-        names = await self.names_for(info)
-        words = [
-            ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
-        ]
-        plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
-        if progress.plan.standing:
-            plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
-        if progress.step is None:
-            return t.ME_TURN_PLAN_LATER.format(plan=plan)
-        return t.ME_TURN_PLAN.format(
-            plan=plan, then=ui.turn_plan_next(state, seat.seat, progress, options, names)
-        )
-
     async def orders_press(
         self, interaction: discord.Interaction, game_id: int, value: str | None
     ) -> None:

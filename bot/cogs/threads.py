@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import TableBase
+from bot.cogs.base import TableBase, _clip
 from bot.lang import t
 from bot.service import GameInfo
 
@@ -41,7 +41,7 @@ class Place:
 def thread_name(title: str, game_id: int, names: list[str]) -> str:
     """'Caylus #12 · alice, bob, carol', cut to Discord's limit."""
     name = t.THREAD_NAME.format(title=title, game_id=game_id, players=", ".join(names))
-    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+    return _clip(name, THREAD_NAME_LIMIT)
 
 
 class GameThreads(TableBase):
@@ -61,7 +61,7 @@ class GameThreads(TableBase):
         channel = interaction.channel
         if not wanted:
             return Place(channel)
-        name = t.THREAD_NAME_LOBBY.format(title=title, host=host)[:THREAD_NAME_LIMIT]
+        name = _clip(t.THREAD_NAME_LOBBY.format(title=title, host=host), THREAD_NAME_LIMIT)
         perms = interaction.app_permissions
         if isinstance(channel, discord.Thread):
             forum = channel.parent

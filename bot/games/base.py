@@ -153,11 +153,7 @@ class GameUI(Protocol):
 
 class PlanUI(Protocol):
     """What a game whose decisions can be answered ahead (docs/pace.md: Caylus) adds to its
-    `GameUI`; the cog asks `hasattr(ui, "premove_choice")`."""
-
-    def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
-        """A placement the player may queue, in words."""
-        ...
+    `GameUI`."""
 
     def premove_text(self, state: Any, plan: Any) -> str:
         """A queued placement in words."""

@@ -288,9 +288,7 @@ class ServiceCore:
                 # looked at the game lifts it, else it would come and go with every read
                 raise err.GameDamaged(game_id=game_id, reason=_clip(mark[len(HELD_MARK) :], 160))
             try:
-                await self.store.write(
-                    lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
-                )
+                await self.store.clear_damaged(game_id)
                 log.warning("game %s reads and replays again: no longer marked damaged", game_id)
             except DiskFull:  # the game is fine: the mark goes at a read that can write
                 pass

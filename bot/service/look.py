@@ -33,12 +33,8 @@ class LookCalls(ServiceCore):
         """The id of the channel's last game when it has ended (finished or aborted) and no
         game has been opened there since; else None. Read without decoding the row, so a
         damaged one answers too."""
-        rows = await self.store.query(
-            "SELECT id, status FROM games WHERE guild_id = ? AND channel_id = ? "
-            "ORDER BY id DESC LIMIT 1",
-            (guild_id, channel_id),
-        )
-        return int(rows[0][0]) if rows and rows[0][1] in ("finished", "aborted") else None
+        last = await self.store.last_game_in_channel(guild_id, channel_id)
+        return last[0] if last is not None and last[1] in ("finished", "aborted") else None
 
     async def state(self, game_id: int) -> Any | None:
         """The engine state (None before the start)."""
@@ -151,8 +147,7 @@ class LookCalls(ServiceCore):
     async def _of_guild(self, game_id: int, guild_id: int) -> Live:
         """A game of this server, loaded (and so checked) like any call's: another server's
         game is unknown here, even when damaged (its number tells nothing more)."""
-        found = await self.store.query("SELECT guild_id FROM games WHERE id = ?", (game_id,))
-        if not found or found[0][0] != guild_id:
+        if await self.store.game_guild(game_id) != guild_id:
             raise err.UnknownGame(game_id=game_id)
         async with self._lock(game_id, across=False):
             return await self._load(game_id)

@@ -11,6 +11,7 @@ from typing import Any
 import engine.errors as engine_errors
 from bot import errors as err
 from bot import plans as pl
+from bot.automated import default_move
 from bot.lang import m
 from bot.service.core import Live, Run, ServiceCore, engine_error
 from bot.service.results import ActResult, GameInfo, UndoneMove
@@ -262,10 +263,7 @@ class PlayCalls(ServiceCore):
             pending = game.pending(live.state)
             if not any(p.seat == seat for p in pending):
                 raise self._not_your_decision(live, pending)
-            chooser = getattr(game, "default_action", None)
-            action = chooser(live.state, seat) if chooser is not None else None
-            if action is None:
-                action = game.legal_actions(live.state, seat)[0]
+            action = default_move(game, live.state, seat)
             user_id = live.seats[seat].user_id
             run = await self._run_from(live, now)
             self._apply(game, run, action, seat, by_bot=True, user_id=None)

@@ -375,6 +375,27 @@ class Store:
         rows = await self._all(f"SELECT {GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))
         return GameRow.from_sql(rows[0]) if rows else None
 
+    async def last_game_in_channel(self, guild_id: int, channel_id: int) -> tuple[int, str] | None:
+        """(id, status) of the channel's newest game, read without decoding its row (a damaged
+        one answers too)."""
+        rows = await self._all(
+            "SELECT id, status FROM games WHERE guild_id = ? AND channel_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    async def game_guild(self, game_id: int) -> int | None:
+        """The server of game `game_id` (None: no such game), read without decoding its row."""
+        rows = await self._all("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def clear_damaged(self, game_id: int) -> None:
+        """Lift a game's damaged mark (it reads and replays again)."""
+        await self.write(
+            lambda tx: tx.execute("DELETE FROM damaged_games WHERE game_id = ?", (game_id,))
+        )
+
     async def active_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         rows = await self._all(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND channel_id = ? "

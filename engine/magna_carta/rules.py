@@ -896,7 +896,7 @@ def _castle_step(g: _Game) -> None:
                     tokens[k] -= 1
                     removed.append(cat.TOKEN_NAMES[k])
                     break
-        args = {"tokens": list(removed), "count": len(removed)}
+        args = {"tokens": list(removed)}
         g.say("castle-penalty", None, "mc_words.CASTLE_PENALTY", args, removed=removed)
     _check_tokens_out(g)
     s.stage = 6

@@ -180,13 +180,6 @@ class CaylusUI(TurnPlanEditor):
         return lines
 
     # --- plans (docs/pace.md)
-    def premove_choice(self, state: Any, target: str, cost: int) -> Choice:
-        if target == "pass":
-            return Choice("pass", t.PREMOVE_PASS, "")
-        name = space_name(state, target)
-        reminder = prompts.space_reminder(state, target)
-        return Choice(target, f"{name} — {cost} d", reminder)
-
     def premove_text(self, state: Any, plan: Any) -> str:
         if plan.target == "pass":
             return t.PREMOVE_PASS
