@@ -284,3 +284,33 @@ async def test_reminders_ping_the_awaited_and_a_takeover_pings_once(tmp_path: Pa
         assert [user for user, _ in count.empty] == [bob.id], count.empty
         assert "/caylus back" in count.empty[0][1]
         assert count.pings[bob.id] >= len(reminders) + 1
+
+
+async def test_a_prompt_brought_by_the_players_own_press_names_them_without_a_ping(
+    tmp_path: Path,
+) -> None:
+    """The prompt that comes to the player whose press brought it (the gate after their last
+    placement, a favor their delivery won, ...) appears under their press: it names them and
+    pings nobody. The same player's prompt brought by someone else's press pings them."""
+    async with table(tmp_path, 3, seed=5, render_boards=False) as tb:
+        await tb.open_game(3)
+        own, others = 0, 0
+        for _ in range(3000):
+            if any(is_game_over(m) for m in tb.channel.history()[-2:]):
+                break
+            actor = tb.awaited(tb.last_prompt())
+            seen = len(tb.seen)
+            await tb.step(pass_rate=0.4)
+            for post in tb.seen[seen:]:
+                if post.kind != "post" or f"<@{actor.id}>" not in (post.message.content or ""):
+                    continue
+                assert actor.id not in post.pinged, post.message.content
+                own += 1
+            for post in tb.seen[seen:]:
+                named = {p.id for p in tb.players if f"<@{p.id}>" in (post.message.content or "")}
+                if post.kind == "post" and named - {actor.id}:
+                    assert set(post.pinged) == named - {actor.id}, post.message.content
+                    others += 1
+        else:
+            raise AssertionError("the game did not end")
+        assert own > 5 and others > 50, (own, others)

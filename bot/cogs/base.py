@@ -64,9 +64,19 @@ def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
     )
 
 
+# The user whose interaction is being handled in this task: they are at the table now, so a
+# prompt that comes to them as the answer to their own press names them without a ping.
+AT_THE_TABLE: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+    "caylus_at_the_table", default=None
+)
+
+
 def awaited_mentions(info: GameInfo) -> discord.AllowedMentions:
-    """Notify the players the game waits for now (`GameInfo.awaiting_user_ids`), nobody else."""
-    return mentioning(info.awaiting_user_ids)
+    """Notify the players the game waits for now (`GameInfo.awaiting_user_ids`), nobody else,
+    and not the one whose press brought the prompt (`AT_THE_TABLE`): the prompt appears under
+    their press, a ping would only repeat it (docs/discord.md, "Mentions")."""
+    here = AT_THE_TABLE.get()
+    return mentioning(u for u in info.awaiting_user_ids if u != here)
 
 
 MESSAGE_LIMIT = 2000
@@ -163,9 +173,11 @@ class Guard:
     ) -> None:
         self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
         self.token: Any = None
+        self.here: Any = None
 
     async def __aenter__(self) -> Guard:
         self.token = i18n.set_current(client_language(self.interaction))
+        self.here = AT_THE_TABLE.set(self.interaction.user.id)
         return self
 
     async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
@@ -177,6 +189,8 @@ class Guard:
         finally:
             if self.token is not None:
                 i18n.reset(self.token)
+            if self.here is not None:
+                AT_THE_TABLE.reset(self.here)
 
 
 def client_language(interaction: discord.Interaction) -> str:
