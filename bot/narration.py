@@ -63,12 +63,11 @@ class Chronicle:
         self.told = keep
         return out
 
-    def take_phase(self, turn: int, phase: int) -> list[Event]:
-        """The events of the phase still going on, told now (a favor's prompt follows them):
-        the account at the end of the phase has the rest."""
-        out = [x.event for x in self.told if (x.turn, x.phase) == (turn, phase)]
-        self.told = [x for x in self.told if (x.turn, x.phase) != (turn, phase)]
-        return out
+    def so_far(self, turn: int, phase: int) -> list[Event]:
+        """The events of the phase still going on, told now (a favor's prompt follows them) and
+        kept: the account at the end of the phase tells the whole phase and replaces the
+        message that told it so far."""
+        return [x.event for x in self.told if (x.turn, x.phase) == (turn, phase)]
 
 
 def rebuild(

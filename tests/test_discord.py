@@ -60,7 +60,12 @@ async def test_three_humans_play_a_whole_game(tmp_path: Path) -> None:
         _final_checks(final, ["alice", "bob", "carol"], history)
         pictures = [a.filename for m in history for a in m.attachments]
         assert any(b.endswith("_p2.png") for b in pictures)  # a phone card after each phase
-        assert any(b.endswith("_p2_board.png") for b in pictures)  # the board once a turn
+        # the whole board once a turn: each removes the one before, so the channel keeps the
+        # phase cards and one whole board, the final one
+        posted = [a.filename for s in tb.seen if s.kind == "post" for a in s.message.attachments]
+        assert sum(b.endswith("_p2_board.png") for b in posted) >= 10
+        boards = [b for b in pictures if b.endswith("_board.png")]
+        assert boards == ["caylus_final_board.png"], boards
         for message in history:  # each picture in its own message: full width on a phone
             assert len(message.attachments) <= 1
         for message in history:

@@ -112,6 +112,35 @@ async def test_a_favor_prompt_says_why_after_the_account_that_explains_it(
         assert told and told[-1] < at  # the account comes first
 
 
+async def test_a_phase_told_so_far_before_a_favor_is_told_whole_and_the_so_far_message_goes(
+    tmp_path: Path,
+) -> None:
+    """What won a favor is told before the favor's prompt ("(so far)"); when the phase ends
+    its account tells the whole phase, and the message that told it so far is removed, so
+    the channel tells each phase once."""
+    async with table(tmp_path, 3, seed=5, render_boards=False) as tb:
+        await start_game(tb, 3)
+        state = await reach(tb, lambda s: s.decision is not None and s.decision.kind == "favor")
+        turn, phase = state.turn, state.phase
+        header = f"**Turn {turn} · {phase}."
+        so_far = [m for m in tb.channel.history() if (m.content or "").startswith(header)]
+        assert len(so_far) == 1 and "(so far)" in so_far[0].content.split("\n")[0]
+        lines = so_far[0].content.split("\n")[1:]
+        assert lines
+        for _ in range(200):
+            now = await tb.service.state((await tb.service.store.games())[-1].id)
+            if (now.turn, now.phase) != (turn, phase):
+                break
+            await tb.step(pass_rate=0.5)
+        else:
+            raise AssertionError("the phase did not end")
+        accounts = [m for m in tb.channel.history() if header in (m.content or "")]
+        assert len(accounts) == 1, [m.content for m in accounts]
+        assert "(so far)" not in accounts[0].content
+        told = accounts[0].content.split("\n")
+        assert all(line in told for line in lines), (lines, told)
+
+
 async def test_a_choice_that_leaves_no_castle_batch_is_marked(tmp_path: Path) -> None:
     def breaks_castle(state: Any) -> bool:
         d = state.decision

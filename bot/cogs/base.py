@@ -292,6 +292,11 @@ class TableBase:
         # game -> its answered prompts collapsed to one line since its last phase account:
         # removed once an account says the same (`remove_answered`)
         self.answered: defaultdict[int, list[discord.Message]] = defaultdict(list)
+        # game -> its latest whole board, removed when the next one is posted
+        self.whole_boards: dict[int, discord.Message] = {}
+        # game -> the accounts of phases so far ((turn, phase), message), removed when the
+        # phase's whole account is posted
+        self.so_far_posts: dict[int, list[tuple[tuple[int, int] | None, discord.Message]]] = {}
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
         self.chronicles: dict[int, Chronicle] = {}

@@ -27,6 +27,7 @@ from bot.cogs.base import (
     _clip,
     awaited_mentions,
     mentioning,
+    through_channel,
     winner_line,
 )
 from bot.games import ui_for
@@ -62,9 +63,10 @@ class Part:
     is posted, so a retry that skips the parts already posted does no work for them."""
 
     game_id: int
-    kind: str  # notice | board | over | prompt
+    kind: str  # notice | board | whole_board | so_far | over | prompt
     build: Callable[[], Awaitable[dict[str, Any] | None]]
     pictures: _Lazy | None = None  # started before the first post, so renders overlap
+    phase: tuple[int, int] | None = None  # so_far: the (turn, phase) it tells so far
 
 
 async def _no_pictures() -> list[Any]:
@@ -125,12 +127,14 @@ class Delivery(TableBase):
                     part.pictures.start()  # the render threads draw while earlier parts post
             try:
                 for part in parts[entry.parts_done :]:
-                    await self._post(channel, part)
+                    sent = await self._post(channel, part)
                     done += 1
+                    await self._supersede(game_id, part, sent)
             except DELIVERY_ERRORS as error:
                 return await self._delivery_failed(info, entry.id, done, error)
             await self.service.post_delivered(entry.id)
             told = told or bool(result.phase_ends)
+            await self._drop_told_so_far(game_id, [(e.turn, e.phase) for e in result.phase_ends])
         if told:
             await self.remove_answered(game_id)
         await self._drop_reminders(game_id)
@@ -143,6 +147,49 @@ class Delivery(TableBase):
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
         return None
+
+    async def _supersede(self, game_id: int, part: Part, sent: Any) -> None:
+        """A channel that stays readable (docs/discord.md, "A game's channel"): a new whole
+        board removes the one before it (the phase cards keep the story; the latest whole board
+        is the one players read), a new account of a phase so far removes the older one of the
+        same phase (it tells the same and more)."""
+        if sent is None or part.kind not in ("whole_board", "so_far"):
+            return
+        if part.kind == "whole_board":
+            earlier = self.whole_boards.pop(game_id, None)
+            self.whole_boards[game_id] = sent
+            if earlier is not None:
+                await self._remove(game_id, earlier)
+            return
+        kept = []
+        for phase, message in self.so_far_posts.pop(game_id, []):
+            if phase == part.phase:
+                await self._remove(game_id, message)
+            else:
+                kept.append((phase, message))
+        self.so_far_posts[game_id] = [*kept, (part.phase, sent)]
+
+    async def _drop_told_so_far(self, game_id: int, ended: list[tuple[int, int]]) -> None:
+        """The accounts of `ended` phases are posted, each telling its whole phase: the
+        messages that told them so far (before a favor's prompt) go."""
+        if not ended or game_id not in self.so_far_posts:
+            return
+        kept = []
+        for phase, message in self.so_far_posts.pop(game_id):
+            if phase in ended:
+                await self._remove(game_id, message)
+            else:
+                kept.append((phase, message))
+        if kept:
+            self.so_far_posts[game_id] = kept
+
+    async def _remove(self, game_id: int, message: Any) -> None:
+        try:
+            await through_channel(message).delete()
+        except discord.NotFound:
+            pass  # already gone
+        except DELIVERY_ERRORS:
+            log.info("could not remove a superseded message of game %s", game_id)
 
     async def deliver_due(self, now: datetime) -> int:
         """The scheduler's part: post what earlier attempts (or a restart) left undelivered.
@@ -195,12 +242,13 @@ class Delivery(TableBase):
         except DELIVERY_ERRORS:
             log.info("could not post a notice in channel %s", getattr(channel, "id", None))
 
-    async def _post(self, channel: Any, part: Part) -> None:
-        """Post one part; a server error or a network failure is tried again at once after a
-        short pause (Discord refusing, 403/404, is not: that needs a person)."""
+    async def _post(self, channel: Any, part: Part) -> Any:
+        """Post one part (returns the message posted, None when there was nothing to post or
+        the prompt was edited in place); a server error or a network failure is tried again at
+        once after a short pause (Discord refusing, 403/404, is not: that needs a person)."""
         message = await part.build()
         if message is None:
-            return
+            return None
         files = message.pop("files", [])
         call = message.pop("call", None)
         if part.kind == "prompt" and call is not None:
@@ -219,7 +267,7 @@ class Delivery(TableBase):
                 if offer is not None and offer[0].id == shown.id:  # now the next prompt
                     self.undo_offers.pop(part.game_id, None)
                 self.prompt_calls[part.game_id] = call
-                return
+                return None
         for attempt in range(POST_ATTEMPTS):
             kwargs = dict(message)
             if files:
@@ -237,6 +285,7 @@ class Delivery(TableBase):
             self.prompts[part.game_id] = sent
             if call is not None:
                 self.prompt_calls[part.game_id] = call
+        return sent
 
     async def _parts(self, result: ActResult, *, with_prompt: bool) -> list[Part]:
         """The messages of one outbox row, each built only when it is posted."""
@@ -291,9 +340,11 @@ class Delivery(TableBase):
             if ui.tells_before_prompt(result.state):
                 # what won a favor comes before the favor's prompt, not after it
                 turn, phase = result.state.turn, result.state.phase
-                so_far = ui.account(turn, phase, chronicle.take_phase(turn, phase), names, True)
+                so_far = ui.account(turn, phase, chronicle.so_far(turn, phase), names, True)
                 if so_far:
-                    parts.append(self._board_part(gid, so_far, _Lazy(_no_pictures)))
+                    told_so_far = self._board_part(gid, so_far, _Lazy(_no_pictures))
+                    told_so_far.kind, told_so_far.phase = "so_far", (turn, phase)
+                    parts.append(told_so_far)
             # a decision asked again after an undo pings nobody: who undid it knows it is
             # theirs, and everyone else was asked before
             parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, ping=not undo)))
@@ -362,7 +413,7 @@ class Delivery(TableBase):
             picture = drawn[index]
             return {"files": [(picture.filename, picture.data)], "allowed_mentions": NO_MENTIONS}
 
-        return Part(game_id, "board", build, pictures)
+        return Part(game_id, "whole_board", build, pictures)
 
     def _over_part(
         self, info: GameInfo, result: ActResult, names: list[str], text: str, pictures: Any
