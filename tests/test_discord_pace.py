@@ -176,6 +176,30 @@ async def test_the_turn_plan_editor_suggests_a_plan_and_survives_a_restart(
         assert tb.cog.unexpected_errors == 0
 
 
+async def test_a_prompt_whose_placement_a_turn_plan_played_collapses_to_one_line(
+    tmp_path: Path,
+) -> None:
+    """The player asked to place makes a turn plan in the private editor instead of pressing
+    the prompt: the plan plays the placement at once, and the channel's prompt collapses to
+    "✅ alice chose **… (planned)**." (no menus, no mention left), then goes at the account."""
+    async with table(tmp_path, 3, seed=6, render_boards=False) as tb:
+        first = await start_game(tb, 3)
+        gid = await game_id(tb)
+        actor = tb.awaited(first)
+        buttons, _ = components(first)
+        open_button = next(b for b in buttons if b.label == "Plan my turn")
+        editor = reply_of(await actor.click(first, custom_id=open_button.custom_id))
+        buttons, _ = components(editor.message)
+        suggest = next(b for b in buttons if b.label == "Suggest a plan")
+        await actor.click(editor.message, custom_id=suggest.custom_id)
+        assert planned_rows(tb, gid), "the plan played the pending placement"
+        shown = next(m for m in tb.channel.history() if m.id == first.id)
+        assert not shown.components, shown.content
+        assert f"✅ {actor.user.name} chose **" in shown.content and "(planned)**" in shown.content
+        assert f"<@{actor.id}>" not in shown.content.split("\n")[-1]
+        assert tb.cog.unexpected_errors == 0
+
+
 async def test_a_premove_that_became_impossible_falls_back_to_a_prompt(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=5, render_boards=False) as tb:
         first = await start_game(tb, 2)

@@ -26,6 +26,7 @@ from bot.cogs.base import (
     TableBase,
     _clip,
     awaited_mentions,
+    collapsed,
     mentioning,
     through_channel,
     winner_line,
@@ -36,6 +37,7 @@ from bot.pace import AskNow
 from bot.service import ActResult, GameInfo
 from bot.store import AheadDm
 from engine import get_game
+from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +122,7 @@ class Delivery(TableBase):
                 result = fresh
             else:
                 result = await self.service.post_result(entry)
+            await self._collapse_played_by_plan(info, result)
             parts = await self._parts(result, with_prompt=k == len(entries) - 1)
             done = entry.parts_done
             for part in parts[entry.parts_done :]:
@@ -147,6 +150,45 @@ class Delivery(TableBase):
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
         return None
+
+    async def _collapse_played_by_plan(self, info: GameInfo, result: ActResult) -> None:
+        """The channel's prompt whose decision a plan played (a turn plan made or changed in
+        its private editor while the placement was pending) collapses to one line as if it
+        had been pressed, "✅ alice chose **Farm (5) — 1 d (planned)**.", instead of staying
+        with its mention and its menus. A prompt pressed, answered privately or by a standing
+        order was collapsed where it was answered (it is in `answered`)."""
+        game_id = info.id
+        shown, call = self.prompts.get(game_id), self.prompt_calls.get(game_id)
+        if shown is None or call is None or not result.moves:
+            return
+        move = result.moves[0]
+        if not move.planned or move.seat not in call[1]:
+            return
+        if any(m.id == shown.id for m in self.answered.get(game_id, [])):
+            return
+        chronicle = self.chronicles.get(game_id)
+        names = await self.names_for(info)
+        label = move.action
+        if chronicle is not None and chronicle.seq == move.seq - 1:
+            game = get_game(info.kind)
+            try:
+                action = game.parse_action(move.action)
+                label = self.ui(info.kind).describe(chronicle.state, move.seat, action, names).label
+            except EngineError:
+                pass  # the notation then: it is still what was played
+        who = names[move.seat] if move.seat < len(names) else str(move.seat + 1)
+        done = t.CHOSE.format(who=who, label=f"{label}{t.PLANNED_MARK}")
+        try:
+            edited = await through_channel(shown).edit(
+                content=collapsed(shown.content, done), view=None, allowed_mentions=NO_MENTIONS
+            )
+        except discord.NotFound:
+            return
+        except DELIVERY_ERRORS:
+            log.info("could not collapse the prompt of game %s", game_id)
+            return
+        self.answered[game_id].append(edited if edited is not None else shown)
+        self.prompts.pop(game_id, None)
 
     async def _supersede(self, game_id: int, part: Part, sent: Any) -> None:
         """A channel that stays readable (docs/discord.md, "A game's channel"): a new whole
