@@ -216,16 +216,19 @@ class Tx(ClockWrites):
 
     def take_back_move(self, game_id: int, row: LogRow, user_id: int) -> bool:
         """Move the log row `row` (the game's last) to `undone_actions`, taken back by
-        `user_id`: the only time a row leaves the log. False if it is no longer the log's."""
+        `user_id`: the only time a row leaves the log. False, and nothing changed, if it is no
+        longer in the log."""
+        removed = self.execute(
+            "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row.seq)
+        )
+        if removed != 1:
+            return False
         self.execute(
             "INSERT INTO undone_actions (game_id, seq, seat, action, user_id, played_at, "
             "undone_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (game_id, row.seq, row.seat, row.action, user_id, row.created_at, self.now),
         )
-        removed = self.execute(
-            "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row.seq)
-        )
-        return removed == 1
+        return True
 
     def settle_posts_from(self, game_id: int, seq: int) -> None:
         """Count as posted what the game's channel was still to see about the moves from log
