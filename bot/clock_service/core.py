@@ -47,7 +47,7 @@ class ClockCore:
     async def clock_settings(self, game_id: int) -> ClockSettings:
         row = await self.store.clock_settings_of(game_id)
         if row is None:
-            await self._game_row(game_id)  # UnknownGame
+            await self._game_head(game_id)  # UnknownGame
             return ClockSettings(game_id)
         return ClockSettings(
             game_id,
@@ -73,7 +73,7 @@ class ClockCore:
         for _ in range(5):  # the game may move between the two reads: read again
             rows = await self._awaited_rows(game_id)
             if not rows:
-                await self._game_row(game_id)  # UnknownGame
+                await self._game_head(game_id)  # UnknownGame
                 return None
             info = await self.svc.game(game_id)
             deadline = (await self._timings(rows, now))[0][1]
@@ -135,7 +135,7 @@ class ClockCore:
 
     # --- internals ---------------------------------------------------------------------------
 
-    async def _game_row(self, game_id: int) -> GameHead:
+    async def _game_head(self, game_id: int) -> GameHead:
         """The game's plain columns; UnknownGame if there is no such game."""
         head = await self.store.game_head(game_id)
         if head is None:

@@ -25,7 +25,7 @@ class SeatCalls(ClockCore):
         """The player takes back their seat from the built-in player (after a takeover)."""
         seat = await self.store.seat_taken_over_from(game_id, user_id)
         if seat is None:
-            await self._game_row(game_id)
+            await self._game_head(game_id)
             raise err.NotTakenOver(game_id=game_id)
 
         def also(tx: Tx) -> None:

@@ -37,7 +37,7 @@ class SettingsCalls(ClockCore):
     ) -> ClockSettings:
         """The host (or `can_manage`) changes the game's clock settings. The clock, the away
         allowance and the takeover count only before the start; reminders at any time."""
-        game = await self._game_row(game_id)
+        game = await self._game_head(game_id)
         if not can_manage and by_user_id != game.host_id:
             raise err.NotHost(game_id=game_id, user_id=by_user_id)
         values: dict[str, Any] = {}
