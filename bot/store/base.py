@@ -1,6 +1,8 @@
 """The store interface: the reads (`Store`), written once in SQL that SQLite and PostgreSQL both
 accept (docs/store.md). Its rows and errors are in `rows.py`, the write operations of a
-transaction (`Tx`) in `tx.py`, the migrations in `migrations.py`.
+transaction (`Tx`) in `tx.py`, the decision clock's reads (`ClockReads`, which `Store` has) and
+writes in `clock.py`, the migrations in `migrations.py`; `opening.py` opens a backend (this
+module knows none of them: they build on it).
 
 A backend supplies the few primitives below it: running one statement inside a transaction
 (`Tx.execute` / `fetchone` / `fetchall` / `executemany`), a read outside one (`Store._all`),
