@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clock_service import ClockService  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.store import Store, Tx  # noqa: E402
+from bot.store import Tx, open_store  # noqa: E402
 from engine import caylus  # noqa: E402
 
 START = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
@@ -50,7 +50,7 @@ START = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
 
 async def fill(target: str, games: int) -> None:
     """`games` running two-player games, written in batches straight through the store."""
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         states = [
             caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=s)) for s in range(64)

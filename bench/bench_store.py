@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from engine import caylus
 
 
@@ -136,7 +136,7 @@ def _fill(path: Path, stored: int) -> int:
 
 
 async def _create_schema(path: Path) -> None:
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
 
 
 async def open_time(directory: Path, stored: int) -> dict:

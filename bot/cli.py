@@ -351,7 +351,7 @@ async def _copy_db_async(source: str, target: str, batch: int) -> int:
     """Every game, log, setting and clock row of SOURCE into the empty TARGET (a SQLite file or
     a postgresql:// URL each), then every game of the copy is replayed to its snapshot."""
     from bot.service import GameService
-    from bot.store import Store, StoreError
+    from bot.store import StoreError, open_store
     from bot.store.copy import copy_database, count_rows
 
     if source == target:
@@ -359,12 +359,12 @@ async def _copy_db_async(source: str, target: str, batch: int) -> int:
     await _check_source(source)
     try:
         # a SQLite source is locked like a bot process would: no bot may write during the copy
-        source_store = await Store.open(source, exclusive=True)
+        source_store = await open_store(source, exclusive=True)
     except StoreError as error:
         raise CommandError(f"cannot open the source: {error}.") from None
     try:
         try:
-            target_store = await Store.open(target, exclusive=True)
+            target_store = await open_store(target, exclusive=True)
         except StoreError as error:
             raise CommandError(f"cannot open the target: {error}.") from None
         try:
@@ -396,27 +396,18 @@ async def _copy_db_async(source: str, target: str, batch: int) -> int:
 
 async def _check_source(source: str) -> None:
     """The source must already be a bot's database: opening it must not create one."""
-    from bot.store import is_postgres_url
-    from bot.store.postgres import safe_url
+    from bot.store import StoreError, is_postgres_url
+    from bot.store.postgres import holds_bot_database, safe_url
 
     if not is_postgres_url(source):
         if "://" not in source and not Path(source).is_file():
             raise CommandError(f"no database file {source} to copy from.")
-        return  # other URLs: Store.open names the problem
-    import asyncpg
-
+        return  # other URLs: open_store names the problem
     try:
-        conn = await asyncpg.connect(source, timeout=10)
-    except Exception as error:
-        raise CommandError(
-            f"cannot open the source: cannot connect to the PostgreSQL database "
-            f"{safe_url(source)}: {str(error) or type(error).__name__}."
-        ) from None
-    try:
-        found = await conn.fetchval("SELECT to_regclass('schema_migrations')")
-    finally:
-        await conn.close()
-    if found is None:
+        found = await holds_bot_database(source)
+    except StoreError as error:
+        raise CommandError(f"cannot open the source: {error}.") from None
+    if not found:
         raise CommandError(f"the source {safe_url(source)} holds no bot database.")
 
 

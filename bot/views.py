@@ -30,7 +30,7 @@ an id are at most 18 digits and an action at most 60 characters, so a crafted id
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
@@ -199,60 +199,98 @@ class LobbyButton(
         await _cog(interaction).lobby_press(interaction, self.game_id, self.op)
 
 
-def _game_button(
-    kind: str, game_id: int, label: str, style: discord.ButtonStyle, emoji: str | None = None
-) -> discord.ui.Button:
-    return discord.ui.Button(
-        label=label, style=style, custom_id=f"cay:{kind}:{game_id}", emoji=emoji
-    )
+class _GameButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"cay:(?P<kind>[a-z]):(?P<game>\d{1,18})"
+):
+    """A button whose custom id is `cay:{kind}:{game}`, rebuilt from the game id alone. A
+    subclass gives its `kind` (`class HandButton(_GameButton, kind="h")`), its `LOOK` (the
+    label's name in bot/text.py, the style, the emoji) and what a press asks of the cog."""
 
+    LOOK: ClassVar[tuple[str, discord.ButtonStyle, str | None]]
+    kind: ClassVar[str]
 
-def _game_select(
-    kind: str, game_id: int, placeholder: str, options: list[discord.SelectOption] | None
-) -> discord.ui.Select:
-    return discord.ui.Select(
-        custom_id=f"cay:{kind}:{game_id}",
-        placeholder=placeholder,
-        options=options or [discord.SelectOption(label="-", value="-")],
-    )
+    def __init_subclass__(cls, *, kind: str, **kwargs: Any) -> None:
+        super().__init_subclass__(template=rf"cay:{kind}:(?P<game>\d{{1,18}})", **kwargs)
+        cls.kind = kind
 
-
-class _GameKeyed:
-    """An item whose custom id is `cay:{kind}:{game}`: rebuilt from the game id alone."""
-
-    game_id: int
+    def __init__(self, game_id: int) -> None:
+        label, style, emoji = self.LOOK
+        super().__init__(
+            discord.ui.Button(
+                label=getattr(t, label),
+                style=style,
+                custom_id=f"cay:{self.kind}:{game_id}",
+                emoji=emoji,
+            )
+        )
+        self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
-        return cls(int(match["game"]))  # type: ignore[call-arg]
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.press(_cog(interaction), interaction)
+
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
 
 
-class HandButton(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:h:(?P<game>\d{1,18})"
+class _GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"cay:(?P<kind>[a-z]{1,2}):(?P<game>\d{1,18})",
 ):
+    """A one-value menu whose custom id is `cay:{kind}:{game}` (its options are given when it
+    is offered; a press needs only the chosen value). A subclass gives its `kind`, its
+    `PLACEHOLDER` (the name in bot/text.py), its `ROW` if it has one, and what a choice asks
+    of the cog."""
+
+    PLACEHOLDER: ClassVar[str]
+    ROW: ClassVar[int | None] = None
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, *, kind: str, **kwargs: Any) -> None:
+        super().__init_subclass__(template=rf"cay:{kind}:(?P<game>\d{{1,18}})", **kwargs)
+        cls.kind = kind
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cay:{self.kind}:{game_id}",
+                placeholder=getattr(t, self.PLACEHOLDER),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=self.ROW,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: Any) -> Any:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.choose(_cog(interaction), interaction, _only_value(interaction))
+
+    async def choose(self, cog: Presses, interaction: discord.Interaction, value: str) -> None:
+        raise NotImplementedError
+
+
+class HandButton(_GameButton, kind="h"):
     """ "My hand": the presser's own hand and its choices, privately (games with hands)."""
 
-    def __init__(self, game_id: int) -> None:
-        look = t.BUTTON_MY_HAND, discord.ButtonStyle.success, "🂠"
-        super().__init__(_game_button("h", game_id, *look))
-        self.game_id = game_id
+    LOOK = "BUTTON_MY_HAND", discord.ButtonStyle.success, "🂠"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).hand_press(interaction, self.game_id)
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.hand_press(interaction, self.game_id)
 
 
-class CatchUpButton(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:k:(?P<game>\d{1,18})"
-):
+class CatchUpButton(_GameButton, kind="k"):
     """ "Catch me up": what happened since the presser's last move, privately."""
 
-    def __init__(self, game_id: int) -> None:
-        look = t.BUTTON_CATCH_UP, discord.ButtonStyle.secondary, "📜"
-        super().__init__(_game_button("k", game_id, *look))
-        self.game_id = game_id
+    LOOK = "BUTTON_CATCH_UP", discord.ButtonStyle.secondary, "📜"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).catch_up_press(interaction, self.game_id)
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.catch_up_press(interaction, self.game_id)
 
 
 def with_catch_up(game_id: int, view: discord.ui.View | None) -> discord.ui.View | None:
@@ -264,18 +302,13 @@ def with_catch_up(game_id: int, view: discord.ui.View | None) -> discord.ui.View
     return view
 
 
-class ChoicesButton(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:c:(?P<game>\d{1,18})"
-):
+class ChoicesButton(_GameButton, kind="c"):
     """ "My choices": the presser's questions ahead and their answers, privately."""
 
-    def __init__(self, game_id: int) -> None:
-        look = t.BUTTON_MY_CHOICES, discord.ButtonStyle.success
-        super().__init__(_game_button("c", game_id, *look))
-        self.game_id = game_id
+    LOOK = "BUTTON_MY_CHOICES", discord.ButtonStyle.success, None
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).choices_press(interaction, self.game_id)
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.choices_press(interaction, self.game_id)
 
 
 class AnswerSelect(
@@ -312,31 +345,22 @@ class AnswerSelect(
         await _cog(interaction).answer_press(interaction, self.game_id, self.version, value)
 
 
-class PremoveSelect(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:q:(?P<game>\d{1,18})"
-):
+class PremoveSelect(_GameSelect, kind="q"):
     """The private premove menu: its options are the next placement to queue."""
 
-    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(_game_select("q", game_id, t.PREMOVE_PLACEHOLDER, options))
-        self.game_id = game_id
+    PLACEHOLDER = "PREMOVE_PLACEHOLDER"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).premove_press(interaction, self.game_id, _only_value(interaction))
+    async def choose(self, cog: Presses, interaction: discord.Interaction, value: str) -> None:
+        await cog.premove_press(interaction, self.game_id, value)
 
 
-class PremoveCancel(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:x:(?P<game>\d{1,18})"
-):
+class PremoveCancel(_GameButton, kind="x"):
     """ "Cancel my queue": the presser's queued placements are forgotten."""
 
-    def __init__(self, game_id: int) -> None:
-        look = t.BUTTON_CANCEL_PREMOVES, discord.ButtonStyle.secondary
-        super().__init__(_game_button("x", game_id, *look))
-        self.game_id = game_id
+    LOOK = "BUTTON_CANCEL_PREMOVES", discord.ButtonStyle.secondary, None
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).premove_press(interaction, self.game_id, None)
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.premove_press(interaction, self.game_id, None)
 
 
 _TURN_PLAN_BUTTONS = {
@@ -408,31 +432,22 @@ class TurnPlanSelect(
         await _cog(interaction).turn_plan_press(interaction, self.game_id, op, value)
 
 
-class OrdersSelect(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:o:(?P<game>\d{1,18})"
-):
+class OrdersSelect(_GameSelect, kind="o"):
     """The /caylus me menu of this game's standing orders: its values are 'name=value'."""
 
-    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(_game_select("o", game_id, t.ORDERS_PLACEHOLDER, options))
-        self.game_id = game_id
+    PLACEHOLDER = "ORDERS_PLACEHOLDER"
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).orders_press(interaction, self.game_id, _only_value(interaction))
+    async def choose(self, cog: Presses, interaction: discord.Interaction, value: str) -> None:
+        await cog.orders_press(interaction, self.game_id, value)
 
 
-class PlansCancel(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Button], template=r"cay:p:(?P<game>\d{1,18})"
-):
+class PlansCancel(_GameButton, kind="p"):
     """ "Cancel all my plans" (/caylus me)."""
 
-    def __init__(self, game_id: int) -> None:
-        look = t.BUTTON_CANCEL_PLANS, discord.ButtonStyle.secondary
-        super().__init__(_game_button("p", game_id, *look))
-        self.game_id = game_id
+    LOOK = "BUTTON_CANCEL_PLANS", discord.ButtonStyle.secondary, None
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).orders_press(interaction, self.game_id, None)
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.orders_press(interaction, self.game_id, None)
 
 
 class HistoryButton(
@@ -554,21 +569,15 @@ class ReplayButton(
         await _cog(interaction).replay_press(interaction, self.game_id, self.step, self.op)
 
 
-class ReplayJump(
-    _GameKeyed, discord.ui.DynamicItem[discord.ui.Select], template=r"cay:rj:(?P<game>\d{1,18})"
-):
+class ReplayJump(_GameSelect, kind="rj"):
     """/caylus replay's "jump to a turn" menu: its values are steps."""
 
-    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        select = _game_select("rj", game_id, t.REPLAY_JUMP, options)
-        select.row = 2
-        super().__init__(select)
-        self.game_id = game_id
+    PLACEHOLDER = "REPLAY_JUMP"
+    ROW = 2
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        value = _only_value(interaction)
+    async def choose(self, cog: Presses, interaction: discord.Interaction, value: str) -> None:
         step = int(value) if value.isdigit() and len(value) <= 6 else -1
-        await _cog(interaction).replay_press(interaction, self.game_id, step, "j")
+        await cog.replay_press(interaction, self.game_id, step, "j")
 
 
 def replay_view(

@@ -4,6 +4,7 @@ render/ draws without discord or sqlite. Checked by scanning the source with ast
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,90 @@ def test_scanner_catches_forbidden_things():
     assert random_violations(tree)
     tree = ast.parse("from discord.ext import commands\n")
     assert top(next(iter(imported_modules(tree)))) == "discord"
+
+
+# SQL as this code base writes it (upper-case keywords); English prose never has these shapes.
+SQL_SHAPES = re.compile(
+    r"\bSELECT\b.+\bFROM\b|\bSELECT\s+(?:\d|\w+\()|\bINSERT\s+INTO\b|\bUPDATE\s+\w+\s+SET\b"
+    r"|\bDELETE\s+FROM\b|\bON\s+CONFLICT\b|\bPRAGMA\s+\w+|\b(?:CREATE|DROP|ALTER)\s+TABLE\b",
+    re.DOTALL,
+)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes (prose: it may name a statement it explains)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def sql_statements(tree: ast.AST) -> list[str]:
+    """The SQL statements written in a module's code: each string constant or f-string (an
+    f-string's literal parts joined) that has the shape of SQL, with its line."""
+    skip = _docstrings(tree)
+    inside_fstrings = {
+        id(part)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr)
+        for part in node.values
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(
+                p.value
+                for p in node.values
+                if isinstance(p, ast.Constant) and isinstance(p.value, str)
+            )
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in skip or id(node) in inside_fstrings:
+                continue
+            text = node.value
+        else:
+            continue
+        if SQL_SHAPES.search(text):
+            found.append(f"line {node.lineno}: {' '.join(text.split())[:80]}")
+    return found
+
+
+def outside_the_store() -> list[Path]:
+    return [p for p in sources("bot") if (ROOT / "bot" / "store") not in p.parents]
+
+
+def test_no_sql_outside_the_store():
+    """Every statement is a named method of the store (bot/store/, docs/store.md): the clock,
+    the service and the cogs say what they want, never how the tables hold it."""
+    found = {
+        str(path.relative_to(ROOT)): statements
+        for path in outside_the_store()
+        if (statements := sql_statements(ast.parse(path.read_text(), filename=str(path))))
+    }
+    assert not found, f"SQL outside bot/store/: {found}"
+
+
+def test_sql_scanner_catches_statements_and_spares_prose():
+    """The scanner itself works: statements in strings and f-strings are found, docstrings and
+    English sentences are not."""
+    code = (
+        '"""Select a building from the list; update the board."""\n'
+        'a = "SELECT seat FROM clock_seats WHERE game_id = ?"\n'
+        'b = f"UPDATE clock_settings SET {names}, updated_at = ? WHERE game_id = ?"\n'
+        'c = ("INSERT INTO t (a) VALUES (?) "\n     "ON CONFLICT DO NOTHING")\n'
+        'd = "DELETE FROM plans WHERE game_id = ?"\n'
+        'e = "Select who may play from this channel; then insert into the lobby."\n'
+        'def f():\n    """Runs SELECT x FROM y."""\n'
+        "g = \"SELECT to_regclass('schema_migrations')\"\n"
+    )
+    found = sql_statements(ast.parse(code))
+    assert [line.split(":")[0] for line in found] == [
+        "line 2",
+        "line 3",
+        "line 4",
+        "line 6",
+        "line 10",
+    ], found
+    assert len(sql_statements(ast.parse((ROOT / "bot/store/base.py").read_text()))) > 20

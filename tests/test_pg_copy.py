@@ -159,10 +159,10 @@ async def test_copy_to_postgres_and_back(tmp_path: Path, url: str, capsys) -> No
 
 
 async def test_a_running_bot_keeps_its_file_from_being_copied(tmp_path: Path, url: str, capsys):
-    from bot.store import Store
+    from bot.store import open_store
 
     source = tmp_path / "bot.sqlite3"
-    held = await Store.open(source, exclusive=True)  # a bot process has the file open
+    held = await open_store(source, exclusive=True)  # a bot process has the file open
     try:
         assert await copy_db([str(source), url]) == 1
         assert "in use by another bot process" in capsys.readouterr().err

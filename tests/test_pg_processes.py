@@ -26,7 +26,7 @@ import pytest
 
 from bot.clock_service import ClockService
 from bot.service import GameService
-from tests.db import fresh_schema
+from tests.db import fresh_schema, rows
 
 pytestmark = pytest.mark.postgres
 
@@ -156,9 +156,10 @@ async def _check(svc: GameService, url: str, folder: Path, game_ids: list[int], 
 
     # every expiry happened once: one clock move per decision (game, seat, deadline), each the
     # default move logged by the bot, after its deadline; every acknowledged one among them
-    expiries = await store.query(
+    expiries = await rows(
+        store,
         "SELECT e.game_id, e.seq, e.seat, e.deadline_at, e.expired_at, a.by_bot, a.seat "
-        "FROM clock_expiries e JOIN actions a ON a.game_id = e.game_id AND a.seq = e.seq"
+        "FROM clock_expiries e JOIN actions a ON a.game_id = e.game_id AND a.seq = e.seq",
     )
     per_decision = Counter((g, seat, deadline) for g, _, seat, deadline, *_ in expiries)
     assert all(n == 1 for n in per_decision.values()), per_decision.most_common(3)
@@ -177,7 +178,7 @@ async def _check(svc: GameService, url: str, folder: Path, game_ids: list[int], 
                 sent[(ack["game"], ack["seq"], ack["seat"], item)] += 1
     assert all(n == 1 for n in sent.values()), sent.most_common(3)
     reminders = {
-        tuple(r) for r in await store.query("SELECT game_id, seq, seat, item FROM clock_reminders")
+        tuple(r) for r in await rows(store, "SELECT game_id, seq, seat, item FROM clock_reminders")
     }
     assert set(sent) <= reminders
 
@@ -190,8 +191,8 @@ async def _check(svc: GameService, url: str, folder: Path, game_ids: list[int], 
         assert await svc.replay_problem(gid) is None, gid
         game = await store.game(gid)
         assert game is not None and await store.log_count(gid) == game.seq
-        ranges = await store.query(
-            "SELECT after_seq, to_seq FROM outbox WHERE game_id = ? ORDER BY id", (gid,)
+        ranges = await rows(
+            store, "SELECT after_seq, to_seq FROM outbox WHERE game_id = ? ORDER BY id", (gid,)
         )
         position = 0
         for after, to in ranges:

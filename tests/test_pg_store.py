@@ -14,7 +14,7 @@ import pytest
 from bot import errors as err
 from bot.clock_service import ClockService
 from bot.service import GameService
-from bot.store import GameBusy, Store, StoreError, Tx
+from bot.store import GameBusy, Store, StoreError, Tx, open_store
 from bot.store.postgres import numbered, safe_url
 from tests.db import fresh_schema, rows
 
@@ -44,7 +44,7 @@ def test_placeholders_are_numbered_outside_quotes() -> None:
 
 
 async def test_a_game_lock_is_held_across_stores(url: str) -> None:
-    first, second = await Store.open(url), await Store.open(url)
+    first, second = await open_store(url), await open_store(url)
     try:
         async with first.game_lock(7):
             with pytest.raises(GameBusy):
@@ -107,8 +107,8 @@ async def test_transactions_that_read_then_write_are_as_if_alone(url: str) -> No
 
 
 async def test_a_serialization_conflict_runs_the_work_again(url: str) -> None:
-    store = await Store.open(url)
-    other = await Store.open(url)
+    store = await open_store(url)
+    other = await open_store(url)
     try:
         await store.set_user_settings(5, quiet_start=10)
         runs = 0
@@ -138,7 +138,7 @@ async def test_a_serialization_conflict_runs_the_work_again(url: str) -> None:
 
 async def test_the_clock_skips_a_game_another_process_holds(url: str) -> None:
     svc = await GameService.open(url, rng=random.Random(1))
-    other = await Store.open(url)
+    other = await open_store(url)
     try:
         started = await _running(svc, (1, 2))
         gid = started.game.id
@@ -237,17 +237,17 @@ async def test_outbox_rows_are_claimed_by_one_process_at_a_time(url: str) -> Non
 
 async def test_an_unreachable_server_is_one_clear_error() -> None:
     with pytest.raises(StoreError, match="cannot connect to the PostgreSQL database"):
-        await Store.open("postgresql://nobody:pw@127.0.0.1:1/none", connect_timeout=2)
+        await open_store("postgresql://nobody:pw@127.0.0.1:1/none", connect_timeout=2)
     with pytest.raises(StoreError) as caught:
-        await Store.open("postgresql://nobody:secret@127.0.0.1:1/none", connect_timeout=2)
+        await open_store("postgresql://nobody:secret@127.0.0.1:1/none", connect_timeout=2)
     assert "secret" not in str(caught.value)
 
 
 async def test_game_locks_of_different_schemas_are_independent(postgres_url: str) -> None:
     """Two bots in two schemas of one database: game 1 of one is not game 1 of the other."""
     async with fresh_schema(postgres_url) as first_url, fresh_schema(postgres_url) as second_url:
-        first, second = await Store.open(first_url), await Store.open(second_url)
-        again = await Store.open(first_url)
+        first, second = await open_store(first_url), await open_store(second_url)
+        again = await open_store(first_url)
         try:
             async with first.game_lock(1):
                 async with second.game_lock(1, wait=False):

@@ -18,7 +18,7 @@ import pytest
 from bot import errors as err
 from bot import plans as pl
 from bot.service import ActResult, GameService
-from bot.store import Store
+from bot.store import open_store
 from engine import caylus
 from engine.caylus.lookahead import castle_plan_batches
 from engine.record import replay
@@ -607,7 +607,7 @@ async def test_a_players_plans_are_invisible_to_the_others(svc) -> None:
 
 
 async def test_the_order_tables_match_the_orders_model(tmp_path: Path, database: str) -> None:
-    store = await Store.open(database)
+    store = await open_store(database)
     await store.write(lambda tx: tx.set_user_orders(5, {}))
     assert await store.user_orders(5) == pl.Orders().model_dump()
     columns = set(await store._columns("seat_orders"))

@@ -16,7 +16,7 @@ import pytest
 
 from bot import errors as err
 from bot.service import DUPLICATE_WINDOW, GameService, retry_delay
-from bot.store import DatabaseLocked, Store, StoreError
+from bot.store import DatabaseLocked, StoreError, open_store
 from engine import caylus
 from tests.db import execute, target_of
 from tests.test_clock_service import (
@@ -144,27 +144,27 @@ async def test_a_repaired_game_is_no_longer_damaged(services, vt) -> None:
 
 async def test_a_second_bot_process_on_one_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
-    first = await Store.open(path, exclusive=True)
+    first = await open_store(path, exclusive=True)
     try:
         with pytest.raises(DatabaseLocked, match="in use by another bot process") as caught:
-            await Store.open(path, exclusive=True, lock_wait=0.3)
+            await open_store(path, exclusive=True, lock_wait=0.3)
         assert "pid" in str(caught.value)
     finally:
         await first.close()
-    again = await Store.open(path, exclusive=True)  # free once the first has closed
+    again = await open_store(path, exclusive=True)  # free once the first has closed
     await again.close()
 
 
 async def test_the_second_process_waits_for_the_first_to_exit(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
-    first = await Store.open(path, exclusive=True)
+    first = await open_store(path, exclusive=True)
 
     async def close_soon() -> None:
         await asyncio.sleep(0.3)
         await first.close()
 
     closing = asyncio.ensure_future(close_soon())
-    second = await Store.open(path, exclusive=True, lock_wait=10)
+    second = await open_store(path, exclusive=True, lock_wait=10)
     await closing
     await second.close()
 
@@ -176,9 +176,9 @@ async def test_not_a_database_and_damaged_database_are_named(tmp_path: Path) -> 
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"this is not a database" * 200)
     with pytest.raises(StoreError, match="is not a SQLite database"):
-        await Store.open(junk, check=True)
+        await open_store(junk, check=True)
     damaged = tmp_path / "damaged.db"
-    store = await Store.open(damaged)
+    store = await open_store(damaged)
     await store.write(
         lambda tx: [
             tx.insert_game(guild_id=1, channel_id=c, kind="caylus", options={}, host_id=1)
@@ -194,7 +194,7 @@ async def test_not_a_database_and_damaged_database_are_named(tmp_path: Path) -> 
     data[start + 8 : start + page] = b"\x07" * (page - 8)
     damaged.write_bytes(bytes(data))
     with pytest.raises(StoreError, match="damaged"):
-        await Store.open(damaged, check=True)
+        await open_store(damaged, check=True)
 
 
 # --- a full disk ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.logsafe import REDACTED, RedactingFilter, install, redact
-from bot.store import Store
+from bot.store import open_store
 
 INTERACTION_TOKEN = (
     "aW50ZXJhY3Rpb246MTQ1NjA3NDQ0Mzk4MDgwMDAxMjp1SDRmR0xtY2VwQjJ3a2hPbE1YZEtQb3dHZ3Bq"
@@ -81,7 +81,7 @@ def test_database_from_a_newer_version_is_one_line(tmp_path: Path) -> None:
 
 
 async def _make(path: Path) -> None:
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
 
 
@@ -89,7 +89,7 @@ def test_database_in_use_by_another_bot_is_one_line(tmp_path: Path) -> None:
     import asyncio
 
     async def hold() -> subprocess.CompletedProcess[str]:
-        store = await Store.open(tmp_path / "caylus.sqlite3", exclusive=True)
+        store = await open_store(tmp_path / "caylus.sqlite3", exclusive=True)
         try:
             return await asyncio.to_thread(run_bot, tmp_path)
         finally:

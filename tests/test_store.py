@@ -20,13 +20,14 @@ from bot.store import (
     VersionConflict,
     discover_migrations,
     is_postgres_url,
+    open_store,
 )
 from tests.db import execute, rows
 
 
 @pytest.fixture
 async def store(database: str):
-    s = await Store.open(database)
+    s = await open_store(database)
     yield s
     await s.close()
 
@@ -52,7 +53,7 @@ def _migrations_of(target: str) -> Path:
 
 async def test_open_applies_migrations_and_pragmas(tmp_path: Path) -> None:
     path = tmp_path / "store.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await store.schema_version() == len(discover_migrations())
         rows = await store._writer.execute_fetchall("PRAGMA journal_mode")
@@ -74,7 +75,7 @@ async def test_open_applies_migrations_and_pragmas(tmp_path: Path) -> None:
         "schema_migrations",
     } <= _tables(path)
     # reopening applies nothing twice
-    store = await Store.open(path)
+    store = await open_store(path)
     await store.close()
     with sqlite3.connect(path) as conn:
         versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations")]
@@ -90,13 +91,13 @@ async def test_failed_migration_leaves_nothing(tmp_path: Path, database: str) ->
     )
     missing = r"(no such table|does not exist)"
     with pytest.raises(StoreError, match=rf"0002_broken\.sql failed: .*{missing}"):
-        await Store.open(database, migrations_dir=mig)
+        await open_store(database, migrations_dir=mig)
     assert "half_done" not in await _any_tables(database)
     assert "games" in await _any_tables(database)  # 0001 committed on its own
     assert (await rows(database, "SELECT MAX(version) FROM schema_migrations"))[0][0] == 1
     # fixed file: applied on the next start
     (mig / "0002_broken.sql").write_text("CREATE TABLE half_done (a INTEGER);\n")
-    store = await Store.open(database, migrations_dir=mig)
+    store = await open_store(database, migrations_dir=mig)
     assert await store.schema_version() == 2
     await store.close()
     assert "half_done" in await _any_tables(database)
@@ -116,10 +117,10 @@ async def test_migration_files_are_checked(tmp_path: Path) -> None:
 
 
 async def test_database_newer_than_code_is_refused(database: str) -> None:
-    await (await Store.open(database)).close()
+    await (await open_store(database)).close()
     await execute(database, "INSERT INTO schema_migrations VALUES (99, 'future', 0)")
     with pytest.raises(StoreError, match="newer"):
-        await Store.open(database)
+        await open_store(database)
 
 
 async def test_both_backends_have_the_same_migrations() -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from bot import errors as err
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from engine import caylus
 from tests.db import execute, target_of
 from tests.history_helpers import finish, new_game
@@ -260,7 +260,7 @@ async def test_a_sqlite_database_in_a_folder_that_does_not_exist_is_created(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "data" / "bot" / "games.db"
-    store = await Store.open(path, exclusive=True)
+    store = await open_store(path, exclusive=True)
     try:
         assert path.is_file() and await store.schema_version() > 0
     finally:
@@ -268,7 +268,7 @@ async def test_a_sqlite_database_in_a_folder_that_does_not_exist_is_created(
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     with pytest.raises(Exception, match="cannot create the folder") as caught:
-        await Store.open(blocker / "games.db")
+        await open_store(blocker / "games.db")
     assert "Traceback" not in str(caught.value)
 
 

@@ -26,7 +26,7 @@ from bot.clock_service.values import (
 )
 from bot.lang import m
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import USER_SETTING_FIELDS, Tx, UserSettings
+from bot.store import GameHead, UserSettings
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 OFF_WORDS = ("", "off", "none", "no")
@@ -45,18 +45,16 @@ class ClockCore:
     # --- reads: settings, deadlines, a player's games ----------------------------------------
 
     async def clock_settings(self, game_id: int) -> ClockSettings:
-        rows = await self.store.query(
-            "SELECT clock_seconds, reminders, max_away_days, takeover_after FROM clock_settings "
-            "WHERE game_id = ?",
-            (game_id,),
-        )
-        if not rows:
-            if not await self.store.query("SELECT 1 FROM games WHERE id = ?", (game_id,)):
-                raise err.UnknownGame(game_id=game_id)
+        row = await self.store.clock_settings_of(game_id)
+        if row is None:
+            await self._game_head(game_id)  # UnknownGame
             return ClockSettings(game_id)
-        seconds, spec, away_days, takeover = rows[0]
         return ClockSettings(
-            game_id, timedelta(seconds=seconds), parse_reminders(spec), away_days, takeover
+            game_id,
+            timedelta(seconds=row.clock_seconds),
+            parse_reminders(row.reminders),
+            row.max_away_days,
+            row.takeover_after,
         )
 
     async def user_settings(self, user_id: int) -> UserClockSettings:
@@ -65,12 +63,8 @@ class ClockCore:
     async def _players_settings(self) -> dict[int, UserClockSettings]:
         """The settings of every player of a running game, in one query (a tick needs them
         all; one query per game costs a round trip each on a database server)."""
-        rows = await self.store.query(
-            f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
-            "WHERE user_id IN (SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE g.status = 'running' AND s.user_id IS NOT NULL)"
-        )
-        return {r[0]: _clock_settings(UserSettings(*r)) for r in rows}
+        found = await self.store.running_players_settings()
+        return {s.user_id: _clock_settings(s) for s in found}
 
     async def deadline(self, game_id: int, now: datetime | None = None) -> Deadline | None:
         """The pending decision of a running game and its deadline; None if nobody (human) is
@@ -79,7 +73,7 @@ class ClockCore:
         for _ in range(5):  # the game may move between the two reads: read again
             rows = await self._awaited_rows(game_id)
             if not rows:
-                await self._game_row(game_id)  # UnknownGame
+                await self._game_head(game_id)  # UnknownGame
                 return None
             info = await self.svc.game(game_id)
             deadline = (await self._timings(rows, now))[0][1]
@@ -90,19 +84,13 @@ class ClockCore:
 
     async def expiries_in_row(self, game_id: int, seat: int) -> int:
         """Decisions of `seat` the clock took since the player's own last move (or reclaim)."""
-        return await self._expiries_in_row(game_id, seat)
+        return await self.store.expiries_in_row(game_id, seat)
 
     async def pause_state(self, game_id: int) -> tuple[datetime | None, tuple[int, ...]]:
         """(paused since, or None; the users who asked to pause)."""
-        rows = await self.store.query(
-            "SELECT paused_at FROM clock_pauses WHERE game_id = ? AND resumed_at IS NULL",
-            (game_id,),
-        )
-        votes = await self.store.query(
-            "SELECT user_id FROM clock_pause_votes WHERE game_id = ? ORDER BY voted_at",
-            (game_id,),
-        )
-        return (to_instant(rows[0][0]) if rows else None), tuple(v[0] for v in votes)
+        since = await self.store.paused_since(game_id)
+        votes = await self.store.pause_voters(game_id)
+        return (to_instant(since) if since is not None else None), votes
 
     async def my_games(self, user_id: int, guild_id: int | None, now: datetime) -> list[MyGame]:
         """The user's lobby and running games (in a guild, or all): those waiting for them
@@ -123,14 +111,7 @@ class ClockCore:
                     deadline=None,
                 )
             )
-        taken = await self.store.query(
-            "SELECT g.id, g.guild_id, g.channel_id, g.kind, g.status, c.seat, s.colour "
-            "FROM clock_seats c JOIN games g ON g.id = c.game_id "
-            "JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat "
-            "WHERE c.user_id = ? AND c.taken_over = 1 AND g.status = 'running'"
-            + (" AND g.guild_id = ?" if guild_id is not None else ""),
-            (user_id, guild_id) if guild_id is not None else (user_id,),
-        )
+        taken = await self.store.seats_taken_over_from(user_id, guild_id)
         for gid, guild, channel, kind, status, seat, colour in taken:
             out.append(MyGame(gid, guild, channel, kind, status, seat, colour, False, None, True))
         result = []
@@ -140,13 +121,8 @@ class ClockCore:
                     deadline = await self.deadline(game.game_id, now)
                 except err.GameDamaged:
                     continue  # cannot be read: left out of the list (reported to its channel)
-                away = await self.store.query(
-                    "SELECT MAX(COALESCE(ended_at, until_at)) FROM clock_away "
-                    "WHERE game_id = ? AND seat = ? AND from_at <= ? "
-                    "AND COALESCE(ended_at, until_at) > ?",
-                    (game.game_id, game.seat, now_s, now_s),
-                )
-                away_until = to_instant(away[0][0]) if away and away[0][0] is not None else None
+                away = await self.store.away_until(game.game_id, game.seat, now_s)
+                away_until = to_instant(away) if away is not None else None
                 paused = (await self.pause_state(game.game_id))[0] is not None
                 game = _replace(game, deadline=deadline, paused=paused, away_until=away_until)
             result.append(game)
@@ -159,13 +135,12 @@ class ClockCore:
 
     # --- internals ---------------------------------------------------------------------------
 
-    async def _game_row(self, game_id: int) -> dict[str, Any]:
-        rows = await self.store.query(
-            "SELECT id, host_id, status, seq, version FROM games WHERE id = ?", (game_id,)
-        )
-        if not rows:
+    async def _game_head(self, game_id: int) -> GameHead:
+        """The game's plain columns; UnknownGame if there is no such game."""
+        head = await self.store.game_head(game_id)
+        if head is None:
             raise err.UnknownGame(game_id=game_id)
-        return dict(zip(("id", "host_id", "status", "seq", "version"), rows[0], strict=True))
+        return head
 
     async def _running_human(self, game_id: int, user_id: int) -> GameInfo:
         info = await self.svc.game(game_id)
@@ -176,41 +151,15 @@ class ClockCore:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[info.status])
         return info
 
-    _AWAITED = (
-        "id",
-        "guild_id",
-        "channel_id",
-        "version",
-        "seq",
-        "awaiting_seat",
-        "awaiting_since",
-        "user_id",
-        "colour",
-        "clock_seconds",
-        "reminders",
-        "takeover_after",
-    )
-
     async def _awaited_rows(self, game_id: int | None) -> list[dict[str, Any]]:
         """Running games waiting for a human seat (one game, or all), with their settings."""
-        rows = await self.store.query(
-            "SELECT g.id, g.guild_id, g.channel_id, g.version, g.seq, g.awaiting_seat, "
-            "g.awaiting_since, s.user_id, s.colour, COALESCE(c.clock_seconds, ?), "
-            "COALESCE(c.reminders, ?), COALESCE(c.takeover_after, ?) FROM games g "
-            "JOIN seats s ON s.game_id = g.id AND s.seat = g.awaiting_seat "
-            "LEFT JOIN clock_settings c ON c.game_id = g.id "
-            "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
-            "AND g.awaiting_since IS NOT NULL "
-            + ("AND g.id = ? " if game_id is not None else "")
-            + "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
-            (
-                int(DEFAULT_CLOCK.total_seconds()),
-                DEFAULT_REMINDER_SPEC,
-                DEFAULT_TAKEOVER_AFTER,
-                *((game_id,) if game_id is not None else ()),
-            ),
+        rows = await self.store.seats_awaited(
+            game_id,
+            default_clock=int(DEFAULT_CLOCK.total_seconds()),
+            default_reminders=DEFAULT_REMINDER_SPEC,
+            default_takeover=DEFAULT_TAKEOVER_AFTER,
         )
-        return [dict(zip(self._AWAITED, r, strict=True)) for r in rows]
+        return [r._asdict() for r in rows]
 
     async def _timings(
         self,
@@ -222,29 +171,8 @@ class ClockCore:
         raises, without that list)."""
         if not rows:
             return []
-        ids = [r["id"] for r in rows]
-        if len(ids) <= 100:
-            games, params = f"IN ({', '.join('?' for _ in ids)})", ids
-        else:  # many games (the tick): every running game's rows, not thousands of parameters
-            games, params = "IN (SELECT id FROM games WHERE status = 'running')", []
-        pauses: dict[int, list[tuple[float, float | None]]] = {}
-        for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id {games}",
-            params,
-        ):
-            pauses.setdefault(gid, []).append((begun, ended))
-        for gid, begun, ended in await self.store.query(
-            f"SELECT game_id, stopped_at, restarted_at FROM clock_stops WHERE game_id {games}",
-            params,
-        ):
-            pauses.setdefault(gid, []).append((begun, ended))
-        aways: dict[tuple[int, int], list[tuple[float, float]]] = {}
-        for gid, seat, begun, ends in await self.store.query(
-            "SELECT game_id, seat, from_at, COALESCE(ended_at, until_at) FROM clock_away "
-            f"WHERE game_id {games}",
-            params,
-        ):
-            aways.setdefault((gid, seat), []).append((begun, ends))
+        found = await self.store.clock_stoppages([r["id"] for r in rows])
+        pauses, aways = found.stops, found.aways
         now_s = to_seconds(now)
         out = []
         for r in rows:
@@ -288,19 +216,6 @@ class ClockCore:
             paused=timing.due is None,
             away_until=to_instant(timing.away_until) if timing.away_until else None,
         )
-
-    async def _expiries_in_row(self, game_id: int, seat: int) -> int:
-        # A move played from the player's plan (planned = 1) does not show the player is there:
-        # only their own answers (and a reclaim) end a run of expiries.
-        rows = await self.store.query(
-            "SELECT COUNT(*) FROM clock_expiries WHERE game_id = ? AND seat = ? AND seq > "
-            "(SELECT COALESCE(MAX(seq), 0) FROM actions "
-            " WHERE game_id = ? AND seat = ? AND by_bot = 0 AND planned = 0) AND seq > "
-            "(SELECT COALESCE(MAX(reset_seq), 0) FROM clock_seats "
-            " WHERE game_id = ? AND seat = ?)",
-            (game_id, seat, game_id, seat, game_id, seat),
-        )
-        return rows[0][0]
 
     @staticmethod
     def _notice(
@@ -355,14 +270,3 @@ def with_decision(deadline: Deadline, kind: str, prompt: str) -> Deadline:
 
 def _replace(obj: Any, **changes: Any) -> Any:
     return dataclasses.replace(obj, **changes)
-
-
-def upsert_seat(tx: Tx, game_id: int, seat: int, user_id: int, **values: Any) -> None:
-    names = list(values)
-    tx.execute(
-        f"INSERT INTO clock_seats (game_id, seat, user_id, {', '.join(names)}, updated_at) "
-        f"VALUES (?, ?, ?, {', '.join('?' for _ in names)}, ?) ON CONFLICT (game_id, seat) "
-        f"DO UPDATE SET user_id = excluded.user_id, "
-        f"{', '.join(f'{n} = excluded.{n}' for n in names)}, updated_at = excluded.updated_at",
-        (game_id, seat, user_id, *values.values(), tx.now),
-    )

@@ -23,29 +23,12 @@ class PauseCalls(ClockCore):
         now_s = to_seconds(now)
 
         def work(tx: Tx) -> tuple[bool, tuple[int, ...]]:
-            if tx.fetchone(
-                "SELECT 1 FROM clock_pauses WHERE game_id = ? AND resumed_at IS NULL", (game_id,)
-            ):
+            if tx.is_paused(game_id):
                 raise err.AlreadyPaused(game_id=game_id)
-            tx.execute(
-                "INSERT INTO clock_pause_votes (game_id, user_id, voted_at) "
-                "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, user_id, now_s),
-            )
-            votes = tuple(
-                r[0]
-                for r in tx.fetchall(
-                    "SELECT user_id FROM clock_pause_votes WHERE game_id = ? ORDER BY voted_at",
-                    (game_id,),
-                )
-                if r[0] in humans
-            )
+            tx.add_pause_vote(game_id, user_id, now_s)
+            votes = tuple(v for v in tx.pause_voters(game_id) if v in humans)
             if set(votes) >= set(humans):
-                tx.execute("DELETE FROM clock_pause_votes WHERE game_id = ?", (game_id,))
-                tx.execute(
-                    "INSERT INTO clock_pauses (game_id, paused_at) VALUES (?, ?)",
-                    (game_id, now_s),
-                )
+                tx.pause_game(game_id, now_s)
                 return True, votes
             return False, votes
 
@@ -76,16 +59,9 @@ class PauseCalls(ClockCore):
         now_s = to_seconds(now)
 
         def work(tx: Tx) -> str:
-            if tx.execute(
-                "UPDATE clock_pauses SET resumed_at = ? WHERE game_id = ? AND resumed_at IS NULL",
-                (max(now_s, 0.0), game_id),
-            ):
-                tx.execute("DELETE FROM clock_pause_votes WHERE game_id = ?", (game_id,))
+            if tx.resume_game(game_id, max(now_s, 0.0)):
                 return "resumed"
-            if tx.execute(
-                "DELETE FROM clock_pause_votes WHERE game_id = ? AND user_id = ?",
-                (game_id, user_id),
-            ):
+            if tx.withdraw_pause_vote(game_id, user_id):
                 return "withdrawn"
             raise err.NotPaused(game_id=game_id)
 
@@ -99,10 +75,5 @@ class PauseCalls(ClockCore):
         else:
             text = Later(m, "CLOCK_VOTE_WITHDRAWN", player="{player}", game_id=game_id)
             notice = self._notice("vote_withdrawn", info, seat.seat, (user_id,), text)
-        votes = tuple(
-            r[0]
-            for r in await self.store.query(
-                "SELECT user_id FROM clock_pause_votes WHERE game_id = ?", (game_id,)
-            )
-        )
+        votes = await self.store.pause_voters(game_id)
         return PauseState(game_id, False, None, votes, humans, notice)

@@ -10,7 +10,7 @@ from functools import partial
 import i18n
 from bot import errors as err
 from bot.clock import ClockInputError, discord_timestamp, parse_away_until, time_zone
-from bot.clock_service.core import EPOCH, ClockCore, upsert_seat
+from bot.clock_service.core import EPOCH, ClockCore
 from bot.clock_service.timing import days_rounded_down, to_instant, to_seconds
 from bot.clock_service.values import DAY, AwayInfo, ClockNotice
 from bot.lang import colour_name, m
@@ -23,23 +23,13 @@ class SeatCalls(ClockCore):
 
     async def reclaim(self, game_id: int, user_id: int) -> ClockNotice:
         """The player takes back their seat from the built-in player (after a takeover)."""
-        rows = await self.store.query(
-            "SELECT seat FROM clock_seats WHERE game_id = ? AND user_id = ? AND taken_over = 1",
-            (game_id, user_id),
-        )
-        if not rows:
-            await self._game_row(game_id)
+        seat = await self.store.seat_taken_over_from(game_id, user_id)
+        if seat is None:
+            await self._game_head(game_id)
             raise err.NotTakenOver(game_id=game_id)
-        seat = rows[0][0]
 
         def also(tx: Tx) -> None:
-            changed = tx.execute(
-                "UPDATE clock_seats SET taken_over = 0, reset_seq = "
-                "(SELECT seq FROM games WHERE id = ?), updated_at = ? "
-                "WHERE game_id = ? AND seat = ? AND taken_over = 1",
-                (game_id, tx.now, game_id, seat),
-            )
-            if changed != 1:
+            if not tx.reclaim_seat(game_id, seat):
                 raise err.NotTakenOver(game_id=game_id)
 
         info = await self.svc.restore_seat(game_id, seat, user_id, also=also)
@@ -79,22 +69,13 @@ class SeatCalls(ClockCore):
         held = info.seats[seat]
         colour = held.colour
         text = Later(m, "CLOCK_KICKED", colour=partial(colour_name, colour), game_id=game_id)
-        taken = await self.store.query(
-            "SELECT user_id FROM clock_seats WHERE game_id = ? AND seat = ? AND taken_over = 1",
-            (game_id, seat),
-        )
+        reclaimer = await self.store.reclaimer_of(game_id, seat)
         if held.is_bot:
-            if not taken:
+            if reclaimer is None:
                 raise err.NotIdle(game_id=game_id, colour=colour)
-            await self.store.write(
-                lambda tx: tx.execute(
-                    "UPDATE clock_seats SET taken_over = 0, updated_at = ? "
-                    "WHERE game_id = ? AND seat = ?",
-                    (tx.now, game_id, seat),
-                )
-            )
-            return self._notice("kicked", info, seat, (taken[0][0],), text)
-        if await self._expiries_in_row(game_id, seat) < 1:
+            await self.store.write(lambda tx: tx.end_reclaim(game_id, seat))
+            return self._notice("kicked", info, seat, (reclaimer,), text)
+        if await self.store.expiries_in_row(game_id, seat) < 1:
             raise err.NotIdle(game_id=game_id, colour=colour)
         assert held.user_id is not None
         user = held.user_id
@@ -102,7 +83,7 @@ class SeatCalls(ClockCore):
             game_id,
             seat,
             now=to_seconds(now),
-            also=lambda tx: upsert_seat(tx, game_id, seat, user, taken_over=0),
+            also=lambda tx: tx.hand_seat_over_for_good(game_id, seat, user),
         )
         return self._notice("kicked", result.game, seat, (user,), text, result=result)
 
@@ -129,11 +110,7 @@ class SeatCalls(ClockCore):
         if until_s <= now_s:
             raise err.AwayInPast(until=discord_timestamp(until_dt))
         settings = await self.clock_settings(game_id)
-        periods = await self.store.query(
-            "SELECT id, from_at, until_at, ended_at FROM clock_away "
-            "WHERE game_id = ? AND seat = ? ORDER BY from_at",
-            (game_id, seat.seat),
-        )
+        periods = await self.store.away_periods(game_id, seat.seat)
         open_id, open_from, used = None, now_s, 0.0
         for pid, begun, ends, ended in periods:
             end = ended if ended is not None else ends
@@ -153,13 +130,9 @@ class SeatCalls(ClockCore):
 
         def work(tx: Tx) -> None:
             if open_id is not None:
-                tx.execute("UPDATE clock_away SET until_at = ? WHERE id = ?", (until_s, open_id))
+                tx.extend_away(open_id, until_s)
             else:
-                tx.execute(
-                    "INSERT INTO clock_away (game_id, seat, user_id, from_at, until_at, "
-                    "created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seat.seat, user_id, now_s, until_s, tx.now),
-                )
+                tx.start_away(game_id, seat.seat, user_id, now_s, until_s)
 
         await self.store.write(work)
         days_left = days_rounded_down(limit - used - (until_s - open_from))
@@ -183,14 +156,8 @@ class SeatCalls(ClockCore):
         seat = info.seat_of(user_id)
         if seat is None:
             raise err.NotSeated(game_id=game_id, user_id=user_id)
-        changed = await self.store.write(
-            lambda tx: tx.execute(
-                "UPDATE clock_away SET ended_at = ?, announced = 1 WHERE game_id = ? "
-                "AND seat = ? AND ended_at IS NULL AND from_at <= ? AND until_at > ?",
-                (now_s, game_id, seat.seat, now_s, now_s),
-            )
-        )
-        if not changed:
+        ended = await self.store.write(lambda tx: tx.end_away(game_id, seat.seat, now_s))
+        if not ended:
             raise err.NotAway(game_id=game_id)
         text = Later(m, "CLOCK_AWAY_OVER", player="{player}", game_id=game_id)
         return self._notice("back", info, seat.seat, (user_id,), text)

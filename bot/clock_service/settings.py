@@ -19,7 +19,6 @@ from bot.clock import (
 )
 from bot.clock_service.core import OFF_WORDS, REMIND_VIA, ClockCore
 from bot.clock_service.values import ClockSettings, UserClockSettings
-from bot.store import Tx
 
 
 class SettingsCalls(ClockCore):
@@ -38,8 +37,8 @@ class SettingsCalls(ClockCore):
     ) -> ClockSettings:
         """The host (or `can_manage`) changes the game's clock settings. The clock, the away
         allowance and the takeover count only before the start; reminders at any time."""
-        game = await self._game_row(game_id)
-        if not can_manage and by_user_id != game["host_id"]:
+        game = await self._game_head(game_id)
+        if not can_manage and by_user_id != game.host_id:
             raise err.NotHost(game_id=game_id, user_id=by_user_id)
         values: dict[str, Any] = {}
         if clock is not None:
@@ -52,26 +51,12 @@ class SettingsCalls(ClockCore):
             if not isinstance(takeover_after, int) or not 1 <= takeover_after <= 20:
                 raise err.BadSetting(name="takeover_after", reason="from 1 to 20 decisions.")
             values["takeover_after"] = takeover_after
-        if values and game["status"] != "lobby":
+        if values and game.status != "lobby":
             raise err.ClockInLobbyOnly(game_id=game_id)
         if reminders is not None:
             values["reminders"] = ",".join(self._parse_reminders(reminders))
         if values:
-            names = list(values)
-
-            def work(tx: Tx) -> None:
-                tx.execute(
-                    "INSERT INTO clock_settings (game_id, updated_at) VALUES (?, ?) "
-                    "ON CONFLICT (game_id) DO NOTHING",
-                    (game_id, tx.now),
-                )
-                tx.execute(
-                    f"UPDATE clock_settings SET {', '.join(f'{n} = ?' for n in names)}, "
-                    "updated_at = ? WHERE game_id = ?",
-                    (*values.values(), tx.now, game_id),
-                )
-
-            await self.store.write(work)
+            await self.store.write(lambda tx: tx.set_clock_settings(game_id, values))
         return await self.clock_settings(game_id)
 
     async def set_clock(

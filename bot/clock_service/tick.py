@@ -16,7 +16,7 @@ from typing import Any
 
 from bot import errors as err
 from bot.clock import ClockInputError, parse_reminders, reminder_times, time_zone
-from bot.clock_service.core import ClockCore, upsert_seat, with_decision
+from bot.clock_service.core import ClockCore, with_decision
 from bot.clock_service.timing import to_seconds
 from bot.clock_service.values import (
     DEFAULT_TAKEOVER_AFTER,
@@ -111,13 +111,8 @@ class TickCalls(ClockCore):
     async def _report_damaged(self) -> list[ClockNotice]:
         """One notice per damaged game not yet reported to its channel (however it was found:
         by the clock, or by a player's command)."""
-        rows = await self.store.query(
-            "SELECT d.game_id, g.guild_id, g.channel_id FROM damaged_games d "
-            "JOIN games g ON g.id = d.game_id WHERE d.reported = 0 "
-            "AND g.status IN ('lobby', 'running') ORDER BY d.game_id"
-        )
         notices = []
-        for gid, guild, channel in rows:
+        for gid, guild, channel in await self.store.damaged_games_to_report():
             if not isinstance(channel, int) or not await self.store.mark_reported(gid):
                 continue
             notices.append(
@@ -136,20 +131,14 @@ class TickCalls(ClockCore):
 
     async def _expire(self, row: dict[str, Any], deadline: Deadline, now: datetime) -> list[Any]:
         gid, seat, user = row["id"], deadline.seat, deadline.user_id
-        in_row = await self._expiries_in_row(gid, seat) + 1
+        in_row = await self.store.expiries_in_row(gid, seat) + 1
         takeover = in_row >= row["takeover_after"]
         now_s, due_s, seq = to_seconds(now), to_seconds(deadline.due), row["seq"] + 1  # type: ignore[arg-type]
 
         def also(tx: Tx) -> None:
-            tx.execute(
-                "INSERT INTO clock_expiries (game_id, seq, seat, user_id, action, deadline_at, "
-                "expired_at) SELECT game_id, seq, seat, CAST(? AS BIGINT), action, "
-                "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION) FROM actions "
-                "WHERE game_id = ? AND seq = ?",
-                (user, due_s, now_s, gid, seq),
-            )
+            tx.record_expiry(gid, seq, user, due_s, now_s)
             if takeover:
-                upsert_seat(tx, gid, seat, user, taken_over=1, taken_over_at=now_s)
+                tx.take_over_seat(gid, seat, user, now_s)
 
         info = await self.svc.game(gid)
         decision = next((p for p in info.pending if p.seat == seat), None)
@@ -231,7 +220,7 @@ class TickCalls(ClockCore):
         for first in range(0, len(reminding), REMINDER_BATCH):
             part = reminding[first : first + REMINDER_BATCH]
             try:
-                sent = await self._sent_reminders([row["id"] for row, _ in part])
+                sent = await self.store.reminders_sent([row["id"] for row, _ in part])
             except (StoreError, sqlite3.OperationalError) as error:
                 log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
                 continue
@@ -240,19 +229,6 @@ class TickCalls(ClockCore):
                 [r for r in due if r is not None], to_seconds(now)
             )
         return sorted(notices, key=lambda n: n.game_id)
-
-    async def _sent_reminders(self, game_ids: list[int]) -> dict[tuple[int, int, int], set[str]]:
-        """(game, seq, seat) -> the reminder items already sent for these games' current
-        decisions (one query for a batch of games, not one per game)."""
-        found: dict[tuple[int, int, int], set[str]] = {}
-        marks = ", ".join("?" for _ in game_ids)
-        for gid, seq, seat, item in await self.store.query(
-            "SELECT r.game_id, r.seq, r.seat, r.item FROM clock_reminders r "
-            f"JOIN games g ON g.id = r.game_id AND g.seq = r.seq WHERE r.game_id IN ({marks})",
-            game_ids,
-        ):
-            found.setdefault((gid, seq, seat), set()).add(item)
-        return found
 
     async def _remind(
         self,
@@ -322,20 +298,19 @@ class TickCalls(ClockCore):
         return notices
 
     async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
-        rows = await self.store.query(
-            "SELECT a.id, a.game_id, a.seat, a.user_id, g.guild_id, g.channel_id, g.status, "
-            "s.colour FROM clock_away a JOIN games g ON g.id = a.game_id "
-            "JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat "
-            "WHERE a.announced = 0 AND a.ended_at IS NULL AND a.until_at <= ?",
-            (now_s,),
-        )
         notices = []
-        for away_id, gid, seat, user, guild, channel, status, colour in rows:
+        for (
+            away_id,
+            gid,
+            seat,
+            user,
+            guild,
+            channel,
+            status,
+            colour,
+        ) in await self.store.aways_ended_unannounced(now_s):
             marked = await self.store.write(
-                lambda tx, away_id=away_id: tx.execute(
-                    "UPDATE clock_away SET announced = 1 WHERE id = ? AND announced = 0",
-                    (away_id,),
-                )
+                lambda tx, away_id=away_id: tx.announce_away_end(away_id)
             )
             if marked and status == "running":
                 notices.append(
@@ -370,17 +345,12 @@ def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
     gid, deadline = due.row["id"], due.deadline
     if not tx.try_claim(gid):
         return False  # another process is sending this game's reminders right now
-    current = tx.fetchone(
-        "SELECT seq, awaiting_seat FROM games WHERE id = ? AND status = 'running'", (gid,)
-    )
-    if current is None or tuple(current) != (deadline.seq, deadline.seat):
+    if tx.awaited_decision(gid) != (deadline.seq, deadline.seat):
         return False
     fresh = 0
     for at, item in due.items:
-        fresh += tx.execute(
-            "INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, "
-            "due_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s),
+        fresh += tx.record_reminder(
+            gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s
         )
     return fresh == len(due.items)
 

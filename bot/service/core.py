@@ -34,7 +34,17 @@ from bot.lang import m
 from bot.messages import REPLAY_PROBLEMS
 from bot.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
-from bot.store import DamagedRow, DiskFull, GameRow, LogRow, SeatRow, Store, Tx, VersionConflict
+from bot.store import (
+    DamagedRow,
+    DiskFull,
+    GameRow,
+    LogRow,
+    SeatRow,
+    Store,
+    Tx,
+    VersionConflict,
+    open_store,
+)
 from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, Budget
 from engine.protocol import PendingDecision
@@ -194,7 +204,7 @@ class ServiceCore:
         store_args = {k: kwargs.pop(k) for k in list(kwargs) if k in store_keys}
         if "clock" in kwargs:
             store_args["clock"] = kwargs["clock"]
-        return cls(await Store.open(path, **store_args), **kwargs)
+        return cls(await open_store(path, **store_args), **kwargs)
 
     async def close(self) -> None:
         self._searcher.shutdown(wait=True, cancel_futures=True)
@@ -330,16 +340,14 @@ class ServiceCore:
             return state, phase_start, row
         log.warning("game %s: %s; replacing the snapshot from the log", row.id, "; ".join(problems))
         try:
-            changed = await self.store.write(
-                lambda tx: tx.execute(
-                    "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
-                    "WHERE id = ? AND version = ?",
-                    (snapshot, phase_snapshot, len(rows), row.id, row.version),
+            repaired = await self.store.write(
+                lambda tx: tx.repair_snapshots(
+                    row.id, row.version, snapshot, phase_snapshot, len(rows)
                 )
             )
         except DiskFull:  # the log is the truth: serve the replay, repair the cache later
             return state, phase_start, dataclasses.replace(row, seq=len(rows))
-        if changed != 1:  # someone else moved the game meanwhile: load it again
+        if not repaired:  # someone else moved the game meanwhile: load it again
             fresh = await self.store.game(row.id, snapshots=True)
             if fresh is None:
                 raise err.UnknownGame(game_id=row.id)

@@ -226,25 +226,22 @@ class LobbyCalls(ServiceCore):
     # --- internals ---------------------------------------------------------------------------
 
     async def _abort_damaged(self, game_id: int, by_user_id: int, can_manage: bool) -> GameInfo:
-        """A damaged game can still be aborted (to free its channel): plain SQL on the columns
-        that need no decoding. The row stays for an operator to inspect."""
-        rows = await self.store.query(
-            "SELECT host_id, status, guild_id, channel_id FROM games WHERE id = ?", (game_id,)
-        )
-        if not rows:
+        """A damaged game can still be aborted (to free its channel): only the columns that
+        need no decoding are read and changed. The row stays for an operator to inspect."""
+        head = await self.store.game_head(game_id)
+        if head is None:
             raise err.UnknownGame(game_id=game_id)
-        host_id, status, guild_id, channel_id = rows[0]
+        host_id, status, guild_id, channel_id = (
+            head.host_id,
+            head.status,
+            head.guild_id,
+            head.channel_id,
+        )
         if not can_manage and by_user_id != host_id:
             raise err.NotHost(game_id=game_id, user_id=by_user_id)
         if status not in ("lobby", "running"):
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS.get(status, str(status)))
-        await self.store.write(
-            lambda tx: tx.execute(
-                "UPDATE games SET status = 'aborted', awaiting_seat = NULL, awaiting_since = NULL, "
-                "ended_at = ?, updated_at = ?, version = version + 1 WHERE id = ?",
-                (tx.now, tx.now, game_id),
-            )
-        )
+        await self.store.write(lambda tx: tx.abort_damaged_game(game_id))
         self._forget(game_id)
         log.warning("damaged game %s aborted by user %s", game_id, by_user_id)
         now = self._clock()

@@ -149,34 +149,15 @@ class PlayCalls(ServiceCore):
             }
 
             def also(tx: Tx) -> None:
-                tx.execute(
-                    "INSERT INTO undone_actions (game_id, seq, seat, action, user_id, played_at, "
-                    "undone_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, last.seq, last.seat, last.action, user_id, last.created_at, tx.now),
-                )
-                removed = tx.execute(
-                    "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, last.seq)
-                )
-                if removed != 1:
+                if not tx.take_back_move(game_id, last, user_id):
                     raise err.UndoTooLate(game_id=game_id)
                 # what was still to be posted about the move would be rebuilt from a log that
                 # no longer holds it: the undo's own post says what happened instead
-                tx.execute(
-                    "UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND to_seq >= ? "
-                    "AND delivered_at IS NULL",
-                    (tx.now, game_id, last.seq),
-                )
+                tx.settle_posts_from(game_id, last.seq)
                 # the standing plan is a preference, like the standing orders: it stays
-                tx.execute(
-                    "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ? "
-                    "AND key <> ?",
-                    (game_id, seat.seat, last.created_at, pl.STANDING_KEY),
-                )
+                tx.delete_plans_since(game_id, seat.seat, last.created_at, keep=pl.STANDING_KEY)
                 # reminders of the decisions the move led to: the same seq may ask them again
-                tx.execute(
-                    "DELETE FROM clock_reminders WHERE game_id = ? AND seq >= ?",
-                    (game_id, last.seq),
-                )
+                tx.forget_reminders_from(game_id, last.seq)
 
             posted: list[int] = []
             new_live = await self._commit(
@@ -200,22 +181,13 @@ class PlayCalls(ServiceCore):
 
     async def undone(self, game_id: int) -> list[UndoneMove]:
         """The moves taken back in a game, oldest first (what happened besides the log)."""
-        rows = await self.store.query(
-            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
-            "WHERE game_id = ? ORDER BY undone_at, seq",
-            (game_id,),
-        )
-        return [UndoneMove(*r) for r in rows]
+        return [UndoneMove(*r) for r in await self.store.undone_moves(game_id)]
 
     async def _refuse_double_submit(
         self, live: Live, user_id: int, action: str, issued_at: float
     ) -> None:
-        rows = await self.store.query(
-            "SELECT action, created_at FROM actions WHERE game_id = ? AND user_id = ? "
-            "AND by_bot = 0 AND planned = 0 ORDER BY seq DESC LIMIT 1",
-            (live.row.id, user_id),
-        )
-        if rows and rows[0][0] == action and issued_at < rows[0][1] + DUPLICATE_WINDOW:
+        last = await self.store.last_own_move(live.row.id, user_id)
+        if last is not None and last[0] == action and issued_at < last[1] + DUPLICATE_WINDOW:
             raise err.DuplicateCommand(game_id=live.row.id, action=action)
 
     async def resign(self, game_id: int, user_id: int) -> ActResult:

@@ -50,8 +50,8 @@ class SettingsCalls(ServiceCore):
     async def game_language(self, game_id: int) -> str:
         """The language of a game's channel, read without loading the game (a damaged game has
         one too); English for a game that does not exist."""
-        rows = await self.store.query("SELECT language FROM games WHERE id = ?", (game_id,))
-        return i18n.normalize(rows[0][0]) if rows else i18n.DEFAULT
+        language = await self.store.game_language(game_id)
+        return i18n.normalize(language) if language is not None else i18n.DEFAULT
 
     async def user_language(self, user_id: int) -> str | None:
         """The language a player chose for their private replies (None: their client's)."""
@@ -74,12 +74,7 @@ class SettingsCalls(ServiceCore):
         """The host changes the language of a game's channel posts and pictures."""
         language = i18n.normalize(language)
         async with self._lock(game_id):
-            await self.store.write(
-                lambda tx: tx.execute(
-                    "UPDATE games SET language = ?, updated_at = ? WHERE id = ?",
-                    (language, tx.now, game_id),
-                )
-            )
+            await self.store.write(lambda tx: tx.set_game_language(game_id, language))
             self._forget(game_id)
         return await self.game(game_id)
 

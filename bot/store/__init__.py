@@ -1,12 +1,23 @@
 """The store: games, seats, the append-only action log, settings, the outbox (docs/store.md).
 
-`Store.open(target)` opens a SQLite file (the default, one bot process) or, for a
+`open_store(target)` opens a SQLite file (the default, one bot process) or, for a
 `postgresql://` URL, a PostgreSQL database that several bot processes share. Both backends
-implement the interface of `bot.store.base` (reads) and `bot.store.tx` (writes) and keep
-their own migrations (`migrations/sqlite/`, `migrations/postgres/`).
+implement the interface of `bot.store.base` (reads), `bot.store.tx` (writes) and
+`bot.store.clock` (the decision clock's reads and writes) and keep their own migrations
+(`migrations/sqlite/`, `migrations/postgres/`). Every SQL statement of the bot is in this
+package (docs/store.md, "Where the SQL lives").
 """
 
-from bot.store.base import OUTBOX_LEASE, Store, is_postgres_url
+from bot.store.base import OUTBOX_LEASE, Store
+from bot.store.clock import (
+    AwaitedSeat,
+    AwayEnded,
+    AwayPeriod,
+    ClockSettingsRow,
+    ClockStoppages,
+    DamagedToReport,
+    TakenOverSeat,
+)
 from bot.store.migrations import (
     MIGRATIONS_DIR,
     MIGRATIONS_ROOT,
@@ -14,6 +25,7 @@ from bot.store.migrations import (
     Migration,
     discover_migrations,
 )
+from bot.store.opening import is_postgres_url, open_store
 from bot.store.rows import (
     GAME_COLUMNS,
     GUILD_SETTING_FIELDS,
@@ -23,6 +35,7 @@ from bot.store.rows import (
     DatabaseLocked,
     DiskFull,
     GameBusy,
+    GameHead,
     GameRow,
     GuildSettings,
     IntegrityError,
@@ -34,6 +47,7 @@ from bot.store.rows import (
     SeatRow,
     StoreError,
     StoreUnavailable,
+    UndoneRow,
     UnreadableGame,
     UserSettings,
     VersionConflict,
@@ -49,10 +63,17 @@ __all__ = [
     "PG_MIGRATIONS_DIR",
     "USER_SETTING_FIELDS",
     "AheadDm",
+    "AwaitedSeat",
+    "AwayEnded",
+    "AwayPeriod",
+    "ClockSettingsRow",
+    "ClockStoppages",
     "DamagedRow",
+    "DamagedToReport",
     "DatabaseLocked",
     "DiskFull",
     "GameBusy",
+    "GameHead",
     "GameRow",
     "GuildSettings",
     "IntegrityError",
@@ -66,10 +87,13 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "TakenOverSeat",
     "Tx",
+    "UndoneRow",
     "UnreadableGame",
     "UserSettings",
     "VersionConflict",
     "discover_migrations",
     "is_postgres_url",
+    "open_store",
 ]

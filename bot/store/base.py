@@ -1,6 +1,8 @@
 """The store interface: the reads (`Store`), written once in SQL that SQLite and PostgreSQL both
 accept (docs/store.md). Its rows and errors are in `rows.py`, the write operations of a
-transaction (`Tx`) in `tx.py`, the migrations in `migrations.py`.
+transaction (`Tx`) in `tx.py`, the decision clock's reads (`ClockReads`, which `Store` has) and
+writes in `clock.py`, the migrations in `migrations.py`; `opening.py` opens a backend (this
+module knows none of them: they build on it).
 
 A backend supplies the few primitives below it: running one statement inside a transaction
 (`Tx.execute` / `fetchone` / `fetchall` / `executemany`), a read outside one (`Store._all`),
@@ -17,9 +19,9 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.store.clock import ClockReads
 from bot.store.rows import (
     GAME_COLUMNS,
     GUILD_SETTING_FIELDS,
@@ -29,6 +31,7 @@ from bot.store.rows import (
     USER_SETTING_FIELDS,
     AheadDm,
     DamagedRow,
+    GameHead,
     GameRow,
     GuildSettings,
     LogRow,
@@ -37,7 +40,7 @@ from bot.store.rows import (
     RatingChange,
     RatingRow,
     SeatRow,
-    StoreError,
+    UndoneRow,
     UnreadableGame,
     UserSettings,
     outbox_row,
@@ -61,8 +64,8 @@ OUTBOX_LEASE = 120.0
 # ---------------------------------------------------------------------------------------------
 
 
-class Store:
-    """Open with `await Store.open(target)`: a file path (SQLite) or a `postgresql://` URL
+class Store(ClockReads):
+    """Open with `await open_store(target)`: a file path (SQLite) or a `postgresql://` URL
     (PostgreSQL); close with `await store.close()` (or `async with`)."""
 
     backend = "?"
@@ -73,28 +76,6 @@ class Store:
         self._clock = clock
         self._closed = False
         self._table_columns: dict[str, list[str]] = {}
-
-    # --- opening -----------------------------------------------------------------------------
-
-    @classmethod
-    async def open(cls, target: str | Path, **kwargs: Any) -> Store:
-        """Open (creating if needed) and migrate the database `target`: a `postgresql://` (or
-        `postgres://`) URL opens the PostgreSQL backend, anything else is a SQLite file.
-        Keyword arguments are the backend's (see `SqliteStore.open`, `PostgresStore.open`)."""
-        if cls is not Store:  # a backend class: its own open
-            raise TypeError(f"{cls.__name__} must define open()")
-        if is_postgres_url(target):
-            from bot.store.postgres import PostgresStore
-
-            return await PostgresStore.open(str(target), **kwargs)
-        if isinstance(target, str) and "://" in target:
-            raise StoreError(
-                f"{target.split('://', 1)[0]}:// is not a database the bot knows: "
-                "give a SQLite file path or a postgresql:// URL"
-            )
-        from bot.store.sqlite import SqliteStore
-
-        return await SqliteStore.open(target, **kwargs)
 
     @property
     def target(self) -> str:
@@ -366,10 +347,6 @@ class Store:
 
     # --- reading -----------------------------------------------------------------------------
 
-    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of a read-only SELECT (for the clock's own tables)."""
-        return await self._all(sql, params)
-
     async def game(self, game_id: int, *, snapshots: bool = False) -> GameRow | None:
         extra = ", snapshot, phase_snapshot" if snapshots else ""
         rows = await self._all(f"SELECT {GAME_COLUMNS}{extra} FROM games WHERE id = ?", (game_id,))
@@ -384,6 +361,40 @@ class Store:
             (guild_id, channel_id),
         )
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    async def game_head(self, game_id: int) -> GameHead | None:
+        """The game's plain columns (server, channel, host, status, seq, version), read without
+        decoding its row: a damaged game answers too (None: no such game)."""
+        rows = await self._all(
+            "SELECT id, guild_id, channel_id, host_id, status, seq, version FROM games "
+            "WHERE id = ?",
+            (game_id,),
+        )
+        return GameHead(*rows[0]) if rows else None
+
+    async def game_language(self, game_id: int) -> str | None:
+        """The language of the game's channel, read without decoding its row (None: no game)."""
+        rows = await self._all("SELECT language FROM games WHERE id = ?", (game_id,))
+        return rows[0][0] if rows else None
+
+    async def last_own_move(self, game_id: int, user_id: int) -> tuple[str, float] | None:
+        """(action, when it was saved) of the user's last move they answered themselves (not
+        the built-in player's, not one played from their plan); None if there is none."""
+        rows = await self._all(
+            "SELECT action, created_at FROM actions WHERE game_id = ? AND user_id = ? "
+            "AND by_bot = 0 AND planned = 0 ORDER BY seq DESC LIMIT 1",
+            (game_id, user_id),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def undone_moves(self, game_id: int) -> list[UndoneRow]:
+        """The moves taken back in the game, oldest undo first."""
+        rows = await self._all(
+            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
+            "WHERE game_id = ? ORDER BY undone_at, seq",
+            (game_id,),
+        )
+        return [UndoneRow(*r) for r in rows]
 
     async def game_guild(self, game_id: int) -> int | None:
         """The server of game `game_id` (None: no such game), read without decoding its row."""
@@ -607,10 +618,6 @@ class Store:
             (guild_id,),
         )
         return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id)
-
-
-def is_postgres_url(target: str | Path) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 def readable(rows: list[tuple[Sequence[Any], None]]) -> list[GameRow]:

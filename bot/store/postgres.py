@@ -133,6 +133,22 @@ def safe_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+async def holds_bot_database(url: str) -> bool:
+    """Whether the PostgreSQL database at `url` already holds a bot's tables (its migrations
+    table), looked at without creating anything; StoreError if it cannot be reached."""
+    try:
+        conn = await asyncpg.connect(url, timeout=10)
+    except Exception as error:
+        raise StoreError(
+            f"cannot connect to the PostgreSQL database {safe_url(url)}: "
+            f"{str(error) or type(error).__name__}"
+        ) from None
+    try:
+        return await conn.fetchval("SELECT to_regclass('schema_migrations')") is not None
+    finally:
+        await conn.close()
+
+
 class PgTx(Tx):
     """`Tx` in a worker thread: each statement runs on the transaction's connection in the
     event loop, and the thread waits for it."""
@@ -206,7 +222,7 @@ class PostgresStore(Store):
     # --- opening -----------------------------------------------------------------------------
 
     @classmethod
-    async def open(  # type: ignore[override]
+    async def open(
         cls,
         url: str,
         *,

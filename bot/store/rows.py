@@ -6,7 +6,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class StoreError(Exception):
@@ -138,6 +138,30 @@ class GameRow:
     @property
     def active(self) -> bool:
         return self.status in ("lobby", "running")
+
+
+class GameHead(NamedTuple):
+    """The plain columns of a game row, read without decoding it (a damaged game has them too:
+    enough to abort it and free its channel). Values are what the columns hold."""
+
+    id: int
+    guild_id: Any
+    channel_id: Any
+    host_id: Any
+    status: Any
+    seq: Any
+    version: Any
+
+
+class UndoneRow(NamedTuple):
+    """A move its player took back (table `undone_actions`)."""
+
+    seq: int
+    seat: int
+    action: str
+    user_id: int
+    played_at: float
+    undone_at: float
 
 
 @dataclass(frozen=True, slots=True)

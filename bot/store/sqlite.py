@@ -86,7 +86,7 @@ class SqliteStore(Store):
     # --- opening -----------------------------------------------------------------------------
 
     @classmethod
-    async def open(  # type: ignore[override]
+    async def open(
         cls,
         path: str | Path,
         *,
@@ -374,7 +374,7 @@ class _ProcessLock:
     """An exclusive OS lock on `<database>.lock`, held while a bot process has the file open.
 
     flock locks belong to the open file, so a second opener (another process, or a second
-    `Store.open(..., exclusive=True)` in this one) is refused until the first closes or dies;
+    `open_store(..., exclusive=True)` in this one) is refused until the first closes or dies;
     the kernel drops the lock of a killed process, so a crash never leaves a stale lock.
     """
 

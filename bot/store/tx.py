@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bot.store.clock import ClockWrites
 from bot.store.rows import (
     GAME_COLUMNS,
     GUILD_SETTING_FIELDS,
@@ -52,7 +53,7 @@ _TIME_COLUMNS = frozenset({"awaiting_since", "started_at", "ended_at"})
 # ---------------------------------------------------------------------------------------------
 
 
-class Tx:
+class Tx(ClockWrites):
     """The write operations, valid only inside a function given to `Store.write`.
 
     Synchronous: the whole function runs in a worker thread of the backend, inside one
@@ -185,6 +186,59 @@ class Tx:
             ],
         )
 
+    def repair_snapshots(
+        self, game_id: int, version: int, snapshot: str, phase_snapshot: str, seq: int
+    ) -> bool:
+        """Replace the cached states of a game still at `version` with those its log replays
+        to (the log is the truth); False if the game has moved meanwhile. The version stays:
+        the game itself did not change."""
+        changed = self.execute(
+            "UPDATE games SET snapshot = ?, phase_snapshot = ?, seq = ? "
+            "WHERE id = ? AND version = ?",
+            (snapshot, phase_snapshot, seq, game_id, version),
+        )
+        return changed == 1
+
+    def abort_damaged_game(self, game_id: int) -> None:
+        """Abort a game whose row may not decode (frees its channel); the row stays for an
+        operator to inspect."""
+        self.execute(
+            "UPDATE games SET status = 'aborted', awaiting_seat = NULL, awaiting_since = NULL, "
+            "ended_at = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+            (self.now, self.now, game_id),
+        )
+
+    def set_game_language(self, game_id: int, language: str) -> None:
+        self.execute(
+            "UPDATE games SET language = ?, updated_at = ? WHERE id = ?",
+            (language, self.now, game_id),
+        )
+
+    def take_back_move(self, game_id: int, row: LogRow, user_id: int) -> bool:
+        """Move the log row `row` (the game's last) to `undone_actions`, taken back by
+        `user_id`: the only time a row leaves the log. False, and nothing changed, if it is no
+        longer in the log."""
+        removed = self.execute(
+            "DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row.seq)
+        )
+        if removed != 1:
+            return False
+        self.execute(
+            "INSERT INTO undone_actions (game_id, seq, seat, action, user_id, played_at, "
+            "undone_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, row.seq, row.seat, row.action, user_id, row.created_at, self.now),
+        )
+        return True
+
+    def settle_posts_from(self, game_id: int, seq: int) -> None:
+        """Count as posted what the game's channel was still to see about the moves from log
+        row `seq` on (their rows left the log)."""
+        self.execute(
+            "UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND to_seq >= ? "
+            "AND delivered_at IS NULL",
+            (self.now, game_id, seq),
+        )
+
     # --- plans and standing orders (migration 0004, docs/pace.md) ------------------------------
 
     def put_plan(self, game_id: int, seat: int, key: str, user_id: int, body: str) -> None:
@@ -200,6 +254,13 @@ class Tx:
     def delete_plan(self, game_id: int, seat: int, key: str) -> int:
         return self.execute(
             "DELETE FROM plans WHERE game_id = ? AND seat = ? AND key = ?", (game_id, seat, key)
+        )
+
+    def delete_plans_since(self, game_id: int, seat: int, since: float, keep: str) -> None:
+        """Delete the seat's plans made at `since` or later, but the one with key `keep`."""
+        self.execute(
+            "DELETE FROM plans WHERE game_id = ? AND seat = ? AND created_at >= ? AND key <> ?",
+            (game_id, seat, since, keep),
         )
 
     def drop_plan(self, game_id: int, seat: int, key: str, reason: str, seq: int) -> None:
