@@ -29,6 +29,10 @@ Prints one JSON line: {"models": {"asked": {...}, "offered": {...}, "planner": {
 - `waits_per_turn`: sequential waits per turn (a round in Magna Carta), as in bench_pace.py;
 - `posts_visible`: messages still in the game's channel (and its threads) at the end;
 - `posts_total`: messages posted there during the game (ephemeral replies not counted);
+- `waits_per_turn_by_kind`: those waits by the kinds of people waited on ("offered",
+  "planner", "bots", ...);
+- `asked_decisions_per_player`: the people's decisions the table asked for (not played from a
+  plan); each is a ping unless it came right after the person's own press;
 - `median_days`: from the start to the last move, on the daily group's clock;
 - `planned_share`: the people's moves played from plans and standing orders.
 
@@ -46,6 +50,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,6 +127,7 @@ class GameStats:
     people: int
     turns: int = 0
     waits: int = 0
+    waits_by_kind: Counter[str] = field(default_factory=Counter)  # whose decisions they wait on
     pings: list[Ping] = field(default_factory=list)
     posts_total: int = 0
     posts_visible: int = 0
@@ -205,6 +211,8 @@ class TableGame:
         previous, seq = self.last_wait
         if (awaited, info.seq) != (previous, seq) and not awaited < previous:
             self.stats.waits += 1
+            kinds = sorted({p.kind for p in self.people if p.user_id in awaited})
+            self.stats.waits_by_kind["+".join(kinds) or "bots"] += 1
         self.last_wait = (awaited, info.seq)
 
     # --- a look ---------------------------------------------------------------------------
@@ -591,6 +599,16 @@ def summary(results: list[GameStats]) -> dict[str, Any]:
         "pings_per_player": round(sum(len(r.pings) for r in results) / people, 1),
         "empty_pings": round(sum(count_empty(r.pings) for r in results) / games, 1),
         "waits_per_turn": round(sum(r.waits for r in results) / max(turns, 1), 2),
+        # the waits on each kind of person (mixed: how many are the offered people's own)
+        "waits_per_turn_by_kind": {
+            kind: round(sum(r.waits_by_kind[kind] for r in results) / max(turns, 1), 2)
+            for kind in sorted({k for r in results for k in r.waits_by_kind})
+        },
+        # the people's own decisions the table had to ask (not played from a plan): each is a
+        # ping unless it came to them at the table, right after their own press
+        "asked_decisions_per_player": round(
+            sum(r.decisions - r.planned for r in results) / people, 1
+        ),
         "posts_visible": round(sum(r.posts_visible for r in results) / games, 1),
         "posts_total": round(sum(r.posts_total for r in results) / games, 1),
         "median_days": round(statistics.median(r.days for r in results), 1),

@@ -82,6 +82,10 @@ def _sane(numbers: dict, people: int) -> None:
     assert 0 < numbers["waits_per_turn"] < 30
     assert 0 < numbers["posts_visible"] <= numbers["posts_total"]
     assert numbers["median_days"] > 0
+    # the waits by kind of person add up to the waits
+    by_kind = sum(numbers["waits_per_turn_by_kind"].values())
+    assert abs(by_kind - numbers["waits_per_turn"]) <= 0.01 * len(numbers["waits_per_turn_by_kind"])
+    assert numbers["asked_decisions_per_player"] >= 0
 
 
 async def test_one_short_caylus_game_per_model_gives_sane_counts() -> None:
@@ -92,6 +96,12 @@ async def test_one_short_caylus_game_per_model_gives_sane_counts() -> None:
         _sane(numbers, 3)
     # the kinds of people behave differently: a planner's moves come from plans
     assert models["planner"]["planned_share"] > models["asked"]["planned_share"]
+    assert set(models["mixed"]["waits_per_turn_by_kind"]) <= {
+        "offered",
+        "planner",
+        "offered+planner",
+    }
+    assert set(models["asked"]["waits_per_turn_by_kind"]) == {"asked"}
 
 
 async def test_a_short_magna_carta_game_with_two_people_and_two_bots() -> None:
