@@ -1,7 +1,8 @@
 """Drawing in phone display pixels ("dp"), shared by every picture laid out for a phone.
 
 Discord shows an attachment about 400 px wide in a phone chat (theme.PHONE_WIDTH). The phone
-pictures (the Caylus card, render/card.py, and every Magna Carta picture, render/magna_carta/)
+pictures (the Caylus card, render/caylus/card.py, and every Magna Carta picture,
+render/magna_carta/)
 are laid out in those display pixels and drawn CARD_SCALE times larger, and no text is smaller
 than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall on the phone. Text goes
 through render.pieces.text, which records it (how the tests measure and read it).
@@ -10,12 +11,13 @@ through render.pieces.text, which records it (how the tests measure and read it)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from PIL import ImageDraw
 
 from render import theme as t
+from render.labels import w as lb
 from render.pieces import container, shortenable, text, text_width, worker
 
 S = t.CARD_SCALE
@@ -35,6 +37,22 @@ MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0
 SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
 NUMBER = 16  # dp: the players' numbers
 STATUS_LINE = 16  # dp: a line of a player's status under their name
+BODY = max(SMALL, 13.5)  # dp: body text
+NAME = 15.5  # dp: players' names
+TITLE = 19  # dp: the header's title
+LINE = 19  # dp between two lines of BODY text
+
+HEADER_BG = (40, 30, 24)
+HEADER_INK = (240, 214, 150)
+CARD_BG = t.BOARD
+DECIDE_BG = (250, 236, 240)
+WIN_BG = (252, 236, 180)
+SECTION_BG = (222, 212, 190)
+HAPPENED_BG = (70, 56, 40)  # the title bar of "what happened"
+HAPPENED_INK = (250, 240, 220)  # the phases it covers, in that bar
+
+# One line of "what happened": the seat whose piece starts it (None: the board's), the sentence.
+Happening = tuple[int | None, str]
 
 
 class PhoneCanvas:
@@ -212,3 +230,38 @@ class PhoneCanvas:
         self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
         if delta:
             self.badge(end + 1.5, y, delta)
+
+    def what_happened(
+        self, y: float, phases: str, items: Sequence[Happening], max_rows: int
+    ) -> float:
+        """The "what happened" section of a phone card: a title bar naming the `phases` it
+        covers, then one entry per item (the seat's piece, or a dot for the board, and the
+        sentence, wrapped); past `max_rows` text rows, "… and N more in the message" (the
+        bot's message tells everything). Returns the y below it."""
+        title = lb.WHAT_HAPPENED
+        h = 24
+        self.box(0, y, W_DP, y + h, HAPPENED_BG, radius=0)
+        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
+        if phases:
+            x = M + self.width(title, SMALL, True) + 8
+            self.write(x, y + h / 2, self.fit(phases, SMALL, W_DP - M - x), SMALL, HAPPENED_INK)
+        y += h + 4
+        text_x = M + 2 * PIECE_R + 6
+        rows = 0
+        for k, (seat, sentence) in enumerate(items):
+            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
+            if rows + len(lines) > max_rows - (1 if k < len(items) - 1 else 0):
+                more_text = lb.MORE_IN_MESSAGE.format(count=len(items) - k)
+                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
+                y += LINE
+                break
+            cy = y + LINE / 2
+            if seat is not None:
+                self.piece(M + PIECE_R, cy, seat)
+            else:
+                self.box(M + PIECE_R - 3, cy - 3, M + PIECE_R + 3, cy + 3, t.INK_SOFT, radius=1)
+            for i, line in enumerate(lines):
+                self.write(text_x, cy + i * LINE, line, BODY)
+            y += LINE * len(lines) + 3
+            rows += len(lines)
+        return y

@@ -11,9 +11,11 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from engine import caylus
-from render import render_image, render_png, to_png
-from render.board import scoring_text, seat_letters
-from render.cli import random_game
+from render import to_png
+from render.caylus import render_image, render_png
+from render.caylus.castle import scoring_text
+from render.caylus.sample import random_game
+from render.seats import seat_letters
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,7 +163,7 @@ def test_every_catalogue_tile_draws_on_the_road() -> None:
 
 
 def test_change_notes_name_builds_and_transformations() -> None:
-    from render.board import diff
+    from render.caylus.changes import diff
 
     state, _ = random_game(17, 4, 8, 2)
     names = ["Ann", "Ben", "Cleo", "Dev"]

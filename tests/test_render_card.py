@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import (
-    Picture,
+from render import Picture
+from render import theme as t
+from render.caylus import (
+    look,
     render_board_picture,
     render_card,
     render_phase_pictures,
     starts_workers_phase,
 )
-from render import theme as t
-from render.card import phases_label
-from render.cli import game_posts, random_post
+from render.caylus.card import phases_label
+from render.caylus.sample import game_posts, random_post
 from render.phone import MIN_TEXT
 from render.pieces import recording_text
 
@@ -73,7 +74,7 @@ def test_every_post_of_a_game_decodes_and_stays_within_budget() -> None:
         assert len(pictures[0].data) < CARD_BUDGET
         for board in pictures[1:]:
             image = _decode(board)
-            assert image.mode == "P" and image.width == t.WIDTH
+            assert image.mode == "P" and image.width == look.WIDTH
             assert len(board.data) < BOARD_BUDGET
         boards += len(pictures) - 1
         total += sum(len(p.data) for p in pictures)
@@ -103,7 +104,7 @@ def test_pictures_after_a_phase_and_their_file_names() -> None:
     # /caylus board
     board = render_board_picture(later.state, names=names)
     assert board.filename == "caylus_t05_p4_board.png"
-    assert _decode(board).width == t.WIDTH
+    assert _decode(board).width == look.WIDTH
 
 
 def test_the_card_changes_with_names_and_works_without_previous_or_events() -> None:

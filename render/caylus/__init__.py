@@ -1,12 +1,13 @@
-"""Pure rendering: a Caylus state in, pictures out (no discord, no database, no clock).
+"""The Caylus pictures: a Caylus state in, pictures out (render.GamePictures).
 
 What the bot posts after every phase (see docs/render.md):
 
     for picture in render_phase_pictures(state, names=..., previous=..., events=...):
         ...  # post picture.data as picture.filename, each picture in its own message
 
-The first picture is always the phone card (render/card.py: readable at 400 px wide); the whole
-board (render/board.py) follows when a new workers phase begins and at the end of the game.
+The first picture is always the phone card (render/caylus/card.py: readable at 400 px wide);
+the whole board (render/caylus/board.py) follows when a new workers phase begins and at the end
+of the game.
 `/caylus board` posts `render_board_picture(...)`. `previous` is the state at the start of the
 phase(s) just ended, `events` their engine events: together they say what changed.
 """
@@ -14,37 +15,15 @@ phase(s) just ended, `events` their engine events: together they say what change
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
-
-from PIL import Image
 
 from engine.caylus.state import State
 from engine.protocol import Event
+from render import Picture, posted_png
 from render import theme as t
-from render.board import render_image
-from render.card import render_card
-from render.changes import WORKERS_PHASE
-from render.png import encode_png, to_palette
-
-# deflate level of the posted palette pictures: level 6 is ~25 % smaller than 1 for ~5 ms
-POSTED_LEVEL = 6
-
-
-class Picture(NamedTuple):
-    """One attachment: its file name and its PNG bytes."""
-
-    filename: str
-    data: bytes
-
-
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of a rendered RGB picture, every pixel kept (a fast writer: see render/png.py)."""
-    return encode_png(image)
-
-
-def posted_png(image: Image.Image, colors: int) -> bytes:
-    """PNG bytes of a picture as posted: a palette of `colors`, no dithering."""
-    return encode_png(to_palette(image, colors), POSTED_LEVEL)
+from render.caylus import look
+from render.caylus.board import render_image
+from render.caylus.card import render_card
+from render.caylus.changes import WORKERS_PHASE
 
 
 def render_png(
@@ -56,7 +35,7 @@ def render_png(
 ) -> bytes:
     """The whole board of `state` as palette PNG bytes; `names` are display names by seat."""
     image = render_image(state, names=names, previous=previous, events=events)
-    return posted_png(image, t.BOARD_COLOURS)
+    return posted_png(image, look.BOARD_COLOURS)
 
 
 def render_card_png(
@@ -117,8 +96,6 @@ def render_phase_pictures(
 
 
 __all__ = [
-    "Picture",
-    "posted_png",
     "render_board_picture",
     "render_card",
     "render_card_png",
@@ -126,5 +103,4 @@ __all__ = [
     "render_phase_pictures",
     "render_png",
     "starts_workers_phase",
-    "to_png",
 ]

@@ -7,7 +7,8 @@ smaller than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall
 Top to bottom: the turn and the seven phases -> who decides now and what (or the winner) -> the
 players (prestige, deniers, cubes, workers in hand, royal favor markers, with this phase's
 changes) or the final scores -> what happened (placements and passes, builds, provost, castle
-...) -> the castle and the road in two lines. The whole board (render/board.py) has the rest.
+...) -> the castle and the road in two lines. The whole board (render/caylus/board.py) has the
+rest.
 """
 
 from __future__ import annotations
@@ -21,42 +22,43 @@ from engine.caylus.rules import final_scores
 from engine.caylus.state import State
 from engine.protocol import Event
 from render import theme as t
-from render.board import default_names, seat_letters, winners_text
-from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
-from render.describe import castle_status, decision_detail, ordinal
+from render.caylus.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
+from render.caylus.describe import castle_status, decision_detail, winners_text
 from render.labels import w as lb
 from render.names import section_name
 from render.phone import (
+    BODY,
+    CARD_BG,
     CUBE,
+    DECIDE_BG,
+    HEADER_BG,
+    HEADER_INK,
     INNER,
+    LINE,
     MARKER,
+    NAME,
     NUMBER,
     PIECE_R,
+    SECTION_BG,
     SMALL,
     STATUS_LINE,
+    TITLE,
     W_DP,
+    WIN_BG,
+    Happening,
     M,
     PhoneCanvas,
     S,
 )
 from render.pieces import cube, marker
+from render.seats import seat_letters, seat_names
+from render.sentences import ordinal
 
 MAX_HEIGHT_DP = 1400
-
-BODY = max(SMALL, 13.5)
-NAME = 15.5
-TITLE = 19
-LINE = 19  # dp between two lines of BODY text
 MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the message's text has the rest
 
-HEADER_BG = (40, 30, 24)
-HEADER_INK = (240, 214, 150)
-CARD_BG = t.BOARD
-DECIDE_BG = (250, 236, 240)
-WIN_BG = (252, 236, 180)
 FAVOR_BG = (232, 222, 240)
 CHANGED_BG = (255, 226, 120)
-SECTION_BG = (222, 212, 190)
 
 # Player table columns, dp: where each number ends (right-aligned); its change follows it in
 # a small green or red badge, so that it cannot be read as part of the next column. Room for
@@ -101,10 +103,8 @@ class Card(PhoneCanvas):
         events: Sequence[Event] | None,
     ) -> None:
         self.s = s
-        self.names = list(names) if names else default_names(s.n)
-        if len(self.names) < s.n:
-            self.names += default_names(s.n)[len(self.names) :]
-        self.letters = seat_letters(self.names[: s.n])
+        self.names = seat_names(names, s.n)
+        self.letters = seat_letters(self.names)
         self.previous = previous
         self.ch = diff(s, previous, self.names)
         self.placed: WorkersPhase | None = workers_phase(s, previous, events)
@@ -295,16 +295,7 @@ class Card(PhoneCanvas):
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
         s = self.s
-        title = lb.WHAT_HAPPENED
-        label = phases_label(s, self.previous)
-        h = 24
-        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
-        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
-        if label:
-            x = M + self.width(title, SMALL, True) + 8
-            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
-        y += h + 4
-        items: list[tuple[int | None, str]] = []
+        items: list[Happening] = []
         if self.placed is not None:
             for seat in s.turn_order:
                 summary = self.placed.seat_summary(seat)
@@ -313,32 +304,8 @@ class Card(PhoneCanvas):
         items += [(c.seat, c.line()) for c in self.changes]
         if not items:
             items.append((None, self.nothing_listed()))
-        text_x = M + 2 * PIECE_R + 6
-        rows = 0
-        for k, (seat, sentence) in enumerate(items):
-            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
-            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
-                more = len(items) - k
-                more_text = lb.MORE_IN_MESSAGE.format(count=more)
-                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
-                y += LINE
-                break
-            if seat is not None:
-                self.piece(M + PIECE_R, y + LINE / 2, seat)
-            else:
-                self.box(
-                    M + PIECE_R - 3,
-                    y + LINE / 2 - 3,
-                    M + PIECE_R + 3,
-                    y + LINE / 2 + 3,
-                    t.INK_SOFT,
-                    radius=1,
-                )
-            for i, line in enumerate(lines):
-                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
-            y += LINE * len(lines) + 3
-            rows += len(lines)
-        return y
+        label = phases_label(s, self.previous)
+        return self.what_happened(y, label, items, MAX_HAPPENED_ROWS)
 
     def nothing_listed(self) -> str:
         if self.previous is None:
@@ -372,7 +339,7 @@ class Card(PhoneCanvas):
             return y + h
         # houses per player in the section being built
         sec = min(s.section, 2)
-        x = M + 6
+        x: float = M + 6
         label = lb.SECTION_HOUSES.format(section=section_name(sec))
         self.write(x, yy, label, BODY, t.INK_SOFT)
         x += self.width(label, BODY) + 6

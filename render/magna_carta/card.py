@@ -20,19 +20,6 @@ from engine.magna_carta.view import View
 from engine.protocol import Event
 from i18n import join
 from render import theme as t
-from render.card import (
-    BODY,
-    CARD_BG,
-    DECIDE_BG,
-    HEADER_BG,
-    HEADER_INK,
-    LINE,
-    NAME,
-    SECTION_BG,
-    SMALL,
-    TITLE,
-    WIN_BG,
-)
 from render.labels import w as lb
 from render.magna_carta.canvas import Canvas
 from render.magna_carta.changes import Deltas, deltas, happened
@@ -45,7 +32,25 @@ from render.magna_carta.words import (
     token_name,
 )
 from render.names import card_name
-from render.phone import CUBE, INNER, PIECE_R, STATUS_LINE, W_DP, M
+from render.phone import (
+    BODY,
+    CARD_BG,
+    CUBE,
+    DECIDE_BG,
+    HEADER_BG,
+    HEADER_INK,
+    INNER,
+    LINE,
+    NAME,
+    PIECE_R,
+    SECTION_BG,
+    SMALL,
+    STATUS_LINE,
+    TITLE,
+    W_DP,
+    WIN_BG,
+    M,
+)
 from render.pieces import at_most
 
 MAX_HEIGHT_DP = 1600
@@ -180,38 +185,11 @@ class PhoneCard(Canvas):
 
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
-        title = lb.WHAT_HAPPENED
-        label = phases_label(self.view, self.previous)
-        h = 24
-        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
-        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
-        if label:
-            x = M + self.width(title, SMALL, True) + 8
-            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
-        y += h + 4
         items = happened(self.view, self.previous, self.events, self.names)
         if not items:
             items = [(None, self.nothing_listed())]
-        text_x = M + 2 * PIECE_R + 6
-        rows = 0
-        for k, (seat, sentence) in enumerate(items):
-            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
-            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
-                more = len(items) - k
-                more_text = lb.MORE_IN_MESSAGE.format(count=more)
-                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
-                y += LINE
-                break
-            if seat is not None:
-                self.piece(M + PIECE_R, y + LINE / 2, seat)
-            else:
-                cy = y + LINE / 2
-                self.box(M + PIECE_R - 3, cy - 3, M + PIECE_R + 3, cy + 3, t.INK_SOFT, radius=1)
-            for i, line in enumerate(lines):
-                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
-            y += LINE * len(lines) + 3
-            rows += len(lines)
-        return y
+        label = phases_label(self.view, self.previous)
+        return self.what_happened(y, label, items, MAX_HAPPENED_ROWS)
 
     def nothing_listed(self) -> str:
         if self.previous is None:
@@ -237,7 +215,7 @@ class PhoneCard(Canvas):
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 4 + LINE / 2
-        x = M + 6
+        x: float = M + 6
         label = lb.MC_TOKENS_LEFT
         self.write(x, yy, label, BODY)
         x += self.width(label, BODY) + 6
