@@ -49,12 +49,14 @@ Drawn = TypeVar("Drawn", contravariant=True)  # what a game's pictures are drawn
 class GamePictures(Protocol[Drawn]):
     """What each game's render package provides (its module implements this protocol), so the
     command line treats every game alike: the pictures posted after a phase, and the whole
-    board on demand. `previous` is the state (or view) at the start of the phase(s) just ended,
+    board on demand. The first argument is what the game draws from (a Caylus `State`, a Magna
+    Carta public `View`); `previous` is the same at the start of the phase(s) just ended,
     `events` their engine events: together they say what changed."""
 
     def render_phase_pictures(
         self,
         state: Drawn,
+        /,
         *,
         names: list[str] | None = None,
         previous: Drawn | None = None,
@@ -65,6 +67,7 @@ class GamePictures(Protocol[Drawn]):
     def render_board_picture(
         self,
         state: Drawn,
+        /,
         *,
         names: list[str] | None = None,
         previous: Drawn | None = None,
