@@ -265,3 +265,61 @@ class PhoneCanvas:
             y += LINE * len(lines) + 3
             rows += len(lines)
         return y
+
+    def phase_header(
+        self, y: float, title: str, phase: str, phases: int, current: int, over: bool
+    ) -> float:
+        """The header band of a phone card: the `title` (the turn or round), the `phase`'s name
+        and the numbered boxes of the `phases` of a turn, the `current` one lit (all done once
+        the game is `over`). Returns the y below it."""
+        h = 36
+        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+        self.write(M, y + h / 2, title, TITLE, t.WHITE, bold=True)
+        x = M + self.width(title, TITLE, True) + 10
+        bw, gap = 18, 3
+        boxes_x = W_DP - M - phases * bw - (phases - 1) * gap
+        # a long name ("Einde van het spel" after "Ronde 14") is drawn smaller, never under the
+        # boxes; cut only where no size fits
+        room = boxes_x - x - 6
+        size = self.shrink(phase, (NAME, 14, 13, SMALL), room, True)
+        with self.within(x, y, boxes_x, y + h):
+            self.write(x, y + h / 2, self.fit(phase, size, room, True), size, HEADER_INK, True)
+        x = boxes_x
+        for k in range(1, phases + 1):
+            lit = k == current and not over
+            done = over or k < current
+            fill = HEADER_INK if lit else (90, 74, 58) if done else None
+            self.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
+            ink = t.INK if lit else (200, 186, 160)
+            self.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
+            x += bw + gap
+        return y + h
+
+    def decision_band(
+        self, y: float, seats: Sequence[int], name: str, size: float, prompt: str, detail: str
+    ) -> float:
+        """Who must decide now and what: the deciding `seats`' pieces, then `name` (in `size`)
+        and the `prompt`, wrapped after it, and the `detail` lines under them. Returns the y
+        below it."""
+        x = M + len(seats) * (2 * PIECE_R + 2) + 6
+        name_w = self.width(name, size, True) + 6
+        first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
+        rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
+        h = 10 + LINE * (len(first) + len(rest)) + 4
+        self.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
+        self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
+        top = y + 5 + LINE / 2
+        for k, seat in enumerate(seats):
+            self.piece(M + PIECE_R + k * (2 * PIECE_R + 2), top, seat)
+        self.write(x, top, name, size, t.DECIDE, bold=True)
+        for i, line in enumerate(first):
+            self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
+        for i, line in enumerate(rest, start=len(first)):
+            self.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
+        return y + h
+
+    def seat_name(self, seat: int, room: float = 170) -> tuple[str, float]:
+        """A deciding seat's name as the decision band shows it, and its size: a size smaller
+        before it is cut (only a display name may be)."""
+        size = self.shrink(self.names[seat], (NAME, SMALL + 1), room, True)
+        return self.fit_name(self.names[seat], size, room, True), size

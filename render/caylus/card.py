@@ -30,9 +30,6 @@ from render.phone import (
     BODY,
     CARD_BG,
     CUBE,
-    DECIDE_BG,
-    HEADER_BG,
-    HEADER_INK,
     INNER,
     LINE,
     MARKER,
@@ -124,26 +121,11 @@ class Card(PhoneCanvas):
         return self.img.crop((0, 0, t.CARD_WIDTH, round((y + M) * S)))
 
     def header(self, y: float) -> float:
+        """The turn, the phase's name and the seven phases, the current one lit."""
         s = self.s
-        h = 36
-        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-        turn = lb.TURN.format(turn=s.turn)
-        self.write(M, y + h / 2, turn, TITLE, t.WHITE, bold=True)
-        x = M + self.width(turn, TITLE, True) + 10
-        label = lb.GAME_OVER if s.over else lb.PHASE_NAMES[s.phase - 1]
-        self.write(x, y + h / 2, label, NAME, HEADER_INK, bold=True)
-        # the seven phases, the current one lit
-        bw, gap = 18, 3
-        x = W_DP - M - 7 * bw - 6 * gap
-        for k in range(1, 8):
-            current = k == s.phase and not s.over
-            done = s.over or k < s.phase
-            fill = HEADER_INK if current else (90, 74, 58) if done else None
-            self.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
-            ink = t.INK if current else (200, 186, 160)
-            self.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
-            x += bw + gap
-        return y + h
+        title = lb.TURN.format(turn=s.turn)
+        phase = lb.GAME_OVER if s.over else lb.PHASE_NAMES[s.phase - 1]
+        return self.phase_header(y, title, phase, len(lb.PHASE_NAMES), s.phase, s.over)
 
     def decision(self, y: float) -> float:
         s = self.s
@@ -151,26 +133,9 @@ class Card(PhoneCanvas):
             return self.winner(y)
         if self.decider is None or s.decision is None:
             return y
-        seat = self.decider
         prompt = lb.MUST.format(what=lb.DECISIONS.get(s.decision.kind, s.decision.kind))
-        detail = decision_detail(s)
-        size = self.shrink(self.names[seat], (NAME, SMALL + 1), 170, True)
-        name = self.fit_name(self.names[seat], size, 170, True)
-        x = M + 2 * PIECE_R + 8
-        name_w = self.width(name, size, True) + 6
-        first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
-        rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
-        h = 10 + LINE * (len(first) + len(rest)) + 4
-        self.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
-        self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
-        top = y + 5 + LINE / 2
-        self.piece(M + PIECE_R, top, seat)
-        self.write(x, top, name, size, t.DECIDE, bold=True)
-        for i, line in enumerate(first):
-            self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
-        for i, line in enumerate(rest, start=len(first)):
-            self.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
-        return y + h
+        name, size = self.seat_name(self.decider)
+        return self.decision_band(y, [self.decider], name, size, prompt, decision_detail(s))
 
     def winner(self, y: float) -> float:
         s = self.s
