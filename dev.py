@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""One-command setup: `python3 dev.py run` (the bot) or `python3 dev.py test` (the test suite).
+"""One-command setup: `python3 dev.py run` (the bot) or `python3 dev.py test` (the test suite);
+`python3 dev.py lint` runs ruff and mypy.
 
 Creates `.venv` next to this file on first use, installs the project with its dev extras into it
 (again whenever pyproject.toml changes), then runs the command inside it. Needs only Python 3.11+.
@@ -24,6 +25,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed-pyproject-hash"
+# The packages `lint` type-checks with `mypy --strict` (settings in pyproject.toml [tool.mypy]);
+# a package joins with one more name here.
+TYPED = ("render",)
 
 
 def ensure_environment() -> None:
@@ -56,12 +60,19 @@ def main(argv: list[str]) -> int:
     if command == "caylus":
         return subprocess.call([caylus, *rest], cwd=ROOT)
     if command == "lint":
-        ruff = str(BIN / "ruff")
-        return subprocess.call([ruff, "check", "."], cwd=ROOT) or subprocess.call(
-            [ruff, "format", "--check", "."], cwd=ROOT
-        )
+        return lint()
     args = rest or ["-n", "2", "-q"]
     return run_tests(args)
+
+
+def lint() -> int:
+    """ruff check, ruff format --check, then mypy --strict on the TYPED packages."""
+    ruff = str(BIN / "ruff")
+    return (
+        subprocess.call([ruff, "check", "."], cwd=ROOT)
+        or subprocess.call([ruff, "format", "--check", "."], cwd=ROOT)
+        or subprocess.call([str(BIN / "mypy"), "--strict", *TYPED], cwd=ROOT)
+    )
 
 
 def run_tests(args: list[str]) -> int:

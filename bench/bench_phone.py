@@ -28,10 +28,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import render_card_png, render_image, render_phase_pictures, render_png, to_png
 from render import theme as t
-from render.card import render_card
-from render.cli import game_posts
+from render import to_png
+from render.caylus import (
+    look,
+    render_card,
+    render_card_png,
+    render_image,
+    render_phase_pictures,
+    render_png,
+)
+from render.caylus.sample import game_posts
 from render.pieces import recording_text
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
@@ -71,7 +78,7 @@ def text_sizes(seed: int) -> dict[str, object]:
                     lambda p=post, n=names: render_image(
                         p.state, names=n, previous=p.previous, events=p.events
                     ),
-                    t.WIDTH,
+                    look.WIDTH,
                 )
                 if card is None or c["cap_px_at_400"] < card["cap_px_at_400"]:  # type: ignore[operator]
                     card = c

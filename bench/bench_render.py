@@ -3,7 +3,8 @@ the same for the phone card posted after every phase.
 
     python bench/bench_render.py [--runs 30] [--seed 3] [--turn 8] [--phase 2]
 
-Prints one JSON object. The state comes from a seeded random game (render.cli.random_post).
+Prints one JSON object. The state comes from a seeded random game
+(render.caylus.sample.random_post).
 "median_ms" is drawing + the posted palette PNG (render_png); "rgb_png_*" is the full-colour PNG
 of the same board (render.to_png), as posted before the palette.
 """
@@ -19,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from render import posted_png, render_card, render_image, render_png, to_png
+from render import posted_png, to_png
 from render import theme as t
-from render.cli import random_post
+from render.caylus import look, render_card, render_image, render_png
+from render.caylus.sample import random_post
 
 
 def main() -> None:
@@ -43,7 +45,7 @@ def main() -> None:
         t0 = time.perf_counter()
         image = render_image(state, **kw_events)
         t1 = time.perf_counter()
-        png = posted_png(image, t.BOARD_COLOURS)
+        png = posted_png(image, look.BOARD_COLOURS)
         t2 = time.perf_counter()
         rgb = to_png(image)
         t3 = time.perf_counter()

@@ -250,7 +250,7 @@ def _final_picture(game: str, state: Any) -> bytes:
         from render.magna_carta import render_board_picture
 
         return render_board_picture(mc.view(state, None)).data
-    from render import render_png
+    from render.caylus import render_png
 
     return render_png(state)
 

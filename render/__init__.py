@@ -1,29 +1,25 @@
-"""Pure rendering: a Caylus state in, pictures out (no discord, no database, no clock).
+"""Pure rendering: a game's state (or a player's view) in, pictures out (no discord, no database,
+no clock). See docs/render.md.
 
-What the bot posts after every phase (see docs/render.md):
+One package per game, each implementing `GamePictures`:
 
-    for picture in render_phase_pictures(state, names=..., previous=..., events=...):
-        ...  # post picture.data as picture.filename, each picture in its own message
+- `render.caylus`: the Caylus phone card and whole board, drawn from a `State`;
+- `render.magna_carta`: the Magna Carta card, board and a player's hand, drawn from a `View`.
 
-The first picture is always the phone card (render/card.py: readable at 400 px wide); the whole
-board (render/board.py) follows when a new workers phase begins and at the end of the game.
-`/caylus board` posts `render_board_picture(...)`. `previous` is the state at the start of the
-phase(s) just ended, `events` their engine events: together they say what changed.
+What both share lives here: `Picture` and the PNG encoding (this module, `render/png.py`), the
+colours and fonts (`theme`), the drawing primitives (`pieces`), the phone layout (`phone`), the
+seats' names and letters (`seats`), the translated words and names (`labels`, `names`,
+`sentences`), the replay's animation (`animation`) and `caylus render` (`cli`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from PIL import Image
 
-from engine.caylus.state import State
 from engine.protocol import Event
-from render import theme as t
-from render.board import render_image
-from render.card import render_card
-from render.changes import WORKERS_PHASE
 from render.png import encode_png, to_palette
 
 # deflate level of the posted palette pictures: level 6 is ~25 % smaller than 1 for ~5 ms
@@ -47,84 +43,36 @@ def posted_png(image: Image.Image, colors: int) -> bytes:
     return encode_png(to_palette(image, colors), POSTED_LEVEL)
 
 
-def render_png(
-    state: State,
-    *,
-    names: list[str] | None = None,
-    previous: State | None = None,
-    events: Sequence[Event] | None = None,
-) -> bytes:
-    """The whole board of `state` as palette PNG bytes; `names` are display names by seat."""
-    image = render_image(state, names=names, previous=previous, events=events)
-    return posted_png(image, t.BOARD_COLOURS)
+Drawn = TypeVar("Drawn", contravariant=True)  # what a game's pictures are drawn from
 
 
-def render_card_png(
-    state: State,
-    *,
-    names: list[str] | None = None,
-    previous: State | None = None,
-    events: Sequence[Event] | None = None,
-) -> bytes:
-    """The phone card of `state` as palette PNG bytes."""
-    image = render_card(state, names=names, previous=previous, events=events)
-    return posted_png(image, t.CARD_COLOURS)
+class GamePictures(Protocol[Drawn]):
+    """What each game's render package provides (its module implements this protocol), so the
+    command line treats every game alike: the pictures posted after a phase, and the whole
+    board on demand. The first argument is what the game draws from (a Caylus `State`, a Magna
+    Carta public `View`); `previous` is the same at the start of the phase(s) just ended,
+    `events` their engine events: together they say what changed."""
+
+    def render_phase_pictures(
+        self,
+        state: Drawn,
+        /,
+        *,
+        names: list[str] | None = None,
+        previous: Drawn | None = None,
+        events: Sequence[Event] | None = None,
+        board: bool | None = None,
+    ) -> list[Picture]: ...
+
+    def render_board_picture(
+        self,
+        state: Drawn,
+        /,
+        *,
+        names: list[str] | None = None,
+        previous: Drawn | None = None,
+        events: Sequence[Event] | None = None,
+    ) -> Picture: ...
 
 
-def _stem(state: State) -> str:
-    return "caylus_final" if state.over else f"caylus_t{state.turn:02d}_p{state.phase}"
-
-
-def render_board_picture(
-    state: State,
-    *,
-    names: list[str] | None = None,
-    previous: State | None = None,
-    events: Sequence[Event] | None = None,
-) -> Picture:
-    """The whole board, full size (1080 px wide), for `/caylus board` and the end of the game."""
-    data = render_png(state, names=names, previous=previous, events=events)
-    return Picture(f"{_stem(state)}_board.png", data)
-
-
-def starts_workers_phase(state: State, previous: State | None) -> bool:
-    """True when the phases just ended lead into a workers phase (once a turn)."""
-    in_workers = state.phase == WORKERS_PHASE and not state.over
-    return in_workers and (previous is None or (previous.turn, previous.phase) < (state.turn, 2))
-
-
-def render_phase_pictures(
-    state: State,
-    *,
-    names: list[str] | None = None,
-    previous: State | None = None,
-    events: Sequence[Event] | None = None,
-    board: bool | None = None,
-) -> list[Picture]:
-    """What to post after a phase: the phone card, then the whole board when `board` is True
-    (default: when a new workers phase begins, where the road decides, and at game over).
-
-    Post each picture in its own message: Discord shows two pictures of one message side by
-    side, each half as wide, which would make the card unreadable on a phone again.
-    """
-    card = render_card_png(state, names=names, previous=previous, events=events)
-    pictures = [Picture(f"{_stem(state)}.png", card)]
-    if board is None:
-        board = state.over or starts_workers_phase(state, previous)
-    if board:
-        pictures.append(render_board_picture(state, names=names, previous=previous, events=events))
-    return pictures
-
-
-__all__ = [
-    "Picture",
-    "posted_png",
-    "render_board_picture",
-    "render_card",
-    "render_card_png",
-    "render_image",
-    "render_phase_pictures",
-    "render_png",
-    "starts_workers_phase",
-    "to_png",
-]
+__all__ = ["POSTED_LEVEL", "GamePictures", "Picture", "posted_png", "to_png"]

@@ -4,10 +4,12 @@ names of buildings and cards are in render/names.py."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.caylus import rules as engine_rules
 from i18n import Plural, Words
 
-# Caylus (render/board.py, render/card.py)
+# Caylus (render/caylus/board.py, render/caylus/card.py)
 PHASE_NAMES = ("Income", "Workers", "Specials", "Provost", "Buildings", "Castle", "End of turn")
 KIND_LABELS = {
     "neutral": "neutral",
@@ -50,7 +52,7 @@ WHAT_HAPPENED = "WHAT HAPPENED"
 CARD_NO_CHANGE = "No change on the board."
 GAME_BEGINS = "The game begins."
 
-# Caylus: the details of the board (render/board.py)
+# Caylus: the details of the board (render/caylus/: board.py, road.py, castle.py, stock.py)
 PLAYER_N = "Player {number}"  # a seat without a name
 COLOUR_NAMES = ("blue", "red", "green", "orange", "black")  # seat order
 SCORING_HOUSES = "houses {rows}"
@@ -100,7 +102,7 @@ STOCK_LABELS = {"wood": "Wood", "stone": "Stone", "prestige": "Prestige"}
 ON_A_RESIDENCE = "{architect}, on a residence"
 NONE_LEFT = "none left"
 
-# Caylus: the phone card (render/card.py)
+# Caylus: the phone card (render/caylus/card.py)
 PHASES_ONE = "turn {turn} · {phase}"
 PHASES_TURN = "turn {turn} · {first} → {last}"
 PHASES_SPAN = "turn {turn} {first} → turn {last_turn} {last}"
@@ -118,7 +120,8 @@ NONE_YET = "none yet"
 SCORING_AT = "{section} scoring at {at}"
 CARD_ROAD = "Provost {provost} · bailiff {bailiff} · {scoring}"
 
-# Caylus: what a decision needs to know and the castle in one phrase (render/describe.py)
+# Caylus: what a decision needs to know and the castle in one phrase
+# (render/caylus/describe.py)
 NEXT_WORKER_COSTS = "next worker costs {cost} d"
 AS_EFFECT = "as {effect}"
 VIA_FAVOR = " (royal favor)"
@@ -145,7 +148,7 @@ CASTLE_BUILDING = (  # by section
     "building the Towers · {free} of {size} spaces free",
 )
 
-# Caylus: what changed (render/changes.py)
+# Caylus: what changed (render/caylus/changes.py)
 NOTE_RESIDENCE = "{who} turned the {name} ({at}) into a residence"
 NOTE_BUILT = "{who} built the {name} ({at})"
 NOTE_CLEARED = "space {at} was cleared"
@@ -295,7 +298,7 @@ MC_PASSING_ORDER = "Passing order: {names}"
 MC_PROVOST_STANDS = "The provost stands on {target}"
 MC_WINS_TOKENS = "{who} wins castle tokens: {tokens}"
 
-# Both games: ordinals and passing (render/describe.py, render/magna_carta/words.py)
+# Both games: ordinals and passing (render/sentences.py ordinal)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 ORDINAL = "{k}th"
 PASSED = "passed {place}"
@@ -330,4 +333,9 @@ FAVOR_WON_FOR = "choose a royal favor (won for {why})"  # why: the engine's word
 MUST = "must {what}"
 SPACE = "space {at}"
 
-w = Words("render.labels")
+if TYPE_CHECKING:  # a translated constant has the type of its English one (i18n.Words)
+    import render.labels as _english
+
+    w = _english
+else:
+    w = Words("render.labels")

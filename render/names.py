@@ -14,7 +14,7 @@ return an `i18n.grammar.Name`, the bare name that a template can also ask for a 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.caylus import catalogue as cay
 from engine.magna_carta import catalogue as mc
@@ -45,7 +45,12 @@ FAVOR_CELLS = dict(cay.FAVOR_CELL_TEXT)  # by line: one text per column
 CARD_WORKER_EFFECTS = {c.id: c.worker_text for c in mc.CARDS.values() if c.worker_text}
 CARD_OWNER_EFFECTS = {c.id: c.owner_text for c in mc.CARDS.values() if c.owner_text}
 
-_names = Words("render.names")
+if TYPE_CHECKING:  # a translated constant has the type of its English one (i18n.Words)
+    import render.names as _english
+
+    _names = _english
+else:
+    _names = Words("render.names")
 # The English names the engine gives spaces in its sentences and prompts ('Peddler (7)', 'Gate'),
 # read back into ids.
 _ON_ROAD = re.compile(r"^(?P<name>.+) \((?P<at>\d+)\)$")
@@ -119,24 +124,24 @@ def empty_lot() -> Name:
 
 def tile_effect(tile_id: str) -> str:
     """What a Caylus building does, in short ('1 food or 1 cloth'); '' for none."""
-    return _names.TILE_EFFECTS.get(tile_id, "")  # type: ignore[no-any-return]
+    return _names.TILE_EFFECTS.get(tile_id, "")
 
 
 def special_effect(key: str) -> str:
     """What a special space of the Caylus board does, in short; '' for none."""
-    return _names.SPECIAL_EFFECTS.get(key, "")  # type: ignore[no-any-return]
+    return _names.SPECIAL_EFFECTS.get(key, "")
 
 
 def favor_cell(line: str, column: int) -> str:
     """A cell of the royal favor table (line 'a'-'d', column 1-5): '1 cube → 2'."""
-    return _names.FAVOR_CELLS[line][column - 1].replace("->", "→")  # type: ignore[no-any-return]
+    return _names.FAVOR_CELLS[line][column - 1].replace("->", "→")
 
 
 def card_worker_effect(card_id: str) -> str:
     """What a Magna Carta card gives the worker on it; '' for none."""
-    return _names.CARD_WORKER_EFFECTS.get(card_id, "")  # type: ignore[no-any-return]
+    return _names.CARD_WORKER_EFFECTS.get(card_id, "")
 
 
 def card_owner_effect(card_id: str) -> str:
     """What a Magna Carta card gives its owner when another player's worker uses it."""
-    return _names.CARD_OWNER_EFFECTS.get(card_id, "")  # type: ignore[no-any-return]
+    return _names.CARD_OWNER_EFFECTS.get(card_id, "")

@@ -1,7 +1,8 @@
 """Drawing in phone display pixels ("dp"), shared by every picture laid out for a phone.
 
 Discord shows an attachment about 400 px wide in a phone chat (theme.PHONE_WIDTH). The phone
-pictures (the Caylus card, render/card.py, and every Magna Carta picture, render/magna_carta/)
+pictures (the Caylus card, render/caylus/card.py, and every Magna Carta picture,
+render/magna_carta/)
 are laid out in those display pixels and drawn CARD_SCALE times larger, and no text is smaller
 than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall on the phone. Text goes
 through render.pieces.text, which records it (how the tests measure and read it).
@@ -10,12 +11,13 @@ through render.pieces.text, which records it (how the tests measure and read it)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from PIL import ImageDraw
 
 from render import theme as t
+from render.labels import w as lb
 from render.pieces import container, shortenable, text, text_width, worker
 
 S = t.CARD_SCALE
@@ -35,6 +37,22 @@ MARKER = math.ceil(MIN_TEXT / 0.7) / S  # favor / castle marker side (letter = 0
 SMALL = MIN_TEXT / S  # dp: captions, deltas, secondary text
 NUMBER = 16  # dp: the players' numbers
 STATUS_LINE = 16  # dp: a line of a player's status under their name
+BODY = max(SMALL, 13.5)  # dp: body text
+NAME = 15.5  # dp: players' names
+TITLE = 19  # dp: the header's title
+LINE = 19  # dp between two lines of BODY text
+
+HEADER_BG = (40, 30, 24)
+HEADER_INK = (240, 214, 150)
+CARD_BG = t.BOARD
+DECIDE_BG = (250, 236, 240)
+WIN_BG = (252, 236, 180)
+SECTION_BG = (222, 212, 190)
+HAPPENED_BG = (70, 56, 40)  # the title bar of "what happened"
+HAPPENED_INK = (250, 240, 220)  # the phases it covers, in that bar
+
+# One line of "what happened": the seat whose piece starts it (None: the board's), the sentence.
+Happening = tuple[int | None, str]
 
 
 class PhoneCanvas:
@@ -212,3 +230,96 @@ class PhoneCanvas:
         self.write(end, y, str(value), NUMBER, t.INK if value else t.INK_FAINT, True, "rm")
         if delta:
             self.badge(end + 1.5, y, delta)
+
+    def what_happened(
+        self, y: float, phases: str, items: Sequence[Happening], max_rows: int
+    ) -> float:
+        """The "what happened" section of a phone card: a title bar naming the `phases` it
+        covers, then one entry per item (the seat's piece, or a dot for the board, and the
+        sentence, wrapped); past `max_rows` text rows, "… and N more in the message" (the
+        bot's message tells everything). Returns the y below it."""
+        title = lb.WHAT_HAPPENED
+        h = 24
+        self.box(0, y, W_DP, y + h, HAPPENED_BG, radius=0)
+        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
+        if phases:
+            x = M + self.width(title, SMALL, True) + 8
+            self.write(x, y + h / 2, self.fit(phases, SMALL, W_DP - M - x), SMALL, HAPPENED_INK)
+        y += h + 4
+        text_x = M + 2 * PIECE_R + 6
+        rows = 0
+        for k, (seat, sentence) in enumerate(items):
+            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
+            if rows + len(lines) > max_rows - (1 if k < len(items) - 1 else 0):
+                more_text = lb.MORE_IN_MESSAGE.format(count=len(items) - k)
+                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
+                y += LINE
+                break
+            cy = y + LINE / 2
+            if seat is not None:
+                self.piece(M + PIECE_R, cy, seat)
+            else:
+                self.box(M + PIECE_R - 3, cy - 3, M + PIECE_R + 3, cy + 3, t.INK_SOFT, radius=1)
+            for i, line in enumerate(lines):
+                self.write(text_x, cy + i * LINE, line, BODY)
+            y += LINE * len(lines) + 3
+            rows += len(lines)
+        return y
+
+    def phase_header(
+        self, y: float, title: str, phase: str, phases: int, current: int, over: bool
+    ) -> float:
+        """The header band of a phone card: the `title` (the turn or round), the `phase`'s name
+        and the numbered boxes of the `phases` of a turn, the `current` one lit (all done once
+        the game is `over`). Returns the y below it."""
+        h = 36
+        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
+        self.write(M, y + h / 2, title, TITLE, t.WHITE, bold=True)
+        x = M + self.width(title, TITLE, True) + 10
+        bw, gap = 18, 3
+        boxes_x = W_DP - M - phases * bw - (phases - 1) * gap
+        # a long name ("Einde van het spel" after "Ronde 14") is drawn smaller, never under the
+        # boxes; cut only where no size fits
+        room = boxes_x - x - 6
+        size = self.shrink(phase, (NAME, 14, 13, SMALL), room, True)
+        with self.within(x, y, boxes_x, y + h):
+            self.write(x, y + h / 2, self.fit(phase, size, room, True), size, HEADER_INK, True)
+        x = boxes_x
+        for k in range(1, phases + 1):
+            lit = k == current and not over
+            done = over or k < current
+            fill = HEADER_INK if lit else (90, 74, 58) if done else None
+            self.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
+            ink = t.INK if lit else (200, 186, 160)
+            self.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
+            x += bw + gap
+        return y + h
+
+    def decision_band(
+        self, y: float, seats: Sequence[int], name: str, size: float, prompt: str, detail: str
+    ) -> float:
+        """Who must decide now and what: the deciding `seats`' pieces, then `name` (in `size`)
+        and the `prompt`, wrapped after it, and the `detail` lines under them. Returns the y
+        below it."""
+        x = M + len(seats) * (2 * PIECE_R + 2) + 6
+        name_w = self.width(name, size, True) + 6
+        first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
+        rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
+        h = 10 + LINE * (len(first) + len(rest)) + 4
+        self.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
+        self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
+        top = y + 5 + LINE / 2
+        for k, seat in enumerate(seats):
+            self.piece(M + PIECE_R + k * (2 * PIECE_R + 2), top, seat)
+        self.write(x, top, name, size, t.DECIDE, bold=True)
+        for i, line in enumerate(first):
+            self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
+        for i, line in enumerate(rest, start=len(first)):
+            self.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
+        return y + h
+
+    def seat_name(self, seat: int, room: float = 170) -> tuple[str, float]:
+        """A deciding seat's name as the decision band shows it, and its size: a size smaller
+        before it is cut (only a display name may be)."""
+        size = self.shrink(self.names[seat], (NAME, SMALL + 1), room, True)
+        return self.fit_name(self.names[seat], size, room, True), size

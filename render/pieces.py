@@ -7,10 +7,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from render import theme as t
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore  # what a font's mask is (Pillow's own name)
 
 Draw = ImageDraw.ImageDraw
 
@@ -71,7 +75,7 @@ def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]
 
 
 @lru_cache(maxsize=16384)
-def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[object, tuple[int, int]]:
+def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[ImagingCore, tuple[int, int]]:
     """The rendered coverage mask of a string and its offset (cached across pictures)."""
     return t.font(size, bold).getmask2(s, "L", anchor=anchor, start=(0, 0))
 
@@ -82,7 +86,10 @@ _INK_DRAW = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 @lru_cache(maxsize=512)
 def _ink(fill: t.RGB) -> int:
     """The packed RGB ink ImageDraw uses for `fill` (the same for every RGB picture)."""
-    return _INK_DRAW._getink(fill)[0]  # type: ignore[attr-defined]
+    ink, _ = _INK_DRAW._getink(fill)
+    if ink is None:  # only a fill of None has no ink
+        raise ValueError(f"no ink for {fill}")
+    return ink
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +193,7 @@ def text(
     d.draw.draw_bitmap((x, y), mask, _ink(fill))
     placement = _placed.get()
     if placement is not None:
-        width, height = mask.size  # type: ignore[attr-defined]
+        width, height = mask.size
         placement.texts.append(
             PlacedText(
                 s,

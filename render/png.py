@@ -50,7 +50,7 @@ def encode_png(image: Image.Image, level: int = 1) -> bytes:
     global _pool
     palette = b""
     if image.mode == "P":
-        palette = bytes(image.getpalette() or [])  # type: ignore[arg-type]
+        palette = bytes(image.getpalette() or [])
         palette = palette[: 3 * 256] or b"\0\0\0"
         bytes_per_pixel, colour_type = 1, 3
     else:

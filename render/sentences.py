@@ -8,16 +8,40 @@ from the translations (its words module is a catalogue source) and the values th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from string import Formatter
 from typing import Any
 
+from engine.caylus.rules import PROMPTS_AT
+from engine.caylus.state import State
+from engine.caylus.words import cost_text
+from engine.caylus.words import favor_reason as english_favor_reason
+from engine.magna_carta.mc_words import namers as magna_carta_namers
+from engine.protocol import Event
 from engine.wording import MODULES, phrase
 from i18n import Words
 from i18n.grammar import Name, headed
+from render.labels import w as lb
+from render.names import (
+    card_name,
+    cube_name,
+    cubes_words,
+    empty_lot,
+    residence,
+    section_name,
+    space_words,
+    special_name,
+    tile_name,
+)
 
 _WORDS = {prefix: Words(module) for prefix, module in MODULES.items()}
+
+
+def ordinal(k: int) -> str:
+    """'1st', '2nd', '3rd', '4th' in the language in force (places in the turn order)."""
+    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def template(key: str) -> str:
@@ -26,29 +50,11 @@ def template(key: str) -> str:
     value: Any = _WORDS[prefix]
     for part in name.split("."):
         value = value[part] if isinstance(value, dict) else getattr(value, part)
-    return value  # type: ignore[no-any-return]
-
-
-@cache
-def _namers(prefix: str) -> Mapping[str, Callable[[Any], str]]:
-    if prefix == "words":
-        return _caylus_namers()
-    return _magna_carta_namers()
+    wording: str = value  # a message's wording (a plural one formats like a str)
+    return wording
 
 
 def _caylus_namers() -> Mapping[str, Callable[[Any], str]]:
-    from engine.caylus.words import cost_text
-    from render.describe import ordinal
-    from render.labels import w as lb
-    from render.names import (
-        cube_name,
-        cubes_words,
-        empty_lot,
-        section_name,
-        special_name,
-        tile_name,
-    )
-
     words = _WORDS["words"]
     return {
         "tile": lambda tile: tile_name(tile) if tile else empty_lot(),
@@ -65,11 +71,19 @@ def _caylus_namers() -> Mapping[str, Callable[[Any], str]]:
 
 
 def _magna_carta_namers() -> Mapping[str, Callable[[Any], str]]:
-    from engine.magna_carta.mc_words import namers
-    from render.describe import ordinal
-    from render.names import card_name, cube_name
+    return magna_carta_namers(_WORDS["mc_words"], card_name, cube_name, ordinal)
 
-    return namers(_WORDS["mc_words"], card_name, cube_name, ordinal)
+
+# How each game's words module (engine/wording.py MODULES) names the values of its messages.
+_NAMERS: dict[str, Callable[[], Mapping[str, Callable[[Any], str]]]] = {
+    "words": _caylus_namers,
+    "mc_words": _magna_carta_namers,
+}
+
+
+@cache
+def _namers(prefix: str) -> Mapping[str, Callable[[Any], str]]:
+    return _NAMERS[prefix]()
 
 
 def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
@@ -89,13 +103,7 @@ def _headed(key: str, wording: str, values: dict[str, Any]) -> str:
     return headed(text, head)  # no head: a name with no article, never a failed form
 
 
-def _residence() -> Name:
-    from render.names import residence
-
-    return residence()
-
-
-_HEADS: dict[str, Callable[[], Name]] = {"mc_words.RESIDENCE": _residence}
+_HEADS: dict[str, Callable[[], Name]] = {"mc_words.RESIDENCE": residence}
 
 
 def say(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
@@ -103,7 +111,7 @@ def say(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
     return phrase(key, args, template, _namers(key.partition(".")[0]), _headed, **people)
 
 
-def event_text(event: Any, names: list[str]) -> str:
+def event_text(event: Event, names: list[str]) -> str:
     """An engine event in the language in force, seats named by `names`, starting upper case
     (events the engine did not phrase as a key read in English)."""
     if not event.key:
@@ -126,9 +134,7 @@ def error_text(error: BaseException) -> str:
 
 def favor_reason(why: str) -> str:
     """What won a royal favor, from the English a Caylus decision keeps."""
-    from engine.caylus.words import favor_reason as reason
-
-    found = reason(why)
+    found = english_favor_reason(why)
     return say(*found) if found is not None else why
 
 
@@ -138,37 +144,27 @@ def decision_phrase(game: str, kind: str, english: str = "") -> str:
     reminders and notices, `/caylus me`, `/caylus mygames`. A Caylus decision at a building
     names it again in the language in force; an unknown kind keeps the engine's words."""
     if game == "magna-carta":
-        phrases: Any = _WORDS["mc_words"].DECISIONS
-        return phrases.get(kind, english)  # type: ignore[no-any-return]
-    from render.labels import w as lb
-
+        phrases: dict[str, str] = _WORDS["mc_words"].DECISIONS
+        return phrases.get(kind, english)
     if kind in lb.DECISIONS_AT:
-        import re
-
-        from engine.caylus.rules import PROMPTS_AT
-        from render.names import space_words
-
         pattern = re.escape(PROMPTS_AT[kind]).replace(r"\{where\}", "(?P<where>.+)")
         found = re.fullmatch(pattern, english)
         if found:
             return lb.DECISIONS_AT[kind].format(where=space_words(found["where"]))
     if kind in lb.DECISIONS:
-        return lb.DECISIONS[kind]  # type: ignore[no-any-return]
+        return lb.DECISIONS[kind]
     return english
 
 
-def decision_words(state: Any) -> str:
+def decision_words(state: State) -> str:
     """What the current Caylus decision asks, in the language in force (the engine's prompt)."""
-    from render.labels import w
-    from render.names import tile_name
-
     d = state.decision
     if d is None:
         return ""
     if d.kind == "favor" and d.why:
-        return w.FAVOR_WON_FOR.format(why=favor_reason(d.why))
-    if not d.at or d.kind not in w.DECISIONS_AT:
-        return w.DECISIONS.get(d.kind, d.kind)
+        return lb.FAVOR_WON_FOR.format(why=favor_reason(d.why))
+    if not d.at or d.kind not in lb.DECISIONS_AT:
+        return lb.DECISIONS.get(d.kind, d.kind)
     tile = state.road[d.at - 1]
-    where = tile_name(tile).with_suffix(f" ({d.at})") if tile else Name(w.SPACE.format(at=d.at))
-    return w.DECISIONS_AT[d.kind].format(where=where)
+    where = tile_name(tile).with_suffix(f" ({d.at})") if tile else Name(lb.SPACE.format(at=d.at))
+    return lb.DECISIONS_AT[d.kind].format(where=where)

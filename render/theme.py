@@ -1,4 +1,5 @@
-"""Colours, fonts and sizes of the board picture (one place to tune the look)."""
+"""Colours, fonts and sizes both games' pictures share (one place to tune the look; each game's
+own colours are in its package: render/caylus/look.py, render/magna_carta/canvas.py)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,14 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from engine.caylus.catalogue import Kind
-
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSansCondensed.ttf"
 BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 
 RGB = tuple[int, int, int]
 
-WIDTH = 1080  # one phone screen at 1:1 when tapped; portrait layout for phone chats
-MARGIN = 16
-
-# --- table and board ---
-TABLE = (58, 44, 34)  # the wooden table around the board
+# --- the parchment and its inks ---
 BOARD = (236, 226, 200)  # parchment
-BOARD_DARK = (214, 200, 166)
 PANEL = (246, 240, 222)
 INK = (38, 30, 24)
 INK_SOFT = (96, 84, 70)
@@ -32,8 +26,6 @@ HIGHLIGHT = (255, 196, 0)  # what changed in the last phase
 DECIDE = (200, 30, 110)  # who must decide now
 GOOD = (24, 128, 56)
 BAD = (196, 40, 40)
-ACTIVE_ROAD = (222, 170, 60)  # the stretch the provost activates
-IDLE_ROAD = (170, 160, 140)
 
 # --- players: the game's colours, each with a letter drawn inside its pieces ---
 PLAYER_COLOURS: tuple[RGB, ...] = (
@@ -55,29 +47,7 @@ CUBE_COLOURS: dict[str, RGB] = {
 }
 CUBE_TEXT: dict[str, RGB] = {"F": INK, "W": WHITE, "S": INK, "C": WHITE, "G": INK}
 
-# --- tile families (fill, border) ---
-KIND_FILL: dict[Kind, RGB] = {
-    Kind.NEUTRAL: (246, 196, 208),  # pink
-    Kind.FIXED: (250, 232, 170),  # printed buildings: pale gold
-    Kind.WOOD: (214, 172, 120),  # brown
-    Kind.STONE: (196, 198, 202),  # gray
-    Kind.RESIDENCE: (150, 206, 140),  # green
-    Kind.PRESTIGE: (140, 180, 236),  # blue
-}
-KIND_EDGE: dict[Kind, RGB] = {
-    Kind.NEUTRAL: (190, 110, 134),
-    Kind.FIXED: (170, 130, 30),
-    Kind.WOOD: (120, 80, 40),
-    Kind.STONE: (100, 104, 110),
-    Kind.RESIDENCE: (50, 120, 50),
-    Kind.PRESTIGE: (40, 80, 160),
-}
-SPECIAL_FILL = (226, 208, 176)
-SPECIAL_EDGE = (130, 100, 60)
-LOT_FILL = (226, 214, 184)
-SECTION_FILL: tuple[RGB, ...] = ((150, 136, 120), (170, 156, 136), (190, 176, 152))
-
-# The words of the pictures are in render/labels.py (translated), not here.
+# The words of the pictures are in render/labels.py and render/names.py (translated).
 
 
 @lru_cache(maxsize=64)
@@ -86,7 +56,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
 
 
-# --- the phone card (render/card.py) ---
+# --- the phone pictures (render/phone.py) ---
 # Discord shows an attachment about 400 px wide in a phone chat. The card is laid out in those
 # display pixels and drawn CARD_SCALE times larger, so it stays sharp on 2x-3x phone screens.
 PHONE_WIDTH = 400
@@ -94,7 +64,6 @@ CARD_SCALE = 2
 CARD_WIDTH = round(PHONE_WIDTH * CARD_SCALE)
 MIN_CAP_HEIGHT_AT_PHONE = 9  # px: a capital letter or digit as displayed at PHONE_WIDTH
 CARD_COLOURS = 64  # palette size of the posted card (no dithering: text stays crisp)
-BOARD_COLOURS = 64  # palette size of the posted whole board
 
 
 @lru_cache(maxsize=2)

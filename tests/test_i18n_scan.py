@@ -37,6 +37,7 @@ NOT_FOR_PLAYERS = {
     "bot/logsafe.py",
     "bot/settings.py",
     "bot/app.py",
+    "render/caylus/sample.py",
     "render/magna_carta/sample.py",
 }
 LOG_CALLS = {"debug", "info", "warning", "error", "exception", "critical", "log"}

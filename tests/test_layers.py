@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+import dev
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_FORBIDDEN = {"discord", "PIL", "sqlite3", "aiosqlite", "asyncio", "time", "datetime"}
@@ -177,3 +181,147 @@ def test_sql_scanner_catches_statements_and_spares_prose():
         "line 10",
     ], found
     assert len(sql_statements(ast.parse((ROOT / "bot/store/base.py").read_text()))) > 20
+
+
+# --- render/: one folder per game, shared modules on top, no cycle, typed --------------------
+
+RENDER_GAMES = ("render.caylus", "render.magna_carta")
+MAX_LINES = 600
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_imports(path: Path, modules: set[str]) -> set[str]:
+    """The project modules `path` imports anywhere in it (inside functions too), each resolved
+    to the longest module name that exists (`from render import theme` -> render.theme and
+    render, whose __init__ runs first)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and name != module_name(path):
+                found.add(name)
+    return found
+
+
+def render_graph() -> dict[str, set[str]]:
+    paths = sources("render")
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): project_imports(path, modules) for path in paths}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_render_has_no_import_cycle():
+    """No render module reaches itself through imports, counting those inside functions and a
+    package's __init__ (which every import of one of its modules runs first)."""
+    assert cycles(render_graph()) == []
+
+
+def test_import_cycle_finder_finds_a_cycle():
+    """The cycle check itself works (a guard against a silently passing test)."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("path", sources("render"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_render_has_no_function_level_imports_of_the_project(path):
+    """Imports of the project's own modules are at the top of a render module, where the
+    module's dependencies can be read (a function-level import hid the old cycle)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    late = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                late += [m for m in imported_modules(node) if top(m) in PROJECT]
+    assert late == [], f"{path.relative_to(ROOT)} imports {late} inside a function"
+
+
+PROJECT = {"engine", "render", "bot", "i18n"}
+
+
+def test_render_top_level_is_shared_by_both_games():
+    """The modules at the top of render/ serve both games: none imports a game's render
+    package, except the command line, which draws either."""
+    graph = render_graph()
+    shared = [m for m in graph if not m.startswith(RENDER_GAMES) and m != "render.cli"]
+    leaks = {m: sorted(d for d in graph[m] if d.startswith(RENDER_GAMES)) for m in shared}
+    assert {m: d for m, d in leaks.items() if d} == {}
+    # and a game's pictures never reach into the other game's package
+    for game in RENDER_GAMES:
+        other = next(g for g in RENDER_GAMES if g != game)
+        for module in (m for m in graph if m.startswith(game)):
+            assert not [d for d in graph[module] if d.startswith(other)], module
+
+
+def test_render_game_modules_do_not_import_their_package_init():
+    """Inside a game's package, modules import each other by their full names, never the
+    package itself (`render.caylus`), whose __init__ imports them: that would be a cycle."""
+    graph = render_graph()
+    for game in RENDER_GAMES:
+        for module in (m for m in graph if m.startswith(game + ".")):
+            assert game not in graph[module], module
+
+
+@pytest.mark.parametrize("path", sources("render"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_render_files_stay_under_600_lines(path):
+    lines = path.read_text().count("\n")
+    assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"
+
+
+def test_render_passes_mypy_strict():
+    """`mypy --strict render` (what `dev.py lint` runs) finds nothing, and no `type: ignore`
+    hides an error in render/ (Pillow's stubs included)."""
+    assert "render" in dev.TYPED
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "render"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    ignored = [p.relative_to(ROOT) for p in sources("render") if "type: ignore" in p.read_text()]
+    assert ignored == []

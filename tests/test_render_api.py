@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
+import render.caylus as caylus_pictures
+import render.magna_carta as magna_carta_pictures
 from engine import caylus
-from render import render_image, render_png, to_png
-from render.board import scoring_text, seat_letters
-from render.cli import random_game
+from render import GamePictures, to_png
+from render import theme as t
+from render.caylus import render_image, render_png
+from render.caylus.card import Card as CaylusCard
+from render.caylus.castle import scoring_text
+from render.caylus.sample import random_game
+from render.labels import w as lb
+from render.magna_carta.card import PhoneCard as MagnaCartaCard
+from render.phone import PhoneCanvas
+from render.pieces import recording_text
+from render.seats import seat_letters
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,7 +172,7 @@ def test_every_catalogue_tile_draws_on_the_road() -> None:
 
 
 def test_change_notes_name_builds_and_transformations() -> None:
-    from render.board import diff
+    from render.caylus.changes import diff
 
     state, _ = random_game(17, 4, 8, 2)
     names = ["Ann", "Ben", "Cleo", "Dev"]
@@ -179,3 +190,49 @@ def test_change_notes_name_builds_and_transformations() -> None:
         f"Ben turned the Mason ({lot + 1}) into a residence"
     ]
     assert diff(state, None, names).notes == []
+
+
+def test_each_game_package_implements_game_pictures() -> None:
+    """render.caylus and render.magna_carta offer the functions of render.GamePictures with its
+    parameters (mypy checks the types where the command line uses them as GamePictures)."""
+    for method in ("render_phase_pictures", "render_board_picture"):
+        # the keyword parameters after self and what the game draws from (positional)
+        wanted = list(inspect.signature(getattr(GamePictures, method)).parameters)[2:]
+        for package in (caylus_pictures, magna_carta_pictures):
+            offered = inspect.signature(getattr(package, method)).parameters
+            assert list(offered)[1:] == wanted, (package.__name__, method)
+            assert all(offered[name].default is None for name in wanted)
+            assert all(offered[name].kind is inspect.Parameter.KEYWORD_ONLY for name in wanted)
+
+
+class _Canvas(PhoneCanvas):
+    """A bare phone canvas: the painter both games' cards use, on a picture of its own."""
+
+    def __init__(self) -> None:
+        self.img = Image.new("RGB", (t.CARD_WIDTH, 1600), t.BOARD)
+        self.d = ImageDraw.Draw(self.img)
+        self.names = ["Ann", "Ben"]
+        self.letters = seat_letters(self.names)
+
+
+def test_both_phone_cards_paint_what_happened_with_one_painter() -> None:
+    """The Caylus and the Magna Carta phone cards draw "what happened" with the same painter
+    (PhoneCanvas.what_happened); it lists the items, wraps them, and past its rows counts the
+    rest in "… and N more in the message"."""
+    assert CaylusCard.what_happened is PhoneCanvas.what_happened
+    assert MagnaCartaCard.what_happened is PhoneCanvas.what_happened
+    items = [(k % 2, f"Line {k}: a short sentence") for k in range(10)] + [(None, "The board")]
+    with recording_text() as drawn:
+        bottom = _Canvas().what_happened(0, "turn 3 · Workers", items, max_rows=4)
+    texts = [x.text for x in drawn]
+    assert texts[:2] == [lb.WHAT_HAPPENED, "turn 3 · Workers"]
+    # four rows: three items, then the count of the eight left
+    assert [x for x in texts if x.startswith("Line")] == [
+        f"Line {k}: a short sentence" for k in range(3)
+    ]
+    assert texts[-1] == lb.MORE_IN_MESSAGE.format(count=8)
+    assert bottom > 24
+    with recording_text() as drawn:
+        _Canvas().what_happened(0, "", items[:2], max_rows=4)
+    # each line starts with its seat's piece (its letter)
+    assert [x.text for x in drawn] == [lb.WHAT_HAPPENED, "A", items[0][1], "B", items[1][1]]

@@ -10,18 +10,21 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import (
-    Picture,
+from i18n import using
+from render import Picture
+from render import theme as t
+from render.caylus import (
+    look,
     render_board_picture,
     render_card,
     render_phase_pictures,
     starts_workers_phase,
 )
-from render import theme as t
-from render.card import phases_label
-from render.cli import game_posts, random_post
+from render.caylus.card import phases_label
+from render.caylus.sample import game_posts, random_post
+from render.labels import w as lb
 from render.phone import MIN_TEXT
-from render.pieces import recording_text
+from render.pieces import recording_placement, recording_text
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
@@ -73,7 +76,7 @@ def test_every_post_of_a_game_decodes_and_stays_within_budget() -> None:
         assert len(pictures[0].data) < CARD_BUDGET
         for board in pictures[1:]:
             image = _decode(board)
-            assert image.mode == "P" and image.width == t.WIDTH
+            assert image.mode == "P" and image.width == look.WIDTH
             assert len(board.data) < BOARD_BUDGET
         boards += len(pictures) - 1
         total += sum(len(p.data) for p in pictures)
@@ -103,7 +106,7 @@ def test_pictures_after_a_phase_and_their_file_names() -> None:
     # /caylus board
     board = render_board_picture(later.state, names=names)
     assert board.filename == "caylus_t05_p4_board.png"
-    assert _decode(board).width == t.WIDTH
+    assert _decode(board).width == look.WIDTH
 
 
 def test_the_card_changes_with_names_and_works_without_previous_or_events() -> None:
@@ -141,3 +144,20 @@ def test_cli_draws_the_card_and_a_phone_preview(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert Image.open(out).width == t.CARD_WIDTH
     assert Image.open(tmp_path / "card.400px.png").width == t.PHONE_WIDTH
+
+
+def test_card_header_shows_a_long_phase_name_whole_beside_the_phase_boxes() -> None:
+    """The header's phase name ends before the seven phase boxes: 'Einde van het spel' after
+    'Ronde 14' (Dutch, game over) was drawn under the boxes, its last letter hidden; it is
+    drawn a size smaller now, whole, inside its part of the header."""
+    post = random_post(7, 5, None, 2)  # played to the end: turn 14
+    assert post.state.over and post.state.turn >= 10
+    with using("nl"), recording_placement() as placed:
+        render_card(post.state, names=NAMES, previous=post.previous, events=post.events)
+    with using("nl"):
+        label = lb.GAME_OVER
+    assert label == "Einde van het spel"
+    phase = next(x for x in placed if x.text == label)
+    first_box = next(x for x in placed if x.text == "1")  # the first phase box's number
+    assert phase.container is not None and phase.box[2] <= phase.container[2]
+    assert phase.box[2] < first_box.box[0] - 2 * 4  # a gap before the box (its edge included)

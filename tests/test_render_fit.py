@@ -21,9 +21,9 @@ from PIL import Image
 
 import i18n
 from engine.magna_carta.view import view
-from render.board import render_image
-from render.card import render_card as render_caylus_card
-from render.cli import game_posts as caylus_posts
+from render.caylus.board import render_image
+from render.caylus.card import render_card as render_caylus_card
+from render.caylus.sample import game_posts as caylus_posts
 from render.magna_carta.board import render_board
 from render.magna_carta.card import render_card
 from render.magna_carta.hand import render_hand

@@ -19,8 +19,8 @@ from PIL import Image, ImageChops
 import i18n
 from engine import caylus
 from engine.record import record_for
-from render import render_card, render_image
-from render.cli import random_game, record_post
+from render.caylus import render_card, render_image
+from render.caylus.sample import random_game, record_post
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -11,15 +11,15 @@ import i18n
 from engine.caylus import catalogue as cay
 from engine.magna_carta import catalogue as mc
 from engine.magna_carta.view import view
-from render import render_card_png, render_png
-from render.board import TILE_W
-from render.card import SMALL
-from render.cli import random_game
+from render.caylus import render_card_png, render_png
+from render.caylus.canvas import TILE_W
+from render.caylus.sample import random_game
 from render.magna_carta import render_board, render_card, render_hand_picture
 from render.magna_carta.board import TILE_W as MC_TILE_W
 from render.magna_carta.board import Board
 from render.magna_carta.sample import random_record, record_posts
 from render.names import card_name, tile_name
+from render.phone import SMALL
 from render.pieces import text_width
 
 LANGUAGES = i18n.LANGUAGES

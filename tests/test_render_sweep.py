@@ -21,7 +21,7 @@ from PIL import Image
 
 from engine import caylus
 from engine.protocol import Event
-from render import render_card, render_image, render_phase_pictures
+from render.caylus import render_card, render_image, render_phase_pictures
 
 GAMES_PER_COUNT = 75
 EVERY_STATE_GAMES = int(os.environ.get("CAYLUS_RENDER_EVERY_STATE", "0"))

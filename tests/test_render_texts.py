@@ -8,11 +8,11 @@ from collections.abc import Callable
 from engine import caylus
 from engine.caylus import catalogue as cat
 from engine.caylus.state import State
-from render import render_image
-from render.card import render_card
-from render.changes import placement_target, workers_phase
-from render.cli import Post, game_posts, random_post
-from render.describe import castle_status
+from render.caylus import render_image
+from render.caylus.card import render_card
+from render.caylus.changes import placement_target, workers_phase
+from render.caylus.describe import castle_status
+from render.caylus.sample import Post, game_posts, random_post
 from render.pieces import recording_text
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve"]

@@ -20,7 +20,6 @@ from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import RoadCardView, View
 from engine.protocol import Event
 from render import theme as t
-from render.card import BODY, HEADER_INK, LINE, NAME, NUMBER, SECTION_BG, SMALL
 from render.labels import w as lb
 from render.magna_carta.canvas import (
     INACTIVE_FILL,
@@ -44,7 +43,20 @@ from render.magna_carta.words import (
     token_name,
 )
 from render.names import card_name
-from render.phone import CUBE, INNER, PIECE_R, W_DP, M
+from render.phone import (
+    BODY,
+    CUBE,
+    HEADER_INK,
+    INNER,
+    LINE,
+    NAME,
+    NUMBER,
+    PIECE_R,
+    SECTION_BG,
+    SMALL,
+    W_DP,
+    M,
+)
 from render.phone import S as SCALE
 from render.pieces import at_most, blend
 
@@ -219,7 +231,7 @@ class Board(PhoneCard):
         h = 8 + LINE * (3 if delivering else 2) + 8
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 6 + LINE / 2
-        x = M + 6
+        x: float = M + 6
         # the labels' column fits the longer of "castle" and "bridge" in the language drawn
         label_room = max(52.0, *(self.width(w, SMALL, True) for w in (lb.MC_CASTLE, lb.MC_BRIDGE)))
         self.write(x, yy, lb.MC_CASTLE, SMALL, t.INK, bold=True)
@@ -275,7 +287,7 @@ class Board(PhoneCard):
             card = CARDS[card_id]
             name = card_name(card.id)
             size = BODY if self.width(name, BODY, True) <= 74 else SMALL  # German names
-            lines = [name]
+            lines: list[str] = [name]
             if self.width(name, size, True) > 74:
                 lines = self.wrap(name, SMALL, 74, bold=True)
             for i, line in enumerate(lines):  # two lines for "Hôtel de ville"
@@ -332,7 +344,7 @@ class Board(PhoneCard):
                 self.write(name_x, y + 31 + k * STATUS_LINE, line, SMALL, t.INK_SOFT)
             ink = t.INK if p.workers else t.INK_FAINT
             self.write(W_DP - M - 8, y + 31, workers, SMALL, ink, True, "rm")
-            x = M + 10
+            x: float = M + 10
             self.write(x + 20, numbers, str(p.deniers), NUMBER, t.INK, True, "rm")
             self.write(x + 22, numbers, "d", BODY, t.INK_SOFT)
             if ch.deniers[seat]:

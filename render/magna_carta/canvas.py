@@ -1,7 +1,7 @@
 """Drawing in phone display pixels ("dp"): the Magna Carta pictures' shared primitives.
 
 Every Magna Carta picture is laid out 400 dp wide (theme.PHONE_WIDTH, the width of a phone
-chat) and drawn CARD_SCALE times larger, with the phone card's sizes (render/card.py), so no
+chat) and drawn CARD_SCALE times larger, with the phone card's sizes (render/phone.py), so no
 text is smaller than MIN_TEXT px: a capital letter or a digit is at least 9 px tall on a phone.
 Text goes through render.pieces.text, which records it (how the tests measure and read it).
 """
@@ -14,10 +14,10 @@ from PIL import Image, ImageDraw
 
 from engine.magna_carta.view import View
 from render import theme as t
-from render.board import default_names, seat_letters
 from render.phone import CUBE, W_DP, PhoneCanvas
 from render.phone import S as SCALE
 from render.pieces import blend, cube
+from render.seats import seat_letters, seat_names
 
 # Colours of the Magna Carta cards (the theme's table, ink and player colours are shared).
 NEUTRAL_FILL = (246, 206, 216)  # pink neutral cards
@@ -40,14 +40,6 @@ def keep_together(s: str) -> str:
     return _UNIT.sub("\\1\u00a0\\2", s)
 
 
-def names_for(view: View, names: list[str] | None) -> list[str]:
-    """Display names by seat; missing ones are 'Player 1', 'Player 2', ..."""
-    n = view.players_count
-    out = list(names)[:n] if names else []
-    out += default_names(n)[len(out) :]
-    return out
-
-
 def owner_tint(seat: int) -> t.RGB:
     """The fill of a player's card on the road: a light tint of the player's colour."""
     return blend(t.PLAYER_COLOURS[seat], t.WHITE, 0.72)
@@ -58,7 +50,7 @@ class Canvas(PhoneCanvas):
 
     def __init__(self, view: View, names: list[str] | None, height_dp: float, bg: t.RGB) -> None:
         self.view = view
-        self.names = names_for(view, names)
+        self.names = seat_names(names, view.players_count)
         self.letters = seat_letters(self.names)
         self.img = Image.new("RGB", (round(W_DP * SCALE), round(height_dp * SCALE)), bg)
         self.d = ImageDraw.Draw(self.img)

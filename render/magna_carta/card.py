@@ -20,19 +20,6 @@ from engine.magna_carta.view import View
 from engine.protocol import Event
 from i18n import join
 from render import theme as t
-from render.card import (
-    BODY,
-    CARD_BG,
-    DECIDE_BG,
-    HEADER_BG,
-    HEADER_INK,
-    LINE,
-    NAME,
-    SECTION_BG,
-    SMALL,
-    TITLE,
-    WIN_BG,
-)
 from render.labels import w as lb
 from render.magna_carta.canvas import Canvas
 from render.magna_carta.changes import Deltas, deltas, happened
@@ -45,7 +32,22 @@ from render.magna_carta.words import (
     token_name,
 )
 from render.names import card_name
-from render.phone import CUBE, INNER, PIECE_R, STATUS_LINE, W_DP, M
+from render.phone import (
+    BODY,
+    CARD_BG,
+    CUBE,
+    INNER,
+    LINE,
+    NAME,
+    PIECE_R,
+    SECTION_BG,
+    SMALL,
+    STATUS_LINE,
+    TITLE,
+    W_DP,
+    WIN_BG,
+    M,
+)
 from render.pieces import at_most
 
 MAX_HEIGHT_DP = 1600
@@ -180,38 +182,11 @@ class PhoneCard(Canvas):
 
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
-        title = lb.WHAT_HAPPENED
-        label = phases_label(self.view, self.previous)
-        h = 24
-        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
-        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
-        if label:
-            x = M + self.width(title, SMALL, True) + 8
-            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
-        y += h + 4
         items = happened(self.view, self.previous, self.events, self.names)
         if not items:
             items = [(None, self.nothing_listed())]
-        text_x = M + 2 * PIECE_R + 6
-        rows = 0
-        for k, (seat, sentence) in enumerate(items):
-            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
-            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
-                more = len(items) - k
-                more_text = lb.MORE_IN_MESSAGE.format(count=more)
-                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
-                y += LINE
-                break
-            if seat is not None:
-                self.piece(M + PIECE_R, y + LINE / 2, seat)
-            else:
-                cy = y + LINE / 2
-                self.box(M + PIECE_R - 3, cy - 3, M + PIECE_R + 3, cy + 3, t.INK_SOFT, radius=1)
-            for i, line in enumerate(lines):
-                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
-            y += LINE * len(lines) + 3
-            rows += len(lines)
-        return y
+        label = phases_label(self.view, self.previous)
+        return self.what_happened(y, label, items, MAX_HAPPENED_ROWS)
 
     def nothing_listed(self) -> str:
         if self.previous is None:
@@ -237,7 +212,7 @@ class PhoneCard(Canvas):
         h = 8 + LINE * (1 + len(lines) + len(prestige) + len(last))
         self.box(M, y, W_DP - M, y + h, SECTION_BG, (110, 96, 76), 0.5)
         yy = y + 4 + LINE / 2
-        x = M + 6
+        x: float = M + 6
         label = lb.MC_TOKENS_LEFT
         self.write(x, yy, label, BODY)
         x += self.width(label, BODY) + 6
@@ -271,27 +246,11 @@ class PhoneCard(Canvas):
 def header(c: Canvas, y: float) -> float:
     """The round, the phase's name and the phases of a round with the current one lit."""
     view = c.view
-    h = 36
-    c.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
     last = view.last_round and not view.over
-    label = (lb.MC_ROUND_LAST if last else lb.MC_ROUND).format(round=view.round)
-    c.write(M, y + h / 2, label, TITLE, t.WHITE, bold=True)
-    x = M + c.width(label, TITLE, True) + 10
-    stages = stage_names(view.variant)
-    bw, gap = 18, 3
-    boxes_x = W_DP - M - len(stages) * bw - (len(stages) - 1) * gap
-    title = lb.GAME_OVER if view.over else phase_title(view)
-    c.write(x, y + h / 2, c.fit(title, NAME, boxes_x - x - 6, True), NAME, HEADER_INK, bold=True)
-    x = boxes_x
-    for k in range(1, len(stages) + 1):
-        current = k == view.phase and not view.over
-        done = view.over or k < view.phase
-        fill = HEADER_INK if current else (90, 74, 58) if done else None
-        c.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
-        ink = t.INK if current else (200, 186, 160)
-        c.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
-        x += bw + gap
-    return y + h
+    title = (lb.MC_ROUND_LAST if last else lb.MC_ROUND).format(round=view.round)
+    phase = lb.GAME_OVER if view.over else phase_title(view)
+    phases = len(stage_names(view.variant))
+    return c.phase_header(y, title, phase, phases, view.phase, view.over)
 
 
 def decision_band(c: Canvas, y: float) -> float:
@@ -303,30 +262,14 @@ def decision_band(c: Canvas, y: float) -> float:
         return y
     seats = [p.seat for p in view.pending]
     prompt, detail = decision_text(view, view.pending[0], c.names)
-    x = M + len(seats) * (2 * PIECE_R + 2) + 6
     if len(seats) == 1:
-        size = c.shrink(c.names[seats[0]], (NAME, SMALL + 1), 170, True)
-        name = c.fit_name(c.names[seats[0]], size, 170, True)
+        name, size = c.seat_name(seats[0])
     else:  # the opening hands: every seat still to answer decides at once
         name, size = lb.MC_EVERYONE if len(seats) == view.players_count else lb.MC_STILL, NAME
         prompt = lb.MC_ALL_REDRAW
         if len(seats) < view.players_count:
             detail = lb.MC_WAITING_FOR.format(names=join([c.names[s] for s in seats]))
-    name_w = c.width(name, size, True) + 6
-    first = c.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
-    rest = c.wrap(detail, BODY, INNER - (x - M)) if detail else []
-    h = 10 + LINE * (len(first) + len(rest)) + 4
-    c.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
-    c.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
-    top = y + 5 + LINE / 2
-    for k, seat in enumerate(seats):
-        c.piece(M + PIECE_R + k * (2 * PIECE_R + 2), top, seat)
-    c.write(x, top, name, size, t.DECIDE, bold=True)
-    for i, line in enumerate(first):
-        c.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
-    for i, line in enumerate(rest, start=len(first)):
-        c.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
-    return y + h
+    return c.decision_band(y, seats, name, size, prompt, detail)
 
 
 def winner_band(c: Canvas, y: float) -> float:

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.view import View
 from engine.protocol import Event
 from i18n import join
 from render.labels import w as lb
-from render.magna_carta.words import TOKEN_PP, ordinal, road_label, token_name
+from render.magna_carta.words import TOKEN_PP, road_label, token_name
 from render.names import card_name
-from render.sentences import event_text
+from render.sentences import event_text, ordinal
 
 
-def public_data(event: Event) -> dict:
+def public_data(event: Event) -> dict[str, Any]:
     """An event's data without its private part."""
     return {k: v for k, v in (event.data or {}).items() if k != "private"}
 
@@ -177,7 +178,7 @@ def happened(
     return out
 
 
-def _cards(data: dict) -> str:
+def _cards(data: dict[str, Any]) -> str:
     """The public cards an event discarded (face up)."""
     return ", ".join(card_name(c) for c in data.get("discarded", [])) or lb.MC_NOTHING
 

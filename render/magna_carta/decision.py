@@ -9,11 +9,11 @@ from render.magna_carta.words import (
     TOKEN_PP,
     active_stretch,
     best_tokens,
-    ordinal,
     road_label,
     token_name,
 )
 from render.names import card_owner_effect, card_worker_effect
+from render.sentences import ordinal
 
 
 def decision_text(view: View, pending: PendingView, names: list[str]) -> tuple[str, str]:

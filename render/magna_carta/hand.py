@@ -13,12 +13,24 @@ from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect
 from engine.magna_carta.view import View
 from render import theme as t
-from render.card import BODY, CARD_BG, HEADER_BG, HEADER_INK, LINE, NAME, NUMBER, SMALL, TITLE
 from render.labels import w as lb
 from render.magna_carta.canvas import Canvas, owner_tint
 from render.magna_carta.words import phase_title
 from render.names import card_name, card_owner_effect, card_worker_effect, cube_name
-from render.phone import INNER, W_DP, M
+from render.phone import (
+    BODY,
+    CARD_BG,
+    HEADER_BG,
+    HEADER_INK,
+    INNER,
+    LINE,
+    NAME,
+    NUMBER,
+    SMALL,
+    TITLE,
+    W_DP,
+    M,
+)
 from render.pieces import shortenable
 
 MAX_HEIGHT_DP = 2400
@@ -97,7 +109,7 @@ class HandPicture(Canvas):
         h = 30
         self.box(M, y, W_DP - M, y + h, t.PANEL, (150, 134, 110), 0.5)
         cy = y + h / 2
-        x = M + 8
+        x: float = M + 8
         self.write(x + 18, cy, str(me.deniers), NUMBER, t.INK, True, "rm")
         self.write(x + 20, cy, "d", BODY, t.INK_SOFT)
         x += 40

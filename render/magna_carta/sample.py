@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine import magna_carta as mc
 from engine.magna_carta.actions import Action
-from engine.magna_carta.state import State
+from engine.magna_carta.state import State, Variant
 from engine.protocol import Event
 from engine.record import GameRecord, initial_state, record_for
 
@@ -68,10 +68,10 @@ class _RandomPlayer:
 
 
 def game_posts(
-    seed: int, players: int, variant: str = "standard", uniform: float = 0.0
+    seed: int, players: int, variant: Variant = "standard", uniform: float = 0.0
 ) -> Iterator[Post]:
     """Every post of a seeded random game (see `_RandomPlayer`)."""
-    options = mc.Options(players=players, variant=variant)  # type: ignore[arg-type]
+    options = mc.Options(players=players, variant=variant)
     state = mc.new_game(options, mc.Setup(seed=seed))
     yield from follow(state, _RandomPlayer(state, seed, uniform))
 
@@ -79,13 +79,13 @@ def game_posts(
 def random_record(
     seed: int,
     players: int,
-    variant: str = "standard",
+    variant: Variant = "standard",
     stop: tuple[int, int] | None = None,
     uniform: float = 0.0,
 ) -> GameRecord:
     """A seeded random game as a record, up to the first decision at or after (round, phase)
     `stop` (default: the end)."""
-    options = mc.Options(players=players, variant=variant)  # type: ignore[arg-type]
+    options = mc.Options(players=players, variant=variant)
     start = mc.new_game(options, mc.Setup(seed=seed))
     actions, seats = [], []
     state = start

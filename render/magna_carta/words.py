@@ -17,10 +17,6 @@ from render.names import card_name, cube_name, residence
 TOKEN_PP = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
 
 
-def ordinal(k: int) -> str:
-    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
-
-
 def stage_names(variant: str) -> list[str]:
     """The stage names of the phases 1.. of a round in this rule set, in order."""
     numbers = cat.PHASE_NUMBERS[variant]

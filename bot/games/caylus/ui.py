@@ -111,7 +111,7 @@ class CaylusUI(TurnPlanEditor):
         return lines
 
     def shows_board(self, state: Any, previous: Any) -> bool:
-        from render import starts_workers_phase
+        from render.caylus import starts_workers_phase
 
         return bool(state.over) or starts_workers_phase(state, previous)
 
@@ -123,7 +123,7 @@ class CaylusUI(TurnPlanEditor):
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
-        from render import render_phase_pictures
+        from render.caylus import render_phase_pictures
 
         drawn = render_phase_pictures(
             state, names=names, previous=previous, events=events, board=board
@@ -133,7 +133,7 @@ class CaylusUI(TurnPlanEditor):
     def board_picture(
         self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
-        from render import render_board_picture
+        from render.caylus import render_board_picture
 
         drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)

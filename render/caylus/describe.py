@@ -1,4 +1,4 @@
-"""Short texts about a state, shared by the whole board and the phone card.
+"""Short texts about a Caylus state, shared by the whole board and the phone card.
 
 Every number and name comes from the engine (rules, catalogue); nothing is copied here.
 """
@@ -9,18 +9,16 @@ from engine.caylus import catalogue as cat
 from engine.caylus.rules import (
     base_placement_cost,
     castle_spaces_left,
+    final_scores,
     next_house_section,
     open_columns,
 )
 from engine.caylus.state import State
+from i18n import join
 from render.labels import w as lb
 from render.names import section_name, tile_name
 
 CASTLE_SPACES = sum(cat.SECTION_SIZES)
-
-
-def ordinal(k: int) -> str:
-    return lb.ORDINALS.get(k) or lb.ORDINAL.format(k=k)
 
 
 def decision_detail(s: State) -> str:
@@ -86,3 +84,12 @@ def castle_status(s: State) -> str:
         return lb.CASTLE_FULL[s.section].format(next=section_name(target))
     free = cat.SECTION_SIZES[s.section] - len(s.castle[s.section])
     return lb.CASTLE_BUILDING[s.section].format(free=free, size=cat.SECTION_SIZES[s.section])
+
+
+def winners_text(s: State, names: list[str]) -> str:
+    """'Ann wins with 52 points', 'Ann and Ben win with 48 points' (the language's list)."""
+    outcome = final_scores(s)
+    who = join([names[i] for i in outcome.winners])
+    best = outcome.scores[outcome.winners[0]]
+    won = lb.WIN_WITH if len(outcome.winners) > 1 else lb.WINS_WITH
+    return str(won.format(count=best, who=who))

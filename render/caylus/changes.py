@@ -17,10 +17,9 @@ from engine.caylus.state import State
 from engine.protocol import Event
 from i18n import join
 from render import labels
-from render.describe import ordinal
 from render.labels import w as lb
 from render.names import section_name, space_name, space_words, special_name, tile_name
-from render.sentences import event_text
+from render.sentences import event_text, ordinal
 
 WORKERS_PHASE = 2
 # The engine's placement sentence: "{s} places a worker on Peddler (7) (1 d)"; the English name
@@ -193,8 +192,9 @@ def _placed_workers(s: State) -> list[tuple[int, str]]:
     """Every worker placed this turn and still on the board, in board order."""
     found: list[tuple[int, str]] = []
     for key in cat.SPECIALS:
-        if key in s.specials and s.specials[key] is not None:
-            found.append((s.specials[key], special_name(key)))  # type: ignore[arg-type]
+        seat = s.specials.get(key)
+        if seat is not None:
+            found.append((seat, special_name(key)))
     found += [(seat, special_name("stables")) for seat in s.stables]
     if s.inn_left is not None:
         found.append((s.inn_left, special_name("inn")))

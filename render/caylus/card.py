@@ -7,7 +7,8 @@ smaller than MIN_TEXT px: a capital letter or a digit is then at least 9 px tall
 Top to bottom: the turn and the seven phases -> who decides now and what (or the winner) -> the
 players (prestige, deniers, cubes, workers in hand, royal favor markers, with this phase's
 changes) or the final scores -> what happened (placements and passes, builds, provost, castle
-...) -> the castle and the road in two lines. The whole board (render/board.py) has the rest.
+...) -> the castle and the road in two lines. The whole board (render/caylus/board.py) has the
+rest.
 """
 
 from __future__ import annotations
@@ -21,42 +22,40 @@ from engine.caylus.rules import final_scores
 from engine.caylus.state import State
 from engine.protocol import Event
 from render import theme as t
-from render.board import default_names, seat_letters, winners_text
-from render.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
-from render.describe import castle_status, decision_detail, ordinal
+from render.caylus.changes import Change, WorkersPhase, diff, phase_changes, workers_phase
+from render.caylus.describe import castle_status, decision_detail, winners_text
 from render.labels import w as lb
 from render.names import section_name
 from render.phone import (
+    BODY,
+    CARD_BG,
     CUBE,
     INNER,
+    LINE,
     MARKER,
+    NAME,
     NUMBER,
     PIECE_R,
+    SECTION_BG,
     SMALL,
     STATUS_LINE,
+    TITLE,
     W_DP,
+    WIN_BG,
+    Happening,
     M,
     PhoneCanvas,
     S,
 )
 from render.pieces import cube, marker
+from render.seats import seat_letters, seat_names
+from render.sentences import ordinal
 
 MAX_HEIGHT_DP = 1400
-
-BODY = max(SMALL, 13.5)
-NAME = 15.5
-TITLE = 19
-LINE = 19  # dp between two lines of BODY text
 MAX_HAPPENED_ROWS = 12  # text rows of "what happened"; the message's text has the rest
 
-HEADER_BG = (40, 30, 24)
-HEADER_INK = (240, 214, 150)
-CARD_BG = t.BOARD
-DECIDE_BG = (250, 236, 240)
-WIN_BG = (252, 236, 180)
 FAVOR_BG = (232, 222, 240)
 CHANGED_BG = (255, 226, 120)
-SECTION_BG = (222, 212, 190)
 
 # Player table columns, dp: where each number ends (right-aligned); its change follows it in
 # a small green or red badge, so that it cannot be read as part of the next column. Room for
@@ -101,10 +100,8 @@ class Card(PhoneCanvas):
         events: Sequence[Event] | None,
     ) -> None:
         self.s = s
-        self.names = list(names) if names else default_names(s.n)
-        if len(self.names) < s.n:
-            self.names += default_names(s.n)[len(self.names) :]
-        self.letters = seat_letters(self.names[: s.n])
+        self.names = seat_names(names, s.n)
+        self.letters = seat_letters(self.names)
         self.previous = previous
         self.ch = diff(s, previous, self.names)
         self.placed: WorkersPhase | None = workers_phase(s, previous, events)
@@ -124,26 +121,11 @@ class Card(PhoneCanvas):
         return self.img.crop((0, 0, t.CARD_WIDTH, round((y + M) * S)))
 
     def header(self, y: float) -> float:
+        """The turn, the phase's name and the seven phases, the current one lit."""
         s = self.s
-        h = 36
-        self.box(0, y, W_DP, y + h, HEADER_BG, radius=0)
-        turn = lb.TURN.format(turn=s.turn)
-        self.write(M, y + h / 2, turn, TITLE, t.WHITE, bold=True)
-        x = M + self.width(turn, TITLE, True) + 10
-        label = lb.GAME_OVER if s.over else lb.PHASE_NAMES[s.phase - 1]
-        self.write(x, y + h / 2, label, NAME, HEADER_INK, bold=True)
-        # the seven phases, the current one lit
-        bw, gap = 18, 3
-        x = W_DP - M - 7 * bw - 6 * gap
-        for k in range(1, 8):
-            current = k == s.phase and not s.over
-            done = s.over or k < s.phase
-            fill = HEADER_INK if current else (90, 74, 58) if done else None
-            self.box(x, y + 7, x + bw, y + h - 7, fill, outline=(130, 110, 86), radius=4)
-            ink = t.INK if current else (200, 186, 160)
-            self.write(x + bw / 2, y + h / 2, str(k), SMALL, ink, bold=True, anchor="mm")
-            x += bw + gap
-        return y + h
+        title = lb.TURN.format(turn=s.turn)
+        phase = lb.GAME_OVER if s.over else lb.PHASE_NAMES[s.phase - 1]
+        return self.phase_header(y, title, phase, len(lb.PHASE_NAMES), s.phase, s.over)
 
     def decision(self, y: float) -> float:
         s = self.s
@@ -151,26 +133,9 @@ class Card(PhoneCanvas):
             return self.winner(y)
         if self.decider is None or s.decision is None:
             return y
-        seat = self.decider
         prompt = lb.MUST.format(what=lb.DECISIONS.get(s.decision.kind, s.decision.kind))
-        detail = decision_detail(s)
-        size = self.shrink(self.names[seat], (NAME, SMALL + 1), 170, True)
-        name = self.fit_name(self.names[seat], size, 170, True)
-        x = M + 2 * PIECE_R + 8
-        name_w = self.width(name, size, True) + 6
-        first = self.wrap(prompt, BODY, INNER - (x - M), first=INNER - (x - M) - name_w)
-        rest = self.wrap(detail, BODY, INNER - (x - M)) if detail else []
-        h = 10 + LINE * (len(first) + len(rest)) + 4
-        self.box(0, y, W_DP, y + h, DECIDE_BG, radius=0)
-        self.box(0, y + h - 2, W_DP, y + h, t.DECIDE, radius=0)
-        top = y + 5 + LINE / 2
-        self.piece(M + PIECE_R, top, seat)
-        self.write(x, top, name, size, t.DECIDE, bold=True)
-        for i, line in enumerate(first):
-            self.write(x + (name_w if i == 0 else 0), top + i * LINE, line, BODY)
-        for i, line in enumerate(rest, start=len(first)):
-            self.write(x, top + i * LINE, line, BODY, t.INK_SOFT)
-        return y + h
+        name, size = self.seat_name(self.decider)
+        return self.decision_band(y, [self.decider], name, size, prompt, decision_detail(s))
 
     def winner(self, y: float) -> float:
         s = self.s
@@ -295,16 +260,7 @@ class Card(PhoneCanvas):
     # ------------------------------------------------------------------ what happened
     def happened(self, y: float) -> float:
         s = self.s
-        title = lb.WHAT_HAPPENED
-        label = phases_label(s, self.previous)
-        h = 24
-        self.box(0, y, W_DP, y + h, (70, 56, 40), radius=0)
-        self.write(M, y + h / 2, title, SMALL, HEADER_INK, bold=True)
-        if label:
-            x = M + self.width(title, SMALL, True) + 8
-            self.write(x, y + h / 2, self.fit(label, SMALL, W_DP - M - x), SMALL, (250, 240, 220))
-        y += h + 4
-        items: list[tuple[int | None, str]] = []
+        items: list[Happening] = []
         if self.placed is not None:
             for seat in s.turn_order:
                 summary = self.placed.seat_summary(seat)
@@ -313,32 +269,8 @@ class Card(PhoneCanvas):
         items += [(c.seat, c.line()) for c in self.changes]
         if not items:
             items.append((None, self.nothing_listed()))
-        text_x = M + 2 * PIECE_R + 6
-        rows = 0
-        for k, (seat, sentence) in enumerate(items):
-            lines = self.wrap(sentence, BODY, W_DP - M - text_x)
-            if rows + len(lines) > MAX_HAPPENED_ROWS - (1 if k < len(items) - 1 else 0):
-                more = len(items) - k
-                more_text = lb.MORE_IN_MESSAGE.format(count=more)
-                self.write(text_x, y + LINE / 2, more_text, BODY, t.INK_SOFT)
-                y += LINE
-                break
-            if seat is not None:
-                self.piece(M + PIECE_R, y + LINE / 2, seat)
-            else:
-                self.box(
-                    M + PIECE_R - 3,
-                    y + LINE / 2 - 3,
-                    M + PIECE_R + 3,
-                    y + LINE / 2 + 3,
-                    t.INK_SOFT,
-                    radius=1,
-                )
-            for i, line in enumerate(lines):
-                self.write(text_x, y + LINE / 2 + i * LINE, line, BODY)
-            y += LINE * len(lines) + 3
-            rows += len(lines)
-        return y
+        label = phases_label(s, self.previous)
+        return self.what_happened(y, label, items, MAX_HAPPENED_ROWS)
 
     def nothing_listed(self) -> str:
         if self.previous is None:
@@ -372,7 +304,7 @@ class Card(PhoneCanvas):
             return y + h
         # houses per player in the section being built
         sec = min(s.section, 2)
-        x = M + 6
+        x: float = M + 6
         label = lb.SECTION_HOUSES.format(section=section_name(sec))
         self.write(x, yy, label, BODY, t.INK_SOFT)
         x += self.width(label, BODY) + 6
