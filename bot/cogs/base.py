@@ -376,14 +376,19 @@ class TableBase:
             if message.id in keep:
                 kept.append(message)
                 continue
-            try:
-                await through_channel(message).delete()
-            except discord.NotFound:
-                pass  # already gone
-            except DELIVERY_ERRORS:
-                log.info("could not remove an answered prompt of game %s", game_id)
+            await self.remove_message(game_id, message)
         if kept:
             self.answered[game_id] = kept
+
+    async def remove_message(self, game_id: int, message: Any) -> None:
+        """Delete the bot's own `message` of a game (through its channel: the interaction that
+        last edited it may have expired); one already gone is fine, a failure is logged."""
+        try:
+            await through_channel(message).delete()
+        except discord.NotFound:
+            pass  # already gone
+        except DELIVERY_ERRORS:
+            log.info("could not remove a message of game %s", game_id)
 
     async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
         """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill

@@ -201,12 +201,12 @@ class Delivery(TableBase):
             earlier = self.whole_boards.pop(game_id, None)
             self.whole_boards[game_id] = sent
             if earlier is not None:
-                await self._remove(game_id, earlier)
+                await self.remove_message(game_id, earlier)
             return
         kept = []
         for phase, message in self.so_far_posts.pop(game_id, []):
             if phase == part.phase:
-                await self._remove(game_id, message)
+                await self.remove_message(game_id, message)
             else:
                 kept.append((phase, message))
         self.so_far_posts[game_id] = [*kept, (part.phase, sent)]
@@ -219,19 +219,11 @@ class Delivery(TableBase):
         kept = []
         for phase, message in self.so_far_posts.pop(game_id):
             if phase in ended:
-                await self._remove(game_id, message)
+                await self.remove_message(game_id, message)
             else:
                 kept.append((phase, message))
         if kept:
             self.so_far_posts[game_id] = kept
-
-    async def _remove(self, game_id: int, message: Any) -> None:
-        try:
-            await through_channel(message).delete()
-        except discord.NotFound:
-            pass  # already gone
-        except DELIVERY_ERRORS:
-            log.info("could not remove a superseded message of game %s", game_id)
 
     async def deliver_due(self, now: datetime) -> int:
         """The scheduler's part: post what earlier attempts (or a restart) left undelivered.
