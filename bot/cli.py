@@ -245,14 +245,9 @@ def _load_record(path: str) -> GameRecord:
 def _final_picture(game: str, state: Any) -> bytes:
     """The whole board of a replayed state, as the channel sees it (Magna Carta: the public
     view, no hand)."""
-    if game == "magna-carta":
-        from engine import magna_carta as mc
-        from render.magna_carta import render_board_picture
+    from bot.games import ui_for
 
-        return render_board_picture(mc.view(state, None)).data
-    from render import render_png
-
-    return render_png(state)
+    return ui_for(game).record_picture(state)
 
 
 def _replay(args: argparse.Namespace) -> int:

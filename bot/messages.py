@@ -100,7 +100,7 @@ BAD_CHOICE = "'{value}' is not one of {choices}."
 UNKNOWN_SETTING = "there is no such setting."
 BAD_ROLE_ID = "a role id is a number."
 BAD_PLAYERS = "from 2 to 5 players."
-BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/plans.py
+BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/games/plans.py
 
 # --- the clock (bot/clock_service/, docs/clock.md) ---------------------------------------
 # Notices name the player '{player}': ClockNotice.render(player=...) fills in a mention or a
@@ -192,7 +192,7 @@ ALREADY_PAUSED = "Game #{game_id} is already paused."
 NOT_PAUSED = "Game #{game_id} is not paused and you have not asked to pause it."
 CLOCK_IN_LOBBY_ONLY = "The clock of game #{game_id} can only be changed before the start."
 
-# --- plans (bot/plans.py, bot/pace.py, docs/pace.md) ---------------------------------------
+# --- plans (bot/games/plans.py, each game's plans, docs/pace.md) ----------------------------
 # Why a plan cannot be kept (inside BAD_PLAN), or was not played when its decision came.
 PLAN_TOO_MANY = Plural(
     "you already have {count} plan in this game", "you already have {count} plans in this game"

@@ -5,7 +5,8 @@ A `PlanBook` is read from the store at the start of a service call, answers `res
 seats whose decisions come up while the call plays on, records every change (a plan used up,
 dropped, added, cancelled; orders changed) and writes them with `write(tx)` inside the call's
 one transaction, together with the moves that played them. No Discord, no rules of its own:
-the plans' meaning is bot/plans.py, legality is the engine's.
+the plans' meaning is the game's `Planner` (bot/games/plans.py and each game's plans),
+legality is the engine's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import plans as pl
+from bot.games import plans as pl
 from bot.lang import m
 from bot.store import PlanRow, SeatRow, Store, Tx
 
@@ -42,8 +43,9 @@ class MyPlans:
     dropped: tuple[DroppedPlan, ...] = ()  # not played at the pending decision, and why
 
     @property
-    def premoves(self) -> tuple[pl.Premove, ...]:
-        return tuple(p for p in self.plans if isinstance(p, pl.Premove))
+    def premoves(self) -> tuple[pl.PlanBase, ...]:
+        """The queued placements (Caylus premoves), in queue order."""
+        return tuple(p for p in self.plans if p.queue_turn is not None)
 
     @property
     def turn_plan(self) -> pl.TurnPlan | None:
@@ -104,6 +106,7 @@ class PlanBook:
 
     game_id: int
     users: dict[int, int]  # human seat -> user id
+    planner: pl.Planner  # what the game's plans mean
     plans: dict[int, dict[str, pl.Plan]] = field(default_factory=dict)  # seat -> key -> plan
     dropped: dict[int, dict[str, DroppedPlan]] = field(default_factory=dict)
     orders: dict[int, pl.Orders] = field(default_factory=dict)
@@ -115,13 +118,15 @@ class PlanBook:
     # --- loading -----------------------------------------------------------------------------
 
     @classmethod
-    async def load(cls, store: Store, game_id: int, seats: Sequence[SeatRow]) -> PlanBook:
+    async def load(
+        cls, store: Store, game_id: int, seats: Sequence[SeatRow], planner: pl.Planner
+    ) -> PlanBook:
         users = {s.seat: s.user_id for s in seats if not s.is_bot and s.user_id is not None}
-        book = cls(game_id, users)
+        book = cls(game_id, users, planner)
         for row in await store.plans(game_id):
             if users.get(row.seat) != row.user_id:
                 continue  # a plan is only ever played for the player who made it
-            plan = _decode(game_id, row)
+            plan = _decode(planner, game_id, row)
             if plan is None:
                 book._deleted.add((row.seat, row.key))  # unreadable: gone with the next write
             elif row.status == "dropped":
@@ -139,10 +144,12 @@ class PlanBook:
         return book
 
     @classmethod
-    async def for_start(cls, store: Store, game_id: int, seats: Sequence[SeatRow]) -> PlanBook:
+    async def for_start(
+        cls, store: Store, game_id: int, seats: Sequence[SeatRow], planner: pl.Planner
+    ) -> PlanBook:
         """A game that starts: every human seat takes its player's default orders."""
         users = {s.seat: s.user_id for s in seats if not s.is_bot and s.user_id is not None}
-        book = cls(game_id, users)
+        book = cls(game_id, users, planner)
         for seat, user in users.items():
             book.set_orders(seat, await default_orders(store, user))
         return book
@@ -160,7 +167,7 @@ class PlanBook:
         plans it uses up or drops (at the decision after `seq` logged actions)."""
         if seat not in self.users:
             return None
-        found = pl.resolve(state, seat, self.plans_of(seat), self.orders_of(seat))
+        found = self.planner.resolve(state, seat, self.plans_of(seat), self.orders_of(seat))
         for key, why in found.dropped:
             self.drop(seat, key, why, seq)
         if found.action is not None and found.consume is not None:
@@ -177,8 +184,9 @@ class PlanBook:
         mine = self.plans_of(seat)
         if len(mine) >= pl.MAX_PLANS and plan.key not in mine:
             raise pl.BadPlan(reason=m.PLAN_TOO_MANY.format(count=pl.MAX_PLANS))
-        if isinstance(plan, pl.Premove):
-            plan = plan.model_copy(update={"order": self._next_order(seat, plan.turn)})
+        queue_turn = plan.queue_turn
+        if queue_turn is not None:
+            plan = plan.queued(self._next_order(seat, queue_turn))
         self.plans.setdefault(seat, {})[plan.key] = plan
         self.dropped.get(seat, {}).pop(plan.key, None)
         self._put[(seat, plan.key)] = plan
@@ -211,17 +219,17 @@ class PlanBook:
         been answered (the log has moved beyond it)."""
         for seat, plans in list(self.plans.items()):
             for key, plan in list(plans.items()):
-                if pl.stale(plan, state):
+                if self.planner.stale(plan, state):
                     self.delete(seat, key)
         for seat, dropped in list(self.dropped.items()):
             for key, entry in list(dropped.items()):
-                if entry.seq < seq or pl.stale(entry.plan, state):
+                if entry.seq < seq or self.planner.stale(entry.plan, state):
                     self.delete(seat, key)
 
     def _next_order(self, seat: int, turn: int) -> int:
         known = [*self.plans_of(seat).values()]
         known += [d.plan for d in self.dropped.get(seat, {}).values()]
-        orders = [p.order for p in known if isinstance(p, pl.Premove) and p.turn == turn]
+        orders = [p.queue_order for p in known if p.queue_turn == turn]
         return max(orders, default=-1) + 1
 
     @property
@@ -258,20 +266,12 @@ class PlanBook:
 
 
 def _plan_order(plan: pl.Plan) -> tuple[Any, ...]:
-    if isinstance(plan, pl.Premove):
-        return (0, plan.turn, plan.order)
-    if isinstance(plan, pl.Answer):
-        return (1, plan.turn, plan.phase, plan.at, plan.decision)
-    if isinstance(plan, pl.CastlePlan):
-        return (1, plan.turn, 6, 0, "castle")
-    if isinstance(plan, pl.TurnPlan):
-        return (-1, plan.standing, plan.turn, 0, "")
-    return (2, 0, 0, plan.at, "")
+    return plan.sort_key
 
 
-def _decode(game_id: int, row: PlanRow) -> pl.Plan | None:
+def _decode(planner: pl.Planner, game_id: int, row: PlanRow) -> pl.Plan | None:
     try:
-        return pl.plan_from_json(row.body)
+        return planner.plan_from_json(row.body)
     except (ValidationError, ValueError) as error:
         log.warning("game %s: an unreadable plan (%s) is dropped: %s", game_id, row.key, error)
         return None

@@ -330,7 +330,7 @@ PREMOVE_PLACEHOLDER = "Then place on…"
 PREMOVE_PASS = "Then pass"
 PREMOVE_ITEM = "{space} (at most {cost} d)"
 CHOICE_PLANNED = "your answer now"
-# standing orders: name -> value -> words (values are bot.plans.Orders')
+# standing orders: name -> value -> words (values are bot.games.plans.Orders')
 ORDER_NAMES = {
     "inn": {"stay": "always stay", "ask": "ask me"},
     "bribe": {"ask": "ask me", "never": "never move the provost"},

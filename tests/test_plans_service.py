@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 
 from bot import errors as err
-from bot import plans as pl
+from bot.games.caylus import plans as pl
 from bot.service import ActResult, GameService
 from bot.store import open_store
 from engine import caylus

@@ -31,7 +31,6 @@ from discord.ext import commands
 
 import i18n
 from bot import errors as err
-from bot import plans as pl
 from bot.clock import (
     ClockInputError,
     discord_timestamp,
@@ -39,6 +38,7 @@ from bot.clock import (
 )
 from bot.clock_service import ClockService, Deadline
 from bot.games import GameUI, Picture, ui_for
+from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, Layout
 from bot.lang import colour_name, m, t
 from bot.logsafe import one_line
@@ -391,7 +391,7 @@ class TableBase:
         ui = self.ui(info.kind)
         progress = await self.service.turn_plan_progress(info.id, user_id)
         seat = info.seat_of(user_id)
-        if progress is None or seat is None or not hasattr(ui, "turn_plan_next"):
+        if progress is None or seat is None or not ui.has_turn_plans:
             return None
         if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
             return None  # an empty plan that says nothing: as if there were none
@@ -401,7 +401,7 @@ class TableBase:
         words = [
             ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
         ]
-        plan = "; ".join(words) or getattr(t, ui.turn_plan_empty)
+        plan = "; ".join(words) or ui.turn_plan_empty()
         if progress.plan.standing:
             plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
         if progress.step is None:
@@ -883,7 +883,7 @@ class TableBase:
             not q.now and q.options for asked in ask.questions.values() for q in asked
         )
         # a turn's placements: everyone may plan theirs at once, privately ("Plan my turn")
-        plan = hasattr(ui, "placing_now") and ui.placing_now(state) and len(info.pending) == 1
+        plan = ui.has_turn_plans and ui.placing_now(state) and len(info.pending) == 1
         view = None
         if for_user is None and (ahead or questions or plan):
             view = choice_view(

@@ -16,8 +16,8 @@ from typing import Any
 import discord
 
 from bot import errors as err
-from bot import plans as pl
 from bot.cogs.base import MESSAGE_LIMIT, TableBase
+from bot.games import plans as pl
 from bot.lang import m, t
 from bot.narration import since
 from bot.service import GameInfo

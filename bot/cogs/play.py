@@ -14,7 +14,6 @@ from discord import app_commands
 
 import i18n
 from bot import errors as err
-from bot import plans as pl
 from bot.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
@@ -26,6 +25,7 @@ from bot.cogs.base import (
 )
 from bot.cogs.group import caylus
 from bot.cogs.settings import orders_text
+from bot.games import plans as pl
 from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
 from bot.lang import colour_name, m, t
 from bot.service import ActResult, GameInfo
@@ -263,7 +263,7 @@ class PlayCommands(TableBase):
         seat = info.seat_of(user_id)
         if seat is None:
             raise err.NotSeated(game_id=game_id, user_id=user_id)  # a spectator: told so
-        if not hasattr(ui, "turn_plan_lines"):
+        if not ui.has_turn_plans or ui.plans is None:
             return None
         options = await self.service.turn_plan_options(game_id, user_id)
         if not options:
@@ -273,9 +273,9 @@ class PlayCommands(TableBase):
         mine = await self.service.plans_of(game_id, user_id)
         names = await self.names_for(info)
         if progress is None:
-            progress = pl.turn_plan_progress(state, seat.seat, pl.TurnPlan())
-        title = getattr(t, ui.turn_plan_title).format(game_id=game_id, turn=pl.plan_turn(state))
-        lines = [title, getattr(t, ui.turn_plan_how)]
+            progress = ui.plans.turn_plan_progress(state, seat.seat, pl.TurnPlan())
+        title = ui.turn_plan_title(game_id, ui.plans.plan_turn(state))
+        lines = [title, ui.turn_plan_how()]
         lines += ui.turn_plan_lines(state, seat.seat, progress, options, names)
         if progress.plan.standing:
             lines.append(t.TURN_PLAN_STANDING_SEEDS)
@@ -309,7 +309,7 @@ class PlayCommands(TableBase):
         if texts or not has_plans:
             lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
         current = mine.orders.model_dump()
-        can_plan = hasattr(ui, "turn_plan_lines") and bool(
+        can_plan = ui.has_turn_plans and bool(
             await self.service.turn_plan_options(info.id, user_id)
         )
         return orders_view(info.id, current, cancel=has_plans, names=names, plan=can_plan)

@@ -27,9 +27,9 @@ from typing import Any, Self
 
 import engine.errors as engine_errors
 from bot import errors as err
-from bot import plans as pl
 from bot import ratings
 from bot.automated import AutomatedPlayer, Decided, engine_player, safe_action
+from bot.games import ui_for
 from bot.lang import m
 from bot.messages import REPLAY_PROBLEMS
 from bot.pace import PlanBook
@@ -424,9 +424,10 @@ class ServiceCore:
 
     async def _plan_book(self, live: Live) -> PlanBook | None:
         """The game's plans and standing orders, for a call that may play them."""
-        if live.state is None or not pl.supports(live.row.kind):
+        planner = ui_for(live.row.kind).plans if live.state is not None else None
+        if planner is None:
             return None
-        return await PlanBook.load(self.store, live.row.id, live.seats)
+        return await PlanBook.load(self.store, live.row.id, live.seats, planner)
 
     @staticmethod
     def _apply(

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 import engine.errors as engine_errors
 import i18n
 from bot import errors as err
-from bot import plans as pl
+from bot.games import ui_for
 from bot.lang import m
 from bot.pace import PlanBook
 from bot.service.core import Live, Run, ServiceCore, engine_error
@@ -179,8 +179,9 @@ class LobbyCalls(ServiceCore):
                 raise err.BadOptions(reason=_validation_reason(error)) from None
             now = self._clock()
             run = Run(game_id=game_id, state=state, phase_start=state, seq=0, now=now)
-            if pl.supports(row.kind):
-                run.book = await PlanBook.for_start(self.store, game_id, live.seats)
+            planner = ui_for(row.kind).plans
+            if planner is not None:
+                run.book = await PlanBook.for_start(self.store, game_id, live.seats, planner)
             await self._play_bots(game, run, live.seats, seed)
             setup = state.setup.model_dump()
             return await self._commit_play(

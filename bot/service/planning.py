@@ -1,4 +1,5 @@
-"""Plans: answers given ahead, premoves and standing orders (bot/plans.py, docs/pace.md)."""
+"""Plans: answers given ahead, premoves, turn plans and standing orders (docs/pace.md), through
+the game's `Planner` (bot/games/plans.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import errors as err
-from bot import plans as pl
+from bot.games import plans as pl
 from bot.lang import m
 from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.core import Live, Run
@@ -36,7 +37,7 @@ class PlanCalls(PlayCalls):
         decision, it is played at once."""
 
         def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, plan))
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -47,7 +48,11 @@ class PlanCalls(PlayCalls):
         costs no more than `max_cost` (default: what it costs now), else ask me"."""
 
         def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, pl.premove(state, seat, target, max_cost)))
+            planner = book.planner
+            book.put(
+                seat,
+                planner.check_plan(state, seat, planner.premove(state, seat, target, max_cost)),
+            )
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -59,25 +64,25 @@ class PlanCalls(PlayCalls):
         turn starts from). If their placement is pending now, it is played at once."""
 
         def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, plan))
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
     async def suggest_turn_plan(self, game_id: int, user_id: int, limit: int = 6) -> pl.TurnPlan:
         """A turn plan as a sensible player would make it now (not kept: pass it to
         `set_turn_plan`, changed or not): the easy built-in player's placements one after
-        another with their suggested answers (`bot.plans.suggest_turn_plan`); the same for the
-        same game, turn and seat."""
+        another with their suggested answers (the game's `Planner.suggest_turn_plan`); the same
+        for the same game, turn and seat."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
+            live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
-            rng = random.Random(f"{self._seed(live)}/{pl.plan_turn(state)}/{seat}")
+            rng = random.Random(f"{self._seed(live)}/{book.planner.plan_turn(state)}/{seat}")
             game = self._game_module(live.row.kind)
 
             def choose(now: Any, who: int) -> Any:
                 return game.automated_action(now, who, "easy", rng)
 
-            return pl.suggest_turn_plan(state, seat, choose, limit)
+            return book.planner.suggest_turn_plan(state, seat, choose, limit)
 
     async def cancel_turn_plan(
         self, game_id: int, user_id: int, *, standing: bool = False
@@ -99,15 +104,15 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
-            plan = pl.turn_plan_now(book.plans_of(seat), pl.plan_turn(state))
-            return None if plan is None else pl.turn_plan_progress(state, seat, plan)
+            plan = pl.turn_plan_now(book.plans_of(seat), book.planner.plan_turn(state))
+            return None if plan is None else book.planner.turn_plan_progress(state, seat, plan)
 
     async def turn_plan_options(self, game_id: int, user_id: int) -> tuple[pl.PlanOption, ...]:
         """What the player may put in a turn plan now: each space they could place on as things
         stand, with its cost and the answers the placement can carry."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return pl.turn_plan_options(live.state, seat)
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.turn_plan_options(live.state, seat)
 
     async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
         """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
@@ -203,9 +208,9 @@ class PlanCalls(PlayCalls):
         legal then. `always` (the owner's cube): every time, not only this turn. `provost`: for
         a bribe asked ahead, where the provost stood when the question was shown."""
         async with self._lock(game_id):
-            live, seat, _ = await self._plans_context(game_id, user_id)
+            live, seat, book = await self._plans_context(game_id, user_id)
             ours = live.state.decision is not None and live.state.decision.seat == seat
-            is_now = ours and key == pl.now_key(live.state)
+            is_now = ours and key == book.planner.now_key(live.state)
             castle = option.strip().lower().startswith("castle")
             if is_now and expected_version is not None and expected_version != live.row.version:
                 raise err.StaleVersion(
@@ -218,14 +223,14 @@ class PlanCalls(PlayCalls):
             return PlanResult(await self.plans_of(game_id, user_id), result)
 
         def change(state: Any, seat: int, book: PlanBook) -> None:
-            plan = pl.plan_for_answer(
+            plan = book.planner.plan_for_answer(
                 key,
                 option,
                 provost=provost if provost is not None else state.provost,
                 always=always,
                 state=state,
             )
-            book.put(seat, pl.check_plan(state, seat, plan))
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -233,17 +238,17 @@ class PlanCalls(PlayCalls):
         self, game_id: int, user_id: int, action: Any
     ) -> tuple[pl.Question, ...]:
         """What the placement (or pass) `action` the player is about to make can carry as
-        answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
-        `plans=[question.plan(option), ...]`."""
+        answers ahead (the game's `Planner.answer_ahead_options`); pass the chosen ones to `act`
+        with `plans=[question.plan(option), ...]`."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return tuple(pl.answer_ahead_options(live.state, seat, action))
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return tuple(book.planner.answer_ahead_options(live.state, seat, action))
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return pl.premove_options(live.state, seat)
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.premove_options(live.state, seat)
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -285,7 +290,7 @@ class PlanCalls(PlayCalls):
             return PlanResult(book.mine(seat), None)
 
     def _questions(self, live: Live, seat: int, book: PlanBook) -> tuple[pl.Question, ...]:
-        found = pl.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
+        found = book.planner.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
         if found and found[0].now:
             fallback = book.fallback(seat, live.row.seq)
             if fallback is not None:

@@ -10,8 +10,8 @@ from typing import Any
 
 import engine.errors as engine_errors
 from bot import errors as err
-from bot import plans as pl
 from bot.automated import default_move
+from bot.games import plans as pl
 from bot.lang import m
 from bot.service.core import Live, Run, ServiceCore, engine_error
 from bot.service.results import ActResult, GameInfo, UndoneMove
@@ -327,7 +327,7 @@ class PlayCalls(ServiceCore):
         if run.book is None:
             raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
         for plan in plans:
-            run.book.put(seat, pl.check_plan(run.state, seat, plan))
+            run.book.put(seat, run.book.planner.check_plan(run.state, seat, plan))
 
 
 def _handed_to_bot(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.caylus.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
 from bot.games.layout import (
     ANSWER_SEP,
     BUTTON_LABEL,
@@ -20,7 +21,6 @@ from bot.games.layout import (
     fit,
 )
 from bot.lang import t
-from bot.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
 from engine.caylus.catalogue import TILES, Effect, Kind

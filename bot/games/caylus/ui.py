@@ -8,6 +8,7 @@ from typing import Any
 from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
+from bot.games.caylus.plans import PLANNER
 from bot.games.layout import Choice, Layout
 from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
@@ -30,6 +31,7 @@ class CaylusUI(TurnPlanEditor):
     default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
     plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
+    plans = PLANNER
 
     def public(self, state: Any) -> Any:
         return state
@@ -137,6 +139,11 @@ class CaylusUI(TurnPlanEditor):
 
         drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)
+
+    def record_picture(self, state: Any) -> bytes:
+        from render import render_png
+
+        return render_png(state)
 
     def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
         lines = [

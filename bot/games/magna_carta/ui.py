@@ -17,7 +17,7 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
-from bot.games.magna_carta.turn_plans import placing
+from bot.games.magna_carta.plans import PLANNER, placing
 from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
 from engine.magna_carta import catalogue as cat
@@ -159,9 +159,16 @@ class MagnaCartaUI(TurnPlanEditor):
 
     # --- the turn plan (docs/pace.md): road cards to put workers on, never the hand
     plan_conditions = ("else", "after", "below")
-    turn_plan_title = "MC_TURN_PLAN_TITLE"
-    turn_plan_how = "MC_TURN_PLAN_HOW"
-    turn_plan_empty = "MC_TURN_PLAN_EMPTY"
+    plans = PLANNER
+
+    def turn_plan_title(self, game_id: int, turn: int) -> str:
+        return t.MC_TURN_PLAN_TITLE.format(game_id=game_id, turn=turn)
+
+    def turn_plan_how(self) -> str:
+        return t.MC_TURN_PLAN_HOW
+
+    def turn_plan_empty(self) -> str:
+        return t.MC_TURN_PLAN_EMPTY
 
     def placing_now(self, state: Any) -> bool:
         return placing(state)
@@ -255,6 +262,11 @@ class MagnaCartaUI(TurnPlanEditor):
             public_view(state), names=names, previous=before, events=events
         )
         return Picture(drawn.filename, drawn.data)
+
+    def record_picture(self, state: Any) -> bytes:
+        from render.magna_carta import render_board_picture
+
+        return render_board_picture(view(state, None)).data
 
     # --- looking
     def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:

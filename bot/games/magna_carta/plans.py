@@ -1,21 +1,25 @@
-"""Magna Carta's turn plans (docs/pace.md): an ordered list of road cards to put workers on in
-one round's actions, and "pass once I have placed N" / "pass when I have less than k deniers".
+"""Magna Carta's plans (docs/pace.md): standing orders (never move the provost, deliver all one
+can to the castle, never use my cards' owner effects) and turn plans: an ordered list of road
+cards to put workers on in one round's actions, and "pass once I have placed N" / "pass when I
+have less than k deniers". `PLANNER` is this game's `bot.games.plans.Planner`.
 
 Only placements and passes are planned: they show nothing of the hand. Whatever depends on the
 hand (build, draw, swap) is asked as without a plan: when no entry is playable and the plan does
 not say to pass, the player is asked for their action with every choice open. Pure: the game
-service (bot/pace.py, bot/service/planning.py) stores the plans and plays them; the engine
+service (bot/service/planning.py) stores the plans and plays them; the engine
 judges every move (`legal_actions`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot import plans as pl
+import bot.games.plans as pl
+from bot.games.plans import BadPlan, Orders, PlanEntry, TurnPlan
 from bot.lang import m
+from engine.magna_carta import apply, legal_actions, pending
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta import legal_actions
 from engine.magna_carta.actions import ROAD_MAX
 from engine.magna_carta.state import decision as mc_decision
 
@@ -107,7 +111,42 @@ def step(state: Any, seat: int, plan: pl.TurnPlan, legal: list[Any]) -> pl.TurnP
     return pl.TurnPlanStep()
 
 
-def resolve(state: Any, seat: int, plans: Any) -> pl.Resolution:
+def resolve(
+    state: Any, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
+) -> pl.Resolution:
+    """Whether `seat`'s standing orders, else its turn plan, answer its pending decision now."""
+    found = _resolve_orders(state, seat, orders)
+    if found.action is None:
+        found = _resolve_turn_plan(state, seat, plans)
+    return found
+
+
+def _resolve_orders(state: Any, seat: int, orders: pl.Orders) -> pl.Resolution:
+    """The provost order (never move him), the castle order (deliver every batch one can, the
+    engine's first legal batch each time, then stop) and the owner order (never use my cards'
+    owner effects)."""
+    mine = [p for p in pending(state) if p.seat == seat]
+    if state.over or not mine:
+        return pl.Resolution()
+    kind = mine[0].kind
+    legal = legal_actions(state, seat)
+    skip = next((a for a in legal if str(a) == "skip"), None)
+    if kind == "provost" and orders.bribe == "never" and skip is not None:
+        return pl.Resolution(skip, "orders.bribe")
+    decision = state.decision
+    is_owner = decision is not None and decision.part == "owner"
+    if is_owner and orders.owner == "never" and skip is not None:
+        return pl.Resolution(skip, "orders.owner")
+    if kind == "castle" and orders.castle == "all":
+        batch = next((a for a in legal if str(a).startswith("batch")), None)
+        if batch is not None:
+            return pl.Resolution(batch, "orders.castle")
+        if skip is not None:
+            return pl.Resolution(skip, "orders.castle")
+    return pl.Resolution()
+
+
+def _resolve_turn_plan(state: Any, seat: int, plans: Mapping[str, pl.PlanBase]) -> pl.Resolution:
     """The planned action for `seat`'s pending action decision, if its turn plan says one."""
     d = state.decision
     if d is None or d.seat != seat or d.kind != "action" or not placing(state):
@@ -121,7 +160,13 @@ def resolve(state: Any, seat: int, plans: Any) -> pl.Resolution:
     return pl.Resolution(found.action, plan.key)
 
 
-def stale(plan: pl.TurnPlan, state: Any) -> bool:
+def stale(plan: pl.PlanBase, state: Any) -> bool:
+    """True once the plan can no longer apply: the game is over or its round's actions are
+    past (standing orders and turn plans are this game's only plans)."""
+    if state.over:
+        return True
+    if not isinstance(plan, pl.TurnPlan):
+        return False
     return not plan.standing and (plan.turn, ACTIONS) < (state.round, state.stage)
 
 
@@ -174,8 +219,6 @@ def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
     entries: list[pl.PlanEntry] = []
     passes = False
     if placing(state) and seat not in state.passed:
-        from engine.magna_carta import apply
-
         now = _without_cards(state, seat)
         while len(entries) < limit:
             action = choose(now, seat)
@@ -194,11 +237,59 @@ def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
     )
 
 
+def check_plan(state: Any, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
+    """The plan in canonical form (turn plans only: no answers ahead in this game)."""
+    if not isinstance(plan, pl.TurnPlan):
+        raise pl.BadPlan(reason=m.PLAN_ORDERS_ONLY)
+    return check(state, seat, pl.validated_turn_plan(plan))
+
+
+class MagnaCartaPlanner(pl.Planner):
+    """Magna Carta's plans for the game service: standing orders and turn plans."""
+
+    def check_plan(self, state: Any, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
+        return check_plan(state, seat, plan)
+
+    def resolve(
+        self, state: Any, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
+    ) -> pl.Resolution:
+        return resolve(state, seat, plans, orders)
+
+    def plan_turn(self, state: Any) -> int:
+        return plan_turn(state)
+
+    def turn_plan_progress(self, state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
+        return progress(state, seat, plan)
+
+    def turn_plan_options(self, state: Any, seat: int) -> tuple[pl.PlanOption, ...]:
+        return options(state, seat)
+
+    def suggest_turn_plan(
+        self, state: Any, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
+    ) -> pl.TurnPlan:
+        return suggest(state, seat, choose, limit)
+
+    def stale(self, plan: pl.PlanBase, state: Any) -> bool:
+        return stale(plan, state)
+
+
+PLANNER = MagnaCartaPlanner()
+
+
 __all__ = [
     "ACTIONS",
+    "PLANNER",
+    "BadPlan",
+    "MagnaCartaPlanner",
+    "Orders",
+    "PlanEntry",
+    "TurnPlan",
     "check",
+    "check_plan",
     "options",
     "places",
+    "placing",
+    "plan_turn",
     "progress",
     "resolve",
     "stale",

@@ -1,6 +1,6 @@
-"""Plans: what a player decides before the game asks (docs/pace.md).
-
-Small typed values, their text forms, and the pure functions the game service uses:
+"""Caylus's plans (docs/pace.md): answers given ahead, castle plans, premoves, owners' choices
+and turn plans, and the functions the game service plays them with (`PLANNER`, this game's
+`bot.games.plans.Planner`).
 
 - `Answer`: an answer given ahead, bound to one future decision (turn, decision kind, road
   position; a bribe also to where the provost stands), e.g. "Farm (11) -> take FF".
@@ -9,31 +9,55 @@ Small typed values, their text forms, and the pure functions the game service us
   now, else ask me" (or "then pass").
 - `OwnerChoice`: the cube an owner takes whenever another player uses their stone production
   building (a standing answer for that building).
-- `Orders`: standing orders per player and game: the inn (stay / ask), provost bribes
-  (ask / never), the castle (ask / all I can), and in Magna Carta the owner's effects of my
-  cards (ask / never).
+- Standing orders (`Orders`): the inn (stay / ask), provost bribes (ask / never), the castle
+  (ask / all I can).
 
 `resolve(state, seat, plans, orders)` says whether a seat's plans answer its pending decision;
 the answer is always one of the engine's legal actions at that moment, otherwise the plan is
 dropped (with the reason, for the player) and the player is asked as without plans.
 `questions(...)` lists what a player can be asked now: the pending decision if it is theirs,
 and the decisions ahead that the engine's lookahead already sees, from the state and that
-player's own plans only (never another player's). No storage and no Discord here: the game service
-(bot/service/planning.py) stores plans, plays them and hands questions to the Discord layer.
+player's own plans only (never another player's). No storage and no Discord here.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field
 
 import engine.errors as engine_errors
-from bot.errors import ServiceError
+from bot.games.plans import (
+    MAX_ENTRIES,
+    MAX_PLANS,
+    MAX_WORKERS,
+    ORDER_FIELDS,
+    STANDING_KEY,
+    BadPlan,
+    Orders,
+    PlanBase,
+    PlanEntry,
+    Planner,
+    PlanOption,
+    Question,
+    Reason,
+    Resolution,
+    TurnPlan,
+    TurnPlanProgress,
+    TurnPlanStep,
+    answer_key,
+    orders_with,
+    parse_key,
+    plan_to_json,
+    reason_from_text,
+    reason_to_text,
+    refused,
+    turn_plan_key,
+    turn_plan_now,
+    validated_turn_plan,
+)
 from bot.lang import m, t
 from engine.caylus import apply, legal_actions, parse
 from engine.caylus.actions import PLACE_TARGETS, Action, sort_cubes
@@ -55,6 +79,12 @@ from render.sentences import error_text
 
 PASS, SKIP = Action.of("pass"), Action.of("skip")
 INN_STAY = Action.of("inn", "stay")
+
+
+def _place(entry: PlanEntry) -> Action:
+    """The placement a turn plan's entry wishes for."""
+    return Action.of("place", entry.target)
+
 
 # The phase of each decision an answer may be given ahead for, and the verbs that answer it.
 ANSWER_PHASE: dict[str, int] = {
@@ -103,121 +133,9 @@ _CHANGEABLE = frozenset({"gate", "build", "lawyer", "favor", "exchange"})
 # parallel, each player once, instead of one after another when they come.
 _PARALLEL = frozenset({"produce", "owner", "joust", "inn", "bribe", "castle", *USE_KINDS})
 CASTLE_ALL = "castle all"
-MAX_PLANS = 100  # active plans per player and game: plenty for a turn, and a bound on storage
 
 
-GAMES = frozenset({"caylus"})  # the games whose decisions these plans know
-# Games with standing orders only (no answers ahead, no premoves): Magna Carta's provost moves
-# ("bribe": never) and castle deliveries ("castle": all I can).
-ORDERS_ONLY = frozenset({"magna-carta"})
-
-
-def supports(kind: str) -> bool:
-    """Whether games of `kind` have plans or standing orders (this module knows their
-    decisions)."""
-    return kind in GAMES or kind in ORDERS_ONLY
-
-
-def _orders_only(state: Any) -> bool:
-    return getattr(state, "game", "caylus") in ORDERS_ONLY
-
-
-class BadPlan(ServiceError):
-    code = "bad_plan"
-    template = "BAD_PLAN"
-
-
-# Why a plan was not played: read when shown, in the reader's language (the engine's own
-# reasons, str, come in English). Stored as JSON naming the message (`reason_to_text`).
-Reason = Later | str
-
-
-class EngineSaid:
-    """Why the rules refuse a plan's move, as the engine said it (a message key and values),
-    phrased when read: in the language of whoever reads it (a `Later` value)."""
-
-    __slots__ = ("key", "values")
-
-    def __init__(self, key: str, values: Any) -> None:
-        self.key, self.values = key, _tuples(values)
-
-    def __call__(self) -> str:
-        return error_text(self)
-
-
-def _tuples(value: Any) -> Any:
-    """Values read back from JSON: a nested message is a (key, values) pair again."""
-    if isinstance(value, list):
-        if len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict):
-            return (value[0], _tuples(value[1]))
-        return [_tuples(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _tuples(v) for k, v in value.items()}
-    return value
-
-
-def refused(error: engine_errors.EngineError) -> Reason:
-    """A plan's move refused by the rules: the engine's reason, read in the reader's language."""
-    key = getattr(error, "key", "")
-    if not key:
-        return str(error)
-    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(key, getattr(error, "values", None)))
-
-
-def reason_to_text(reason: Reason) -> str:
-    """A reason as stored: the message's name and values (any language can read it back)."""
-    if isinstance(reason, Later):
-        parts = []
-        for _, name, values in reason.parts:
-            said = values.get("reason")
-            if isinstance(said, EngineSaid):
-                values = {"reason": {"key": said.key, "values": said.values}}
-            parts.append({"message": name, "values": values})
-        return json.dumps(parts)
-    return reason
-
-
-def reason_from_text(text: str) -> Reason:
-    """A stored reason back (plain text, e.g. the engine's or an older row's, stays as it is)."""
-    try:
-        parts = json.loads(text)
-        out = Later()
-        for part in parts:
-            if not hasattr(m.module, part["message"]):  # a message since renamed: keep the row
-                return text
-            values = part["values"]
-            if part["message"] == "PLAN_RULES_REFUSE":
-                said = values["reason"]
-                values = {"reason": EngineSaid(said["key"], said["values"])}
-            out = out + Later(m, part["message"], **values)
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return text
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Plans
-# ---------------------------------------------------------------------------------------------
-
-
-def answer_key(turn: int, phase: int, kind: str, at: int = 0) -> str:
-    """The identity of a decision a plan or a question is bound to, e.g. '3/5/produce/11'."""
-    return f"{turn}/{phase}/{kind}/{at}"
-
-
-def parse_key(key: str) -> tuple[int, int, str, int]:
-    """(turn, phase, kind, at) of a key made by `answer_key`; BadPlan if it is not one."""
-    parts = key.split("/")
-    if len(parts) != 4 or not (parts[0].isdigit() and parts[1].isdigit() and parts[3].isdigit()):
-        raise BadPlan(reason=m.PLAN_NO_DECISION.format(key=key))
-    return int(parts[0]), int(parts[1]), parts[2], int(parts[3])
-
-
-class _Plan(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Answer(_Plan):
+class Answer(PlanBase):
     """Play `action` when this seat's `decision` of turn `turn` (at road position `at`) comes,
     if it is legal then. A bribe answer holds only while the provost stands on `provost`."""
 
@@ -237,6 +155,10 @@ class Answer(_Plan):
         return answer_key(self.turn, self.phase, self.decision, self.at)
 
     @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (1, self.turn, self.phase, self.at, self.decision)
+
+    @property
     def text(self) -> str:
         """How the plan reads (in the language in force); the answer stays in notation."""
         where = m.PLAN_AT.format(at=self.at) if self.at else ""
@@ -248,7 +170,7 @@ class Answer(_Plan):
         )
 
 
-class CastlePlan(_Plan):
+class CastlePlan(PlanBase):
     """The castle in one decision for turn `turn`: `cubes` (explicit batches, counted from the
     turn's first batch), else `batches` of them (None: all I can), cubes chosen by
     `engine.caylus.lookahead.castle_batches` (wood first, then stone, cloth, gold)."""
@@ -263,6 +185,10 @@ class CastlePlan(_Plan):
         return answer_key(self.turn, 6, "castle")
 
     @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (1, self.turn, 6, 0, "castle")
+
+    @property
     def option(self) -> str:
         """The castle option text that stands for this plan ('castle all', 'castle 2' ...)."""
         if self.cubes:
@@ -274,7 +200,7 @@ class CastlePlan(_Plan):
         return m.PLAN_CASTLE.format(turn=self.turn, option=self.option.removeprefix("castle "))
 
 
-class Premove(_Plan):
+class Premove(PlanBase):
     """Then place on `target` (or pass) in turn `turn`, if it is still free and costs no more
     than `max_cost` deniers; else ask me. `order`: the place in this seat's queue (the service
     sets it). Turn 0 and no `max_cost` mean: this turn, what the space costs now."""
@@ -290,6 +216,21 @@ class Premove(_Plan):
         return f"{self.turn}/2/premove/{self.order}"
 
     @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (0, self.turn, self.order)
+
+    @property
+    def queue_turn(self) -> int | None:
+        return self.turn
+
+    @property
+    def queue_order(self) -> int:
+        return self.order
+
+    def queued(self, order: int) -> Premove:
+        return self.model_copy(update={"order": order})
+
+    @property
     def action(self) -> Action:
         return PASS if self.target == "pass" else Action.of("place", self.target)
 
@@ -301,7 +242,7 @@ class Premove(_Plan):
         return m.PLAN_PREMOVE.format(turn=self.turn, target=self.target) + limit
 
 
-class OwnerChoice(_Plan):
+class OwnerChoice(PlanBase):
     """Whenever another player uses my stone production building `tile` at `at`, take `cube`."""
 
     kind: Literal["owner"] = "owner"
@@ -314,129 +255,19 @@ class OwnerChoice(_Plan):
         return f"owner/{self.at}"
 
     @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (2, 0, 0, self.at, "")
+
+    @property
     def text(self) -> str:
         return m.PLAN_OWNER_CHOICE.format(name=tile_name(self.tile), at=self.at, cube=self.cube)
 
 
-MAX_WORKERS = 12  # more than any seat ever has: a bound for 'pass once I have placed N'
-MAX_ENTRIES = 12  # wishes per turn plan: more spaces than a seat can place on in one turn
-STANDING_KEY = "turnplan/standing"
+Plan = Answer | CastlePlan | Premove | OwnerChoice | TurnPlan  # a Caylus plan
 
 
-class PlanEntry(BaseModel):
-    """One wish of a turn plan: place on `target` ('12', 'castle', 'gate' ...), carrying
-    `answer` for the decision that placement brings ('take C', 'castle all'; None: asked when it
-    comes), only if the placement costs at most `max_cost` deniers (None: any cost)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    target: str
-    answer: str | None = None
-    max_cost: int | None = Field(None, ge=0)
-
-    @property
-    def action(self) -> Action:
-        return Action.of("place", self.target)
-
-
-class TurnPlan(_Plan):
-    """The placements of a whole turn in one answer: an ordered wish list. At each placement
-    decision of the turn the first entry still free, affordable and within its limit is played;
-    `pass_after`: pass once I have placed this many workers this turn; `pass_above`: pass when a
-    worker would cost more than this many deniers; `otherwise`: when no entry can be played,
-    'pass' or 'ask' me; `pass_below`: pass when I have fewer deniers than this. `standing`: the
-    plan every turn starts from (turn 0), until a plan for
-    the turn itself replaces it."""
-
-    kind: Literal["turnplan"] = "turnplan"
-    turn: int = Field(0, ge=0)
-    entries: tuple[PlanEntry, ...] = ()
-    pass_after: int | None = Field(None, ge=0, le=MAX_WORKERS)
-    pass_above: int | None = Field(None, ge=0)
-    pass_below: int | None = Field(None, ge=0)  # pass when I have fewer deniers than this
-    otherwise: Literal["ask", "pass"] = "ask"
-    standing: bool = False
-
-    @property
-    def key(self) -> str:
-        return turn_plan_key(None if self.standing else self.turn)
-
-    @property
-    def text(self) -> str:
-        """How the plan reads: 'turn 3: castle → castle all; 5 → take C; 8 (at most 1 d); else
-        pass'."""
-        parts = [_entry_text(entry) for entry in self.entries]
-        if self.pass_after is not None:
-            parts.append(m.TURN_PLAN_PASS_AFTER.format(count=self.pass_after))
-        if self.pass_above is not None:
-            parts.append(m.TURN_PLAN_PASS_ABOVE.format(cost=self.pass_above))
-        if self.pass_below is not None:
-            parts.append(m.TURN_PLAN_PASS_BELOW.format(deniers=self.pass_below))
-        parts.append(m.TURN_PLAN_ELSE_PASS if self.otherwise == "pass" else m.TURN_PLAN_ELSE_ASK)
-        head = m.TURN_PLAN_STANDING if self.standing else m.TURN_PLAN_TURN.format(turn=self.turn)
-        return f"{head}: " + "; ".join(parts)
-
-
-def _entry_text(entry: PlanEntry) -> str:
-    text = entry.target
-    if entry.answer:
-        text += f" → {entry.answer}"
-    if entry.max_cost is not None:
-        text += m.PLAN_AT_MOST.format(cost=entry.max_cost)
-    return text
-
-
-def turn_plan_key(turn: int | None) -> str:
-    """The plan key of the turn plan of `turn` (None: the standing plan)."""
-    return STANDING_KEY if turn is None else f"{turn}/2/turnplan"
-
-
-Plan = Answer | CastlePlan | Premove | OwnerChoice | TurnPlan
-PLAN_ADAPTER: TypeAdapter[Any] = TypeAdapter(
-    Annotated[Answer | CastlePlan | Premove | OwnerChoice | TurnPlan, Field(discriminator="kind")]
-)
-
-
-def plan_from_json(text: str) -> Plan:
-    return PLAN_ADAPTER.validate_json(text)  # type: ignore[no-any-return]
-
-
-def plan_to_json(plan: Plan) -> str:
-    return plan.model_dump_json()
-
-
-class Orders(BaseModel):
-    """Standing orders of one player in one game (or a player's defaults for new games)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    inn: Literal["stay", "ask"] = "stay"  # the inn's occupant stays (leaving frees a worker)
-    bribe: Literal["ask", "never"] = "ask"  # provost bribes in phase 4
-    castle: Literal["ask", "all"] = "ask"  # deliver all the batches I can (no per-turn plan)
-    # Magna Carta: the owner's effect of my cards when another player's worker uses them
-    owner: Literal["ask", "never"] = "ask"
-
-
-ORDER_FIELDS: tuple[str, ...] = tuple(Orders.model_fields)
-
-
-def orders_with(orders: Orders, changes: Mapping[str, Any]) -> Orders:
-    """`orders` with `changes`; BadPlan names a bad field or value."""
-    unknown = set(changes) - set(ORDER_FIELDS)
-    if unknown:
-        raise BadPlan(reason=m.PLAN_NO_ORDER.format(name=sorted(unknown)[0]))
-    try:
-        return Orders(**{**orders.model_dump(), **changes})
-    except ValidationError as error:
-        first = error.errors()[0]
-        name = ".".join(str(x) for x in first.get("loc", ()))
-        allowed = " / ".join(_order_values(name))
-        raise BadPlan(reason=m.PLAN_ORDER_VALUES.format(name=name, values=allowed)) from None
-
-
-def _order_values(name: str) -> tuple[str, ...]:
-    annotation = Orders.model_fields[name].annotation if name in Orders.model_fields else None
-    return tuple(getattr(annotation, "__args__", ()))
+def plan_from_json(text: str) -> PlanBase:
+    return PLANNER.plan_from_json(text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,17 +275,7 @@ def _order_values(name: str) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------------
 
 
-def check_plan(state: State, seat: int, plan: Plan) -> Plan:
-    if _orders_only(state):
-        if not isinstance(plan, TurnPlan):
-            raise BadPlan(reason=m.PLAN_ORDERS_ONLY)  # Magna Carta: turn plans and orders only
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return mc_turn_plans.check(state, seat, _validated(plan))
-    return _check_plan(state, seat, plan)
-
-
-def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
+def check_plan(state: State, seat: int, plan: PlanBase) -> PlanBase:
     """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise.
     Whether its answer is legal is asked only when its decision comes."""
     if state.over:
@@ -507,6 +328,8 @@ def _check_plan(state: State, seat: int, plan: Plan) -> Plan:
         if max_cost is None:
             max_cost = 0 if target == "pass" else placement_cost(state, seat, target)
         return plan.model_copy(update={"turn": turn, "target": target, "max_cost": max_cost})
+    if not isinstance(plan, OwnerChoice):
+        raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=plan.kind))
     tile = state.road[plan.at - 1]
     if tile is None or state.owners[plan.at - 1] != seat or not TILES[tile].owner_bonus:
         raise BadPlan(reason=m.PLAN_NOT_OWNER.format(at=plan.at))
@@ -532,7 +355,7 @@ def _space(target: str) -> str | None:
 def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
     """A turn plan in canonical form: its turn (this one while placements are to come, else
     the next), its spaces and carried answers; BadPlan names the first wrong entry."""
-    plan = _validated(plan)
+    plan = validated_turn_plan(plan)
     turn = 0
     if not plan.standing:
         turn = plan.turn or plan_turn(state)
@@ -552,27 +375,9 @@ def _check_turn_plan(state: State, seat: int, plan: TurnPlan) -> TurnPlan:
     return plan.model_copy(update={"turn": turn, "entries": tuple(entries)})
 
 
-def _validated(plan: TurnPlan) -> TurnPlan:
-    """The plan validated again (a copy made with model_copy(update=...) never was) and within
-    its bounds; BadPlan otherwise."""
-    try:
-        plan = TurnPlan.model_validate(plan.model_dump())
-    except ValidationError as error:
-        first = error.errors()[0]
-        name = ".".join(str(x) for x in first.get("loc", ()))
-        raise BadPlan(reason=m.TURN_PLAN_BAD_VALUE.format(name=name)) from None
-    if len(plan.entries) > MAX_ENTRIES:
-        raise BadPlan(reason=m.TURN_PLAN_TOO_LONG.format(count=MAX_ENTRIES))
-    return plan
-
-
-def plan_turn(state: Any) -> int:
-    """The turn (a Magna Carta round) a turn plan set now is for: this one until its placements
-    are over, else the next."""
-    if _orders_only(state):
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return mc_turn_plans.plan_turn(state)
+def plan_turn(state: State) -> int:
+    """The turn a turn plan set now is for: this one until its placements are over, else the
+    next."""
     return int(state.turn) if state.phase <= 2 else int(state.turn) + 1
 
 
@@ -612,7 +417,7 @@ def _placement_question(state: State, seat: int, target: str) -> Question | None
     d = state.decision
     mine = state if d is not None and d.seat == seat and d.kind == "place" else None
     hypothetical = mine or with_decision(state, "place", seat)
-    found = _answer_ahead_options(hypothetical, seat, Action.of("place", target))
+    found = answer_ahead_options(hypothetical, seat, Action.of("place", target))
     return found[0] if found else None
 
 
@@ -647,17 +452,6 @@ def worker_price(state: State, seat: int) -> int:
     return placement_cost(state, seat, "castle")
 
 
-@dataclass(frozen=True, slots=True)
-class TurnPlanStep:
-    """What a turn plan plays at `seat`'s placement now: `action` (None: ask the player), the
-    entry it comes from (`index`, None for a pass), and why it passes (`passing`: 'after',
-    'above', 'below', 'else')."""
-
-    action: Any = None  # the engine's action (Caylus or Magna Carta)
-    index: int | None = None
-    passing: str = ""
-
-
 def turn_plan_step(
     state: State, seat: int, plan: TurnPlan, legal: Iterable[Action]
 ) -> TurnPlanStep:
@@ -677,33 +471,20 @@ def turn_plan_step(
     if PASS in legal and plan.pass_below is not None and deniers < plan.pass_below:
         return TurnPlanStep(PASS, passing="below")
     for index, entry in enumerate(plan.entries):
-        if entry.action not in legal:
+        if _place(entry) not in legal:
             continue  # used, taken or not affordable: the next wish
         cost = placement_cost(state, seat, entry.target)
         if entry.max_cost is not None and cost > entry.max_cost:
             continue
-        return TurnPlanStep(entry.action, index)
+        return TurnPlanStep(_place(entry), index)
     if plan.otherwise == "pass" and PASS in legal:
         return TurnPlanStep(PASS, passing="else")
     return TurnPlanStep()
 
 
-@dataclass(frozen=True, slots=True)
-class TurnPlanProgress:
-    """Where a turn plan stands for its player: per entry 'placed' (my worker is there), 'taken'
-    (someone else's), 'dear' (costs more than its limit or than I have), 'next' (played at my
-    next placement) or 'later'; and the next step (None once placements are over)."""
-
-    plan: TurnPlan
-    entries: tuple[str, ...]
-    step: TurnPlanStep | None
-
-
 def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgress:
-    if _orders_only(state):
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return mc_turn_plans.progress(state, seat, plan)
+    """Where the plan stands: per entry placed / taken / dear / next / later, and the next
+    step."""
     if plan.turn not in (0, state.turn) or state.phase != 2:
         # before this turn's placements (or a plan for the next turn): nothing stands yet
         return TurnPlanProgress(plan, ("later",) * len(plan.entries), None)
@@ -715,7 +496,7 @@ def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgr
             out.append("placed")
         elif step is not None and step.index == index:
             out.append("next")
-        elif entry.action in legal:
+        elif _place(entry) in legal:
             dear = entry.max_cost is not None and (
                 placement_cost(state, seat, entry.target) > entry.max_cost
             )
@@ -727,14 +508,6 @@ def turn_plan_progress(state: State, seat: int, plan: TurnPlan) -> TurnPlanProgr
     return TurnPlanProgress(plan, tuple(out), step)
 
 
-def turn_plan_now(plans: Mapping[str, Plan], turn: int) -> TurnPlan | None:
-    """The turn plan in force in `turn`: the plan for that turn, else the standing plan."""
-    plan = plans.get(turn_plan_key(turn))
-    if not isinstance(plan, TurnPlan):
-        plan = plans.get(STANDING_KEY)
-    return plan if isinstance(plan, TurnPlan) else None
-
-
 def carried_plan(state: State, seat: int, entry: PlanEntry) -> Plan | None:
     """The answer plan an entry carries for the decision its placement brings (None: it carries
     none, or its answer is not one of that decision's options now: asked when it comes)."""
@@ -744,30 +517,15 @@ def carried_plan(state: State, seat: int, entry: PlanEntry) -> Plan | None:
     if question is None or entry.answer not in question.options:
         return None
     try:
-        return _check_plan(state, seat, question.plan(entry.answer))
+        return check_plan(state, seat, question.plan(entry.answer))
     except BadPlan:
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class PlanOption:
-    """A space a turn plan may name: `target`, what it costs now, and the answers placing
-    there can carry (`question`: the decision it brings, for labels; None: it carries none)."""
-
-    target: str
-    cost: int
-    answers: tuple[str, ...] = ()
-    question: Question | None = None
 
 
 def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
     """The spaces `seat` could place on as things stand (placements phase, not passed), each
     with its cost and the answers it can carry (none in Magna Carta: the road cards); empty
     otherwise."""
-    if _orders_only(state):
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return mc_turn_plans.options(state, seat)
     out = []
     for action, cost in placements_ahead(state, seat):
         if action is PASS:
@@ -785,10 +543,6 @@ def suggest_turn_plan(
     built-in player) makes one after another for `seat` as if the others waited, each with the
     answer its placement would suggest (the tile's first product, the castle all I can), at
     most `limit`; ending in 'pass once I have placed N' if it would pass there, else asking."""
-    if _orders_only(state):
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return mc_turn_plans.suggest(state, seat, choose, limit)
     entries: list[PlanEntry] = []
     if state.over or state.phase != 2 or seat in state.passed:
         return TurnPlan(turn=plan_turn(state))
@@ -827,26 +581,8 @@ def premove(state: State, seat: int, target: str, max_cost: int | None = None) -
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """What the plans of the deciding seat say about its pending decision."""
-
-    action: Action | None = None  # play this for the seat (a planned move); None: ask
-    source: str = ""  # the plan key that gave it, or 'orders.inn' / 'orders.bribe' / ...
-    consume: str | None = None  # plan key used up by playing it
-    dropped: tuple[tuple[str, Reason], ...] = ()  # (plan key, why): plans not played
-    adds: tuple[Plan, ...] = ()  # plans kept by playing it (a turn plan's carried answer)
-
-
-def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) -> Resolution:
+def resolve(state: State, seat: int, plans: Mapping[str, PlanBase], orders: Orders) -> Resolution:
     """Whether `seat`'s plans and orders answer its pending decision now, with a legal action."""
-    if _orders_only(state):
-        found = _resolve_orders_only(state, seat, orders)
-        if found.action is None:
-            from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-            found = mc_turn_plans.resolve(state, seat, plans)
-        return found
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return Resolution()
@@ -869,33 +605,6 @@ def resolve(state: State, seat: int, plans: Mapping[str, Plan], orders: Orders) 
     if standing is not None:
         return Resolution(standing[0], standing[1], dropped=dropped)
     return Resolution(dropped=dropped)
-
-
-def _resolve_orders_only(state: Any, seat: int, orders: Orders) -> Resolution:
-    """Magna Carta: the provost order (never move him), the castle order (deliver every batch
-    one can, the engine's first legal batch each time, then stop) and the owner order (never
-    use my cards' owner effects)."""
-    from engine import magna_carta as mc
-
-    pending = [p for p in mc.pending(state) if p.seat == seat]
-    if state.over or not pending:
-        return Resolution()
-    kind = pending[0].kind
-    legal = mc.legal_actions(state, seat)
-    skip = next((a for a in legal if str(a) == "skip"), None)
-    if kind == "provost" and orders.bribe == "never" and skip is not None:
-        return Resolution(skip, "orders.bribe")
-    decision = getattr(state, "decision", None)
-    is_owner = decision is not None and getattr(decision, "part", "") == "owner"
-    if is_owner and orders.owner == "never" and skip is not None:
-        return Resolution(skip, "orders.owner")
-    if kind == "castle" and orders.castle == "all":
-        batch = next((a for a in legal if str(a).startswith("batch")), None)
-        if batch is not None:
-            return Resolution(batch, "orders.castle")
-        if skip is not None:
-            return Resolution(skip, "orders.castle")
-    return Resolution()
 
 
 def _standing(
@@ -1024,47 +733,6 @@ def parse_castle_option(turn: int, option: str) -> CastlePlan:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
-    """One decision a player can answer now: the pending one (`now`), or one ahead.
-
-    Answer with `GameService.answer(game_id, user_id, key, option)`; `options` are notation
-    texts (engine actions; for the castle also 'castle all' / 'castle N'). `planned` is the
-    answer that will be played (a plan or a standing order; None: the question is open).
-    `fixed`: no other player's choice can make the answer unplayable. `due`: worth a ping of
-    its own now. `state`: the (looked-ahead) state in which the decision is pending, to label
-    the options (`bot.prompts.layout(question.state, seat, actions, names)`); like the whole
-    question it reflects this player's own plans, so it is for this player's eyes only."""
-
-    key: str
-    seat: int
-    turn: int
-    phase: int
-    kind: str
-    at: int = 0
-    options: tuple[str, ...] = ()
-    default: str | None = None
-    planned: str | None = None
-    planned_by: str | None = None  # the plan key or 'orders.<name>'
-    now: bool = False
-    fixed: bool = True
-    due: bool = False
-    provost: int | None = None  # a bribe answer holds while the provost stands here
-    fallback: str | None = None  # now: why a plan for this decision was not played
-    state: Any = field(default=None, compare=False, repr=False)
-
-    @property
-    def open(self) -> bool:
-        return self.planned is None
-
-    def plan(self, option: str, *, always: bool = False) -> Plan:
-        """The plan that answers this question ahead with `option` (for `act(..., plans=)` or
-        `set_plan`); a bribe answer holds while the provost stands where it did."""
-        return plan_for_answer(
-            self.key, option, provost=self.provost, always=always, state=self.state
-        )
-
-
 def default_answer(kind: str, options: Iterable[str]) -> str | None:
     """The answer an interface suggests first for a decision (None: no sensible default, the
     player decides when it comes): the tile's first product or cube, no bribe, joust when
@@ -1094,18 +762,7 @@ def castle_options(state: State, seat: int) -> tuple[str, ...]:
 def questions(
     state: State,
     seat: int,
-    plans: Mapping[str, Plan],
-    orders: Orders,
-) -> list[Question]:
-    if _orders_only(state):
-        return []  # no lookahead for this game: its decisions are asked when they come
-    return _questions(state, seat, plans, orders)
-
-
-def _questions(
-    state: State,
-    seat: int,
-    plans: Mapping[str, Plan],
+    plans: Mapping[str, PlanBase],
     orders: Orders,
 ) -> list[Question]:
     """What `seat` can be asked now: its pending decision (first, `now`) and the decisions the
@@ -1138,6 +795,7 @@ def _now_question(state: State, seat: int) -> Question:
         fixed=True,
         provost=state.provost if d.kind == "bribe" else None,
         state=state,
+        answers=PLANNER,
     )
 
 
@@ -1225,16 +883,11 @@ def _ahead_question(
         and (fixed or kind in ("bribe", "castle")),
         provost=ahead.state.provost if kind == "bribe" else None,
         state=ahead.state,
+        answers=PLANNER,
     )
 
 
 def answer_ahead_options(state: State, seat: int, action: Action | str) -> list[Question]:
-    if _orders_only(state):
-        return []
-    return _answer_ahead_options(state, seat, action)
-
-
-def _answer_ahead_options(state: State, seat: int, action: Action | str) -> list[Question]:
     """The answers a placement (or a pass) can carry, for the placement buttons: placing on a
     building with a choice offers that choice ("Farm (11) -> take FF / take C / decide later"),
     the castle offers 'castle all' / 'castle N', the joust field the joust, the merchants' guild
@@ -1290,6 +943,7 @@ def _answer_ahead_options(state: State, seat: int, action: Action | str) -> list
                 fixed=kind in ("produce", "castle", "joust"),
                 provost=after.provost if kind == "bribe" else None,
                 state=with_decision(after, kind, seat, at=at, effect=effect),
+                answers=PLANNER,
             )
         )
     return out
@@ -1321,36 +975,20 @@ def plan_for_answer(
 
 
 def premove_options(state: State, seat: int) -> list[tuple[str, int]]:
-    if _orders_only(state):
-        return []
-    return _premove_options(state, seat)
-
-
-def _premove_options(state: State, seat: int) -> list[tuple[str, int]]:
     """(target, cost now) of what `seat` may queue as its next placement ('pass' costs 0)."""
     return [(a.arg or "pass", cost) for a, cost in placements_ahead(state, seat)]
 
 
 def now_key(state: State) -> str | None:
-    if _orders_only(state):
-        return None
-    return _now_key(state)
-
-
-def _now_key(state: State) -> str | None:
     """The key of the pending decision (what `Question.key` is for the `now` question)."""
     k = decision_key(state)
     return None if k is None else answer_key(k.turn, k.phase, k.kind, k.at)
 
 
-def stale(plan: Plan, state: State) -> bool:
+def stale(plan: PlanBase, state: State) -> bool:
     """True once the plan can no longer apply: its decision's turn and phase are past."""
     if state.over:
         return True
-    if _orders_only(state):
-        from bot.games.magna_carta import turn_plans as mc_turn_plans
-
-        return isinstance(plan, TurnPlan) and mc_turn_plans.stale(plan, state)
     now = (state.turn, state.phase)
     if isinstance(plan, Answer):
         return (plan.turn, plan.phase) < now
@@ -1363,29 +1001,97 @@ def stale(plan: Plan, state: State) -> bool:
     return False  # an owner's choice stands
 
 
+class CaylusPlanner(Planner):
+    """Caylus's plans for the game service (`bot.games.plans.Planner`)."""
+
+    plan_types = (Answer, CastlePlan, Premove, OwnerChoice)
+    answers_ahead = True
+
+    def check_plan(self, state: Any, seat: int, plan: PlanBase) -> PlanBase:
+        return check_plan(state, seat, plan)
+
+    def resolve(
+        self, state: Any, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+    ) -> Resolution:
+        return resolve(state, seat, plans, orders)
+
+    def plan_turn(self, state: Any) -> int:
+        return plan_turn(state)
+
+    def turn_plan_progress(self, state: Any, seat: int, plan: TurnPlan) -> TurnPlanProgress:
+        return turn_plan_progress(state, seat, plan)
+
+    def turn_plan_options(self, state: Any, seat: int) -> tuple[PlanOption, ...]:
+        return turn_plan_options(state, seat)
+
+    def suggest_turn_plan(
+        self, state: Any, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
+    ) -> TurnPlan:
+        return suggest_turn_plan(state, seat, choose, limit)
+
+    def stale(self, plan: PlanBase, state: Any) -> bool:
+        return stale(plan, state)
+
+    def premove(self, state: Any, seat: int, target: str, max_cost: int | None = None) -> PlanBase:
+        return premove(state, seat, target, max_cost)
+
+    def questions(
+        self, state: Any, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+    ) -> list[Question]:
+        return questions(state, seat, plans, orders)
+
+    def answer_ahead_options(self, state: Any, seat: int, action: Any) -> list[Question]:
+        return answer_ahead_options(state, seat, action)
+
+    def premove_options(self, state: Any, seat: int) -> list[tuple[str, int]]:
+        return premove_options(state, seat)
+
+    def now_key(self, state: Any) -> str | None:
+        return now_key(state)
+
+    def plan_for_answer(
+        self, question_key: str, option: str, *, provost: int | None, always: bool, state: Any
+    ) -> PlanBase:
+        return plan_for_answer(question_key, option, provost=provost, always=always, state=state)
+
+
+PLANNER = CaylusPlanner()
+
+
 __all__ = [
     "CASTLE_ALL",
+    "MAX_ENTRIES",
+    "MAX_PLANS",
+    "MAX_WORKERS",
+    "ORDER_FIELDS",
+    "PLANNER",
+    "STANDING_KEY",
     "Answer",
     "BadPlan",
     "CastlePlan",
+    "CaylusPlanner",
     "Orders",
     "OwnerChoice",
     "Plan",
+    "PlanBase",
     "PlanEntry",
     "PlanOption",
     "Premove",
     "Question",
+    "Reason",
     "Resolution",
     "TurnPlan",
     "TurnPlanProgress",
     "TurnPlanStep",
     "answer_ahead_options",
     "answer_key",
+    "castle_options",
     "check_plan",
     "default_answer",
     "now_key",
     "orders_with",
     "parse_castle_option",
+    "parse_key",
     "plan_for_answer",
     "plan_from_json",
     "plan_to_json",
@@ -1393,6 +1099,9 @@ __all__ = [
     "premove",
     "premove_options",
     "questions",
+    "reason_from_text",
+    "reason_to_text",
+    "refused",
     "resolve",
     "stale",
     "suggest_turn_plan",
