@@ -75,11 +75,12 @@ def _sample(template: str, field: str) -> object:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_message_formats_in_every_language(lang):
     """Each translation takes the same values as its English (same placeholders, same specs)."""
+    from bot.games.magna_carta.lang import mt
     from bot.lang import m, t
 
     with i18n.using(lang):
         assert t.PHASE_NAMES[0]
-        assert t.MC_PROVOST_MOVE.format(delta=2, where="x", cost=2)
+        assert mt.MC_PROVOST_MOVE.format(delta=2, where="x", cost=2)
         for context, english, _ in catalogue.messages():
             if isinstance(english, i18n.Plural):
                 continue
@@ -90,6 +91,7 @@ def test_every_message_formats_in_every_language(lang):
 
 
 def test_a_translation_reads_in_the_language_in_force():
+    from bot.games.magna_carta.lang import mt
     from bot.lang import colour_name, t
 
     with i18n.using("nl"):
@@ -99,7 +101,7 @@ def test_a_translation_reads_in_the_language_in_force():
             assert t.PHASE_NAMES[3] == "Vogt"
         assert t.PHASE_NAMES[3] == "Provoost"
     with i18n.using("fr"):
-        assert t.MC_TOKEN_WORDS["dungeon"] == "donjon"
+        assert mt.MC_TOKEN_WORDS["dungeon"] == "donjon"
     assert t.BUTTON_JOIN == "Join"
 
 

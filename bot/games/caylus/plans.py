@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 import engine.errors as engine_errors
+from bot.games.caylus.lang import ct
 from bot.games.plans import (
     MAX_ENTRIES,
     MAX_PLANS,
@@ -58,7 +59,7 @@ from bot.games.plans import (
     turn_plan_now,
     validated_turn_plan,
 )
-from bot.lang import m, t
+from bot.lang import m
 from engine.caylus import apply, legal_actions, parse
 from engine.caylus.actions import PLACE_TARGETS, Action, sort_cubes
 from engine.caylus.catalogue import ROAD_LENGTH, TILES
@@ -163,7 +164,7 @@ class Answer(PlanBase):
         """How the plan reads (in the language in force); the answer stays in notation."""
         where = m.PLAN_AT.format(at=self.at) if self.at else ""
         held = m.PLAN_WHILE_PROVOST.format(provost=self.provost) if self.provost is not None else ""
-        decision = t.CY_QUESTION_WORDS.get(self.decision, self.decision)
+        decision = ct.CY_QUESTION_WORDS.get(self.decision, self.decision)
         return (
             m.PLAN_ANSWER.format(turn=self.turn, decision=decision, where=where, action=self.action)
             + held

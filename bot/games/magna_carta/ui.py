@@ -17,6 +17,7 @@ from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
+from bot.games.magna_carta.lang import mt
 from bot.games.magna_carta.plans import PLANNER, placing
 from bot.games.turn_plans import TurnPlanEditor
 from bot.lang import t
@@ -49,17 +50,17 @@ def seat_view(state: Any, seat: int) -> View:
 
 def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(
-        t.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
+        mt.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
     )
 
 
 def _phase_name(v: View) -> str:
-    return t.MC_PHASE_NAMES[v.phase_name]
+    return mt.MC_PHASE_NAMES[v.phase_name]
 
 
 def _stock(v: View, seat: int) -> str:
     p = v.players[seat]
-    return t.MC_STOCK.format(
+    return mt.MC_STOCK.format(
         deniers=p.deniers,
         cubes=cubes_text(p.cubes),
         count=p.workers,
@@ -68,12 +69,12 @@ def _stock(v: View, seat: int) -> str:
 
 
 def _tokens(tokens: dict[str, int]) -> str:
-    return t.MC_TOKENS_LEFT.format(**tokens)
+    return mt.MC_TOKENS_LEFT.format(**tokens)
 
 
 class MagnaCartaUI(TurnPlanEditor):
     kind = "magna-carta"
-    title = t.MC_TITLE
+    title = mt.MC_TITLE
     # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
     # rule set's own number (`phases_in_turn(state)`).
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
@@ -97,17 +98,17 @@ class MagnaCartaUI(TurnPlanEditor):
         me = v.players[seat]
         hand = me.hand or []
         lines = [
-            t.MC_HAND_TITLE.format(cards=prompts.cards_count(len(hand)))
+            mt.MC_HAND_TITLE.format(cards=prompts.cards_count(len(hand)))
             if hand
-            else t.MC_HAND_EMPTY
+            else mt.MC_HAND_EMPTY
         ]
         for card_id in hand:
             card = CARDS[card_id]
             verdict = (
-                t.MC_HAND_CAN_PAY if cat.affordable(card.cost, me.cubes) else t.MC_HAND_CANNOT_PAY
+                mt.MC_HAND_CAN_PAY if cat.affordable(card.cost, me.cubes) else mt.MC_HAND_CANNOT_PAY
             )
             lines.append(
-                t.MC_HAND_CARD.format(
+                mt.MC_HAND_CARD.format(
                     name=card_name(card.id),
                     cost=prompts.cost_emojis(card.cost),
                     pp=card.pp,
@@ -116,10 +117,10 @@ class MagnaCartaUI(TurnPlanEditor):
                     verdict=verdict,
                 )
             )
-        lines.append(t.MC_HAND_STOCK.format(stock=_stock(v, seat)))
-        discard = t.MC_LIST.join(card_name(c) for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
+        lines.append(mt.MC_HAND_STOCK.format(stock=_stock(v, seat)))
+        discard = mt.MC_LIST.join(card_name(c) for c in me.discard) or mt.MC_HAND_DISCARD_EMPTY
         lines.append(
-            t.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
+            mt.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
         )
         return lines
 
@@ -135,7 +136,7 @@ class MagnaCartaUI(TurnPlanEditor):
     # --- the lobby
     def options_text(self, options: dict[str, Any]) -> str:
         variant = options.get("variant", "standard")
-        return t.MC_LOBBY_OPTIONS_TEXT.format(rule_set=t.MC_RULE_SETS.get(variant, variant))
+        return mt.MC_LOBBY_OPTIONS_TEXT.format(rule_set=mt.MC_RULE_SETS.get(variant, variant))
 
     # --- prompts
     def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
@@ -144,10 +145,10 @@ class MagnaCartaUI(TurnPlanEditor):
     def context(self, state: Any, seat: int) -> str:
         v = public_view(state)
         if v.phase == 0:
-            return t.MC_CONTEXT_SETUP.format(
+            return mt.MC_CONTEXT_SETUP.format(
                 round=v.round, name=_phase_name(v), stock=_stock(v, seat)
             )
-        return t.MC_CONTEXT.format(
+        return mt.MC_CONTEXT.format(
             round=v.round, phase=v.phase, name=_phase_name(v), stock=_stock(v, seat)
         )
 
@@ -162,13 +163,13 @@ class MagnaCartaUI(TurnPlanEditor):
     plans = PLANNER
 
     def turn_plan_title(self, game_id: int, turn: int) -> str:
-        return t.MC_TURN_PLAN_TITLE.format(game_id=game_id, turn=turn)
+        return mt.MC_TURN_PLAN_TITLE.format(game_id=game_id, turn=turn)
 
     def turn_plan_how(self) -> str:
-        return t.MC_TURN_PLAN_HOW
+        return mt.MC_TURN_PLAN_HOW
 
     def turn_plan_empty(self) -> str:
-        return t.MC_TURN_PLAN_EMPTY
+        return mt.MC_TURN_PLAN_EMPTY
 
     def placing_now(self, state: Any) -> bool:
         return placing(state)
@@ -200,13 +201,13 @@ class MagnaCartaUI(TurnPlanEditor):
         v = public_view(state)
         n = v.players_count
         order = [(v.start_player + k) % n for k in range(n)]
-        road = t.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
-        return t.MC_INTRO.format(
-            title=t.MC_TITLE,
-            rule_set=t.MC_RULE_SETS[v.variant],
+        road = mt.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
+        return mt.MC_INTRO.format(
+            title=mt.MC_TITLE,
+            rule_set=mt.MC_RULE_SETS[v.variant],
             players=n,
             start=names[order[0]],
-            others=t.MC_LIST.join(names[s] for s in order[1:]),
+            others=mt.MC_LIST.join(names[s] for s in order[1:]),
             road=road,
         )
 
@@ -224,7 +225,7 @@ class MagnaCartaUI(TurnPlanEditor):
     def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
         order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
         return [
-            t.MC_SCORE_LINE.format(emoji=emojis[seat], name=names[seat], **outcome.breakdown[seat])
+            mt.MC_SCORE_LINE.format(emoji=emojis[seat], name=names[seat], **outcome.breakdown[seat])
             for seat in order
         ]
 
@@ -272,21 +273,21 @@ class MagnaCartaUI(TurnPlanEditor):
     def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
         v = public_view(state)
         lines = [
-            t.MC_STATUS.format(
+            mt.MC_STATUS.format(
                 round=v.round,
                 phase=v.phase,
                 name=_phase_name(v),
-                rule_set=t.MC_RULE_SET_NAMES[v.variant],
+                rule_set=mt.MC_RULE_SET_NAMES[v.variant],
                 stretch=prompts.stretch(v),
                 tokens=_tokens(v.tokens),
             )
         ]
         for seat, p in enumerate(v.players):
-            extra = t.MC_STATUS_START if seat == v.start_player else ""
+            extra = mt.MC_STATUS_START if seat == v.start_player else ""
             if p.passed:
-                extra += t.MC_STATUS_PASSED.format(place=prompts.ordinal(p.passed))
+                extra += mt.MC_STATUS_PASSED.format(place=prompts.ordinal(p.passed))
             lines.append(
-                t.MC_STATUS_SEAT.format(
+                mt.MC_STATUS_SEAT.format(
                     emoji=emojis[seat] if seat < len(emojis) else "",
                     name=names[seat],
                     pp=p.score["total"],
@@ -305,21 +306,23 @@ class MagnaCartaUI(TurnPlanEditor):
         v = public_view(state)
         p = v.players[seat]
         lines = [
-            t.MC_ME_LINE.format(
+            mt.MC_ME_LINE.format(
                 pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
-            t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
+            mt.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
         ]
         mine = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat]
         lines.append(
-            t.MC_ME_BUILDINGS.format(cards=t.MC_LIST.join(mine)) if mine else t.MC_ME_NO_BUILDINGS
+            mt.MC_ME_BUILDINGS.format(cards=mt.MC_LIST.join(mine))
+            if mine
+            else mt.MC_ME_NO_BUILDINGS
         )
         prestige = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat and r.cover]
         prestige += [card_name(c) for c in p.prestige]
         if prestige:
-            lines.append(t.MC_ME_PRESTIGE.format(prestige=t.MC_LIST.join(prestige)))
+            lines.append(mt.MC_ME_PRESTIGE.format(prestige=mt.MC_LIST.join(prestige)))
         lines.append(
-            t.MC_ME_CARDS.format(
+            mt.MC_ME_CARDS.format(
                 hand=prompts.cards_count(p.hand_size), deck=p.deck_size, discard=len(p.discard)
             )
         )
