@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.players import Budget
+from engine.protocol import Game
 
-# (game module, state, seat, level, rng, budget) -> the action to play
-AutomatedPlayer = Callable[[Any, Any, int, str, random.Random, Budget], Any]
+# (game, state, seat, level, rng, budget) -> the action to play
+AutomatedPlayer = Callable[[Game, Any, int, str, random.Random, Budget], Any]
 
 _ROOT = Path(__file__).resolve().parent.parent
 # the failure of a player that answered an action that is not legal, named like an exception
@@ -31,7 +32,7 @@ ILLEGAL_ANSWER = "IllegalAnswer"
 
 
 def engine_player(
-    game: Any, state: Any, seat: int, level: str, rng: random.Random, budget: Budget
+    game: Game, state: Any, seat: int, level: str, rng: random.Random, budget: Budget
 ) -> Any:
     """The game's own automated player of `level` (engine/*/ai.py)."""
     return game.automated_action(state, seat, level, rng, budget)
@@ -46,12 +47,11 @@ class Decided:
     failure: str | None = None
 
 
-def default_move(game: Any, state: Any, seat: int) -> Any:
+def default_move(game: Game, state: Any, seat: int) -> Any:
     """The rulebook's default move for `seat` (what its clock plays), else its first legal
     action."""
     legal = game.legal_actions(state, seat)
-    chooser = getattr(game, "default_action", None)
-    action = chooser(state, seat) if chooser is not None else None
+    action = game.default_action(state, seat)
     return action if action is not None and action in legal else legal[0]
 
 
@@ -67,7 +67,7 @@ def failure_words(error: BaseException) -> str:
 
 
 def safe_action(
-    game: Any,
+    game: Game,
     state: Any,
     seat: int,
     level: str,

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from bot.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
+from engine.protocol import Game
 from engine.record import GameRecord, replay
 
 # Longest error line the commands print: engine messages are short, this only guards the rest.
@@ -212,7 +213,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     return 0
 
 
-def _time_limit(game: Any, level: str) -> Any:
+def _time_limit(game: Game, level: str) -> Any:
     """A `should_stop` for one decision: the level's default time budget from now."""
     deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
     return lambda: time.perf_counter() > deadline

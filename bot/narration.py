@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.protocol import Event
+from engine.protocol import Event, Game
 
 
 @dataclass(slots=True)
@@ -35,7 +35,7 @@ class Chronicle:
     state: Any
     told: list[Told] = field(default_factory=list)
 
-    def follow(self, game: Any, moves: Any) -> None:
+    def follow(self, game: Game, moves: Any) -> None:
         """Apply the moves (service `Move`s, in order) and keep their events by phase."""
         for move in moves:
             turn, phase = self.state.turn, self.state.phase
@@ -71,7 +71,7 @@ class Chronicle:
 
 
 def rebuild(
-    game: Any,
+    game: Game,
     options: dict,
     setup: dict,
     actions: list[str],
@@ -92,7 +92,7 @@ def rebuild(
 
 
 def since(
-    game: Any,
+    game: Game,
     options: dict,
     setup: dict,
     actions: list[str],

@@ -47,7 +47,7 @@ from bot.store import (
 )
 from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, Budget
-from engine.protocol import PendingDecision
+from engine.protocol import Game, PendingDecision
 from render.sentences import error_text
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ def _clip(text: str, limit: int = 80) -> str:
 BotBudget = Callable[[Any, str], Budget]
 
 
-def timed_budget(game: Any, level: str) -> Budget:
+def timed_budget(game: Game, level: str) -> Budget:
     """The level's own time per decision, from now (the engine reads no clock: this is ours)."""
     deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
     return Budget(should_stop=lambda: time.perf_counter() > deadline)
@@ -330,7 +330,7 @@ class ServiceCore:
 
     async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
         """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
-        game = self._game_module(row.kind)
+        game = self._game_of(row.kind)
         rows = await self.store.log(row.id)
         state, phase_start = self._replay(game, row, rows)
         snapshot = state.model_dump_json()
@@ -354,14 +354,14 @@ class ServiceCore:
             return await self._verify(fresh)
         return state, phase_start, dataclasses.replace(row, seq=len(rows))
 
-    def _replay(self, game: Any, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
+    def _replay(self, game: Game, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
         """The state after the logged actions and the state when its current phase began.
         Each action is applied for its logged seat, so a seat mix-up is caught too."""
         run, _ = self._replay_run(game, row, rows)
         return run.state, run.phase_start
 
     def _replay_run(
-        self, game: Any, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
+        self, game: Game, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
     ) -> tuple[Run, Any]:
         """The log replayed: the run (with the moves and phase ends after `keep_after` kept, as
         an act keeps them) and the board before them (the phase start at `keep_after`)."""
@@ -431,7 +431,7 @@ class ServiceCore:
 
     @staticmethod
     def _apply(
-        game: Any,
+        game: Game,
         run: Run,
         action: Any,
         seat: int,
@@ -462,7 +462,7 @@ class ServiceCore:
                 Move(run.seq, seat, str(action), by_bot, user_id, tuple(events), planned)
             )
 
-    async def _play_bots(self, game: Any, run: Run, seats: Sequence[SeatRow], seed: int) -> None:
+    async def _play_bots(self, game: Game, run: Run, seats: Sequence[SeatRow], seed: int) -> None:
         """Bot seats decide at their level (rng from the game seed and seq; the search runs in
         a worker thread within the level's time), and human seats whose plans answer their
         decision play them (`run.book`, docs/pace.md), until a human must be asked."""
@@ -494,7 +494,7 @@ class ServiceCore:
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
 
     async def _bot_action(
-        self, game: Any, state: Any, seat: int, level: str, rng: random.Random
+        self, game: Game, state: Any, seat: int, level: str, rng: random.Random
     ) -> Decided:
         """The bot's decision, searched in the worker thread (the event loop stays free); the
         default move if its player fails (bot/automated.py)."""
@@ -509,7 +509,7 @@ class ServiceCore:
         return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
 
     def _play_plan(
-        self, game: Any, run: Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
+        self, game: Game, run: Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
     ) -> bool:
         """One move: the first pending decision of a human seat that its player's plans answer
         with a legal action, logged as theirs and marked planned. False: someone is asked."""
@@ -616,7 +616,7 @@ class ServiceCore:
     ) -> ActResult:
         """Commit the moves of `run`; when there is something for the channel to see (moves,
         or a `cause` such as the start), an outbox row records it in the same transaction."""
-        game = self._game_module(live.row.kind)
+        game = self._game_of(live.row.kind)
         state = run.state
         outcome = game.outcome(state)
         pending = game.pending(state)
@@ -683,7 +683,7 @@ class ServiceCore:
     # --- internals: checks and shapes --------------------------------------------------------
 
     @staticmethod
-    def _game_module(kind: str) -> Any:
+    def _game_of(kind: str) -> Game:
         try:
             return get_game(kind)
         except KeyError:
@@ -713,7 +713,7 @@ class ServiceCore:
         pending: tuple[PendingDecision, ...] = ()
         outcome = None
         if live.state is not None:
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             if row.status == "running":
                 pending = tuple(game.pending(live.state))
             outcome = game.outcome(live.state)
@@ -773,7 +773,7 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
 
 
 def replay_problems(
-    game: Any, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
+    game: Game, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
 ) -> list[str]:
     """Where a stored game disagrees with its replayed log (for the operator: English)."""
     problems = []
@@ -786,7 +786,7 @@ def replay_problems(
     return problems
 
 
-def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:
+def _same_state(game: Game, snapshot: str | None, state: Any) -> bool:
     if snapshot is None:
         return False
     try:

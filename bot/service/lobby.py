@@ -78,7 +78,7 @@ class LobbyCalls(ServiceCore):
     ) -> dict[str, Any]:
         """The options a new game of `kind` would have (the server's defaults, then the given
         ones), or BadOptions: checked before anything is made for the game (its thread)."""
-        game = self._game_module(kind)
+        game = self._game_of(kind)
         wanted = await self._default_options(guild_id, kind)
         wanted.update(options or {})
         if players is not None:
@@ -159,7 +159,7 @@ class LobbyCalls(ServiceCore):
             self._require_manager(live, by_user_id, can_manage)
             self._require_lobby(live)
             row = live.row
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             count = len(live.seats)
             if not game.min_players <= count <= min(game.max_players, row.options["players"]):
                 raise err.WrongPlayerCount(
@@ -288,7 +288,7 @@ class LobbyCalls(ServiceCore):
     async def _default_options(self, guild_id: int, kind: str) -> dict[str, Any]:
         """The server's defaults for the options this game has (a player count the game does
         not allow is left to the game's own default)."""
-        game = self._game_module(kind)
+        game = self._game_of(kind)
         settings = await self.store.guild_settings(guild_id)
         defaults = {
             "players": settings.default_players,

@@ -65,7 +65,7 @@ class LookCalls(ServiceCore):
             decision = None
             legal: tuple[str, ...] = ()
             if seat is not None and live.state is not None and not seat.is_bot:
-                game = self._game_module(live.row.kind)
+                game = self._game_of(live.row.kind)
                 decision = next((p for p in info.pending if p.seat == seat.seat), None)
                 if decision is not None:
                     legal = tuple(str(a) for a in game.legal_actions(live.state, seat.seat))
@@ -118,8 +118,8 @@ class LookCalls(ServiceCore):
         row = (await self._of_guild(game_id, guild_id)).row
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
-        game = self._game_module(row.kind)
-        if row.status == "running" and getattr(game, "hidden_information", False):
+        game = self._game_of(row.kind)
+        if row.status == "running" and game.hidden_information:
             raise err.RecordHidden(game_id=game_id)
         return await self.record(game_id)
 
@@ -193,7 +193,7 @@ class LookCalls(ServiceCore):
             return REPLAY_PROBLEMS["no_game"]
         if row.setup is None:
             return None
-        game = self._game_module(row.kind)
+        game = self._game_of(row.kind)
         rows = await self.store.log(game_id)
         try:
             state, phase_start = self._replay(game, row, rows)

@@ -65,7 +65,7 @@ class OutboxCalls(ServiceCore):
         async with self._lock(entry.game_id, across=False):
             live = await self._load(entry.game_id)
             row = live.row
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             if row.setup is None:
                 raise err.GameNotRunning(game_id=row.id, status=m.STATUS[row.status])
             rows = (await self.store.log(row.id))[: entry.to_seq]

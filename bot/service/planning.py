@@ -77,7 +77,7 @@ class PlanCalls(PlayCalls):
             live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
             rng = random.Random(f"{self._seed(live)}/{book.planner.plan_turn(state)}/{seat}")
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
 
             def choose(now: Any, who: int) -> Any:
                 return game.automated_action(now, who, "easy", rng)
@@ -269,7 +269,7 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id):
             live, seat, book = await self._plans_context(game_id, user_id)
             change(live.state, seat, book)
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             run = Run(
                 game_id=game_id,
                 state=live.state,
