@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from bot.lang import t
+from bot.words.lang import t
 from tests.discord_harness import components, is_game_over, said, table
 from tests.test_discord_magna_carta import play_mc
 

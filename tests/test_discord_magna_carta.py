@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import i18n
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from render.names import card_name
 from tests.discord_harness import (

@@ -188,7 +188,7 @@ def test_the_cycle_finder_finds_a_cycle_and_spares_a_package_and_its_child():
 
 
 def test_each_games_strings_are_in_its_own_catalogue_with_their_message_contexts():
-    import bot.text as shared
+    import bot.words.text as shared
     from bot.games.caylus import text as caylus_text
     from bot.games.magna_carta import text as mc_text
     from i18n import catalogue
@@ -209,3 +209,21 @@ def test_the_typed_game_protocol_lists_what_the_service_calls():
     for game in engine.games().values():
         for member in declared:
             assert hasattr(game, member), (game.name, member)
+
+
+def test_bot_top_level_holds_only_its_entry_points_and_packages():
+    """bot/ shows its parts: the entry points beside one package per concern."""
+    modules = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
+    packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())
+    assert modules == ["__init__.py", "app.py", "cli.py", "settings.py"]
+    assert packages == ["clock_service", "discord", "games", "service", "store", "words"]
+
+
+def test_the_words_package_imports_nothing_else_of_the_bot():
+    """Every layer (the games too) may read the words without loading the service."""
+    modules = bot_modules()
+    known = set(modules)
+    for name, path in modules.items():
+        if name.startswith("bot.words"):
+            outside = {i for i in imports_of(name, path, known) if not i.startswith("bot.words")}
+            assert outside == set(), (name, outside)

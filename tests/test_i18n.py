@@ -31,7 +31,7 @@ def test_languages_and_discord_locales():
 
 
 def test_english_outside_any_language():
-    from bot.lang import t
+    from bot.words.lang import t
 
     assert i18n.current() == "en"
     assert t.NO_GAME.startswith("There is no game")
@@ -76,7 +76,7 @@ def _sample(template: str, field: str) -> object:
 def test_every_message_formats_in_every_language(lang):
     """Each translation takes the same values as its English (same placeholders, same specs)."""
     from bot.games.magna_carta.lang import mt
-    from bot.lang import m, t
+    from bot.words.lang import m, t
 
     with i18n.using(lang):
         assert t.PHASE_NAMES[0]
@@ -92,7 +92,7 @@ def test_every_message_formats_in_every_language(lang):
 
 def test_a_translation_reads_in_the_language_in_force():
     from bot.games.magna_carta.lang import mt
-    from bot.lang import colour_name, t
+    from bot.words.lang import colour_name, t
 
     with i18n.using("nl"):
         assert t.BUTTON_JOIN == "Meedoen"
@@ -106,7 +106,7 @@ def test_a_translation_reads_in_the_language_in_force():
 
 
 def test_errors_read_in_the_language_of_whoever_sees_them():
-    from bot import errors as err
+    from bot.words import errors as err
 
     with i18n.using("de"):
         error = err.NotIdle(game_id=4, colour="red")
@@ -117,7 +117,7 @@ def test_errors_read_in_the_language_of_whoever_sees_them():
 
 
 def test_a_later_sentence_reads_in_the_language_it_is_shown_in():
-    from bot.lang import m
+    from bot.words.lang import m
 
     later = i18n.Later(m, "CLOCK_PAUSED", game_id=9)
     with i18n.using("fr"):
@@ -130,7 +130,7 @@ def test_slash_command_texts_fit_discords_limit(lang):
     """Discord refuses a description or a choice name over 100 characters (and the translator
     would have to cut it mid-word): every command, option and choice text fits, in every
     language."""
-    from bot import text as english
+    from bot.words import text as english
 
     texts = {f"text.{n}": getattr(english, n) for n in dir(english) if n.startswith("OPT_")}
     texts |= {f"text.DESC.{k}": v for k, v in english.DESC.items()}
@@ -148,8 +148,8 @@ def test_slash_command_texts_fit_discords_limit(lang):
 
 
 def test_a_fraction_of_days_reads_as_many_in_every_language() -> None:
-    from bot import messages
-    from bot.lang import m
+    from bot.words import messages
+    from bot.words.lang import m
 
     with i18n.using("en"):
         assert m.AWAY_DAYS.format(count=1) == "1 away day"

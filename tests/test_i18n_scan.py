@@ -36,7 +36,7 @@ CATALOGUES = {name.replace(".", "/") + ".py" for name in SOURCES}
 NOT_FOR_PLAYERS = {
     "bot/cli.py",
     "render/cli.py",
-    "bot/logsafe.py",
+    "bot/discord/logsafe.py",
     "bot/settings.py",
     "bot/app.py",
     "render/magna_carta/sample.py",

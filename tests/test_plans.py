@@ -8,7 +8,7 @@ import pytest
 
 import i18n
 from bot.games.caylus import plans as pl
-from bot.lang import m
+from bot.words.lang import m
 from engine.caylus import apply, legal_actions
 from engine.caylus.actions import Action
 from engine.caylus.lookahead import castle_batches, decision_key, upcoming, with_decision

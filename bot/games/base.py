@@ -67,8 +67,9 @@ class GameUI:
     option_names: dict[str, str]
     # the standing orders this game has (bot.games.plans.Orders fields: inn, bribe, castle, owner)
     order_names: tuple[str, ...]
-    # a new game's decision clock when the host sets none
-    default_clock: timedelta
+    # a new game's decision clock when the host sets none (None: the bot's, DEFAULT_CLOCK of
+    # bot/clock_service/clock.py, a day a decision)
+    default_clock: timedelta | None = None
 
     def options_text(self, options: dict[str, Any]) -> str:
         """The lobby's line about the game's options."""

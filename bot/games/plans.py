@@ -26,8 +26,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 import engine.errors as engine_errors
-from bot.errors import ServiceError
-from bot.lang import m
+from bot.words.errors import ServiceError
+from bot.words.lang import m
 from i18n import Later
 from render.sentences import error_text
 

@@ -10,7 +10,7 @@ from typing import Any
 from bot.games.base import GameUI
 from bot.games.layout import Choice
 from bot.games.plans import TurnPlanProgress
-from bot.lang import t
+from bot.words.lang import t
 
 
 class TurnPlanEditor(GameUI):

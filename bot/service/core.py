@@ -25,14 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
+import bot.service.ratings as ratings
 import engine.errors as engine_errors
-from bot import errors as err
-from bot import ratings
-from bot.automated import AutomatedPlayer, Decided, engine_player, safe_action
 from bot.games import ui_for
-from bot.lang import m
-from bot.messages import REPLAY_PROBLEMS
-from bot.pace import PlanBook
+from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
+from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
 from bot.store import (
     DamagedRow,
@@ -45,6 +42,9 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
+from bot.words import errors as err
+from bot.words.lang import m
+from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, Budget
 from engine.protocol import Game, PendingDecision
@@ -161,7 +161,7 @@ class ServiceCore:
     Bot seats decide in a worker thread, never on the event loop, each decision within
     `bot_budget(game, level)` (default: the level's own time, `timed_budget`), by
     `bot_player` (default: the game's own automated player); a player that fails is logged and
-    its seat plays the default move instead (bot/automated.py).
+    its seat plays the default move instead (bot/service/automated.py).
     """
 
     def __init__(
@@ -497,7 +497,7 @@ class ServiceCore:
         self, game: Game, state: Any, seat: int, level: str, rng: random.Random
     ) -> Decided:
         """The bot's decision, searched in the worker thread (the event loop stays free); the
-        default move if its player fails (bot/automated.py)."""
+        default move if its player fails (bot/service/automated.py)."""
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return Decided(legal[0])
@@ -671,7 +671,8 @@ class ServiceCore:
     def _rate(
         live: Live, seats: Sequence[SeatRow] | None, outcome: dict[str, Any]
     ) -> Callable[[Tx], object]:
-        """The ratings of the game's players, in the transaction that ends it (bot/ratings.py)."""
+        """The ratings of the game's players, in the transaction that ends it
+        (bot/service/ratings.py)."""
         final = list(seats if seats is not None else live.seats)
         row = live.row
 

@@ -11,13 +11,13 @@ from pydantic import ValidationError
 
 import engine.errors as engine_errors
 import i18n
-from bot import errors as err
 from bot.games import ui_for
-from bot.lang import m
-from bot.pace import PlanBook
 from bot.service.core import Live, Run, ServiceCore, engine_error
+from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo
 from bot.store import GameRow, IntegrityError, SeatRow, Tx
+from bot.words import errors as err
+from bot.words.lang import m
 from engine.players import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)

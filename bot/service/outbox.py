@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot import errors as err
-from bot.lang import m
 from bot.service.core import ServiceCore
 from bot.service.results import ActResult
 from bot.store import OutboxRow
+from bot.words import errors as err
+from bot.words.lang import m
 
 
 class OutboxCalls(ServiceCore):

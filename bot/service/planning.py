@@ -8,13 +8,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot import errors as err
 from bot.games import plans as pl
-from bot.lang import m
-from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.core import Live, Run
+from bot.service.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.play import PlayCalls
 from bot.store import DiskFull
+from bot.words import errors as err
+from bot.words.lang import m
 
 
 class PlanCalls(PlayCalls):

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine.errors as engine_errors
-from bot import errors as err
-from bot.automated import default_move
 from bot.games import plans as pl
-from bot.lang import m
+from bot.service.automated import default_move
 from bot.service.core import Live, Run, ServiceCore, engine_error
 from bot.service.results import ActResult, GameInfo, UndoneMove
 from bot.store import SeatRow, Tx
+from bot.words import errors as err
+from bot.words.lang import m
 from engine.players import DEFAULT_LEVEL
 from engine.protocol import PendingDecision
 

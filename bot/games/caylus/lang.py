@@ -1,5 +1,5 @@
 """Caylus's own strings read in the current language (i18n.using): `ct` is
-bot/games/caylus/text.py (the shared ones are `bot.lang.t`)."""
+bot/games/caylus/text.py (the shared ones are `bot.words.lang.t`)."""
 
 from __future__ import annotations
 

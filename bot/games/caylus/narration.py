@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.lang import t
+from bot.words.lang import t
 from engine.protocol import Event
 from render.sentences import event_text
 

@@ -59,7 +59,7 @@ from bot.games.plans import (
     turn_plan_now,
     validated_turn_plan,
 )
-from bot.lang import m
+from bot.words.lang import m
 from engine.caylus import apply, legal_actions, parse
 from engine.caylus.actions import PLACE_TARGETS, Action, sort_cubes
 from engine.caylus.catalogue import ROAD_LENGTH, TILES

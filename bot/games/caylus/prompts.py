@@ -21,7 +21,7 @@ from bot.games.layout import (
     finish,
     fit,
 )
-from bot.lang import t
+from bot.words.lang import t
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
 from engine.caylus.catalogue import TILES, Effect, Kind

@@ -3,7 +3,7 @@ table and the castle scoring tables, from the catalogue."""
 
 from __future__ import annotations
 
-from bot.lang import t
+from bot.words.lang import t
 from engine.caylus import catalogue as cat
 from render.labels import w as lb
 from render.names import (

@@ -1,7 +1,7 @@
 """Caylus in Discord: the strings only this game shows (templates for str.format), read
 through `bot.games.caylus.lang`: the choices of its prompts and questions ahead.
 
-The strings shared by the games are in bot/text.py; their msgctxt is `text.<NAME>` in both
+The strings shared by the games are in bot/words/text.py; their msgctxt is `text.<NAME>` in both
 (docs/i18n.md).
 """
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
 from bot.games.caylus.plans import PLANNER
 from bot.games.layout import Choice, Layout
 from bot.games.turn_plans import TurnPlanEditor
-from bot.lang import t
+from bot.words.lang import t
 from engine.caylus import catalogue as cat
 from engine.protocol import Event, Outcome, PendingDecision
 from render.names import space_name
@@ -28,7 +27,6 @@ class CaylusUI(TurnPlanEditor):
     phases_per_turn = 7
     has_hands = False  # Caylus hides nothing: everyone sees the whole state
     order_names = ("inn", "bribe", "castle")  # (a Caylus owner always takes a cube)
-    default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
     plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
     plans = PLANNER

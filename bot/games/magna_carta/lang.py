@@ -1,5 +1,5 @@
 """Caylus Magna Carta's own strings read in the current language (i18n.using): `mt` is
-bot/games/magna_carta/text.py (the shared ones are `bot.lang.t`)."""
+bot/games/magna_carta/text.py (the shared ones are `bot.words.lang.t`)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ face up, so their names are public.
 from __future__ import annotations
 
 from bot.games.magna_carta.lang import mt
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.protocol import Event
 from render.sentences import event_text

@@ -17,7 +17,7 @@ from typing import Any
 
 import bot.games.plans as pl
 from bot.games.plans import BadPlan, Orders, PlanEntry, TurnPlan
-from bot.lang import m
+from bot.words.lang import m
 from engine.magna_carta import apply, legal_actions, pending
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import ROAD_MAX

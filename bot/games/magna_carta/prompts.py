@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
 from bot.games.magna_carta.lang import mt
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View

@@ -3,7 +3,7 @@ str.format), read through `bot.games.magna_carta.lang`: its prompts, accounts, l
 Card data (names, costs, shields, effects) come from engine/magna_carta/catalogue.py; the
 templates below only phrase them.
 
-The strings shared by the games are in bot/text.py; their msgctxt is `text.<NAME>` in both
+The strings shared by the games are in bot/words/text.py; their msgctxt is `text.<NAME>` in both
 (docs/i18n.md).
 """
 

@@ -13,14 +13,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
 from bot.games.magna_carta.lang import mt
 from bot.games.magna_carta.plans import PLANNER, placing
 from bot.games.turn_plans import TurnPlanEditor
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta import parse
 from engine.magna_carta.catalogue import CARDS
@@ -80,7 +79,6 @@ class MagnaCartaUI(TurnPlanEditor):
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
     order_names = ("bribe", "castle", "owner")  # the provost, the castle, my cards' owners
-    default_clock = DEFAULT_CLOCK  # a day a decision, as for Caylus
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from bot.lang import m
+from bot.words.lang import m
 
 MIN_CLOCK = timedelta(hours=1)
 MAX_CLOCK = timedelta(days=7)

@@ -1,6 +1,6 @@
 """After the game: /caylus record (the game record as JSON, as `caylus replay` reads it) and
 /caylus history (the server's finished games, paged with buttons) and /caylus leaderboard (the
-ratings of bot/ratings.py; with `player:`, that player's statistics)."""
+ratings of bot/service/ratings.py; with `player:`, that player's statistics)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.cogs.base import NO_MENTIONS, TableBase, _clip
-from bot.cogs.group import caylus
-from bot.history import PastGame
-from bot.lang import colour_name, m, t
-from bot.views import history_view
+from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip
+from bot.discord.cogs.group import caylus
+from bot.discord.views import history_view
+from bot.service.history import PastGame
+from bot.words.lang import colour_name, m, t
 from engine.players import DEFAULT_LEVEL
 from engine.protocol import Outcome
 

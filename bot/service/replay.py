@@ -3,11 +3,11 @@ rebuilt from the game's record (`/caylus replay`, its animation, `caylus replay 
 See docs/history.md.
 
 A replay is a list of steps. Step 0 is the start (the first board and the game's intro); every
-later step is one action of the log that ended one or more phases, with the state just after
-it and the events of those phases, exactly as the channel was told them (bot/cogs/delivery.py
-groups the phases that one action ended in the same way). Every picture and text is made from
-the game's public view (`GameUI.public`, the channel's), so a Magna Carta hand that was hidden
-at the time is never shown.
+later step is one action of the log that ended one or more phases, with the state just after it
+and the events of those phases, exactly as the channel was told them
+(bot/discord/cogs/delivery.py groups the phases that one action ended in the same way). Every
+picture and text is made from the game's public view (`GameUI.public`, the channel's), so a
+Magna Carta hand that was hidden at the time is never shown.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games import GameUI
-from bot.lang import t
-from bot.narration import attribute
+from bot.service.narration import attribute
 from bot.service.results import phases_between
+from bot.words.lang import t
 from engine import get_game
 from engine.protocol import Event
 from engine.record import GameRecord, initial_state

@@ -26,7 +26,7 @@ from engine.protocol import Game
 # (game, state, seat, level, rng, budget) -> the action to play
 AutomatedPlayer = Callable[[Game, Any, int, str, random.Random, Budget], Any]
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parents[2]  # the checkout: bot/service/automated.py
 # the failure of a player that answered an action that is not legal, named like an exception
 ILLEGAL_ANSWER = "IllegalAnswer"
 

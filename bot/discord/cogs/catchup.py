@@ -15,12 +15,12 @@ from typing import Any
 
 import discord
 
-from bot import errors as err
-from bot.cogs.base import MESSAGE_LIMIT, TableBase
+from bot.discord.cogs.base import MESSAGE_LIMIT, TableBase
 from bot.games import plans as pl
-from bot.lang import m, t
-from bot.narration import since
 from bot.service import GameInfo
+from bot.service.narration import since
+from bot.words import errors as err
+from bot.words.lang import m, t
 from engine import get_game
 
 log = logging.getLogger(__name__)

@@ -30,24 +30,24 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from bot import errors as err
-from bot.clock import (
+from bot.clock_service import ClockService, Deadline
+from bot.clock_service.clock import (
     ClockInputError,
     discord_timestamp,
     time_zone,
 )
-from bot.clock_service import ClockService, Deadline
+from bot.discord.logsafe import one_line
+from bot.discord.views import choice_view
 from bot.games import GameUI, Picture, ui_for
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, Layout
-from bot.lang import colour_name, m, t
-from bot.logsafe import one_line
-from bot.narration import Chronicle, rebuild
-from bot.pace import AskNow
 from bot.service import ActResult, GameInfo, GameService
+from bot.service.narration import Chronicle, rebuild
+from bot.service.pace import AskNow
 from bot.settings import Settings
 from bot.store import DiskFull
-from bot.views import choice_view
+from bot.words import errors as err
+from bot.words.lang import colour_name, m, t
 from engine import get_game
 from engine.players import DEFAULT_LEVEL
 
@@ -238,7 +238,8 @@ def _asks_in_channel(message: discord.Message) -> bool:
 
 
 def _is_prompt_of(message: discord.Message, game_id: int, version: int) -> bool:
-    """A prompt of `game_id` at `version`: its buttons' and menus' ids say so (bot/views.py)."""
+    """A prompt of `game_id` at `version`: its buttons' and menus' ids say so
+    (bot/discord/views.py)."""
     marks = (f"cay:b:{game_id}:{version}:", f"cay:s:{game_id}:{version}:")
     for row in message.components:
         for item in getattr(row, "children", [row]):
@@ -257,7 +258,8 @@ def through_channel(message: Any) -> Any:
 
 
 class TableBase:
-    """State and helpers shared by every part of the cog (composed in bot/cogs/caylus.py)."""
+    """State and helpers shared by every part of the cog (composed in
+    bot/discord/cogs/caylus.py)."""
 
     def __init__(
         self,

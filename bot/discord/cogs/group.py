@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.lang import t
+from bot.words.lang import t
 
 caylus = app_commands.Group(name="caylus", description=t.GROUP_DESC, guild_only=True)

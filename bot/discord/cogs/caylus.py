@@ -20,16 +20,16 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.cogs.catchup import CatchUpCommands
-from bot.cogs.clock import ClockCommands
-from bot.cogs.delivery import Delivery
-from bot.cogs.group import caylus
-from bot.cogs.history import HistoryCommands
-from bot.cogs.lobby import LobbyCommands
-from bot.cogs.play import PlayCommands
-from bot.cogs.replay import ReplayCommands
-from bot.cogs.rules import RulesCommands
-from bot.cogs.settings import SettingsCommands
+from bot.discord.cogs.catchup import CatchUpCommands
+from bot.discord.cogs.clock import ClockCommands
+from bot.discord.cogs.delivery import Delivery
+from bot.discord.cogs.group import caylus
+from bot.discord.cogs.history import HistoryCommands
+from bot.discord.cogs.lobby import LobbyCommands
+from bot.discord.cogs.play import PlayCommands
+from bot.discord.cogs.replay import ReplayCommands
+from bot.discord.cogs.rules import RulesCommands
+from bot.discord.cogs.settings import SettingsCommands
 
 
 class CaylusCog(

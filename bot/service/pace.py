@@ -19,8 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.games import plans as pl
-from bot.lang import m
 from bot.store import PlanRow, SeatRow, Store, Tx
+from bot.words.lang import m
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 
 from bot.games.layout import Choice, Layout
-from bot.lang import t
+from bot.words.lang import t
 
 CUSTOM_ID_LIMIT = 100
 _STYLES = {
@@ -47,7 +47,7 @@ _STYLES = {
 
 
 class Presses(Protocol):
-    """What the views hand their presses to: the table's cog (`bot/cogs/`), which acts and
+    """What the views hand their presses to: the table's cog (`bot/discord/cogs/`), which acts and
     answers. The views know only these calls, not the cog."""
 
     async def press(
@@ -173,7 +173,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"cay:l:(?P<game>\d{1,18}):(?P<op>join|leave|bot|start)",
 ):
-    _LOOK = {  # the label's name in bot/text.py (read in the language in force), the style
+    _LOOK = {  # the label's name in bot/words/text.py (read in the language in force), the style
         "join": ("BUTTON_JOIN", discord.ButtonStyle.success),
         "leave": ("BUTTON_LEAVE", discord.ButtonStyle.secondary),
         "bot": ("BUTTON_ADD_BOT", discord.ButtonStyle.secondary),
@@ -204,7 +204,7 @@ class _GameButton(
 ):
     """A button whose custom id is `cay:{kind}:{game}`, rebuilt from the game id alone. A
     subclass gives its `kind` (`class HandButton(_GameButton, kind="h")`), its `LOOK` (the
-    label's name in bot/text.py, the style, the emoji) and what a press asks of the cog."""
+    label's name in bot/words/text.py, the style, the emoji) and what a press asks of the cog."""
 
     LOOK: ClassVar[tuple[str, discord.ButtonStyle, str | None]]
     kind: ClassVar[str]
@@ -242,7 +242,7 @@ class _GameSelect(
 ):
     """A one-value menu whose custom id is `cay:{kind}:{game}` (its options are given when it
     is offered; a press needs only the chosen value). A subclass gives its `kind`, its
-    `PLACEHOLDER` (the name in bot/text.py), its `ROW` if it has one, and what a choice asks
+    `PLACEHOLDER` (the name in bot/words/text.py), its `ROW` if it has one, and what a choice asks
     of the cog."""
 
     PLACEHOLDER: ClassVar[str]
@@ -535,7 +535,7 @@ class ReplayButton(
     step's whole board, the presser's own hand at that step (a game with hands) or the game's
     animation privately."""
 
-    _LOOK = {  # the label's name in bot/text.py, the emoji
+    _LOOK = {  # the label's name in bot/words/text.py, the emoji
         "f": ("BUTTON_REPLAY_FIRST", "⏮"),
         "p": ("BUTTON_REPLAY_PREVIOUS", "◀"),
         "n": ("BUTTON_REPLAY_NEXT", "▶"),

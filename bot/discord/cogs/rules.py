@@ -8,10 +8,10 @@ import logging
 import discord
 from discord import app_commands
 
-from bot import errors as err
-from bot.cogs.base import TableBase
-from bot.cogs.group import caylus
-from bot.lang import t
+from bot.discord.cogs.base import TableBase
+from bot.discord.cogs.group import caylus
+from bot.words import errors as err
+from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 

@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.clock import (
+from bot.clock_service.clock import (
     suggest_time_zones,
 )
-from bot.cogs.base import TableBase, _zone
-from bot.cogs.group import caylus
-from bot.lang import t
-from bot.translator import choices, loc
+from bot.discord.cogs.base import TableBase, _zone
+from bot.discord.cogs.group import caylus
+from bot.discord.translator import choices, loc
+from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """/caylus replay: a finished game of this server, phase by phase, in a private reply (the board
 as the channel saw it and the account of the phases), with buttons that survive a restart, and
-the whole game as one animation. The steps come from bot/replay.py; see docs/history.md."""
+the whole game as one animation. The steps come from bot/service/replay.py; see docs/history.md."""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot import errors as err
-from bot.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
-from bot.cogs.group import caylus
-from bot.history import PastGame
-from bot.lang import colour_name, m, t
-from bot.replay import (
+from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
+from bot.discord.cogs.group import caylus
+from bot.discord.views import replay_view
+from bot.service.history import PastGame
+from bot.service.replay import (
     Step,
     animation,
     replay_steps,
@@ -30,7 +29,8 @@ from bot.replay import (
     step_text,
     turn_starts,
 )
-from bot.views import replay_view
+from bot.words import errors as err
+from bot.words.lang import colour_name, m, t
 from engine import get_game
 from engine.errors import EngineError
 from engine.players import DEFAULT_LEVEL

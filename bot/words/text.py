@@ -2,7 +2,7 @@
 
 A string only one game shows is in that game's catalogue (bot/games/caylus/text.py,
 bot/games/magna_carta/text.py); game facts (names, costs, reminders) come from the engines'
-catalogues; the service's own sentences (its errors) from bot/messages.py.
+catalogues; the service's own sentences (its errors) from bot/words/messages.py.
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lo
 LOBBY_GONE = "Game #{game_id} was aborted: its last player left."
 OPENED = "Game #{game_id} is open: the lobby is in the channel."
 OPENED_IN_THREAD = "Game #{game_id} is open in a thread of its own: {thread}."
-# --- a game's own thread (bot/cogs/threads.py) ---
+# --- a game's own thread (bot/discord/cogs/threads.py) ---
 THREAD_NAME = "{title} #{game_id} · {players}"
 THREAD_NAME_LOBBY = "{title} · {host}"  # for the moment before the game has its number
 THREAD_STARTER = "🎲 {host} opened a game of {title}: the lobby is below."
@@ -265,7 +265,7 @@ OPT_ORDER_OWNER = (
 )
 SETTINGS_ORDERS = "Standing orders for new games: {orders}"
 ME_ORDERS = "Standing orders in this game: {orders}"
-# --- catch me up (bot/cogs/catchup.py): privately, what happened since your last move ---
+# --- catch me up (bot/discord/cogs/catchup.py): privately, what happened since your last move ---
 CATCH_UP_TITLE = Plural(
     "**Since your last move in game #{game_id}** ({count} move):",
     "**Since your last move in game #{game_id}** ({count} moves):",
@@ -661,7 +661,7 @@ UNEXPECTED = (
 )
 OWNER_ONLY = "Only the bot's owners may do that."
 
-# --- the clock on Discord (bot/cogs/clock.py; docs/clock.md) ----------------------------------
+# --- the clock on Discord (bot/discord/cogs/clock.py; docs/clock.md) ------------------------------
 DEADLINE_LINE = "⏰ Decide by {due} ({relative})."
 DEADLINE_PAUSED = "⏸️ The game is paused: no clock runs (`/caylus resume` to continue)."
 DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: decide by {due}."

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.ratings import shown
+from bot.service.ratings import shown
 from bot.store import GameRow, RatingChange, SeatRow, Store, UnreadableGame
 
 HISTORY_PAGE = 8  # games per page of /caylus history
@@ -115,7 +115,7 @@ async def history(
 class Standing:
     place: int  # 1 = best; equal shown ratings share a place
     user_id: int
-    rating: float  # the cautious estimate, mu - 3 sigma (bot/ratings.py)
+    rating: float  # the cautious estimate, mu - 3 sigma (bot/service/ratings.py)
     mu: float
     sigma: float
     games: int

@@ -28,7 +28,7 @@ STATUS = {
 
 KIND_NAMES = {"caylus": "Caylus", "magna-carta": "Caylus Magna Carta"}
 
-# --- errors (bot/errors.py) ----------------------------------------------------------------
+# --- errors (bot/words/errors.py) ----------------------------------------------------------------
 UNKNOWN_GAME = "There is no game #{game_id}."
 UNKNOWN_KIND = "There is no game called '{kind}'; known: {known}."
 BAD_OPTIONS = "These game options are not valid: {reason}"
@@ -104,7 +104,7 @@ BAD_PLAN = "That plan cannot be kept: {reason}"  # bot/games/plans.py
 
 # --- the clock (bot/clock_service/, docs/clock.md) ---------------------------------------
 # Notices name the player '{player}': ClockNotice.render(player=...) fills in a mention or a
-# name (the default is the seat's colour). Times are Discord timestamps (bot.clock).
+# name (the default is the seat's colour). Times are Discord timestamps (bot.clock_service.clock).
 CLOCK_EXPIRED = (
     "Time ran out for {player} in game #{game_id} ({prompt}): the clock played `{action}`."
 )
@@ -249,7 +249,7 @@ TURN_PLAN_NONE = "you have no turn plan"
 TURN_PLAN_BAD_VALUE = "this turn plan's {name} is out of range"
 PLAN_OWNER_CHOICE = "owner of {name} ({at}): take {cube}"
 
-# --- durations (bot/clock.py) ----------------------------------------------------------------
+# --- durations (bot/clock_service/clock.py) -------------------------------------------------------
 DAYS = Plural("{count} day", "{count} days")
 HOURS = Plural("{count} hour", "{count} hours")
 REMINDERS_OFF = "off"

@@ -13,8 +13,7 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot import errors as err
-from bot.cogs.base import (
+from bot.discord.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
     TableBase,
@@ -23,13 +22,9 @@ from bot.cogs.base import (
     collapsed,
     in_language,
 )
-from bot.cogs.group import caylus
-from bot.cogs.settings import orders_text
-from bot.games import plans as pl
-from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
-from bot.lang import colour_name, m, t
-from bot.service import ActResult, GameInfo
-from bot.views import (
+from bot.discord.cogs.group import caylus
+from bot.discord.cogs.settings import orders_text
+from bot.discord.views import (
     choice_view,
     orders_view,
     questions_view,
@@ -37,6 +32,11 @@ from bot.views import (
     undo_view,
     with_catch_up,
 )
+from bot.games import plans as pl
+from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
+from bot.service import ActResult, GameInfo
+from bot.words import errors as err
+from bot.words.lang import colour_name, m, t
 from engine import get_game
 from engine.errors import EngineError
 from render.sentences import decision_phrase

@@ -10,20 +10,20 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot import errors as err
-from bot.clock import (
+from bot.clock_service.clock import (
     DEFAULT_CLOCK,
     ClockInputError,
     format_duration,
     parse_clock,
 )
-from bot.cogs.base import NO_MENTIONS
-from bot.cogs.group import caylus
-from bot.cogs.threads import GameThreads, Place
-from bot.lang import colour_name, m, t
+from bot.discord.cogs.base import NO_MENTIONS
+from bot.discord.cogs.group import caylus
+from bot.discord.cogs.threads import GameThreads, Place
+from bot.discord.translator import choices
+from bot.discord.views import lobby_view
 from bot.service import GameInfo
-from bot.translator import choices
-from bot.views import lobby_view
+from bot.words import errors as err
+from bot.words.lang import colour_name, m, t
 from engine.players import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)
@@ -207,7 +207,7 @@ class LobbyCommands(GameThreads):
                 options=options,
                 language=lang,
             )
-            chosen = clock if clock is not None else self.ui(game).default_clock
+            chosen = clock if clock is not None else (self.ui(game).default_clock or DEFAULT_CLOCK)
             if chosen != DEFAULT_CLOCK:  # the host's choice, or the game's own default
                 await self.clock.set_clock(info.id, interaction.user.id, chosen, can_manage=True)
             await self._post_lobby(interaction, place, info)

@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
-from bot.cogs.base import TableBase, _clip
-from bot.lang import t
+from bot.discord.cogs.base import TableBase, _clip
 from bot.service import GameInfo
+from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ RENAME_SECONDS = 5.0
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a new game lives: `channel` (a thread made for it when `made`); `why_not`: why a
-    thread was wanted and not made (the name of a sentence of bot/text.py, read when shown:
+    thread was wanted and not made (the name of a sentence of bot/words/text.py, read when shown:
     the channel reads it in the game's language, the host in theirs)."""
 
     channel: Any

@@ -15,14 +15,14 @@ from discord import app_commands
 from discord.ext import tasks
 
 import i18n
-from bot import errors as err
-from bot.clock import (
+from bot.clock_service import ClockNotice
+from bot.clock_service.clock import (
     discord_timestamp,
 )
-from bot.clock_service import ClockNotice
-from bot.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, mentioning
-from bot.cogs.group import caylus
-from bot.lang import m, t
+from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, mentioning
+from bot.discord.cogs.group import caylus
+from bot.words import errors as err
+from bot.words.lang import m, t
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 import i18n
-from bot.lang import t
+from bot.words.lang import t
 
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 LIMIT = 100  # Discord's length limit of a description or a choice name

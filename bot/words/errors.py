@@ -1,6 +1,6 @@
 """Typed errors of the game service: all subclass ServiceError and read well as they are.
 
-`str(error)` is the sentence to show the player (templates in bot/messages.py); the attributes
+`str(error)` is the sentence to show the player (templates in bot/words/messages.py); the attributes
 carry the ids a Discord cog may want (to mention a host, or whoever is awaited). Nothing is
 written when one of these is raised. Engine errors are wrapped with their message kept, the
 engine exception stays reachable as `__cause__`.
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.lang import colour_name, m
+from bot.words.lang import colour_name, m
 
 
 class ServiceError(Exception):
     """Base class. `code` is a stable short name (for logs and tests)."""
 
     code = "error"
-    template = ""  # the name of its sentence in bot/messages.py, read in the current language
+    template = ""  # the name of its sentence in bot/words/messages.py, read in the current language
 
     def __init__(self, message: str | None = None, **details: Any) -> None:
         self.details = details

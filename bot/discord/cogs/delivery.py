@@ -16,9 +16,8 @@ from typing import Any
 import discord
 
 import i18n
-from bot import errors as err
 from bot.clock_service import expiry_templates
-from bot.cogs.base import (
+from bot.discord.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
     POST_ATTEMPTS,
@@ -32,10 +31,11 @@ from bot.cogs.base import (
     winner_line,
 )
 from bot.games import ui_for
-from bot.lang import t
-from bot.pace import AskNow
 from bot.service import ActResult, GameInfo
+from bot.service.pace import AskNow
 from bot.store import AheadDm
+from bot.words import errors as err
+from bot.words.lang import t
 from engine import get_game
 from engine.errors import EngineError
 
