@@ -69,6 +69,24 @@ class Outcome:
     winners: list[int]  # seats sharing the win
 
 
+class GameState(Protocol):
+    """What every game's state has, for the code that does not know the game (the service, the
+    store, the Discord layer): whose game it is, where it stands (a Magna Carta round is its
+    `turn`), whether it is over, its setup, and its JSON. Everything else is the game's own."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def setup(self) -> Any: ...
+    def model_dump_json(self) -> str: ...
+
+
 class Game(Protocol):
     """A game's rules behind one typed object: what `engine.get_game(name)` returns.
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from bot.games.layout import Choice, Layout
 from bot.games.plans import Planner, Question, TurnPlanProgress
-from engine.protocol import Event, Outcome, PendingDecision
+from engine.protocol import Event, GameState, Outcome, PendingDecision
 
 
 class Picture(NamedTuple):
@@ -38,27 +38,29 @@ class GameUI:
     # public choices, the others are in the player's private "My hand" reply.
     has_hands: bool
 
-    def public(self, state: Any) -> Any:
+    def public(self, state: GameState) -> Any:
         """What everyone may see: what channel pictures, accounts and status are made from."""
         raise NotImplementedError
 
-    def private(self, state: Any, seat: int) -> Any:
+    def private(self, state: GameState, seat: int) -> Any:
         """What `seat` may see (its own hand too): for its private replies only."""
         raise NotImplementedError
 
-    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: GameState, seat: int, actions: list[Any]) -> tuple[list, list]:
         """(the choices that may be shown in the channel, those only the player may see)."""
         raise NotImplementedError
 
-    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: GameState, seat: int, names: list[str]) -> list[str]:
         """The private reply's text: the player's hand and stock (empty without hands)."""
         raise NotImplementedError
 
-    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: GameState, seat: int, names: list[str]) -> Picture | None:
         """The player's hand as a picture, for their eyes only (None without hands)."""
         raise NotImplementedError
 
-    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def hand_layout(
+        self, state: GameState, seat: int, actions: list[Any], names: list[str]
+    ) -> Layout:
         """The private choices (from `split_actions`) as buttons and menus."""
         raise NotImplementedError
 
@@ -76,24 +78,24 @@ class GameUI:
         raise NotImplementedError
 
     # --- prompts
-    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: GameState, pending: PendingDecision, names: list[str]) -> str:
         """The sentence of a pending decision."""
         raise NotImplementedError
 
-    def context(self, state: Any, seat: int) -> str:
+    def context(self, state: GameState, seat: int) -> str:
         """The line under it: turn, phase and what the deciding seat holds."""
         raise NotImplementedError
 
-    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: GameState, seat: int, actions: list[Any], names: list[str]) -> Layout:
         """The decision's (public) choices as buttons and menus, for the channel's prompt."""
         raise NotImplementedError
 
-    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: GameState, seat: int, action: Any, names: list[str]) -> Choice:
         """One action in plain words (labels, autocomplete)."""
         raise NotImplementedError
 
     # --- what happened
-    def intro(self, state: Any, names: list[str]) -> str:
+    def intro(self, state: GameState, names: list[str]) -> str:
         """The first line of a game."""
         raise NotImplementedError
 
@@ -108,7 +110,7 @@ class GameUI:
         (the replay names every phase)."""
         raise NotImplementedError
 
-    def tells_before_prompt(self, state: Any) -> bool:
+    def tells_before_prompt(self, state: GameState) -> bool:
         """Whether the pending decision needs the account of the phase so far before it (a
         favor: what won it)."""
         raise NotImplementedError
@@ -118,13 +120,13 @@ class GameUI:
         raise NotImplementedError
 
     # --- pictures
-    def shows_board(self, state: Any, previous: Any) -> bool:
+    def shows_board(self, state: GameState, previous: Any) -> bool:
         """Whether the whole board follows the phone card after these phases."""
         raise NotImplementedError
 
     def phase_pictures(
         self,
-        state: Any,
+        state: GameState,
         names: list[str],
         previous: Any,
         events: Sequence[Event],
@@ -134,23 +136,23 @@ class GameUI:
         raise NotImplementedError
 
     def board_picture(
-        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: GameState, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
         """The whole board, for /caylus board and after the phases that show it (`events`:
         the phases' events, for what changed)."""
         raise NotImplementedError
 
-    def record_picture(self, state: Any) -> bytes:
+    def record_picture(self, state: GameState) -> bytes:
         """The whole board of a replayed record's state, without names (`caylus replay --png`;
         a game with hands: the public view)."""
         raise NotImplementedError
 
     # --- looking
-    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+    def status_lines(self, state: GameState, names: list[str], emojis: list[str]) -> list[str]:
         """/caylus board: where the game stands and one line per seat."""
         raise NotImplementedError
 
-    def me_lines(self, state: Any, seat: int) -> list[str]:
+    def me_lines(self, state: GameState, seat: int) -> list[str]:
         """/caylus me: what this seat holds (visible to its player only)."""
         raise NotImplementedError
 
@@ -169,30 +171,40 @@ class GameUI:
     # whether the prompt offers "Plan my turn" (the turn plan editor, bot.games.turn_plans)
     has_turn_plans = False
 
-    def placing_now(self, state: Any) -> bool:
+    def placing_now(self, state: GameState) -> bool:
         """Whether a turn's placements are on (a turn plan can be played now)."""
         return False
 
     def turn_plan_lines(
-        self, state: Any, seat: int, progress: TurnPlanProgress, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> list[str]:
         """The turn plan and where it stands, one line a space (games with turn plans)."""
         raise NotImplementedError
 
     def turn_plan_next(
-        self, state: Any, seat: int, progress: TurnPlanProgress, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> str:
         """What the turn plan plays next (games with turn plans)."""
         raise NotImplementedError
 
     def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+        self, state: GameState, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         """How one entry of a turn plan reads (games with turn plans)."""
         raise NotImplementedError
 
     def turn_plan_choices(
-        self, state: Any, seat: int, options: Any, names: list[str]
+        self, state: GameState, seat: int, options: Any, names: list[str]
     ) -> list[Choice]:
         """The spaces a turn plan may add, in words (games with turn plans)."""
         raise NotImplementedError
@@ -214,7 +226,7 @@ class GameUI:
         raise NotImplementedError
 
     # --- answers ahead (games whose `plans.answers_ahead`: Caylus)
-    def premove_text(self, state: Any, plan: Any) -> str:
+    def premove_text(self, state: GameState, plan: Any) -> str:
         """A queued placement in words."""
         raise NotImplementedError
 

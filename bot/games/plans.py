@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 import engine.errors as engine_errors
 from bot.words.errors import ServiceError
 from bot.words.lang import m
+from engine.protocol import GameState
 from i18n import Later
 from render.sentences import error_text
 
@@ -359,7 +360,7 @@ class Question:
     due: bool = False
     provost: int | None = None  # a bribe answer holds while the provost stands here
     fallback: str | None = None  # now: why a plan for this decision was not played
-    state: Any = field(default=None, compare=False, repr=False)
+    state: GameState = field(default=None, compare=False, repr=False)
     # the game's plans, which make the plan answering this question (`plan`)
     answers: Planner | None = field(default=None, compare=False, repr=False)
 
@@ -389,55 +390,57 @@ class Planner:
     # premoves): the prompts' "answer ahead" menus and /caylus premove
     answers_ahead: bool = False
 
-    def check_plan(self, state: Any, seat: int, plan: PlanBase) -> PlanBase:
+    def check_plan(self, state: GameState, seat: int, plan: PlanBase) -> PlanBase:
         """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise."""
         raise NotImplementedError
 
     def resolve(
-        self, state: Any, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+        self, state: GameState, seat: int, plans: Mapping[str, PlanBase], orders: Orders
     ) -> Resolution:
         """Whether `seat`'s plans and orders answer its pending decision now (a legal action)."""
         raise NotImplementedError
 
-    def plan_turn(self, state: Any) -> int:
+    def plan_turn(self, state: GameState) -> int:
         """The turn a turn plan set now is for: this one until its placements are over, else
         the next."""
         raise NotImplementedError
 
-    def turn_plan_progress(self, state: Any, seat: int, plan: TurnPlan) -> TurnPlanProgress:
+    def turn_plan_progress(self, state: GameState, seat: int, plan: TurnPlan) -> TurnPlanProgress:
         raise NotImplementedError
 
-    def turn_plan_options(self, state: Any, seat: int) -> tuple[PlanOption, ...]:
+    def turn_plan_options(self, state: GameState, seat: int) -> tuple[PlanOption, ...]:
         raise NotImplementedError
 
     def suggest_turn_plan(
-        self, state: Any, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
+        self, state: GameState, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
     ) -> TurnPlan:
         raise NotImplementedError
 
-    def stale(self, plan: PlanBase, state: Any) -> bool:
+    def stale(self, plan: PlanBase, state: GameState) -> bool:
         """True once the plan can no longer apply."""
         raise NotImplementedError
 
-    def premove(self, state: Any, seat: int, target: str, max_cost: int | None = None) -> PlanBase:
+    def premove(
+        self, state: GameState, seat: int, target: str, max_cost: int | None = None
+    ) -> PlanBase:
         raise BadPlan(reason=m.PLAN_ORDERS_ONLY)
 
     def questions(
-        self, state: Any, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+        self, state: GameState, seat: int, plans: Mapping[str, PlanBase], orders: Orders
     ) -> list[Question]:
         return []  # decisions are asked when they come
 
-    def answer_ahead_options(self, state: Any, seat: int, action: Any) -> list[Question]:
+    def answer_ahead_options(self, state: GameState, seat: int, action: Any) -> list[Question]:
         return []
 
-    def premove_options(self, state: Any, seat: int) -> list[tuple[str, int]]:
+    def premove_options(self, state: GameState, seat: int) -> list[tuple[str, int]]:
         return []
 
-    def now_key(self, state: Any) -> str | None:
+    def now_key(self, state: GameState) -> str | None:
         return None
 
     def plan_for_answer(
-        self, question_key: str, option: str, *, provost: int | None, always: bool, state: Any
+        self, question_key: str, option: str, *, provost: int | None, always: bool, state: GameState
     ) -> PlanBase:
         _, _, kind, _ = parse_key(question_key)
         raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=kind))

@@ -11,6 +11,7 @@ from bot.games.base import GameUI
 from bot.games.layout import Choice
 from bot.games.plans import TurnPlanProgress
 from bot.words.lang import t
+from engine.protocol import GameState
 
 
 class TurnPlanEditor(GameUI):
@@ -62,7 +63,12 @@ class TurnPlanEditor(GameUI):
         return out
 
     def turn_plan_lines(
-        self, state: Any, seat: int, progress: TurnPlanProgress, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> list[str]:
         """The plan and where it stands, one line a space, then its conditions and what comes
         next: "2. Farm (5) → Take 1 cloth — next"."""
@@ -89,7 +95,12 @@ class TurnPlanEditor(GameUI):
         return lines
 
     def turn_plan_next(
-        self, state: Any, seat: int, progress: TurnPlanProgress, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> str:
         """'Next: Sawmill (8).', 'Next: pass.' or 'Next: you will be asked.'"""
         step = progress.step

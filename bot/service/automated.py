@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.players import Budget
-from engine.protocol import Game
+from engine.protocol import Game, GameState
 
 # (game, state, seat, level, rng, budget) -> the action to play
 AutomatedPlayer = Callable[[Game, Any, int, str, random.Random, Budget], Any]
@@ -32,7 +32,7 @@ ILLEGAL_ANSWER = "IllegalAnswer"
 
 
 def engine_player(
-    game: Game, state: Any, seat: int, level: str, rng: random.Random, budget: Budget
+    game: Game, state: GameState, seat: int, level: str, rng: random.Random, budget: Budget
 ) -> Any:
     """The game's own automated player of `level` (engine/*/ai.py)."""
     return game.automated_action(state, seat, level, rng, budget)
@@ -47,7 +47,7 @@ class Decided:
     failure: str | None = None
 
 
-def default_move(game: Game, state: Any, seat: int) -> Any:
+def default_move(game: Game, state: GameState, seat: int) -> Any:
     """The rulebook's default move for `seat` (what its clock plays), else its first legal
     action."""
     legal = game.legal_actions(state, seat)
@@ -68,7 +68,7 @@ def failure_words(error: BaseException) -> str:
 
 def safe_action(
     game: Game,
-    state: Any,
+    state: GameState,
     seat: int,
     level: str,
     rng: random.Random,

@@ -47,7 +47,7 @@ from bot.words.lang import m
 from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, Budget
-from engine.protocol import Game, PendingDecision
+from engine.protocol import Game, GameState, PendingDecision
 from render.sentences import error_text
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks
 class Live:
     row: GameRow  # without the snapshot strings
     seats: tuple[SeatRow, ...]
-    state: Any | None  # None before the start
+    state: GameState | None  # None before the start
     phase_start: Any | None
 
     def human_seat(self, user_id: int) -> SeatRow | None:
@@ -80,7 +80,7 @@ class Run:
     """Actions being applied in one call, before they are committed."""
 
     game_id: int
-    state: Any
+    state: GameState
     phase_start: Any
     seq: int
     now: float
@@ -447,8 +447,8 @@ class ServiceCore:
         except engine_errors.EngineError as error:
             raise engine_error(error, run.game_id) from error
         run.seq += 1
-        before = (getattr(state, "turn", 0), getattr(state, "phase", 0))
-        after = (getattr(new_state, "turn", 0), getattr(new_state, "phase", 0))
+        before = (state.turn, state.phase)
+        after = (new_state.turn, new_state.phase)
         over = game.outcome(new_state) is not None
         if before != after or over:
             if keep:
@@ -494,7 +494,7 @@ class ServiceCore:
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
 
     async def _bot_action(
-        self, game: Game, state: Any, seat: int, level: str, rng: random.Random
+        self, game: Game, state: GameState, seat: int, level: str, rng: random.Random
     ) -> Decided:
         """The bot's decision, searched in the worker thread (the event loop stays free); the
         default move if its player fails (bot/service/automated.py)."""
@@ -774,7 +774,7 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
 
 
 def replay_problems(
-    game: Game, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
+    game: Game, row: GameRow, rows: Sequence[Any], state: GameState, phase_start: Any
 ) -> list[str]:
     """Where a stored game disagrees with its replayed log (for the operator: English)."""
     problems = []
@@ -787,7 +787,7 @@ def replay_problems(
     return problems
 
 
-def _same_state(game: Game, snapshot: str | None, state: Any) -> bool:
+def _same_state(game: Game, snapshot: str | None, state: GameState) -> bool:
     if snapshot is None:
         return False
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.protocol import Event, Game
+from engine.protocol import Event, Game, GameState
 
 
 @dataclass(slots=True)
@@ -32,7 +32,7 @@ def attribute(events: list[Event] | tuple[Event, ...], turn: int, phase: int) ->
 @dataclass(slots=True)
 class Chronicle:
     seq: int  # actions applied so far
-    state: Any
+    state: GameState
     told: list[Told] = field(default_factory=list)
 
     def follow(self, game: Game, moves: Any) -> None:

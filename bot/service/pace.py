@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from bot.games import plans as pl
 from bot.store import PlanRow, SeatRow, Store, Tx
 from bot.words.lang import m
+from engine.protocol import GameState
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,7 @@ class PlanBook:
     def plans_of(self, seat: int) -> dict[str, pl.Plan]:
         return self.plans.get(seat, {})
 
-    def resolve(self, state: Any, seat: int, seq: int) -> Any | None:
+    def resolve(self, state: GameState, seat: int, seq: int) -> Any | None:
         """The planned action for `seat`'s pending decision (None: ask the player); records the
         plans it uses up or drops (at the decision after `seq` logged actions)."""
         if seat not in self.users:
@@ -214,7 +215,7 @@ class PlanBook:
         self.orders[seat] = orders
         self._orders_changed.add(seat)
 
-    def expire(self, state: Any, seq: int) -> None:
+    def expire(self, state: GameState, seq: int) -> None:
         """Forget the plans whose decision is past, and the dropped plans whose decision has
         been answered (the log has moved beyond it)."""
         for seat, plans in list(self.plans.items()):

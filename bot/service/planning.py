@@ -15,6 +15,7 @@ from bot.service.play import PlayCalls
 from bot.store import DiskFull
 from bot.words import errors as err
 from bot.words.lang import m
+from engine.protocol import GameState
 
 
 class PlanCalls(PlayCalls):
@@ -36,7 +37,7 @@ class PlanCalls(PlayCalls):
         joins the end of their queue). BadPlan if it can never apply. If it answers the pending
         decision, it is played at once."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
@@ -47,7 +48,7 @@ class PlanCalls(PlayCalls):
         """Queue "then place on `target` ('12', 'castle', ... or 'pass') if it is still free and
         costs no more than `max_cost` (default: what it costs now), else ask me"."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             planner = book.planner
             book.put(
                 seat,
@@ -63,7 +64,7 @@ class PlanCalls(PlayCalls):
         Replaces their plan for that turn (`plan.standing`: their standing plan, which every
         turn starts from). If their placement is pending now, it is played at once."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
@@ -90,7 +91,7 @@ class PlanCalls(PlayCalls):
         """Forget the player's turn plan (or, `standing`, their standing plan); BadPlan if there
         is none. The standing plan, if any, then plays this turn."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             mine = book.mine(seat)
             plan = mine.standing_plan if standing else mine.turn_plan
             if plan is None or not book.delete(seat, plan.key):
@@ -117,7 +118,7 @@ class PlanCalls(PlayCalls):
     async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
         """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             if not book.delete(seat, key):
                 raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
 
@@ -126,7 +127,7 @@ class PlanCalls(PlayCalls):
     async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
         """Empty the player's premove queue."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             for plan in book.mine(seat).premoves:
                 book.delete(seat, plan.key)
 
@@ -135,7 +136,7 @@ class PlanCalls(PlayCalls):
     async def cancel_plans(self, game_id: int, user_id: int) -> PlanResult:
         """Forget all the player's plans in this game (standing orders stay)."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             mine = book.mine(seat)
             for key in [p.key for p in mine.plans] + [d.plan.key for d in mine.dropped]:
                 book.delete(seat, key)
@@ -150,7 +151,7 @@ class PlanCalls(PlayCalls):
         BadPlan for an unknown name or value. Played at once if they answer the pending
         decision."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             book.set_orders(seat, pl.orders_with(book.orders_of(seat), changes))
 
         return await self._change_plans(game_id, user_id, change)
@@ -222,11 +223,11 @@ class PlanCalls(PlayCalls):
                 return PlanResult(MyPlans(game_id, seat, (), pl.Orders()), result)
             return PlanResult(await self.plans_of(game_id, user_id), result)
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             plan = book.planner.plan_for_answer(
                 key,
                 option,
-                provost=provost if provost is not None else state.provost,
+                provost=provost,
                 always=always,
                 state=state,
             )

@@ -21,7 +21,7 @@ from bot.service.narration import attribute
 from bot.service.results import phases_between
 from bot.words.lang import t
 from engine import get_game
-from engine.protocol import Event
+from engine.protocol import Event, GameState
 from engine.record import GameRecord, initial_state
 from render.animation import animate
 
@@ -36,15 +36,15 @@ LAST_FRAME_MS = 4000
 class Step:
     """One position of a replay: the board after `phases` ended, and what happened in them."""
 
-    state: Any  # the whole state: show only `ui.public(state)`
-    previous: Any | None  # the state of the step before (what changed); None at the start
+    state: GameState  # the whole state: show only `ui.public(state)`
+    previous: GameState | None  # the state of the step before (what changed); None at the start
     phases: tuple[tuple[int, int], ...]  # the (turn, phase)s that ended; () at the start
     events: tuple[tuple[Event, ...], ...]  # the events of each of `phases`
     seq: int  # the actions applied so far
 
     @property
     def turn(self) -> int:
-        return self.phases[0][0] if self.phases else int(getattr(self.state, "turn", 0))
+        return self.phases[0][0] if self.phases else self.state.turn
 
 
 def replay_steps(record: GameRecord, planned: Sequence[bool] | None = None) -> list[Step]:

@@ -22,6 +22,7 @@ from bot.service.narration import since
 from bot.words import errors as err
 from bot.words.lang import m, t
 from engine import get_game
+from engine.protocol import GameState
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +103,7 @@ class CatchUpCommands(TableBase):
         return "\n".join(lines), picture
 
     async def _catch_up_now(
-        self, info: GameInfo, user_id: int, names: list[str], state: Any
+        self, info: GameInfo, user_id: int, names: list[str], state: GameState
     ) -> str:
         """Where the game stands: over, the reader's decision, or whose it is."""
         if info.status == "finished":

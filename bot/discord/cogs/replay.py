@@ -34,6 +34,7 @@ from bot.words.lang import colour_name, m, t
 from engine import get_game
 from engine.errors import EngineError
 from engine.players import DEFAULT_LEVEL
+from engine.protocol import GameState
 from engine.record import replay as replay_record
 
 log = logging.getLogger(__name__)
@@ -158,7 +159,7 @@ class ReplayCommands(TableBase):
         file = discord.File(io.BytesIO(card.data), filename=card.filename)
         return _clip("\n".join(x for x in lines if x)), file, view
 
-    def _replay_scores(self, found: _Replay, state: Any) -> list[str]:
+    def _replay_scores(self, found: _Replay, state: GameState) -> list[str]:
         """The end of the game: the winners and every seat's score with its parts."""
         outcome = get_game(found.game.kind).outcome(state)
         if outcome is None:

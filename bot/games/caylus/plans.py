@@ -1053,6 +1053,9 @@ class CaylusPlanner(Planner):
     def plan_for_answer(
         self, question_key: str, option: str, *, provost: int | None, always: bool, state: Any
     ) -> PlanBase:
+        # a bribe asked ahead without where the provost stood: where he stands now
+        if provost is None and state is not None:
+            provost = state.provost
         return plan_for_answer(question_key, option, provost=provost, always=always, state=state)
 
 

@@ -37,6 +37,7 @@ from engine.caylus.rules import (
     placement_cost,
     worker_can_work,
 )
+from engine.caylus.state import State
 from engine.errors import EngineError
 from i18n.grammar import Name
 from render.names import (
@@ -52,7 +53,7 @@ from render.names import (
 )
 
 
-def headline(state: Any, prompt: str, names: list[str]) -> str:
+def headline(state: State, prompt: str, names: list[str]) -> str:
     """The sentence of the pending decision (the engine's, which names the building and its
     position), with who used the building when an owner picks their cube."""
     d = state.decision
@@ -67,11 +68,11 @@ def _cubes(cubes: str) -> str:
     return cubes_words(cubes)
 
 
-def _road_name(state: Any, pos: int) -> str:
+def _road_name(state: State, pos: int) -> str:
     return space_name(state, str(pos))
 
 
-def space_reminder(state: Any, target: str, names: list[str] | None = None) -> str:
+def space_reminder(state: State, target: str, names: list[str] | None = None) -> str:
     if target.isdigit():
         pos = int(target)
         tile = state.road[pos - 1]
@@ -85,7 +86,7 @@ def space_reminder(state: Any, target: str, names: list[str] | None = None) -> s
     return special_effect(target)
 
 
-def _favor_column(state: Any, seat: int, line: str) -> int:
+def _favor_column(state: State, seat: int, line: str) -> int:
     return favor_marker_after(state, seat, cat.FAVOR_LINES.index(line))
 
 
@@ -105,7 +106,7 @@ def _tile_name(tile: Any) -> str:
     )
 
 
-def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
+def _build_label(state: State, seat: int, arg: str) -> tuple[str, str]:
     decision = state.decision
     tile_id, _, extra = arg.partition(" ")
     tile = TILES[tile_id]
@@ -125,7 +126,7 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
     return label, tile_effect(tile.id)
 
 
-def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+def describe(state: State, seat: int, action: Any, names: list[str]) -> Choice:
     """The plain-word choice for one legal action of `seat` (the state's current decision)."""
     verb, arg = action.verb, action.arg
     text = str(action)
@@ -219,7 +220,7 @@ def _pay_label(kind: str, arg: str) -> str:
     return ct.CY_PAY_FOR.format(paid=paid, reward=reward) if reward else ct.CY_PAY.format(paid=paid)
 
 
-def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
+def _favor_choice(state: State, seat: int, arg: str, text: str) -> Choice:
     line = arg[0]
     line_name = favor_line_name(line).capitalize()
     before = state.players[seat].favors[cat.FAVOR_LINES.index(line)]
@@ -258,7 +259,7 @@ def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
 # --- warnings: a choice that breaks what the player has committed to -----------------------------
 
 
-def _still_to_work(state: Any, seat: int) -> list[int]:
+def _still_to_work(state: State, seat: int) -> list[int]:
     """Road positions where `seat` has a worker that has not worked yet this turn."""
     if state.phase > 5:
         return []
@@ -268,7 +269,7 @@ def _still_to_work(state: Any, seat: int) -> list[int]:
     return [p for p in range(now + 1, last + 1) if state.workers[p - 1] == seat]
 
 
-def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[str]) -> dict:
+def commitment_warnings(state: State, seat: int, actions: list[Any], names: list[str]) -> dict:
     """action text -> a warning, for the choices that would leave a worker the player has
     already placed with nothing to do: the castle worker without a batch (the penalty), a road
     worker that could no longer pay or would end beyond the provost."""
@@ -329,7 +330,7 @@ def ahead_label(question: Any, option: str, seat: int, names: list[str]) -> str:
         return option
 
 
-def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
+def _with_answers_ahead(state: State, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
     """A placement on a building with a choice offers the choice with it ("Farm (11) — 1 d →
     Take 2 food"), and "decide later" (the placement alone)."""
     if choice.action == "pass" or choice.action.split()[1] not in AHEAD_SPACES:
@@ -369,7 +370,7 @@ MAX_AHEAD_OPTIONS = 3
 # --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------------
 
 
-def turn_plan_choices(state: Any, seat: int, options: Any, names: list[str]) -> list[Choice]:
+def turn_plan_choices(state: State, seat: int, options: Any, names: list[str]) -> list[Choice]:
     """The spaces a turn plan may add, as the placement menu shows them: "Farm (5) — 1 d →
     Take 1 cloth" (value '5|take C'), "… · decide later" (value '5'), "Gate — 1 d"."""
     out = []
@@ -395,7 +396,7 @@ def turn_plan_choices(state: Any, seat: int, options: Any, names: list[str]) -> 
     return out
 
 
-def turn_plan_entry(state: Any, seat: int, entry: Any, options: Any, names: list[str]) -> str:
+def turn_plan_entry(state: State, seat: int, entry: Any, options: Any, names: list[str]) -> str:
     """An entry of a turn plan in words: "Farm (5) → Take 1 cloth", "Castle → deliver all I
     can" (an answer no longer offered, its space taken, stays in notation)."""
     label = str(space_name(state, entry.target))
@@ -409,7 +410,7 @@ def turn_plan_entry(state: Any, seat: int, entry: Any, options: Any, names: list
     return f"{label} → {entry.answer}"
 
 
-def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
+def _castle_choices(state: State, seat: int, names: list[str]) -> list[Choice]:
     """The castle in one decision: all the batches one can, or N of them (which cubes: the
     dearest are kept), each as one answer."""
     key = answer_key(state.turn, state.phase, "castle", 0)
@@ -438,7 +439,7 @@ def _warned(choice: Choice, warning: str | None) -> Choice:
 # --- layout -------------------------------------------------------------------------------------
 
 
-def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+def layout(state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
     """The components for `seat`'s decision: buttons for few choices, menus by group."""
     kind = state.decision.kind if state.decision is not None else ""
     warnings = commitment_warnings(state, seat, actions, names)

@@ -12,6 +12,7 @@ from bot.games.layout import Choice, Layout
 from bot.games.turn_plans import TurnPlanEditor
 from bot.words.lang import t
 from engine.caylus import catalogue as cat
+from engine.caylus.state import State
 from engine.protocol import Event, Outcome, PendingDecision
 from render.names import space_name
 from render.sentences import decision_words
@@ -31,22 +32,22 @@ class CaylusUI(TurnPlanEditor):
     plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
     plans = PLANNER
 
-    def public(self, state: Any) -> Any:
+    def public(self, state: State) -> Any:
         return state
 
-    def private(self, state: Any, seat: int) -> Any:
+    def private(self, state: State, seat: int) -> Any:
         return state
 
-    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: State, seat: int, actions: list[Any]) -> tuple[list, list]:
         return list(actions), []
 
-    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: State, seat: int, names: list[str]) -> list[str]:
         return []
 
-    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: State, seat: int, names: list[str]) -> Picture | None:
         return None
 
-    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def hand_layout(self, state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return Layout()
 
     def options_text(self, options: dict[str, Any]) -> str:
@@ -57,11 +58,11 @@ class CaylusUI(TurnPlanEditor):
             tile_set=t.CHOICE_NAMES["tile_set"].get(tile_set, tile_set),
         )
 
-    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: State, pending: PendingDecision, names: list[str]) -> str:
         asked = decision_words(state) if state.decision is not None else pending.prompt
         return prompts.headline(state, asked, names)
 
-    def context(self, state: Any, seat: int) -> str:
+    def context(self, state: State, seat: int) -> str:
         player = state.players[seat]
         stock = f"{player.deniers} d · {cubes_text(player.cubes)} · {player.prestige} PP"
         return t.PROMPT_CONTEXT.format(
@@ -71,13 +72,13 @@ class CaylusUI(TurnPlanEditor):
             stock=stock,
         )
 
-    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.layout(state, seat, actions, names)
 
-    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: State, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(state, seat, action, names)
 
-    def intro(self, state: Any, names: list[str]) -> str:
+    def intro(self, state: State, names: list[str]) -> str:
         order = ", ".join(names[s] for s in state.turn_order)
         return t.GAME_STARTS_ORDER.format(order=order)
 
@@ -89,7 +90,7 @@ class CaylusUI(TurnPlanEditor):
     def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
         return t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
 
-    def tells_before_prompt(self, state: Any) -> bool:
+    def tells_before_prompt(self, state: State) -> bool:
         return state.decision is not None and state.decision.kind == "favor"
 
     def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
@@ -110,14 +111,14 @@ class CaylusUI(TurnPlanEditor):
             )
         return lines
 
-    def shows_board(self, state: Any, previous: Any) -> bool:
+    def shows_board(self, state: State, previous: Any) -> bool:
         from render import starts_workers_phase
 
         return bool(state.over) or starts_workers_phase(state, previous)
 
     def phase_pictures(
         self,
-        state: Any,
+        state: State,
         names: list[str],
         previous: Any,
         events: Sequence[Event],
@@ -131,19 +132,19 @@ class CaylusUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: State, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
         from render import render_board_picture
 
         drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)
 
-    def record_picture(self, state: Any) -> bytes:
+    def record_picture(self, state: State) -> bytes:
         from render import render_png
 
         return render_png(state)
 
-    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+    def status_lines(self, state: State, names: list[str], emojis: list[str]) -> list[str]:
         lines = [
             t.STATUS_TURN.format(
                 turn=state.turn,
@@ -166,7 +167,7 @@ class CaylusUI(TurnPlanEditor):
             )
         return lines
 
-    def me_lines(self, state: Any, seat: int) -> list[str]:
+    def me_lines(self, state: State, seat: int) -> list[str]:
         p = state.players[seat]
         lines = [
             t.ME_LINE.format(
@@ -185,23 +186,23 @@ class CaylusUI(TurnPlanEditor):
         return lines
 
     # --- plans (docs/pace.md)
-    def premove_text(self, state: Any, plan: Any) -> str:
+    def premove_text(self, state: State, plan: Any) -> str:
         if plan.target == "pass":
             return t.PREMOVE_PASS
         return t.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
 
     def turn_plan_choices(
-        self, state: Any, seat: int, options: Any, names: list[str]
+        self, state: State, seat: int, options: Any, names: list[str]
     ) -> list[Choice]:
         return prompts.turn_plan_choices(state, seat, options, names)
 
-    def placing_now(self, state: Any) -> bool:
+    def placing_now(self, state: State) -> bool:
         """Whether a turn's placements are on (the prompt offers "Plan my turn")."""
         d = state.decision
         return bool(d is not None and d.kind == "place" and not state.over)
 
     def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+        self, state: State, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         return prompts.turn_plan_entry(state, seat, entry, options, names)
 

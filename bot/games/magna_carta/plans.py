@@ -21,22 +21,23 @@ from bot.words.lang import m
 from engine.magna_carta import apply, legal_actions, pending
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import ROAD_MAX
+from engine.magna_carta.state import State
 from engine.magna_carta.state import decision as mc_decision
 
 ACTIONS = cat.STAGES.index("actions")
 
 
-def placing(state: Any) -> bool:
+def placing(state: State) -> bool:
     """Whether the round's actions (where workers are placed) are on."""
     return not state.over and state.stage == ACTIONS and not state.waiting
 
 
-def plan_turn(state: Any) -> int:
+def plan_turn(state: State) -> int:
     """The round a turn plan set now is for: this one until its actions are over, else the next."""
     return int(state.round) if state.stage <= ACTIONS else int(state.round) + 1
 
 
-def places(state: Any, seat: int) -> list[tuple[Any, int]]:
+def places(state: State, seat: int) -> list[tuple[Any, int]]:
     """(action, cost) of the road cards `seat` could put a worker on now, and the pass, as if
     its action were asked now; empty outside the actions or once `seat` passed."""
     if not placing(state) or seat in state.passed:
@@ -53,17 +54,17 @@ def places(state: Any, seat: int) -> list[tuple[Any, int]]:
     ]
 
 
-def placed(state: Any, seat: int) -> int:
+def placed(state: State, seat: int) -> int:
     """The workers `seat` has put on road cards this round."""
     return sum(1 for w in state.workers if w == seat)
 
 
-def holds(state: Any, seat: int, target: str) -> bool:
+def holds(state: State, seat: int, target: str) -> bool:
     i = int(target) - 1
     return i < len(state.workers) and state.workers[i] == seat
 
 
-def check(state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlan:
+def check(state: State, seat: int, plan: pl.TurnPlan) -> pl.TurnPlan:
     """The plan in canonical form: its round, its road positions (no carried answers: Magna
     Carta's placements bring no decision to answer ahead); BadPlan names the first wrong one."""
     turn = 0
@@ -86,7 +87,7 @@ def check(state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlan:
     return plan.model_copy(update={"turn": turn, "entries": tuple(entries)})
 
 
-def step(state: Any, seat: int, plan: pl.TurnPlan, legal: list[Any]) -> pl.TurnPlanStep:
+def step(state: State, seat: int, plan: pl.TurnPlan, legal: list[Any]) -> pl.TurnPlanStep:
     """The first road card still free (and within its limit); a pass when a condition of the
     whole plan holds or it says 'else pass'; else nothing (the player is asked)."""
     by_text = {str(a): a for a in legal}
@@ -112,7 +113,7 @@ def step(state: Any, seat: int, plan: pl.TurnPlan, legal: list[Any]) -> pl.TurnP
 
 
 def resolve(
-    state: Any, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
+    state: State, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
 ) -> pl.Resolution:
     """Whether `seat`'s standing orders, else its turn plan, answer its pending decision now."""
     found = _resolve_orders(state, seat, orders)
@@ -121,7 +122,7 @@ def resolve(
     return found
 
 
-def _resolve_orders(state: Any, seat: int, orders: pl.Orders) -> pl.Resolution:
+def _resolve_orders(state: State, seat: int, orders: pl.Orders) -> pl.Resolution:
     """The provost order (never move him), the castle order (deliver every batch one can, the
     engine's first legal batch each time, then stop) and the owner order (never use my cards'
     owner effects)."""
@@ -146,7 +147,7 @@ def _resolve_orders(state: Any, seat: int, orders: pl.Orders) -> pl.Resolution:
     return pl.Resolution()
 
 
-def _resolve_turn_plan(state: Any, seat: int, plans: Mapping[str, pl.PlanBase]) -> pl.Resolution:
+def _resolve_turn_plan(state: State, seat: int, plans: Mapping[str, pl.PlanBase]) -> pl.Resolution:
     """The planned action for `seat`'s pending action decision, if its turn plan says one."""
     d = state.decision
     if d is None or d.seat != seat or d.kind != "action" or not placing(state):
@@ -160,7 +161,7 @@ def _resolve_turn_plan(state: Any, seat: int, plans: Mapping[str, pl.PlanBase]) 
     return pl.Resolution(found.action, plan.key)
 
 
-def stale(plan: pl.PlanBase, state: Any) -> bool:
+def stale(plan: pl.PlanBase, state: State) -> bool:
     """True once the plan can no longer apply: the game is over or its round's actions are
     past (standing orders and turn plans are this game's only plans)."""
     if state.over:
@@ -170,7 +171,7 @@ def stale(plan: pl.PlanBase, state: Any) -> bool:
     return not plan.standing and (plan.turn, ACTIONS) < (state.round, state.stage)
 
 
-def progress(state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
+def progress(state: State, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
     """Where the plan stands: per entry placed / taken (someone's worker, or a residence now) /
     dear (I cannot pay) / next / later, and the next step."""
     if plan.turn not in (0, state.round) or not placing(state):
@@ -196,11 +197,11 @@ def progress(state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
     return pl.TurnPlanProgress(plan, tuple(out), found)
 
 
-def options(state: Any, seat: int) -> tuple[pl.PlanOption, ...]:
+def options(state: State, seat: int) -> tuple[pl.PlanOption, ...]:
     return tuple(pl.PlanOption(a.arg, cost) for a, cost in places(state, seat) if a.verb == "place")
 
 
-def _without_cards(state: Any, seat: int) -> Any:
+def _without_cards(state: State, seat: int) -> Any:
     """A copy of `state` in which `seat` decides its action now and holds no cards (no hand,
     draw pile or discard)."""
     now = state.copy()
@@ -211,7 +212,7 @@ def _without_cards(state: Any, seat: int) -> Any:
     return now
 
 
-def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
+def suggest(state: State, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
     """The road cards `choose` (the easy built-in player) puts workers on one after another for
     `seat`, as if the others waited and the seat had no cards (so no build, draw or swap: the
     hand's business is asked when it comes, and the suggestion owes nothing to the hand): a pass
@@ -237,7 +238,7 @@ def suggest(state: Any, seat: int, choose: Any, limit: int = 6) -> pl.TurnPlan:
     )
 
 
-def check_plan(state: Any, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
+def check_plan(state: State, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
     """The plan in canonical form (turn plans only: no answers ahead in this game)."""
     if not isinstance(plan, pl.TurnPlan):
         raise pl.BadPlan(reason=m.PLAN_ORDERS_ONLY)
@@ -247,29 +248,29 @@ def check_plan(state: Any, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
 class MagnaCartaPlanner(pl.Planner):
     """Magna Carta's plans for the game service: standing orders and turn plans."""
 
-    def check_plan(self, state: Any, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
+    def check_plan(self, state: State, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
         return check_plan(state, seat, plan)
 
     def resolve(
-        self, state: Any, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
+        self, state: State, seat: int, plans: Mapping[str, pl.PlanBase], orders: pl.Orders
     ) -> pl.Resolution:
         return resolve(state, seat, plans, orders)
 
-    def plan_turn(self, state: Any) -> int:
+    def plan_turn(self, state: State) -> int:
         return plan_turn(state)
 
-    def turn_plan_progress(self, state: Any, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
+    def turn_plan_progress(self, state: State, seat: int, plan: pl.TurnPlan) -> pl.TurnPlanProgress:
         return progress(state, seat, plan)
 
-    def turn_plan_options(self, state: Any, seat: int) -> tuple[pl.PlanOption, ...]:
+    def turn_plan_options(self, state: State, seat: int) -> tuple[pl.PlanOption, ...]:
         return options(state, seat)
 
     def suggest_turn_plan(
-        self, state: Any, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
+        self, state: State, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
     ) -> pl.TurnPlan:
         return suggest(state, seat, choose, limit)
 
-    def stale(self, plan: pl.PlanBase, state: Any) -> bool:
+    def stale(self, plan: pl.PlanBase, state: State) -> bool:
         return stale(plan, state)
 
 
