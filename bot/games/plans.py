@@ -360,9 +360,10 @@ class Question:
     due: bool = False
     provost: int | None = None  # a bribe answer holds while the provost stands here
     fallback: str | None = None  # now: why a plan for this decision was not played
-    state: GameState = field(default=None, compare=False, repr=False)
-    # the game's plans, which make the plan answering this question (`plan`)
-    answers: Planner | None = field(default=None, compare=False, repr=False)
+    state: GameState | None = field(default=None, compare=False, repr=False)
+    # the game's maker of the plan answering this question (`plan`): (key, option, provost=,
+    # always=, state=) -> the plan (the game's `plan_for_answer`)
+    answered_by: Callable[..., PlanBase] | None = field(default=None, compare=False, repr=False)
 
     @property
     def open(self) -> bool:
@@ -371,9 +372,9 @@ class Question:
     def plan(self, option: str, *, always: bool = False) -> Plan:
         """The plan that answers this question ahead with `option` (for `act(..., plans=)` or
         `set_plan`); a bribe answer holds while the provost stands where it did."""
-        if self.answers is None:
+        if self.answered_by is None:
             raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=self.kind))
-        return self.answers.plan_for_answer(
+        return self.answered_by(
             self.key, option, provost=self.provost, always=always, state=self.state
         )
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.caylus.ahead import answer_ahead_options
 from bot.games.caylus.lang import ct
-from bot.games.caylus.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
+from bot.games.caylus.plan_kinds import CASTLE_ALL, castle_options
 from bot.games.layout import (
     ANSWER_SEP,
     BUTTON_LABEL,
@@ -21,6 +22,7 @@ from bot.games.layout import (
     finish,
     fit,
 )
+from bot.games.plans import answer_key
 from bot.words.lang import t
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
