@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
-from engine.protocol import Game
+from engine.protocol import Game, GameState
 from engine.record import GameRecord, replay
 
 # Longest error line the commands print: engine messages are short, this only guards the rest.
@@ -243,7 +243,7 @@ def _load_record(path: str) -> GameRecord:
     return GameRecord.from_json(read_bytes(path, "record"))
 
 
-def _final_picture(game: str, state: Any) -> bytes:
+def _final_picture(game: str, state: GameState) -> bytes:
     """The whole board of a replayed state, as the channel sees it (Magna Carta: the public
     view, no hand)."""
     from bot.games import ui_for

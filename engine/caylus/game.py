@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import engine.caylus as caylus
 from engine.caylus.actions import Action
 from engine.caylus.state import Options, Setup, State
+from engine.protocol import Event, Outcome, PendingDecision
 
 
 class CaylusGame:
-    """The Caylus rules behind `Game`: the functions of engine/caylus/ and its features."""
+    """The Caylus rules behind `Game`: its features, and the functions of engine/caylus/ looked
+    up when called (so a test that replaces one in the module replaces it here too)."""
 
     name = caylus.name
     min_players = caylus.min_players
@@ -25,20 +28,47 @@ class CaylusGame:
     Options = Options
     Setup = Setup
 
-    new_game = staticmethod(caylus.new_game)
-    pending = staticmethod(caylus.pending)
-    legal_actions = staticmethod(caylus.legal_actions)
-    apply = staticmethod(caylus.apply)
-    outcome = staticmethod(caylus.outcome)
-    parse_action = staticmethod(caylus.parse_action)
-    phases_in_turn = staticmethod(caylus.phases_in_turn)
-    revealed = staticmethod(caylus.revealed)
-    state_from_json = staticmethod(caylus.state_from_json)
-    choose_action = staticmethod(caylus.choose_action)
-    automated_action = staticmethod(caylus.automated_action)
-    default_action = staticmethod(caylus.default_action)
+    def new_game(self, options: Options | None = None, setup: Setup | None = None) -> State:
+        return caylus.new_game(options, setup)
 
-    def make_checker(self, start: Any, level: str = "light") -> Any | None:
+    def pending(self, state: State) -> list[PendingDecision]:
+        return caylus.pending(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return caylus.legal_actions(state, seat)
+
+    def apply(
+        self, state: State, action: Any, seat: int | None = None
+    ) -> tuple[State, list[Event]]:
+        return caylus.apply(state, action, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return caylus.outcome(state)
+
+    def parse_action(self, text: str) -> Action:
+        return caylus.parse_action(text)
+
+    def phases_in_turn(self, state: State) -> int:
+        return caylus.phases_in_turn(state)
+
+    def revealed(self, before: State, after: State) -> str | None:
+        return caylus.revealed(before, after)
+
+    def state_from_json(self, text: str | bytes) -> State:
+        return caylus.state_from_json(text)
+
+    def choose_action(self, state: State, seat: int, rng: Random) -> Action:
+        return caylus.choose_action(state, seat, rng)
+
+    def automated_action(
+        self, state: State, seat: int, level: str, rng: Random, budget: Any = None
+    ) -> Action:
+        return caylus.automated_action(state, seat, level, rng, budget)
+
+    def default_action(self, state: State, seat: int | None = None) -> Action | None:
+        return caylus.default_action(state, seat)
+
+    def make_checker(self, start: State, level: str = "light") -> Any | None:
         return None  # the shared checker (engine/conformance.py) is Caylus's
 
 

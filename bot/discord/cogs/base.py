@@ -50,6 +50,7 @@ from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from engine import get_game
 from engine.players import DEFAULT_LEVEL
+from engine.protocol import GameState
 
 log = logging.getLogger(__name__)
 
@@ -783,7 +784,7 @@ class TableBase:
     async def pictures(
         self,
         kind: str,
-        state: Any,
+        state: GameState,
         names: list[str],
         previous: Any,
         events: list[Any],
@@ -815,7 +816,7 @@ class TableBase:
         return [*drawn, picture]
 
     async def render_board(
-        self, kind: str, state: Any, names: list[str], previous: Any
+        self, kind: str, state: GameState, names: list[str], previous: Any
     ) -> Picture | None:
         """The whole board, full size (`/caylus board`), or None when pictures are off."""
         if not self.settings.render_boards:
@@ -851,7 +852,7 @@ class TableBase:
     async def _prompt(
         self,
         info: GameInfo,
-        state: Any,
+        state: GameState,
         *,
         names: list[str] | None = None,
         mention: bool = True,

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 import i18n
-from bot.clock_service import ClockNotice
+from bot.clock_service import ClockNotice, MyGame
 from bot.clock_service.clock import (
     discord_timestamp,
 )
@@ -320,7 +320,7 @@ class ClockCommands(TableBase):
             who=names[deadline.seat], due=deadline.timestamp("f"), relative=deadline.timestamp("R")
         )
 
-    async def _may_answer_ahead(self, game: Any, user_id: int) -> bool:
+    async def _may_answer_ahead(self, game: MyGame, user_id: int) -> bool:
         """The badge of `/caylus mygames`: the player has questions they can answer ahead now
         in a running game that does not wait for them."""
         if game.status != "running" or game.waiting_for_you or game.taken_over:

@@ -23,12 +23,16 @@ from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta import parse
 from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.state import State
 from engine.magna_carta.view import View, view
 from engine.protocol import Event, Outcome, PendingDecision
 from render.names import card_name, card_owner_effect, card_worker_effect
 
+# What the UI is given: the whole state, or a view already made from it (replays, pictures).
+Seen = State | View
 
-def public_view(state: Any) -> View:
+
+def public_view(state: Seen) -> View:
     """What everyone may see: `view(state, None)` (a player's view loses its hand)."""
     if isinstance(state, View):
         if state.viewer is None:
@@ -38,7 +42,7 @@ def public_view(state: Any) -> View:
     return view(state, None)
 
 
-def seat_view(state: Any, seat: int) -> View:
+def seat_view(state: Seen, seat: int) -> View:
     """What `seat` may see, its own hand too."""
     if isinstance(state, View):
         if state.viewer != seat:
@@ -82,16 +86,16 @@ class MagnaCartaUI(TurnPlanEditor):
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information
-    def public(self, state: Any) -> View:
+    def public(self, state: Seen) -> View:
         return public_view(state)
 
-    def private(self, state: Any, seat: int) -> View:
+    def private(self, state: Seen, seat: int) -> View:
         return seat_view(state, seat)
 
-    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: Seen, seat: int, actions: list[Any]) -> tuple[list, list]:
         return prompts.split_actions(actions)
 
-    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: Seen, seat: int, names: list[str]) -> list[str]:
         v = seat_view(state, seat)
         me = v.players[seat]
         hand = me.hand or []
@@ -122,13 +126,13 @@ class MagnaCartaUI(TurnPlanEditor):
         )
         return lines
 
-    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: Seen, seat: int, names: list[str]) -> Picture | None:
         from render.magna_carta import render_hand_picture
 
         drawn = render_hand_picture(seat_view(state, seat), names=names)
         return Picture(drawn.filename, drawn.data)
 
-    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def hand_layout(self, state: Seen, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.hand_layout(public_view(state), seat, actions, names)
 
     # --- the lobby
@@ -137,10 +141,10 @@ class MagnaCartaUI(TurnPlanEditor):
         return mt.MC_LOBBY_OPTIONS_TEXT.format(rule_set=mt.MC_RULE_SETS.get(variant, variant))
 
     # --- prompts
-    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: Seen, pending: PendingDecision, names: list[str]) -> str:
         return prompts.headline(public_view(state), pending.seat, names) or pending.prompt
 
-    def context(self, state: Any, seat: int) -> str:
+    def context(self, state: Seen, seat: int) -> str:
         v = public_view(state)
         if v.phase == 0:
             return mt.MC_CONTEXT_SETUP.format(
@@ -150,10 +154,10 @@ class MagnaCartaUI(TurnPlanEditor):
             round=v.round, phase=v.phase, name=_phase_name(v), stock=_stock(v, seat)
         )
 
-    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: Seen, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.layout(public_view(state), seat, actions, names)
 
-    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: Seen, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(public_view(state), seat, action, names)
 
     # --- the turn plan (docs/pace.md): road cards to put workers on, never the hand
@@ -169,11 +173,11 @@ class MagnaCartaUI(TurnPlanEditor):
     def turn_plan_empty(self) -> str:
         return mt.MC_TURN_PLAN_EMPTY
 
-    def placing_now(self, state: Any) -> bool:
+    def placing_now(self, state: Seen) -> bool:
         return placing(state)
 
     def turn_plan_choices(
-        self, state: Any, seat: int, options: Any, names: list[str]
+        self, state: Seen, seat: int, options: Any, names: list[str]
     ) -> list[Choice]:
         """The road cards a plan may add, as the action menu names them (public words)."""
         v = public_view(state)
@@ -185,7 +189,7 @@ class MagnaCartaUI(TurnPlanEditor):
         ]
 
     def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+        self, state: Seen, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         """A road card of the plan: its name and position ('Farm (3)'), '(5)' if not built yet."""
         position = int(entry.target)
@@ -195,7 +199,7 @@ class MagnaCartaUI(TurnPlanEditor):
         return str(prompts.road_card(v, position))
 
     # --- what happened
-    def intro(self, state: Any, names: list[str]) -> str:
+    def intro(self, state: Seen, names: list[str]) -> str:
         v = public_view(state)
         n = v.players_count
         order = [(v.start_player + k) % n for k in range(n)]
@@ -217,7 +221,7 @@ class MagnaCartaUI(TurnPlanEditor):
     def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
         return narration.header(turn, phase, events, False)
 
-    def tells_before_prompt(self, state: Any) -> bool:
+    def tells_before_prompt(self, state: Seen) -> bool:
         return False  # no decision needs the account of its phase so far first
 
     def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
@@ -228,7 +232,7 @@ class MagnaCartaUI(TurnPlanEditor):
         ]
 
     # --- pictures
-    def shows_board(self, state: Any, previous: Any) -> bool:
+    def shows_board(self, state: Seen, previous: Any) -> bool:
         from render.magna_carta import starts_actions_phase
 
         v = public_view(state)
@@ -237,7 +241,7 @@ class MagnaCartaUI(TurnPlanEditor):
 
     def phase_pictures(
         self,
-        state: Any,
+        state: Seen,
         names: list[str],
         previous: Any,
         events: Sequence[Event],
@@ -252,7 +256,7 @@ class MagnaCartaUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: Seen, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
         from render.magna_carta import render_board_picture
 
@@ -262,13 +266,13 @@ class MagnaCartaUI(TurnPlanEditor):
         )
         return Picture(drawn.filename, drawn.data)
 
-    def record_picture(self, state: Any) -> bytes:
+    def record_picture(self, state: Seen) -> bytes:
         from render.magna_carta import render_board_picture
 
         return render_board_picture(view(state, None)).data
 
     # --- looking
-    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+    def status_lines(self, state: Seen, names: list[str], emojis: list[str]) -> list[str]:
         v = public_view(state)
         lines = [
             mt.MC_STATUS.format(
@@ -300,7 +304,7 @@ class MagnaCartaUI(TurnPlanEditor):
             )
         return lines
 
-    def me_lines(self, state: Any, seat: int) -> list[str]:
+    def me_lines(self, state: Seen, seat: int) -> list[str]:
         v = public_view(state)
         p = v.players[seat]
         lines = [
