@@ -159,7 +159,6 @@ LOBBY_STARTED = "The game has started."
 LOBBY_ABORTED = "This game was aborted."
 LOBBY_SEATS = "Seats ({count}/{wanted})"
 LOBBY_OPTIONS = "Options"
-LOBBY_OPTIONS_TEXT = "Favors: {favor_mode} · Buildings: {tile_set}"
 LOBBY_LANGUAGE = "Language: {language}"
 LOBBY_CLOCK = "Clock"
 LOBBY_CLOCK_TEXT = (  # after_missed, away_days: messages.AFTER_MISSED, messages.AWAY_DAYS
@@ -209,20 +208,14 @@ ABORT_DONE = "Game #{game_id} is aborted."
 
 # --- play ---------------------------------------------------------------------------------------
 GAME_STARTS = "**Game #{game_id} begins.** {intro}"
-GAME_STARTS_ORDER = "Turn order: {order}."
-PHASE_HEADER = "**Turn {turn} · {phase}. {name}**"
-PHASE_HEADER_SO_FAR = "**Turn {turn} · {phase}. {name}** (so far)"
 PHASE_NOTHING = "nothing happened"
-MORE_LINES = "… and {count} more"
 ACCOUNT_BOARD = "board_t{turn}_p{phase}.png"
 PROMPT = "{mentions} — {who}: **{prompt}**"
-PROMPT_CONTEXT = "Turn {turn} · phase {phase} ({name}) · {stock}"
 PROMPT_HELP = "Choose below, or type `/caylus play`."
 PROMPT_HAND = "Your choices with your cards are under **My hand** (only you see them)."
 PROMPT_HAND_TOO = "**My hand** shows your cards (only you see them) and what you can do with them."
 PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them all."
 PROMPT_BOT = "{who} (bot) decides."
-USED_BY = "{prompt}, used by {user}"  # an owner's cube: who used the building
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
 BUTTON_UNDO = "Undo"
@@ -240,8 +233,6 @@ PROMPT_UNDONE = "↩️ *Taken back: this decision is no longer asked.*"
 # --- answers ahead, premoves, standing orders (docs/pace.md) ---------------------------------
 ANSWER_KEPT = "Noted: **{label}** will be played when that decision comes (if still possible)."
 PREMOVE_PLACEHOLDER = "Then place on…"
-PREMOVE_PASS = "Then pass"
-PREMOVE_ITEM = "{space} (at most {cost} d)"
 CHOICE_PLANNED = "your answer now"
 # standing orders: name -> value -> words (values are bot.games.plans.Orders')
 ORDER_NAMES = {
@@ -292,8 +283,6 @@ PLANS_CANCELLED = (
 ORDER_SET = "Standing order changed: {orders}"
 ORDER_NOW = "your order now"
 PLANNED_MARK = " (planned)"  # after the account line of a move played from a plan
-# A move's account line with the prestige it gave: "Ann builds the Farm on 9 for 1 wood: +2 PP".
-WITH_PRESTIGE = "{line}: +{amount} PP"
 # --- the turn plan (docs/pace.md, "Plan my turn") --------------------------------------------
 BUTTON_PLAN_TURN = "Plan my turn"
 TURN_PLAN_TITLE = "**Your turn plan in game #{game_id}, turn {turn}** (only you see it)"
@@ -352,8 +341,6 @@ CHOICES_TITLE = "**Your choices in game #{game_id}** (only you see them)"
 CHOICES_FALLBACK = "⚠ Your plan could not be played: {reason}."
 CHOICES_NONE = "Nothing to decide ahead right now."
 CHOICES_MORE = "More come after these."
-CHOICES_LINE = "• {question}{planned}"
-CHOICES_PLANNED = " — planned: **{answer}**"
 # a line of the prompt, no mention: {players} are named (an offer is not a ping)
 PROMPT_AHEAD = "{players}: you can answer your coming choices now (**My choices**)."
 MADE_NOT_POSTED = (
@@ -389,10 +376,6 @@ WINNER_ONE = Plural("🏆 {names} wins with {count} point!", "🏆 {names} wins 
 WINNER_MANY = Plural(
     "🏆 {names} share the win with {count} point!", "🏆 {names} share the win with {count} points!"
 )
-SCORE_LINE = (
-    "{emoji} **{name}**: **{total}** = {game} PP + {gold} (gold) + {cubes} (cubes) "
-    "+ {deniers} (deniers)"
-)
 ABORTED = "Game #{game_id} was aborted by {who}."
 
 # --- looking ------------------------------------------------------------------------------------
@@ -402,26 +385,14 @@ NO_GAME = (
 )
 NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host presses Start."
 STATUS_TITLE = "Game #{game_id} · {status}"
-STATUS_TURN = "Turn {turn} · phase {phase} ({name}) · bailiff {bailiff} · provost {provost}"
 STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
-STATUS_SEAT = Plural(  # count: the workers left
-    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} worker left",
-    "{emoji} {name}: {pp} PP · {deniers} d · {cubes} · {count} workers left",
-)
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (
     "You have no seat in game #{game_id}: you are watching. `/caylus board` shows every "
     "player's stock and who must decide."
 )
-ME_LINE = Plural(  # count: the workers in hand
-    "**{pp} PP** · **{deniers} d** · {cubes} · {count} worker in hand",
-    "**{pp} PP** · **{deniers} d** · {cubes} · {count} workers in hand",
-)
-ME_FAVORS = "Favor markers: prestige {a}, deniers {b}, cubes {c}, buildings {d}"
-ME_BUILDINGS = "Your buildings: {buildings}"
-ME_NO_BUILDINGS = "You own no building yet."
 ME_DECISION = "**Your decision:** {prompt}"
 ME_WAIT = "Not your decision now: the game waits for {who}."
 ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
@@ -494,136 +465,6 @@ BUTTON_REPLAY_ANIMATION = "Animation"
 BUTTON_REPLAY_HAND = "My hand then"
 REPLAY_HAND = "Your hand at step {step} of the replay of game #{game_id} (only you see it):"
 REPLAY_NOT_YOURS = "You did not play in game #{game_id}: its players alone see their hands."
-RULES_FAVORS_TOPIC = "Royal favors — the table, its lines and columns"
-RULES_SCORING_TOPIC = "Castle scoring and the end bonus"
-RULES_FAVORS_HEAD = (
-    "**Royal favors.** Choose a line, move its marker one column right if that column is open "
-    "(1-2 from the start, 3-4 after the Dungeon scoring, 5 after the Walls scoring), then use "
-    "any column up to the marker (lines a and b: the highest)."
-)
-RULES_FAVORS_FOOT = (
-    "Several favors in one phase must use different lines. Simplified mode: every favor is 3 PP."
-)
-RULES_SCORING_HEAD = (
-    "**Castle.** A batch is 1 food + 2 other different cubes; each batch puts a house in the "
-    "section being built. A section is scored when the bailiff reaches its space or it is full "
-    "(houses in that section only):"
-)
-RULES_SCORING_LINE = (
-    "**{name}** ({size} spaces, {points} PP a batch, scored at {trigger}) — houses {rows}"
-)
-RULES_SCORING_FOOT = (
-    "A castle worker who delivers nothing loses 2 PP (not once the castle is full). "
-    "End bonus: 3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 d."
-)
-RULES_UNKNOWN = (
-    "I know no building, phase, space or figure called '{topic}'. Start typing to see the list."
-)
-RULES_BUILDING = "**{name}** ({kind}{pos})"
-RULES_COST = "Cost: {cost}"
-RULES_PRESTIGE = "Built: +{pp} PP{favors}"
-RULES_EFFECT = "Effect: {reminder}"
-RULES_NOTATION = "Notation id: `{id}`"
-RULES_PLACE = "To place a worker here: `/caylus play place {id}`"
-RULES_PHASE_TOPIC = "Phase {number}: {name}"
-RULES_TILE_TOPIC = "{name} ({kind}) — {reminder}"
-RULES_SPACE = ", space {position}"
-RULES_ANY_CUBE = "1 cube of your choice"
-RULES_ONE_CUBE = "1 {cube}"
-RULES_FAVORS_BUILT = Plural(", {count} royal favor", ", {count} royal favors")
-RULES_FAVOR_CELL = "{column}: {text}"
-RULES_FAVOR_LINE = "**{line}) {name}** — {cells}"
-RULES_SCORE_FAVORS = Plural("{count} favor", "{count} favors")
-RULES_SCORE_NOTHING = "nothing"
-# What the favor table and the scoring tables can be asked as (besides 'favors', 'scoring').
-RULES_FAVORS_NAME = "royal favors"
-RULES_SCORING_NAME = "castle scoring"
-PHASE_RULES = {
-    1: "Each player takes 2 d, +1 d per residence and library, +2 d per hotel.",
-    2: "In turn order, place one worker at a time or pass. A placement costs 1 d plus 1 d for "
-    "each player who has passed (always 1 d on your own building or from the inn). The first "
-    "to pass gets 1 d.",
-    3: "The gate worker moves to a free space; the trading post gives 3 d; the merchants' guild "
-    "moves the provost 1-3; the joust field turns 1 d + 1 cloth into a royal favor; the stables "
-    "change the turn order; the inn lets its occupant place workers for 1 d.",
-    4: "In passing order, each player may move the provost up to 3 spaces, 1 d a space.",
-    5: "Buildings up to the provost act, from the bridge on; a building's owner gains 1 PP when "
-    "someone else uses it.",
-    6: "Castle workers, in arrival order, deliver batches (1 food + 2 other different cubes) for "
-    "houses and PP; a castle worker without a batch loses 2 PP; most batches wins a favor.",
-    7: "The bailiff advances (2 if the provost is ahead of him); a castle section is scored when "
-    "the bailiff reaches its space or it is full. The game ends after the Towers.",
-}
-RULES_PHASE = "**Phase {phase}: {name}**\n{text}"
-# /caylus help topic: the figures and special spaces, in words (key -> (topic label, text)).
-RULES_FIGURES: dict[str, tuple[str, str]] = {
-    "provost": (
-        "Provost — which buildings work this turn",
-        "The provost stands on the road. In phase 5 only the buildings from the bridge up to "
-        "the provost act; a worker beyond him does nothing (the placement is lost). In phase 4 "
-        "each player, in passing order, may move him up to 3 spaces either way for 1 d a space; "
-        "the merchants' guild moves him 1-3 spaces for free. At the end of the turn he goes back "
-        "to the bailiff.",
-    ),
-    "bailiff": (
-        "Bailiff — the clock of the game",
-        "The bailiff moves along the road in phase 7: 1 space, or 2 if the provost stood ahead "
-        "of him. When he reaches the scoring space of the castle section being built (or the "
-        "section is full), that section is scored: royal favors or a penalty by the houses each "
-        "player built there. The game ends after the Towers are scored.",
-    ),
-    "bridge": (
-        "Bridge — passing and the order of the provost",
-        "A player who passes in phase 2 puts their marker on the bridge: the first to pass gets "
-        "1 d, and every later placement of the others costs 1 d more per player who has passed. "
-        "The bridge order is also the order in which players may move the provost in phase 4.",
-    ),
-    "castle": (
-        "Castle — batches, houses and sections",
-        "In phase 6 the workers in the castle, in arrival order, each deliver batches of 1 food "
-        "and 2 other different cubes; each batch builds a house in the section under "
-        "construction (Dungeon 5 PP, Walls 4 PP, Towers 3 PP a house; a full section overflows "
-        "into the next). A castle worker with no batch loses 2 PP. Whoever delivered the most "
-        "batches this turn gains a royal favor (ties: the first to arrive).",
-    ),
-    "gate": (
-        "Gate — a late placement",
-        "In phase 3 the worker on the gate moves, for free, to any unoccupied space (a road "
-        "building, a special space or the castle), or goes back to its owner.",
-    ),
-    "trading": ("Trading post", "In phase 3 the worker on the trading post takes 3 d."),
-    "guild": (
-        "Merchants' guild",
-        "In phase 3 the worker on the merchants' guild moves the provost 1, 2 or 3 spaces "
-        "either way, for free.",
-    ),
-    "joust": (
-        "Joust field",
-        "In phase 3 the worker on the joust field may pay 1 d and 1 cloth for a royal favor.",
-    ),
-    "stables": (
-        "Stables — the next turn order",
-        "Up to 3 workers (one per player). In phase 3 their owners move to the front of the "
-        "turn order, in the order they entered the stables.",
-    ),
-    "inn": (
-        "Inn — cheap placements",
-        "A worker that enters the inn's left space moves to its right space in phase 3 and "
-        "stays there: while it does, its owner pays 1 d for every placement whatever the bridge "
-        "says. In phase 3 the occupant may leave instead (the worker goes home).",
-    ),
-    "residences": (
-        "Residences and prestige buildings",
-        "A lawyer turns one of your road buildings into a residence (+1 d income each turn). "
-        "Prestige buildings (PP and sometimes royal favors) are built by the architect, only on "
-        "one of your own residences.",
-    ),
-    "end": (
-        "End of the game",
-        "The game ends after the Towers are scored (or when the castle is full). Each gold is "
-        "worth 3 PP, each 3 other cubes 1 PP, each 4 d 1 PP; the most PP wins (ties share).",
-    ),
-}
 HELP = """\
 **Caylus in Discord**
 • `/caylus new` opens a game here; others press **Join** (or `/caylus join`); **Add bot** fills a \
@@ -726,16 +567,3 @@ AHEAD_DM_DONE = (
     "✅ **Game #{game_id}** ({channel}), turn {turn}, phase {phase}: nothing left to answer "
     "ahead now."
 )
-
-
-# --- the start and the accounts ---------------------------------------------------------------
-
-# --- prompts: the headline of a decision (the cog puts "<who>: " before it) ---------------------
-
-# --- prompts: the choices ---------------------------------------------------------------------
-
-# --- the hand (private) ---------------------------------------------------------------------------
-
-# --- looking --------------------------------------------------------------------------------------
-
-# --- /caylus help topic: ------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from bot.games.layout import (
     fit,
 )
 from bot.games.plans import answer_key
-from bot.words.lang import t
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
 from engine.caylus.catalogue import TILES, Effect, Kind
@@ -62,7 +61,7 @@ def headline(state: State, prompt: str, names: list[str]) -> str:
     if d is not None and d.kind == "owner" and d.at:
         user = state.workers[d.at - 1]
         if user is not None:
-            return t.USED_BY.format(prompt=prompt, user=names[user])
+            return ct.USED_BY.format(prompt=prompt, user=names[user])
     return prompt
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
+from bot.games.caylus.lang import ct
 from bot.games.caylus.plans import PLANNER
 from bot.games.layout import Choice, Layout
 from bot.games.turn_plans import TurnPlanEditor
@@ -53,7 +54,7 @@ class CaylusUI(TurnPlanEditor):
     def options_text(self, options: dict[str, Any]) -> str:
         favor_mode = options.get("favor_mode", "full")
         tile_set = options.get("tile_set", "revised")
-        return t.LOBBY_OPTIONS_TEXT.format(
+        return ct.LOBBY_OPTIONS_TEXT.format(
             favor_mode=t.CHOICE_NAMES["favor_mode"].get(favor_mode, favor_mode),
             tile_set=t.CHOICE_NAMES["tile_set"].get(tile_set, tile_set),
         )
@@ -65,7 +66,7 @@ class CaylusUI(TurnPlanEditor):
     def context(self, state: State, seat: int) -> str:
         player = state.players[seat]
         stock = f"{player.deniers} d · {cubes_text(player.cubes)} · {player.prestige} PP"
-        return t.PROMPT_CONTEXT.format(
+        return ct.PROMPT_CONTEXT.format(
             turn=state.turn,
             phase=state.phase,
             name=t.PHASE_NAMES[state.phase - 1],
@@ -80,7 +81,7 @@ class CaylusUI(TurnPlanEditor):
 
     def intro(self, state: State, names: list[str]) -> str:
         order = ", ".join(names[s] for s in state.turn_order)
-        return t.GAME_STARTS_ORDER.format(order=order)
+        return ct.GAME_STARTS_ORDER.format(order=order)
 
     def account(
         self, turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
@@ -88,7 +89,7 @@ class CaylusUI(TurnPlanEditor):
         return narration.account(turn, phase, events, names, so_far)
 
     def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
-        return t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
+        return ct.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
 
     def tells_before_prompt(self, state: State) -> bool:
         return state.decision is not None and state.decision.kind == "favor"
@@ -99,7 +100,7 @@ class CaylusUI(TurnPlanEditor):
         for seat in order:
             b = outcome.breakdown[seat]
             lines.append(
-                t.SCORE_LINE.format(
+                ct.SCORE_LINE.format(
                     emoji=emojis[seat],
                     name=names[seat],
                     total=b["total"],
@@ -146,7 +147,7 @@ class CaylusUI(TurnPlanEditor):
 
     def status_lines(self, state: State, names: list[str], emojis: list[str]) -> list[str]:
         lines = [
-            t.STATUS_TURN.format(
+            ct.STATUS_TURN.format(
                 turn=state.turn,
                 phase=state.phase,
                 name=t.PHASE_NAMES[state.phase - 1],
@@ -156,7 +157,7 @@ class CaylusUI(TurnPlanEditor):
         ]
         for seat, p in enumerate(state.players):
             lines.append(
-                t.STATUS_SEAT.format(
+                ct.STATUS_SEAT.format(
                     emoji=emojis[seat],
                     name=names[seat],
                     pp=p.prestige,
@@ -170,10 +171,10 @@ class CaylusUI(TurnPlanEditor):
     def me_lines(self, state: State, seat: int) -> list[str]:
         p = state.players[seat]
         lines = [
-            t.ME_LINE.format(
+            ct.ME_LINE.format(
                 pp=p.prestige, deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
-            t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
+            ct.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
             f"{cat.tile_name(tile)} ({i + 1})"
@@ -181,15 +182,15 @@ class CaylusUI(TurnPlanEditor):
             if tile and state.owners[i] == seat
         ]
         lines.append(
-            t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
+            ct.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else ct.ME_NO_BUILDINGS
         )
         return lines
 
     # --- plans (docs/pace.md)
     def premove_text(self, state: State, plan: Any) -> str:
         if plan.target == "pass":
-            return t.PREMOVE_PASS
-        return t.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
+            return ct.PREMOVE_PASS
+        return ct.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
 
     def turn_plan_choices(
         self, state: State, seat: int, options: Any, names: list[str]
@@ -223,8 +224,8 @@ class CaylusUI(TurnPlanEditor):
         planned = ""
         if question.planned is not None:
             answer = prompts.ahead_label(question, question.planned, question.seat, names)
-            planned = t.CHOICES_PLANNED.format(answer=answer)
-        return t.CHOICES_LINE.format(
+            planned = ct.CHOICES_PLANNED.format(answer=answer)
+        return ct.CHOICES_LINE.format(
             question=prompts.question_title(question, names), planned=planned
         )
 
