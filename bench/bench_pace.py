@@ -38,7 +38,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import plans as pl
+from bot.games.caylus import plans as pl
 from bot.service import GameService
 from engine import caylus
 from engine.caylus.lookahead import with_decision

@@ -1,4 +1,4 @@
-"""Benchmark: the replay's animation of a whole game (bot/replay.py, /caylus replay's
+"""Benchmark: the replay's animation of a whole game (bot/service/replay.py, /caylus replay's
 "Animation" button and `caylus replay --animate`).
 
     python bench/bench_replay.py [--seed 7] [--lang en]
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import i18n
 from bot.games import ui_for
-from bot.replay import animation, replay_steps
+from bot.service.replay import animation, replay_steps
 from engine.record import built_in_game
 
 GAMES = (("caylus", 5), ("magna-carta", 4))

@@ -61,9 +61,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_pace import START, ZONES, looks  # the daily group: when each person looks
 
-from bot import plans as pl
+from bot.games import ui_for
+from bot.games.caylus import plans as pl
 from bot.games.layout import ANSWER_SEP, QUESTION_MARK
-from bot.games.magna_carta import turn_plans as mc_turn_plans
+from bot.games.magna_carta import plans as mc_turn_plans
 from engine import get_game
 from engine.caylus.lookahead import with_decision
 from engine.errors import EngineError
@@ -74,6 +75,11 @@ PLAN_ENTRIES = 6  # a turn plan holds at most this many entries (a pass ends it 
 # A Magna Carta planner's standing orders: the easy player delivers every batch it can
 MC_PLANNER_ORDERS = ("castle=all",)
 MAX_LOOKS = 40_000  # a game that needs more looks is stuck: the bench says so and stops
+
+
+def plans_of(state: Any) -> Any:
+    """The plans of the game `state` belongs to."""
+    return ui_for(state.game).plans
 
 
 def kinds_of(model: str, people: int) -> list[str]:
@@ -469,7 +475,7 @@ async def make_turn_plan(
 
     def plan_of(with_answers: bool) -> pl.TurnPlan:
         return pl.TurnPlan(
-            turn=pl.plan_turn(state),
+            turn=plans_of(state).plan_turn(state),
             entries=tuple(
                 pl.PlanEntry(target=e.target, answer=e.answer if with_answers else None)
                 for e in places

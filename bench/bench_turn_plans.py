@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import plans as pl
+from bot.games import plans as pl
 from bot.service import GameService
 from engine import caylus
 

@@ -25,14 +25,14 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.clock_service import ClockService
-from bot.cogs.caylus import CaylusCog
-from bot.lang import t
-from bot.logsafe import configure_logging, one_line, redact
+from bot.discord.cogs.caylus import CaylusCog
+from bot.discord.logsafe import configure_logging, one_line, redact
+from bot.discord.translator import CatalogueTranslator
+from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
-from bot.translator import CatalogueTranslator
-from bot.views import DYNAMIC_ITEMS
+from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +51,8 @@ class CaylusBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            # nobody is notified unless a message says whom (bot.cogs.base.mentioning): a ping
-            # means the game waits for you now (docs/discord.md, "Mentions")
+            # nobody is notified unless a message says whom (bot.discord.cogs.base.mentioning):
+            # a ping means the game waits for you now (docs/discord.md, "Mentions")
             allowed_mentions=discord.AllowedMentions.none(),
             **kwargs,
         )

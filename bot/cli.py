@@ -14,9 +14,10 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from bot.automated import AutomatedPlayer, engine_player, safe_action
+from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
+from engine.protocol import Game, GameState
 from engine.record import GameRecord, replay
 
 # Longest error line the commands print: engine messages are short, this only guards the rest.
@@ -104,7 +105,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     """Complete games between automated players, seat positions rotated game by game; one JSON
     line: per level its win share (ties shared), mean score, decision times and failures
     (docs/players.md). A player that fails plays the default move for that decision, as a bot
-    seat does (bot/automated.py), and each failure is one line on stderr.
+    seat does (bot/service/automated.py), and each failure is one line on stderr.
     """
     from engine.players import LEVELS, Budget
 
@@ -212,7 +213,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     return 0
 
 
-def _time_limit(game: Any, level: str) -> Any:
+def _time_limit(game: Game, level: str) -> Any:
     """A `should_stop` for one decision: the level's default time budget from now."""
     deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
     return lambda: time.perf_counter() > deadline
@@ -242,17 +243,12 @@ def _load_record(path: str) -> GameRecord:
     return GameRecord.from_json(read_bytes(path, "record"))
 
 
-def _final_picture(game: str, state: Any) -> bytes:
+def _final_picture(game: str, state: GameState) -> bytes:
     """The whole board of a replayed state, as the channel sees it (Magna Carta: the public
     view, no hand)."""
-    if game == "magna-carta":
-        from engine import magna_carta as mc
-        from render.magna_carta import render_board_picture
+    from bot.games import ui_for
 
-        return render_board_picture(mc.view(state, None)).data
-    from render.caylus import render_png
-
-    return render_png(state)
+    return ui_for(game).record_picture(state)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -275,12 +271,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _animate(record: GameRecord, args: argparse.Namespace) -> None:
-    """The whole game as an animated WebP, a frame per step of /caylus replay (bot/replay.py),
-    in the channel's pictures (Magna Carta: the public view, no hand)."""
+    """The whole game as an animated WebP, a frame per step of /caylus replay
+    (bot/service/replay.py), in the channel's pictures (Magna Carta: the public view, no hand)."""
     import i18n
     from bot.games import ui_for
-    from bot.lang import colour_name, m, t
-    from bot.replay import animation, replay_steps
+    from bot.service.replay import animation, replay_steps
+    from bot.words.lang import colour_name, m, t
 
     if args.lang not in i18n.LANGUAGES:
         known = ", ".join(i18n.LANGUAGES)
@@ -315,7 +311,8 @@ def _bot(args: argparse.Namespace) -> int:
 
 
 def _health(args: argparse.Namespace) -> int:
-    """A container's health check: the bot's health file is fresh (bot/cogs/clock.py `beat`)."""
+    """A container's health check: the bot's health file is fresh (`beat` in
+    bot/discord/cogs/clock.py)."""
     from bot.settings import Settings
 
     try:

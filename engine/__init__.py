@@ -1,23 +1,31 @@
-"""Pure rules engines behind one small protocol (engine/protocol.py).
+"""Pure rules engines behind one typed protocol (engine/protocol.py: `Game`).
 
 No discord, PIL, sqlite, clock or global random here: tests/test_layers.py enforces it.
+Each game is registered once, as its `Game` object (engine/<game>/game.py), by its name.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from engine.protocol import Game
 
 GAME_NAMES: tuple[str, ...] = ("caylus", "magna-carta")
+_GAMES: dict[str, Game] = {}
 
 
-def get_game(name: str) -> ModuleType:
-    """The engine module of a game: new_game, pending, legal_actions, apply, outcome, ..."""
-    if name == "caylus":
-        from engine import caylus
+def games() -> dict[str, Game]:
+    """Every game by name, loaded on first use (so `import engine.errors` loads no game)."""
+    if not _GAMES:
+        from engine.caylus.game import GAME as CAYLUS
+        from engine.magna_carta.game import GAME as MAGNA_CARTA
 
-        return caylus
-    if name == "magna-carta":
-        from engine import magna_carta
+        _GAMES.update({game.name: game for game in (CAYLUS, MAGNA_CARTA)})
+        assert tuple(_GAMES) == GAME_NAMES, (tuple(_GAMES), GAME_NAMES)
+    return _GAMES
 
-        return magna_carta
-    raise KeyError(f"unknown game '{name}'; known: {', '.join(GAME_NAMES)}")
+
+def get_game(name: str) -> Game:
+    """The game `name`'s rules: new_game, pending, legal_actions, apply, outcome, ..."""
+    found = games().get(name)
+    if found is None:
+        raise KeyError(f"unknown game '{name}'; known: {', '.join(GAME_NAMES)}")
+    return found

@@ -52,10 +52,10 @@ def light_violations(state: Any) -> list[str]:
 
 
 def checker_for(start: Any, level: str = "light") -> Any:
-    """The invariant checker of `start`'s game: its own (`make_checker` in the game module) or
-    the Caylus one below. Either has `after(before, action, after, events)` and `at_end`."""
-    own = getattr(get_game(start.game), "make_checker", None)
-    return own(start, level) if own is not None else GameChecker(start, level)
+    """The invariant checker of `start`'s game: its own (`Game.make_checker`) or the Caylus one
+    below. Either has `after(before, action, after, events)` and `at_end`."""
+    own = get_game(start.game).make_checker(start, level)
+    return own if own is not None else GameChecker(start, level)
 
 
 class GameChecker:

@@ -1,11 +1,13 @@
-"""The small protocol every game behind the bot implements (Caylus, later Magna Carta).
+"""The small protocol every game behind the bot implements (Caylus, Magna Carta): `Game`.
 
 The service, store, renderer and bot only use these names, so they treat all games alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -67,16 +69,48 @@ class Outcome:
     winners: list[int]  # seats sharing the win
 
 
-class GameModule(Protocol):
-    """What `engine.get_game(name)` returns."""
+class GameState(Protocol):
+    """What every game's state has, for the code that does not know the game (the service, the
+    store, the Discord layer): whose game it is, where it stands (a Magna Carta round is its
+    `turn`), whether it is over, its setup, and its JSON. Everything else is the game's own."""
 
-    name: str
+    @property
+    def game(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def setup(self) -> Any: ...
+    def model_dump_json(self) -> str: ...
+
+
+class Game(Protocol):
+    """A game's rules behind one typed object: what `engine.get_game(name)` returns.
+
+    Each game registers one (engine/<game>/game.py, listed in `engine.GAMES`); its features are
+    declared here as attributes, so no caller asks whether a game has something. `State` and
+    `Action` are the game's own types: the callers that do not know the game pass them through
+    untouched (typed `Any` there)."""
+
+    name: str  # the game's id: records, the store, the bot's registry (`bot.games.UIS`)
     min_players: int
     max_players: int
-    State: type[BaseModel]
+    phases_per_turn: int  # the most phases a turn (a Magna Carta round) has
+    # Hidden information: hands and draw piles that a running game's record would show.
+    hidden_information: bool
+    # Chance after the setup (cards drawn during play): a move that drew or showed something
+    # cannot be taken back; what a move `revealed` says what undo may not take back.
+    chance_in_play: bool
+    LEVEL_SECONDS: Mapping[str, float]  # the automated players' levels and their time a move
+    State: type[Any]
     Action: type[BaseModel]
+    Options: type[BaseModel]
+    Setup: type[BaseModel]
 
-    def new_game(self, options: Any, setup: Any) -> Any: ...
+    def new_game(self, options: Any = None, setup: Any = None) -> Any: ...
     def pending(self, state: Any) -> list[PendingDecision]: ...
     def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
     def apply(
@@ -85,6 +119,20 @@ class GameModule(Protocol):
     def outcome(self, state: Any) -> Outcome | None: ...
     def parse_action(self, text: str) -> Any: ...
     def phases_in_turn(self, state: Any) -> int: ...
-    def revealed(self, before: Any, after: Any) -> str | None: ...
+    def revealed(self, before: Any, after: Any) -> str | None:
+        """What the play from `before` to `after` showed that nobody knew (None: nothing, so it
+        may be taken back)."""
+        ...
+
     def state_from_json(self, text: str | bytes) -> Any: ...
-    def choose_action(self, state: Any, seat: int, rng: Any) -> Any: ...
+    def choose_action(self, state: Any, seat: int, rng: Random) -> Any: ...
+    def automated_action(
+        self, state: Any, seat: int, level: str, rng: Random, budget: Any = None
+    ) -> Any: ...
+    def default_action(self, state: Any, seat: int | None = None) -> Any | None:
+        """What the clock plays for a seat whose time ran out (None: nothing sensible)."""
+        ...
+
+    def make_checker(self, start: Any, level: str = "light") -> Any | None:
+        """The game's own invariant checker (None: the shared one, engine/conformance.py)."""
+        ...

@@ -1,15 +1,16 @@
 """The words a player reads, in English, Dutch, German or French (docs/i18n.md).
 
 English is the source: every user-facing string is written once, in English, in a catalogue
-module (bot/text.py, bot/messages.py, ...). Those strings are the msgids of gettext catalogues
-(`i18n/locale/messages.pot`, one `i18n/locale/<lang>/LC_MESSAGES/messages.po` per language),
-read at run time with Babel, so a clean checkout needs no build step. Each message's context
-(msgctxt) is where it lives ("text.NO_GAME", "text.DESC.new"), so one English word in two roles
-("Castle" the phase, "Castle" the building) can be translated twice.
+module (bot/words/text.py, bot/words/messages.py, ...). Those strings are the msgids of gettext
+catalogues (`i18n/locale/messages.pot`, one `i18n/locale/<lang>/LC_MESSAGES/messages.po` per
+language), read at run time with Babel, so a clean checkout needs no build step. Each message's
+context (msgctxt) is where it lives ("text.NO_GAME", "text.DESC.new"), so one English word in
+two roles ("Castle" the phase, "Castle" the building) can be translated twice.
 
-Code reads a catalogue module through `Words`: `t = Words("bot.text")`, then `t.NO_GAME` is that
-string in the current language, a context variable set with `using(lang)` (the game's language
-for what is posted in a channel, the reader's for a private reply). Outside any `using`, English.
+Code reads a catalogue module through `Words`: `t = Words("bot.words.text")`, then `t.NO_GAME`
+is that string in the current language, a context variable set with `using(lang)` (the game's
+language for what is posted in a channel, the reader's for a private reply). Outside any
+`using`, English.
 """
 
 from __future__ import annotations
@@ -208,7 +209,7 @@ def _localise(lang: str, context: str, value: Any) -> Any:
 
 
 class Words:
-    """A catalogue module read in the current language: `Words("bot.text").NO_GAME`.
+    """A catalogue module read in the current language: `Words("bot.words.text").NO_GAME`.
 
     The module holds the English (its constants, dicts and tuples of strings, `Plural`s); names
     in the module's `UNTRANSLATED` set (identifiers such as colour codes) are passed through.

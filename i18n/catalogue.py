@@ -26,8 +26,10 @@ from i18n import (
 
 # Modules whose UPPER_CASE constants are user-facing English (docs/i18n.md).
 SOURCES: tuple[str, ...] = (
-    "bot.text",
-    "bot.messages",
+    "bot.words.text",
+    "bot.games.caylus.text",  # each game's own strings, msgctxt text.<NAME> like bot.words.text's
+    "bot.games.magna_carta.text",
+    "bot.words.messages",
     "render.names",
     "render.labels",
     "engine.caylus.words",  # the engines' sentences (engine/wording.py)
@@ -81,6 +83,7 @@ def bare_context(context: str) -> str:
     'names.TILE_NAMES.farm', 'names.EMPTY_LOT_DEFINITE' -> 'names.EMPTY_LOT')."""
     prefix, attr, *rest = context.split(".")
     stem = attr.removesuffix("_DEFINITE")
+    # the first module of that prefix (bot.words.text: the games' own text modules hold no names)
     module = importlib.import_module(next(s for s in SOURCES if s.endswith(f".{prefix}")))
     bare = f"{stem}_NAMES" if hasattr(module, f"{stem}_NAMES") else stem
     return ".".join([prefix, bare, *rest])

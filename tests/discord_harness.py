@@ -25,10 +25,10 @@ import simcord.interactions
 
 import i18n
 from bot.app import create_bot
-from bot.automated import AutomatedPlayer, engine_player
-from bot.lang import t
 from bot.service import GameService
+from bot.service.automated import AutomatedPlayer, engine_player
 from bot.settings import Settings
+from bot.words.lang import t
 from engine import get_game
 
 QUIET_LABELS = (

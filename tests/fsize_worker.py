@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import errors as err
 from bot.service import GameService
+from bot.words import errors as err
 from engine import caylus
 
 

@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import errors as err
 from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.store import StoreError
+from bot.words import errors as err
 from engine import caylus
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.errors import ServiceError
 from bot.service import GameService
+from bot.words.errors import ServiceError
 from engine import caylus
 from engine.players import Budget
 

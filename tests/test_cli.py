@@ -250,10 +250,10 @@ def test_health_says_healthy_only_for_a_fresh_file(
 def test_arena_plays_the_default_move_for_a_failing_player_and_counts_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # the arena decides through the bot seats' safety (bot/automated.py): a player that raises
-    # plays the default move, one line on stderr each time, counted per level
-    from bot.automated import engine_player
+    # the arena decides through the bot seats' safety (bot/service/automated.py): a player that
+    # raises plays the default move, one line on stderr each time, counted per level
     from bot.cli import _arena, build_parser
+    from bot.service.automated import engine_player
 
     def easy_breaks(game, state, seat, level, rng, budget):
         if level == "easy":

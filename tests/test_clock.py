@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from bot.clock import (
+from bot.clock_service.clock import (
     ClockInputError,
     QuietHours,
     discord_timestamp,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors as err
-from bot.automated import default_move
 from bot.clock_service import ClockService, compute_timing
 from bot.service import ActResult, GameService
+from bot.service.automated import default_move
+from bot.words import errors as err
 from engine import caylus
 from engine.record import replay
 from tests.db import rows

@@ -13,8 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot import text as t
 from bot.settings import INVITE_PERMISSIONS, Settings, invite_url
+from bot.words import text as t
 from tests.discord_harness import (
     components,
     is_game_over,

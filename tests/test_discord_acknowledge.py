@@ -158,8 +158,7 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
     """The buttons and menus of the private replies (My hand, My choices and its answers, the
     premoves, /caylus me's orders and plans, /caylus history's pages, /caylus replay's buttons
     and turns), each pressed on a copy the bot posts for the running game."""
-    from bot.games.layout import Choice, Layout
-    from bot.views import (
+    from bot.discord.views import (
         choice_view,
         history_view,
         orders_view,
@@ -168,6 +167,7 @@ async def test_every_private_button_and_menu_acknowledges_before_the_first_store
         replay_view,
         turn_plan_view,
     )
+    from bot.games.layout import Choice, Layout
 
     async with table(tmp_path, 2, seed=24, render_boards=False, clock_loop=False) as tb:
         first = await start_game(tb, 2)

@@ -9,8 +9,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from bot import text as t
 from bot.service import GameService, timed_budget
+from bot.words import text as t
 from engine import caylus, magna_carta
 from engine.players import Budget
 from tests.discord_harness import table

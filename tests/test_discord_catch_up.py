@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.lang import t
+from bot.words.lang import t
 from tests.discord_harness import components, table
 from tests.test_discord_magna_carta import NAME_PATTERN, hidden_only, mc_step
 

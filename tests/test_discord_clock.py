@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot import text as t
+from bot.words import text as t
 from tests.discord_harness import MENTION, Table, components, said, table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -8,7 +8,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from bot import text as t
+from bot.words import text as t
 from tests.discord_harness import said, table
 from tests.history_helpers import finish
 

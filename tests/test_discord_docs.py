@@ -54,7 +54,7 @@ async def test_docs_discord_md_lists_every_slash_command_and_option_once(tmp_pat
 def test_the_sample_game_shows_the_cubes_and_gold_as_the_bot_posts_them() -> None:
     """docs/discord-sample-game.txt is what the bot posts (regenerated from the simulated game
     of tests/test_discord.py): its stock lines carry the bot's own emoji, 🟨 for gold."""
-    from bot.lang import t
+    from bot.words.lang import t
 
     sample = (DOC.parent / "discord-sample-game.txt").read_text(encoding="utf-8")
     emoji = list(t.CUBE_EMOJI.values())

@@ -19,9 +19,9 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from bot import text as t
+from bot.discord.views import choice_view
 from bot.games.caylus.prompts import layout
-from bot.views import choice_view
+from bot.words import text as t
 from engine import caylus
 from tests.discord_harness import MENTION, Table, components, said, table
 from tests.test_discord_clock import H, advance, start_game
@@ -292,8 +292,8 @@ def test_the_cog_answers_every_press_a_view_hands_on() -> None:
     those calls, a coroutine with the same parameters."""
     import inspect
 
-    from bot.cogs.caylus import CaylusCog
-    from bot.views import Presses
+    from bot.discord.cogs.caylus import CaylusCog
+    from bot.discord.views import Presses
 
     calls = [n for n, v in vars(Presses).items() if inspect.iscoroutinefunction(v)]
     assert len(calls) == 12  # with "Plan my turn" and "Catch me up"
@@ -307,7 +307,7 @@ def test_the_cog_answers_every_press_a_view_hands_on() -> None:
 def test_crafted_custom_ids_do_not_reach_the_store() -> None:
     """A button id too long for a game id (it would overflow SQLite's integers) or an action
     longer than any move matches no button: the press is not handled at all."""
-    from bot.views import ChoiceButton, ChoiceSelect, LobbyButton
+    from bot.discord.views import ChoiceButton, ChoiceSelect, LobbyButton
 
     button = ChoiceButton.__discord_ui_compiled_template__
     assert button.fullmatch("cay:b:12:3:place 7")

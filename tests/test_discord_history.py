@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot import messages as m
-from bot import text as t
 from bot.cli import main
+from bot.words import messages as m
+from bot.words import text as t
 from tests.discord_harness import said, table
 from tests.history_helpers import finish, new_game, play_some
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from bot.lang import t
+from bot.words.lang import t
 from tests.discord_harness import components, is_game_over, said, table
 from tests.test_discord_magna_carta import play_mc
 
@@ -21,7 +21,7 @@ ENGLISH = re.compile(
     r"royal|income|batch|token|round begins|the)\b"
 )
 
-# Words of the English choice labels (bot/text.py MC_*) that the German ones do not use.
+# Words of the English choice labels (bot/games/magna_carta/text.py) the German ones do not use.
 ENGLISH_CHOICE = re.compile(
     r"\b(Build|Place|Pass|Take|Keep|Redraw|Buy|Sell|Deliver|Skip|Pay|Draw|Discard|Nothing|"
     r"worker|card|hand|gold|wood|stone|food)\b"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot import text as t
+from bot.words import text as t
 from tests.discord_harness import said, table
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import i18n
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from render.names import card_name
 from tests.discord_harness import (
@@ -283,7 +283,7 @@ async def test_stale_buttons_not_your_decision_and_restart(tmp_path: Path) -> No
 async def test_plan_my_turn_in_magna_carta_shows_road_cards_only(tmp_path: Path) -> None:
     """ "Plan my turn" on a Magna Carta prompt during the actions: the private editor lists road
     cards (never a card only in a hand), and the plan puts the worker for the player."""
-    from bot.games.magna_carta.turn_plans import placing
+    from bot.games.magna_carta.plans import placing
     from tests.test_discord_replay import reply_of
 
     async with table(tmp_path, 2, seed=26, render_boards=False) as tb:

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from bot import errors as err
-from bot import text as t
 from bot.service import GameService
 from bot.store import AheadDm
+from bot.words import errors as err
+from bot.words import text as t
 from tests.discord_harness import Table, components, counting_pings, is_game_over, said, table
 from tests.test_discord_clock import advance, posted, start_game, utc
 from tests.test_discord_magna_carta import play_mc

@@ -13,7 +13,7 @@ from bot.games.layout import (
     MAX_ROWS,
     autocomplete_name,
 )
-from bot.narration import Chronicle, attribute
+from bot.service.narration import Chronicle, attribute
 from engine import caylus as game
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]

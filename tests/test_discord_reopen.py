@@ -27,7 +27,7 @@ async def test_restart_where_the_bot_opens_the_database_itself(tmp_path: Path) -
 
 
 async def test_commands_in_a_channel_without_a_game_say_how_to_start_one(tmp_path: Path) -> None:
-    from bot import text as t
+    from bot.words import text as t
     from tests.discord_harness import said
 
     async with table(tmp_path, 2, seed=6) as tb:

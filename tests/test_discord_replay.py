@@ -14,12 +14,12 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot import messages as m
-from bot import text as t
 from bot.cli import main
+from bot.discord.views import ReplayButton
 from bot.games import ui_for
-from bot.replay import Step, replay_steps, step_board, step_card, step_text, turn_starts
-from bot.views import ReplayButton
+from bot.service.replay import Step, replay_steps, step_board, step_card, step_text, turn_starts
+from bot.words import messages as m
+from bot.words import text as t
 from engine.magna_carta import catalogue as cat
 from engine.record import built_in_game
 from render.pieces import recording_text
@@ -354,7 +354,7 @@ async def test_magna_carta_replay_in_discord_and_my_hand_then(tmp_path: Path) ->
 
 
 def test_the_turn_menu_holds_at_most_25_turns_and_frames_share_one_size() -> None:
-    from bot.views import replay_view
+    from bot.discord.views import replay_view
     from render.animation import animate
 
     turns = [(f"Turn {k}", 3 * k) for k in range(40)]

@@ -13,7 +13,7 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.lang import t
+from bot.words.lang import t
 from tests.discord_harness import components, is_prompt, said, table
 
 

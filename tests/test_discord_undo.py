@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot import text as t
+from bot.words import text as t
 from tests.discord_harness import components, said, table
 
 

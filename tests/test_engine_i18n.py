@@ -285,7 +285,7 @@ def test_a_plan_refused_by_the_rules_says_why_in_its_owners_language() -> None:
     """Why a plan's move was not played is found during another player's move and stored; it
     reads in the language of whoever reads it later, the engine's reason included."""
     import engine.errors as engine_errors
-    from bot.plans import reason_from_text, reason_to_text, refused
+    from bot.games.plans import reason_from_text, reason_to_text, refused
 
     state = caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=1))
     seat = caylus.pending(state)[0].seat

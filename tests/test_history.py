@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.history import HISTORY_PAGE
 from bot.service import GameService
+from bot.service.history import HISTORY_PAGE
 from tests.history_helpers import finish, new_game
 
 
@@ -100,7 +100,7 @@ async def test_a_human_alone_against_bots_keeps_the_rating(svc: GameService) -> 
 
 
 def test_ties_share_a_place_and_move_alike() -> None:
-    from bot import ratings
+    from bot.service import ratings
 
     found = [
         ratings.Entrant(0, 10, True, 50, True),
@@ -133,7 +133,7 @@ async def test_player_stats_count_a_left_game_but_average_only_held_ones(svc: Ga
 async def test_a_failing_rating_never_stops_a_game_from_ending(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import ratings
+    from bot.service import ratings
 
     def broken(*args: object) -> None:
         raise RuntimeError("broken")

@@ -31,7 +31,7 @@ def test_languages_and_discord_locales():
 
 
 def test_english_outside_any_language():
-    from bot.lang import t
+    from bot.words.lang import t
 
     assert i18n.current() == "en"
     assert t.NO_GAME.startswith("There is no game")
@@ -75,11 +75,12 @@ def _sample(template: str, field: str) -> object:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_message_formats_in_every_language(lang):
     """Each translation takes the same values as its English (same placeholders, same specs)."""
-    from bot.lang import m, t
+    from bot.games.magna_carta.lang import mt
+    from bot.words.lang import m, t
 
     with i18n.using(lang):
         assert t.PHASE_NAMES[0]
-        assert t.MC_PROVOST_MOVE.format(delta=2, where="x", cost=2)
+        assert mt.MC_PROVOST_MOVE.format(delta=2, where="x", cost=2)
         for context, english, _ in catalogue.messages():
             if isinstance(english, i18n.Plural):
                 continue
@@ -90,7 +91,8 @@ def test_every_message_formats_in_every_language(lang):
 
 
 def test_a_translation_reads_in_the_language_in_force():
-    from bot.lang import colour_name, t
+    from bot.games.magna_carta.lang import mt
+    from bot.words.lang import colour_name, t
 
     with i18n.using("nl"):
         assert t.BUTTON_JOIN == "Meedoen"
@@ -99,12 +101,12 @@ def test_a_translation_reads_in_the_language_in_force():
             assert t.PHASE_NAMES[3] == "Vogt"
         assert t.PHASE_NAMES[3] == "Provoost"
     with i18n.using("fr"):
-        assert t.MC_TOKEN_WORDS["dungeon"] == "donjon"
+        assert mt.MC_TOKEN_WORDS["dungeon"] == "donjon"
     assert t.BUTTON_JOIN == "Join"
 
 
 def test_errors_read_in_the_language_of_whoever_sees_them():
-    from bot import errors as err
+    from bot.words import errors as err
 
     with i18n.using("de"):
         error = err.NotIdle(game_id=4, colour="red")
@@ -115,7 +117,7 @@ def test_errors_read_in_the_language_of_whoever_sees_them():
 
 
 def test_a_later_sentence_reads_in_the_language_it_is_shown_in():
-    from bot.lang import m
+    from bot.words.lang import m
 
     later = i18n.Later(m, "CLOCK_PAUSED", game_id=9)
     with i18n.using("fr"):
@@ -128,7 +130,7 @@ def test_slash_command_texts_fit_discords_limit(lang):
     """Discord refuses a description or a choice name over 100 characters (and the translator
     would have to cut it mid-word): every command, option and choice text fits, in every
     language."""
-    from bot import text as english
+    from bot.words import text as english
 
     texts = {f"text.{n}": getattr(english, n) for n in dir(english) if n.startswith("OPT_")}
     texts |= {f"text.DESC.{k}": v for k, v in english.DESC.items()}
@@ -146,8 +148,8 @@ def test_slash_command_texts_fit_discords_limit(lang):
 
 
 def test_a_fraction_of_days_reads_as_many_in_every_language() -> None:
-    from bot import messages
-    from bot.lang import m
+    from bot.words import messages
+    from bot.words.lang import m
 
     with i18n.using("en"):
         assert m.AWAY_DAYS.format(count=1) == "1 away day"

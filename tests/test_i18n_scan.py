@@ -13,6 +13,8 @@ import ast
 import re
 from pathlib import Path
 
+from i18n.catalogue import SOURCES
+
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = re.compile(r"[A-Za-z]{2,},? +[A-Za-z]{2,}")
 SQL = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|PRAGMA|WHERE|ORDER BY|FROM)\b")
@@ -28,13 +30,13 @@ INTERNAL_ERRORS = {
     "NotImplementedError",
     "DamagedRow",
 }
-CATALOGUES = {"bot/text.py", "bot/messages.py", "render/names.py", "render/labels.py"}
+CATALOGUES = {name.replace(".", "/") + ".py" for name in SOURCES}
 # Read by the operator (terminal, logs) or machine text (SQL, ids), not by players; so is
 # bot/store/ (the database's errors reach the operator's log).
 NOT_FOR_PLAYERS = {
     "bot/cli.py",
     "render/cli.py",
-    "bot/logsafe.py",
+    "bot/discord/logsafe.py",
     "bot/settings.py",
     "bot/app.py",
     "render/caylus/sample.py",

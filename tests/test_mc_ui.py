@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from bot import text as t
 from bot.games import GameUI, Picture, ui_for
 from bot.games.layout import (
     BUTTON_LABEL,
@@ -19,6 +18,7 @@ from bot.games.layout import (
     Layout,
 )
 from bot.games.magna_carta import narration
+from bot.games.magna_carta import text as t
 from bot.games.magna_carta.prompts import PRIVATE_VERBS
 from engine import magna_carta as mc
 from engine.magna_carta import catalogue as cat

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot import plans as pl
 from bot.cli import main
 from bot.clock_service import ClockService
+from bot.games.caylus import plans as pl
 from bot.service import GameService
 from bot.store.copy import ALL_TABLES
 from engine import caylus

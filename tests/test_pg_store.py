@@ -11,11 +11,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot import errors as err
 from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.store import GameBusy, Store, StoreError, Tx, open_store
 from bot.store.postgres import numbered, safe_url
+from bot.words import errors as err
 from tests.db import fresh_schema, rows
 
 pytestmark = pytest.mark.postgres

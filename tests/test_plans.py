@@ -1,14 +1,14 @@
-"""Plans, one kind at a time, on explicit positions (bot/plans.py, engine/caylus/lookahead.py):
-each plan answers only the decision it is bound to, only with a legal action, and otherwise
-is dropped with a reason while the player is asked."""
+"""Plans, one kind at a time, on explicit positions (bot/games/caylus/plans.py,
+engine/caylus/lookahead.py): each plan answers only the decision it is bound to, only with a
+legal action, and otherwise is dropped with a reason while the player is asked."""
 
 from __future__ import annotations
 
 import pytest
 
 import i18n
-from bot import plans as pl
-from bot.lang import m
+from bot.games.caylus import plans as pl
+from bot.words.lang import m
 from engine.caylus import apply, legal_actions
 from engine.caylus.actions import Action
 from engine.caylus.lookahead import castle_batches, decision_key, upcoming, with_decision

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot import plans as pl
+from bot.games.magna_carta import plans as pl
 from bot.service import GameService
 from engine import magna_carta as mc
 from engine.record import replay
@@ -193,7 +193,7 @@ async def test_magna_carta_turn_plans_carry_no_answers_and_stay_private(database
 def test_a_magna_carta_suggested_plan_owes_nothing_to_the_hand() -> None:
     """The suggestion lists road cards the easy player would put workers on as if it held no
     card: the same whatever the hand, and never empty while free cards are there."""
-    from bot.games.magna_carta import turn_plans as mc_turn_plans
+    from bot.games.magna_carta import plans as mc_turn_plans
 
     for seed in range(6):
         rng = random.Random(seed)

@@ -15,10 +15,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot import errors as err
-from bot import plans as pl
+from bot.games.caylus import plans as pl
 from bot.service import ActResult, GameService
 from bot.store import open_store
+from bot.words import errors as err
 from engine import caylus
 from engine.caylus.lookahead import castle_plan_batches
 from engine.record import replay

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors as err
 from bot.service import DUPLICATE_WINDOW, GameService, retry_delay
 from bot.store import DatabaseLocked, StoreError, open_store
+from bot.words import errors as err
 from engine import caylus
 from tests.db import execute, target_of
 from tests.test_clock_service import (

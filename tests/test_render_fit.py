@@ -40,7 +40,7 @@ SLACK = 1.0  # px: anti-aliasing may touch a neighbour's box by a pixel
 
 def bot_label(seat: int) -> str:
     """A bot seat's name as the bot writes it, with the language's longest level."""
-    from bot.lang import colour_name, t
+    from bot.words.lang import colour_name, t
 
     level = max(t.BOT_LEVEL.values(), key=len)
     return t.BOT_NAME.format(colour=colour_name(COLOURS[seat]), level=level)

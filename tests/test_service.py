@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from bot import errors as err
-from bot.automated import default_move
 from bot.service import ActResult, GameService
+from bot.service.automated import default_move
+from bot.words import errors as err
 from engine import caylus
 from engine.record import replay
 from tests.db import execute, rows
@@ -430,7 +430,7 @@ async def test_unreplayable_log_is_reported(database: str) -> None:
         await svc.close()
 
 
-# --- an automated player that fails never strands a game (bot/automated.py) ------------------
+# --- an automated player that fails never strands a game (bot/service/automated.py) ---------------
 
 
 class BrokenPlayer:

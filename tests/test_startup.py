@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.logsafe import REDACTED, RedactingFilter, install, redact
+from bot.discord.logsafe import REDACTED, RedactingFilter, install, redact
 from bot.store import open_store
 
 INTERACTION_TOKEN = (

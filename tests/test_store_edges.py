@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors as err
 from bot.service import GameService
 from bot.store import open_store
+from bot.words import errors as err
 from engine import caylus
 from tests.db import execute, target_of
 from tests.history_helpers import finish, new_game

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import plans as pl
+from bot.games import plans as pl
 from bot.service import GameService
 from engine.caylus.lookahead import placements_ahead
 from tests.test_plans_service import (

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot import errors as err
 from bot.service import ActResult, GameService
+from bot.words import errors as err
 from engine import caylus, magna_carta
 from engine.record import replay
 from tests.db import rows

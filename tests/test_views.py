@@ -1,5 +1,5 @@
-"""The buttons and menus rebuilt from a game id alone (bot/views.py): one base class each for
-buttons and menus, thin subclasses with what differs, and the custom ids, looks and presses
+"""The buttons and menus rebuilt from a game id alone (bot/discord/views.py): one base class
+each for buttons and menus, thin subclasses with what differs, and the custom ids, looks and presses
 they had as separate classes (messages posted before keep working). Presses through the real
 cog and SimCord are in tests/test_discord*.py (catch up, my hand, orders, cancel all my plans,
 the replay's menu); here every item's routing is checked, the old premove items too."""
@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import views
+from bot.discord import views
 
 GAME = 123456789012345678  # 18 digits: the longest id a template takes
 

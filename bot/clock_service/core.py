@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from bot import errors as err
-from bot.clock import DEFAULT_CLOCK, QuietHours, parse_reminders
+from bot.clock_service.clock import DEFAULT_CLOCK, QuietHours, parse_reminders
 from bot.clock_service.timing import compute_timing, to_instant, to_seconds
 from bot.clock_service.values import (
     DEFAULT_REMINDER_SPEC,
@@ -24,9 +23,10 @@ from bot.clock_service.values import (
     MyGame,
     UserClockSettings,
 )
-from bot.lang import m
 from bot.service import ActResult, GameInfo, GameService
 from bot.store import GameHead, UserSettings
+from bot.words import errors as err
+from bot.words.lang import m
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 OFF_WORDS = ("", "off", "none", "no")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot import errors as err
 from bot.clock_service.core import ClockCore
 from bot.clock_service.timing import to_seconds
 from bot.clock_service.values import PauseState
-from bot.lang import m
 from bot.store import Tx
+from bot.words import errors as err
+from bot.words.lang import m
 from i18n import Later
 
 

@@ -8,13 +8,13 @@ from datetime import datetime
 from functools import partial
 
 import i18n
-from bot import errors as err
-from bot.clock import ClockInputError, discord_timestamp, parse_away_until, time_zone
+from bot.clock_service.clock import ClockInputError, discord_timestamp, parse_away_until, time_zone
 from bot.clock_service.core import EPOCH, ClockCore
 from bot.clock_service.timing import days_rounded_down, to_instant, to_seconds
 from bot.clock_service.values import DAY, AwayInfo, ClockNotice
-from bot.lang import colour_name, m
 from bot.store import Tx
+from bot.words import errors as err
+from bot.words.lang import colour_name, m
 from i18n import Later
 
 

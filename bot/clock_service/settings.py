@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from bot import errors as err
-from bot.clock import (
+from bot.clock_service.clock import (
     MAX_CLOCK,
     MIN_CLOCK,
     ClockInputError,
@@ -19,6 +18,7 @@ from bot.clock import (
 )
 from bot.clock_service.core import OFF_WORDS, REMIND_VIA, ClockCore
 from bot.clock_service.values import ClockSettings, UserClockSettings
+from bot.words import errors as err
 
 
 class SettingsCalls(ClockCore):

@@ -14,8 +14,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from bot import errors as err
-from bot.clock import ClockInputError, parse_reminders, reminder_times, time_zone
+from bot.clock_service.clock import ClockInputError, parse_reminders, reminder_times, time_zone
 from bot.clock_service.core import ClockCore, with_decision
 from bot.clock_service.timing import to_seconds
 from bot.clock_service.values import (
@@ -24,8 +23,9 @@ from bot.clock_service.values import (
     Deadline,
     UserClockSettings,
 )
-from bot.lang import colour_name, m
 from bot.store import GameBusy, StoreError, Tx
+from bot.words import errors as err
+from bot.words.lang import colour_name, m
 from i18n import Later
 from render.sentences import decision_phrase
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.clock import DEFAULT_CLOCK, QuietHours, discord_timestamp, format_duration
-from bot.lang import colour_name, m
+from bot.clock_service.clock import DEFAULT_CLOCK, QuietHours, discord_timestamp, format_duration
 from bot.service import ActResult
+from bot.words.lang import colour_name, m
 from i18n import Later
 
 DEFAULT_REMINDER_SPEC = "half,2h"

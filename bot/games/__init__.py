@@ -1,27 +1,24 @@
-"""Each game's words and pictures for Discord, one folder per game behind `GameUI`.
+"""Each game's words, pictures and plans for Discord, one folder per game behind `GameUI`.
 
-A new game is a new folder here (and its engine in `engine/`, its pictures in `render/`):
-`ui_for(kind)` finds it by the engine's game name.
+A new game is a new folder here (and its engine in `engine/`, its pictures in `render/`) whose
+`UI` is added to `UIS` below, keyed by the engine's game name (`engine.GAMES`).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.base import GameUI, Picture
+from bot.games.caylus import UI as CAYLUS_UI
+from bot.games.magna_carta import UI as MAGNA_CARTA_UI
 
-__all__ = ["GameUI", "Picture", "ui_for"]
+__all__ = ["UIS", "GameUI", "Picture", "ui_for"]
 
-_LOADED: dict[str, GameUI] = {}
+# every game's presentation, registered once, by the engine's game name
+UIS: dict[str, GameUI] = {ui.kind: ui for ui in (CAYLUS_UI, MAGNA_CARTA_UI)}
 
 
 def ui_for(kind: str) -> GameUI:
-    """The game's `UI` (from `bot.games.<kind with - as _>`); KeyError for an unknown game."""
-    found = _LOADED.get(kind)
+    """The game's `UI`; KeyError for an unknown game."""
+    found = UIS.get(kind)
     if found is None:
-        try:
-            module = import_module(f"bot.games.{kind.replace('-', '_')}")
-        except ModuleNotFoundError:
-            raise KeyError(f"no Discord presentation for the game '{kind}'") from None
-        found = _LOADED[kind] = module.UI
+        raise KeyError(f"no Discord presentation for the game '{kind}'")
     return found

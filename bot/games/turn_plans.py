@@ -7,29 +7,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.base import GameUI
 from bot.games.layout import Choice
-from bot.lang import t
+from bot.games.plans import TurnPlanProgress
+from bot.words.lang import t
+from engine.protocol import GameState
 
 
-class TurnPlanEditor:
-    """Mixed into a game's UI (`GameUI`) that has turn plans."""
+class TurnPlanEditor(GameUI):
+    """The base of a game's UI (`GameUI`) that has turn plans."""
+
+    has_turn_plans = True
 
     # the menu's conditions: 'else' (pass / ask me), 'after' (pass once N placed), 'above' (pass
     # when a worker costs more than k), 'below' (pass below k deniers), 'limit' (the last space
     # only if it costs at most k)
     plan_conditions: tuple[str, ...] = ("else", "after")
-    # the editor's title and how a plan plays (names of bot/text.py messages)
-    turn_plan_title = "TURN_PLAN_TITLE"
-    turn_plan_how = "TURN_PLAN_HOW"
-    turn_plan_empty = "TURN_PLAN_EMPTY"
 
-    def placing_now(self, state: Any) -> bool:
-        raise NotImplementedError
+    def turn_plan_title(self, game_id: int, turn: int) -> str:
+        return t.TURN_PLAN_TITLE.format(game_id=game_id, turn=turn)
 
-    def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
-    ) -> str:
-        raise NotImplementedError
+    def turn_plan_how(self) -> str:
+        return t.TURN_PLAN_HOW
+
+    def turn_plan_empty(self) -> str:
+        return t.TURN_PLAN_EMPTY
 
     def turn_plan_conditions(self, plan: Any) -> list[Choice]:
         """The editor's conditions menu (the ones in force marked)."""
@@ -61,7 +63,12 @@ class TurnPlanEditor:
         return out
 
     def turn_plan_lines(
-        self, state: Any, seat: int, progress: Any, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> list[str]:
         """The plan and where it stands, one line a space, then its conditions and what comes
         next: "2. Farm (5) → Take 1 cloth — next"."""
@@ -76,7 +83,7 @@ class TurnPlanEditor:
                 status=t.TURN_PLAN_STATUS[status],
             )
             for n, (entry, status) in enumerate(zip(plan.entries, progress.entries, strict=True), 1)
-        ] or [getattr(t, self.turn_plan_empty)]
+        ] or [self.turn_plan_empty()]
         if plan.pass_after is not None:
             lines.append(t.TURN_PLAN_AFTER.format(count=plan.pass_after))
         if plan.pass_above is not None:
@@ -88,7 +95,12 @@ class TurnPlanEditor:
         return lines
 
     def turn_plan_next(
-        self, state: Any, seat: int, progress: Any, options: Any, names: list[str]
+        self,
+        state: GameState,
+        seat: int,
+        progress: TurnPlanProgress,
+        options: Any,
+        names: list[str],
     ) -> str:
         """'Next: Sawmill (8).', 'Next: pass.' or 'Next: you will be asked.'"""
         step = progress.step

@@ -25,14 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
+import bot.service.ratings as ratings
 import engine.errors as engine_errors
-from bot import errors as err
-from bot import plans as pl
-from bot import ratings
-from bot.automated import AutomatedPlayer, Decided, engine_player, safe_action
-from bot.lang import m
-from bot.messages import REPLAY_PROBLEMS
-from bot.pace import PlanBook
+from bot.games import ui_for
+from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
+from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
 from bot.store import (
     DamagedRow,
@@ -45,9 +42,12 @@ from bot.store import (
     VersionConflict,
     open_store,
 )
+from bot.words import errors as err
+from bot.words.lang import m
+from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES, get_game
 from engine.players import DEFAULT_LEVEL, Budget
-from engine.protocol import PendingDecision
+from engine.protocol import Game, GameState, PendingDecision
 from render.sentences import error_text
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks
 class Live:
     row: GameRow  # without the snapshot strings
     seats: tuple[SeatRow, ...]
-    state: Any | None  # None before the start
+    state: GameState | None  # None before the start
     phase_start: Any | None
 
     def human_seat(self, user_id: int) -> SeatRow | None:
@@ -80,7 +80,7 @@ class Run:
     """Actions being applied in one call, before they are committed."""
 
     game_id: int
-    state: Any
+    state: GameState
     phase_start: Any
     seq: int
     now: float
@@ -138,7 +138,7 @@ def _clip(text: str, limit: int = 80) -> str:
 BotBudget = Callable[[Any, str], Budget]
 
 
-def timed_budget(game: Any, level: str) -> Budget:
+def timed_budget(game: Game, level: str) -> Budget:
     """The level's own time per decision, from now (the engine reads no clock: this is ours)."""
     deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
     return Budget(should_stop=lambda: time.perf_counter() > deadline)
@@ -161,7 +161,7 @@ class ServiceCore:
     Bot seats decide in a worker thread, never on the event loop, each decision within
     `bot_budget(game, level)` (default: the level's own time, `timed_budget`), by
     `bot_player` (default: the game's own automated player); a player that fails is logged and
-    its seat plays the default move instead (bot/automated.py).
+    its seat plays the default move instead (bot/service/automated.py).
     """
 
     def __init__(
@@ -330,7 +330,7 @@ class ServiceCore:
 
     async def _verify(self, row: GameRow) -> tuple[Any, Any, GameRow]:
         """Replay the log; if the snapshot (or phase snapshot) disagrees, replace it."""
-        game = self._game_module(row.kind)
+        game = self._game_of(row.kind)
         rows = await self.store.log(row.id)
         state, phase_start = self._replay(game, row, rows)
         snapshot = state.model_dump_json()
@@ -354,14 +354,14 @@ class ServiceCore:
             return await self._verify(fresh)
         return state, phase_start, dataclasses.replace(row, seq=len(rows))
 
-    def _replay(self, game: Any, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
+    def _replay(self, game: Game, row: GameRow, rows: Sequence[LogRow]) -> tuple[Any, Any]:
         """The state after the logged actions and the state when its current phase began.
         Each action is applied for its logged seat, so a seat mix-up is caught too."""
         run, _ = self._replay_run(game, row, rows)
         return run.state, run.phase_start
 
     def _replay_run(
-        self, game: Any, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
+        self, game: Game, row: GameRow, rows: Sequence[LogRow], keep_after: int | None = None
     ) -> tuple[Run, Any]:
         """The log replayed: the run (with the moves and phase ends after `keep_after` kept, as
         an act keeps them) and the board before them (the phase start at `keep_after`)."""
@@ -424,13 +424,14 @@ class ServiceCore:
 
     async def _plan_book(self, live: Live) -> PlanBook | None:
         """The game's plans and standing orders, for a call that may play them."""
-        if live.state is None or not pl.supports(live.row.kind):
+        planner = ui_for(live.row.kind).plans if live.state is not None else None
+        if planner is None:
             return None
-        return await PlanBook.load(self.store, live.row.id, live.seats)
+        return await PlanBook.load(self.store, live.row.id, live.seats, planner)
 
     @staticmethod
     def _apply(
-        game: Any,
+        game: Game,
         run: Run,
         action: Any,
         seat: int,
@@ -446,8 +447,8 @@ class ServiceCore:
         except engine_errors.EngineError as error:
             raise engine_error(error, run.game_id) from error
         run.seq += 1
-        before = (getattr(state, "turn", 0), getattr(state, "phase", 0))
-        after = (getattr(new_state, "turn", 0), getattr(new_state, "phase", 0))
+        before = (state.turn, state.phase)
+        after = (new_state.turn, new_state.phase)
         over = game.outcome(new_state) is not None
         if before != after or over:
             if keep:
@@ -461,7 +462,7 @@ class ServiceCore:
                 Move(run.seq, seat, str(action), by_bot, user_id, tuple(events), planned)
             )
 
-    async def _play_bots(self, game: Any, run: Run, seats: Sequence[SeatRow], seed: int) -> None:
+    async def _play_bots(self, game: Game, run: Run, seats: Sequence[SeatRow], seed: int) -> None:
         """Bot seats decide at their level (rng from the game seed and seq; the search runs in
         a worker thread within the level's time), and human seats whose plans answer their
         decision play them (`run.book`, docs/pace.md), until a human must be asked."""
@@ -493,10 +494,10 @@ class ServiceCore:
         raise RuntimeError(f"bots played {MAX_BOT_ACTIONS} actions without a human decision")
 
     async def _bot_action(
-        self, game: Any, state: Any, seat: int, level: str, rng: random.Random
+        self, game: Game, state: GameState, seat: int, level: str, rng: random.Random
     ) -> Decided:
         """The bot's decision, searched in the worker thread (the event loop stays free); the
-        default move if its player fails (bot/automated.py)."""
+        default move if its player fails (bot/service/automated.py)."""
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return Decided(legal[0])
@@ -508,7 +509,7 @@ class ServiceCore:
         return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
 
     def _play_plan(
-        self, game: Any, run: Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
+        self, game: Game, run: Run, seats: Sequence[SeatRow], pending: Sequence[PendingDecision]
     ) -> bool:
         """One move: the first pending decision of a human seat that its player's plans answer
         with a legal action, logged as theirs and marked planned. False: someone is asked."""
@@ -615,7 +616,7 @@ class ServiceCore:
     ) -> ActResult:
         """Commit the moves of `run`; when there is something for the channel to see (moves,
         or a `cause` such as the start), an outbox row records it in the same transaction."""
-        game = self._game_module(live.row.kind)
+        game = self._game_of(live.row.kind)
         state = run.state
         outcome = game.outcome(state)
         pending = game.pending(state)
@@ -670,7 +671,8 @@ class ServiceCore:
     def _rate(
         live: Live, seats: Sequence[SeatRow] | None, outcome: dict[str, Any]
     ) -> Callable[[Tx], object]:
-        """The ratings of the game's players, in the transaction that ends it (bot/ratings.py)."""
+        """The ratings of the game's players, in the transaction that ends it
+        (bot/service/ratings.py)."""
         final = list(seats if seats is not None else live.seats)
         row = live.row
 
@@ -682,7 +684,7 @@ class ServiceCore:
     # --- internals: checks and shapes --------------------------------------------------------
 
     @staticmethod
-    def _game_module(kind: str) -> Any:
+    def _game_of(kind: str) -> Game:
         try:
             return get_game(kind)
         except KeyError:
@@ -712,7 +714,7 @@ class ServiceCore:
         pending: tuple[PendingDecision, ...] = ()
         outcome = None
         if live.state is not None:
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             if row.status == "running":
                 pending = tuple(game.pending(live.state))
             outcome = game.outcome(live.state)
@@ -772,7 +774,7 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
 
 
 def replay_problems(
-    game: Any, row: GameRow, rows: Sequence[Any], state: Any, phase_start: Any
+    game: Game, row: GameRow, rows: Sequence[Any], state: GameState, phase_start: Any
 ) -> list[str]:
     """Where a stored game disagrees with its replayed log (for the operator: English)."""
     problems = []
@@ -785,7 +787,7 @@ def replay_problems(
     return problems
 
 
-def _same_state(game: Any, snapshot: str | None, state: Any) -> bool:
+def _same_state(game: Game, snapshot: str | None, state: GameState) -> bool:
     if snapshot is None:
         return False
     try:

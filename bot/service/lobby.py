@@ -11,13 +11,13 @@ from pydantic import ValidationError
 
 import engine.errors as engine_errors
 import i18n
-from bot import errors as err
-from bot import plans as pl
-from bot.lang import m
-from bot.pace import PlanBook
+from bot.games import ui_for
 from bot.service.core import Live, Run, ServiceCore, engine_error
+from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo
 from bot.store import GameRow, IntegrityError, SeatRow, Tx
+from bot.words import errors as err
+from bot.words.lang import m
 from engine.players import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class LobbyCalls(ServiceCore):
     ) -> dict[str, Any]:
         """The options a new game of `kind` would have (the server's defaults, then the given
         ones), or BadOptions: checked before anything is made for the game (its thread)."""
-        game = self._game_module(kind)
+        game = self._game_of(kind)
         wanted = await self._default_options(guild_id, kind)
         wanted.update(options or {})
         if players is not None:
@@ -159,7 +159,7 @@ class LobbyCalls(ServiceCore):
             self._require_manager(live, by_user_id, can_manage)
             self._require_lobby(live)
             row = live.row
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             count = len(live.seats)
             if not game.min_players <= count <= min(game.max_players, row.options["players"]):
                 raise err.WrongPlayerCount(
@@ -179,8 +179,9 @@ class LobbyCalls(ServiceCore):
                 raise err.BadOptions(reason=_validation_reason(error)) from None
             now = self._clock()
             run = Run(game_id=game_id, state=state, phase_start=state, seq=0, now=now)
-            if pl.supports(row.kind):
-                run.book = await PlanBook.for_start(self.store, game_id, live.seats)
+            planner = ui_for(row.kind).plans
+            if planner is not None:
+                run.book = await PlanBook.for_start(self.store, game_id, live.seats, planner)
             await self._play_bots(game, run, live.seats, seed)
             setup = state.setup.model_dump()
             return await self._commit_play(
@@ -287,7 +288,7 @@ class LobbyCalls(ServiceCore):
     async def _default_options(self, guild_id: int, kind: str) -> dict[str, Any]:
         """The server's defaults for the options this game has (a player count the game does
         not allow is left to the game's own default)."""
-        game = self._game_module(kind)
+        game = self._game_of(kind)
         settings = await self.store.guild_settings(guild_id)
         defaults = {
             "players": settings.default_players,

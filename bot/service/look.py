@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import errors as err
-from bot import history as hist
-from bot.lang import m
-from bot.messages import REPLAY_PROBLEMS
+import bot.service.history as hist
 from bot.service.core import Live, ServiceCore, replay_problems
 from bot.service.results import GameInfo, LogPage, PlayerView, SinceLastMove, UserGame
 from bot.store import DamagedRow, GameRow
+from bot.words import errors as err
+from bot.words.lang import m
+from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES
 from engine.record import GameRecord
 
@@ -65,7 +65,7 @@ class LookCalls(ServiceCore):
             decision = None
             legal: tuple[str, ...] = ()
             if seat is not None and live.state is not None and not seat.is_bot:
-                game = self._game_module(live.row.kind)
+                game = self._game_of(live.row.kind)
                 decision = next((p for p in info.pending if p.seat == seat.seat), None)
                 if decision is not None:
                     legal = tuple(str(a) for a in game.legal_actions(live.state, seat.seat))
@@ -118,8 +118,8 @@ class LookCalls(ServiceCore):
         row = (await self._of_guild(game_id, guild_id)).row
         if row.setup is None:
             raise err.GameNotRunning(game_id=game_id, status=m.STATUS[row.status])
-        game = self._game_module(row.kind)
-        if row.status == "running" and getattr(game, "hidden_information", False):
+        game = self._game_of(row.kind)
+        if row.status == "running" and game.hidden_information:
             raise err.RecordHidden(game_id=game_id)
         return await self.record(game_id)
 
@@ -166,17 +166,17 @@ class LookCalls(ServiceCore):
     async def history(
         self, guild_id: int, *, user_id: int | None = None, page: int = 1
     ) -> hist.HistoryPage:
-        """A page of this server's finished games, newest first (bot/history.py)."""
+        """A page of this server's finished games, newest first (bot/service/history.py)."""
         return await hist.history(self.store, guild_id, user_id=user_id, page=page)
 
     async def leaderboard(self, guild_id: int, kind: str) -> list[hist.Standing]:
-        """This server's rated players of one game, best first (bot/history.py)."""
+        """This server's rated players of one game, best first (bot/service/history.py)."""
         if kind not in GAME_NAMES:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
         return await hist.leaderboard(self.store, guild_id, kind)
 
     async def player_stats(self, guild_id: int, user_id: int, kind: str) -> hist.PlayerStats:
-        """A player's results in one game of this server (bot/history.py)."""
+        """A player's results in one game of this server (bot/service/history.py)."""
         if kind not in GAME_NAMES:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES))
         return await hist.player_stats(self.store, guild_id, user_id, kind)
@@ -193,7 +193,7 @@ class LookCalls(ServiceCore):
             return REPLAY_PROBLEMS["no_game"]
         if row.setup is None:
             return None
-        game = self._game_module(row.kind)
+        game = self._game_of(row.kind)
         rows = await self.store.log(game_id)
         try:
             state, phase_start = self._replay(game, row, rows)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot import errors as err
-from bot.lang import m
 from bot.service.core import ServiceCore
 from bot.service.results import ActResult
 from bot.store import OutboxRow
+from bot.words import errors as err
+from bot.words.lang import m
 
 
 class OutboxCalls(ServiceCore):
@@ -65,7 +65,7 @@ class OutboxCalls(ServiceCore):
         async with self._lock(entry.game_id, across=False):
             live = await self._load(entry.game_id)
             row = live.row
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             if row.setup is None:
                 raise err.GameNotRunning(game_id=row.id, status=m.STATUS[row.status])
             rows = (await self.store.log(row.id))[: entry.to_seq]

@@ -1,4 +1,5 @@
-"""Plans: answers given ahead, premoves and standing orders (bot/plans.py, docs/pace.md)."""
+"""Plans: answers given ahead, premoves, turn plans and standing orders (docs/pace.md), through
+the game's `Planner` (bot/games/plans.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot import errors as err
-from bot import plans as pl
-from bot.lang import m
-from bot.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
+from bot.games import plans as pl
 from bot.service.core import Live, Run
+from bot.service.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.play import PlayCalls
 from bot.store import DiskFull
+from bot.words import errors as err
+from bot.words.lang import m
+from engine.protocol import GameState
 
 
 class PlanCalls(PlayCalls):
@@ -35,8 +37,8 @@ class PlanCalls(PlayCalls):
         joins the end of their queue). BadPlan if it can never apply. If it answers the pending
         decision, it is played at once."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, plan))
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -46,8 +48,12 @@ class PlanCalls(PlayCalls):
         """Queue "then place on `target` ('12', 'castle', ... or 'pass') if it is still free and
         costs no more than `max_cost` (default: what it costs now), else ask me"."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, pl.premove(state, seat, target, max_cost)))
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
+            planner = book.planner
+            book.put(
+                seat,
+                planner.check_plan(state, seat, planner.premove(state, seat, target, max_cost)),
+            )
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -58,26 +64,26 @@ class PlanCalls(PlayCalls):
         Replaces their plan for that turn (`plan.standing`: their standing plan, which every
         turn starts from). If their placement is pending now, it is played at once."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
-            book.put(seat, pl.check_plan(state, seat, plan))
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
     async def suggest_turn_plan(self, game_id: int, user_id: int, limit: int = 6) -> pl.TurnPlan:
         """A turn plan as a sensible player would make it now (not kept: pass it to
         `set_turn_plan`, changed or not): the easy built-in player's placements one after
-        another with their suggested answers (`bot.plans.suggest_turn_plan`); the same for the
-        same game, turn and seat."""
+        another with their suggested answers (the game's `Planner.suggest_turn_plan`); the same
+        for the same game, turn and seat."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
+            live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
-            rng = random.Random(f"{self._seed(live)}/{pl.plan_turn(state)}/{seat}")
-            game = self._game_module(live.row.kind)
+            rng = random.Random(f"{self._seed(live)}/{book.planner.plan_turn(state)}/{seat}")
+            game = self._game_of(live.row.kind)
 
             def choose(now: Any, who: int) -> Any:
                 return game.automated_action(now, who, "easy", rng)
 
-            return pl.suggest_turn_plan(state, seat, choose, limit)
+            return book.planner.suggest_turn_plan(state, seat, choose, limit)
 
     async def cancel_turn_plan(
         self, game_id: int, user_id: int, *, standing: bool = False
@@ -85,7 +91,7 @@ class PlanCalls(PlayCalls):
         """Forget the player's turn plan (or, `standing`, their standing plan); BadPlan if there
         is none. The standing plan, if any, then plays this turn."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             mine = book.mine(seat)
             plan = mine.standing_plan if standing else mine.turn_plan
             if plan is None or not book.delete(seat, plan.key):
@@ -99,20 +105,20 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             live, seat, book = await self._plans_context(game_id, user_id)
             state = live.state
-            plan = pl.turn_plan_now(book.plans_of(seat), pl.plan_turn(state))
-            return None if plan is None else pl.turn_plan_progress(state, seat, plan)
+            plan = pl.turn_plan_now(book.plans_of(seat), book.planner.plan_turn(state))
+            return None if plan is None else book.planner.turn_plan_progress(state, seat, plan)
 
     async def turn_plan_options(self, game_id: int, user_id: int) -> tuple[pl.PlanOption, ...]:
         """What the player may put in a turn plan now: each space they could place on as things
         stand, with its cost and the answers the placement can carry."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return pl.turn_plan_options(live.state, seat)
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.turn_plan_options(live.state, seat)
 
     async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
         """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             if not book.delete(seat, key):
                 raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
 
@@ -121,7 +127,7 @@ class PlanCalls(PlayCalls):
     async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
         """Empty the player's premove queue."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             for plan in book.mine(seat).premoves:
                 book.delete(seat, plan.key)
 
@@ -130,7 +136,7 @@ class PlanCalls(PlayCalls):
     async def cancel_plans(self, game_id: int, user_id: int) -> PlanResult:
         """Forget all the player's plans in this game (standing orders stay)."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             mine = book.mine(seat)
             for key in [p.key for p in mine.plans] + [d.plan.key for d in mine.dropped]:
                 book.delete(seat, key)
@@ -145,7 +151,7 @@ class PlanCalls(PlayCalls):
         BadPlan for an unknown name or value. Played at once if they answer the pending
         decision."""
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
             book.set_orders(seat, pl.orders_with(book.orders_of(seat), changes))
 
         return await self._change_plans(game_id, user_id, change)
@@ -203,9 +209,9 @@ class PlanCalls(PlayCalls):
         legal then. `always` (the owner's cube): every time, not only this turn. `provost`: for
         a bribe asked ahead, where the provost stood when the question was shown."""
         async with self._lock(game_id):
-            live, seat, _ = await self._plans_context(game_id, user_id)
+            live, seat, book = await self._plans_context(game_id, user_id)
             ours = live.state.decision is not None and live.state.decision.seat == seat
-            is_now = ours and key == pl.now_key(live.state)
+            is_now = ours and key == book.planner.now_key(live.state)
             castle = option.strip().lower().startswith("castle")
             if is_now and expected_version is not None and expected_version != live.row.version:
                 raise err.StaleVersion(
@@ -217,15 +223,15 @@ class PlanCalls(PlayCalls):
                 return PlanResult(MyPlans(game_id, seat, (), pl.Orders()), result)
             return PlanResult(await self.plans_of(game_id, user_id), result)
 
-        def change(state: Any, seat: int, book: PlanBook) -> None:
-            plan = pl.plan_for_answer(
+        def change(state: GameState, seat: int, book: PlanBook) -> None:
+            plan = book.planner.plan_for_answer(
                 key,
                 option,
-                provost=provost if provost is not None else state.provost,
+                provost=provost,
                 always=always,
                 state=state,
             )
-            book.put(seat, pl.check_plan(state, seat, plan))
+            book.put(seat, book.planner.check_plan(state, seat, plan))
 
         return await self._change_plans(game_id, user_id, change)
 
@@ -233,17 +239,17 @@ class PlanCalls(PlayCalls):
         self, game_id: int, user_id: int, action: Any
     ) -> tuple[pl.Question, ...]:
         """What the placement (or pass) `action` the player is about to make can carry as
-        answers ahead (`bot.plans.answer_ahead_options`); pass the chosen ones to `act` with
-        `plans=[question.plan(option), ...]`."""
+        answers ahead (the game's `Planner.answer_ahead_options`); pass the chosen ones to `act`
+        with `plans=[question.plan(option), ...]`."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return tuple(pl.answer_ahead_options(live.state, seat, action))
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return tuple(book.planner.answer_ahead_options(live.state, seat, action))
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""
         async with self._lock(game_id, across=False):
-            live, seat, _ = await self._plans_context(game_id, user_id)
-            return pl.premove_options(live.state, seat)
+            live, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.premove_options(live.state, seat)
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -264,7 +270,7 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id):
             live, seat, book = await self._plans_context(game_id, user_id)
             change(live.state, seat, book)
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             run = Run(
                 game_id=game_id,
                 state=live.state,
@@ -285,7 +291,7 @@ class PlanCalls(PlayCalls):
             return PlanResult(book.mine(seat), None)
 
     def _questions(self, live: Live, seat: int, book: PlanBook) -> tuple[pl.Question, ...]:
-        found = pl.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
+        found = book.planner.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
         if found and found[0].now:
             fallback = book.fallback(seat, live.row.seq)
             if fallback is not None:

@@ -9,13 +9,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine.errors as engine_errors
-from bot import errors as err
-from bot import plans as pl
-from bot.automated import default_move
-from bot.lang import m
+from bot.games import plans as pl
+from bot.service.automated import default_move
 from bot.service.core import Live, Run, ServiceCore, engine_error
 from bot.service.results import ActResult, GameInfo, UndoneMove
 from bot.store import SeatRow, Tx
+from bot.words import errors as err
+from bot.words.lang import m
 from engine.players import DEFAULT_LEVEL
 from engine.protocol import PendingDecision
 
@@ -61,7 +61,7 @@ class PlayCalls(ServiceCore):
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
             self._require_running(live)
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             pending = game.pending(live.state)
             if not any(p.seat == seat.seat for p in pending):
                 raise self._not_your_decision(live, pending)
@@ -116,7 +116,7 @@ class PlayCalls(ServiceCore):
                 raise err.UndoNotYours(game_id=game_id, action=last.action, colour=colour)
             if last.user_id != user_id or last.by_bot or last.planned:
                 raise err.UndoNotInPerson(game_id=game_id, action=last.action)
-            game = self._game_module(row.kind)
+            game = self._game_of(row.kind)
             before, _ = self._replay_run(game, row, rows[:-1])
             what = game.revealed(before.state, live.state)
             if what is not None:
@@ -199,7 +199,7 @@ class PlayCalls(ServiceCore):
             if seat is None:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
             seats = _handed_to_bot(live.seats, seat.seat, human=user_id, level=DEFAULT_LEVEL)
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             run = await self._run_from(live)
             await self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
@@ -231,7 +231,7 @@ class PlayCalls(ServiceCore):
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
             self._require_running(live)
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             pending = game.pending(live.state)
             if not any(p.seat == seat for p in pending):
                 raise self._not_your_decision(live, pending)
@@ -269,7 +269,7 @@ class PlayCalls(ServiceCore):
                 human=holder.user_id or holder.resigned_user_id,
                 level=holder.level if holder.is_bot else DEFAULT_LEVEL,
             )
-            game = self._game_module(live.row.kind)
+            game = self._game_of(live.row.kind)
             run = await self._run_from(live, now)
             await self._play_bots(game, run, seats, self._seed(live))
             return await self._commit_play(
@@ -327,7 +327,7 @@ class PlayCalls(ServiceCore):
         if run.book is None:
             raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
         for plan in plans:
-            run.book.put(seat, pl.check_plan(run.state, seat, plan))
+            run.book.put(seat, run.book.planner.check_plan(run.state, seat, plan))
 
 
 def _handed_to_bot(

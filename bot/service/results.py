@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store import LogRow
-from engine.protocol import Event, Outcome, PendingDecision
+from engine.protocol import Event, GameState, Outcome, PendingDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class PhaseEnd:
 
     turn: int
     phase: int
-    state: Any
+    state: GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ class ActResult:
 
     game: GameInfo
     moves: tuple[Move, ...]
-    state: Any
+    state: GameState
     phase_ends: tuple[PhaseEnd, ...]
     board_before: Any  # the state when the phase current before this call began (last board)
     outcome: Outcome | None
@@ -135,7 +135,7 @@ class ActResult:
 class PlayerView:
     game: GameInfo
     seat: SeatInfo | None  # None for a spectator
-    state: Any  # Caylus hides nothing: the whole state
+    state: GameState  # Caylus hides nothing: the whole state
     decision: PendingDecision | None  # this player's pending decision, if any
     legal_actions: tuple[str, ...]
 

@@ -6,11 +6,11 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import i18n
-from bot import errors as err
-from bot.lang import m
 from bot.service.core import ServiceCore
 from bot.service.results import GameInfo
 from bot.store import AheadDm, GuildSettings, UserSettings
+from bot.words import errors as err
+from bot.words.lang import m
 
 
 class SettingsCalls(ServiceCore):

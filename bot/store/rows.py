@@ -223,7 +223,8 @@ class LogRow:
 
 @dataclass(frozen=True, slots=True)
 class PlanRow:
-    """A stored plan of a seat (the body is bot.plans JSON; the store reads no rules)."""
+    """A stored plan of a seat (the body is a plan's JSON, bot/games/plans.py; the store reads
+    no rules)."""
 
     seat: int
     key: str

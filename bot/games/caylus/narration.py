@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.lang import t
+from bot.games.caylus.lang import ct
+from bot.words.lang import t
 from engine.protocol import Event
 from render.sentences import event_text
 
@@ -14,7 +15,7 @@ def account(
 ) -> str:
     """A short account of one phase: a header line and one line per event (capped).
     `so_far`: the phase is still going on (the account of its first part)."""
-    header = t.PHASE_HEADER_SO_FAR if so_far else t.PHASE_HEADER
+    header = ct.PHASE_HEADER_SO_FAR if so_far else ct.PHASE_HEADER
     lines = [header.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])]
     told = [e for e in events if _worth_telling(e)]
     merged = [s for s in _merge_prestige(told, names) if s]
@@ -23,7 +24,7 @@ def account(
     shown = merged[:MAX_LINES_PER_PHASE]
     lines.extend(f"• {s}" for s in shown)
     if len(merged) > len(shown):
-        lines.append("• " + t.MORE_LINES.format(count=len(merged) - len(shown)))
+        lines.append("• " + ct.MORE_LINES.format(count=len(merged) - len(shown)))
     return "\n".join(lines)
 
 
@@ -53,7 +54,7 @@ def _merge_prestige(events: list[Event], names: list[str]) -> list[str]:
             and last.seat == event.seat
             and last.kind != "prestige"
         ):
-            out[-1] = t.WITH_PRESTIGE.format(line=out[-1], amount=(event.args or {})["amount"])
+            out[-1] = ct.WITH_PRESTIGE.format(line=out[-1], amount=(event.args or {})["amount"])
             last = event
             continue
         out.append(_line(event, names))

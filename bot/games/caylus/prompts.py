@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.caylus.ahead import answer_ahead_options
+from bot.games.caylus.lang import ct
+from bot.games.caylus.plan_kinds import CASTLE_ALL, castle_options
 from bot.games.layout import (
     ANSWER_SEP,
     BUTTON_LABEL,
@@ -19,8 +22,7 @@ from bot.games.layout import (
     finish,
     fit,
 )
-from bot.lang import t
-from bot.plans import CASTLE_ALL, answer_ahead_options, answer_key, castle_options
+from bot.games.plans import answer_key
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
 from engine.caylus.catalogue import TILES, Effect, Kind
@@ -36,6 +38,7 @@ from engine.caylus.rules import (
     placement_cost,
     worker_can_work,
 )
+from engine.caylus.state import State
 from engine.errors import EngineError
 from i18n.grammar import Name
 from render.names import (
@@ -51,14 +54,14 @@ from render.names import (
 )
 
 
-def headline(state: Any, prompt: str, names: list[str]) -> str:
+def headline(state: State, prompt: str, names: list[str]) -> str:
     """The sentence of the pending decision (the engine's, which names the building and its
     position), with who used the building when an owner picks their cube."""
     d = state.decision
     if d is not None and d.kind == "owner" and d.at:
         user = state.workers[d.at - 1]
         if user is not None:
-            return t.USED_BY.format(prompt=prompt, user=names[user])
+            return ct.USED_BY.format(prompt=prompt, user=names[user])
     return prompt
 
 
@@ -66,11 +69,11 @@ def _cubes(cubes: str) -> str:
     return cubes_words(cubes)
 
 
-def _road_name(state: Any, pos: int) -> str:
+def _road_name(state: State, pos: int) -> str:
     return space_name(state, str(pos))
 
 
-def space_reminder(state: Any, target: str, names: list[str] | None = None) -> str:
+def space_reminder(state: State, target: str, names: list[str] | None = None) -> str:
     if target.isdigit():
         pos = int(target)
         tile = state.road[pos - 1]
@@ -84,7 +87,7 @@ def space_reminder(state: Any, target: str, names: list[str] | None = None) -> s
     return special_effect(target)
 
 
-def _favor_column(state: Any, seat: int, line: str) -> int:
+def _favor_column(state: State, seat: int, line: str) -> int:
     return favor_marker_after(state, seat, cat.FAVOR_LINES.index(line))
 
 
@@ -104,16 +107,16 @@ def _tile_name(tile: Any) -> str:
     )
 
 
-def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
+def _build_label(state: State, seat: int, arg: str) -> tuple[str, str]:
     decision = state.decision
     tile_id, _, extra = arg.partition(" ")
     tile = TILES[tile_id]
     gains = [f"{tile.prestige} PP"]
     if tile.favors:
-        gains.append(t.CY_FAVORS.format(count=tile.favors))
+        gains.append(ct.CY_FAVORS.format(count=tile.favors))
     if tile.kind is Kind.PRESTIGE:
         pos = int(extra[1:])
-        label = t.CY_BUILD_ON.format(
+        label = ct.CY_BUILD_ON.format(
             name=tile_name(tile.id), pos=pos, cost=_cubes(tile.cost), gains=", ".join(gains)
         )
     else:
@@ -124,17 +127,17 @@ def _build_label(state: Any, seat: int, arg: str) -> tuple[str, str]:
     return label, tile_effect(tile.id)
 
 
-def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+def describe(state: State, seat: int, action: Any, names: list[str]) -> Choice:
     """The plain-word choice for one legal action of `seat` (the state's current decision)."""
     verb, arg = action.verb, action.arg
     text = str(action)
     decision = state.decision
     kind = decision.kind if decision is not None else ""
     if verb == "pass":
-        label = t.CY_PASS_FIRST if not state.passed else t.CY_PASS
-        return Choice(text, label, t.CY_PASS_DESC, "secondary")
+        label = ct.CY_PASS_FIRST if not state.passed else ct.CY_PASS
+        return Choice(text, label, ct.CY_PASS_DESC, "secondary")
     if verb == "skip":
-        return Choice(text, t.CY_SKIP.get(kind, t.CY_SKIP_ANY), "", "secondary")
+        return Choice(text, ct.CY_SKIP.get(kind, ct.CY_SKIP_ANY), "", "secondary")
     if verb == "place":
         cost = placement_cost(state, seat, arg)
         return Choice(
@@ -142,54 +145,54 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
         )
     if verb == "gate":
         if arg == "back":
-            return Choice(text, t.CY_GATE_BACK, t.CY_GATE_BACK_DESC, "secondary")
+            return Choice(text, ct.CY_GATE_BACK, ct.CY_GATE_BACK_DESC, "secondary")
         return Choice(
             text,
-            t.CY_GATE_MOVE.format(space=space_name(state, arg)),
+            ct.CY_GATE_MOVE.format(space=space_name(state, arg)),
             space_reminder(state, arg, names),
         )
     if verb == "provost":
         delta = int(arg)
         target = state.provost + delta
         if kind == "bribe":
-            label = t.CY_PROVOST_PAID.format(delta=delta, target=target, cost=abs(delta))
+            label = ct.CY_PROVOST_PAID.format(delta=delta, target=target, cost=abs(delta))
         else:
-            label = t.CY_PROVOST_FREE.format(delta=delta, target=target)
-        return Choice(text, label, t.CY_PROVOST_DESC.format(target=target))
+            label = ct.CY_PROVOST_FREE.format(delta=delta, target=target)
+        return Choice(text, label, ct.CY_PROVOST_DESC.format(target=target))
     if verb == "joust":
-        return Choice(text, t.CY_JOUST)
+        return Choice(text, ct.CY_JOUST)
     if verb == "inn":
         if arg == "stay":
-            return Choice(text, t.CY_INN_STAY, t.CY_INN_STAY_DESC)
-        return Choice(text, t.CY_INN_LEAVE, t.CY_INN_LEAVE_DESC, "secondary")
+            return Choice(text, ct.CY_INN_STAY, ct.CY_INN_STAY_DESC)
+        return Choice(text, ct.CY_INN_LEAVE, ct.CY_INN_LEAVE_DESC, "secondary")
     if verb == "take":
         where = _road_name(state, decision.at) if decision and decision.at else Name("")
         if kind == "owner":
             return Choice(
                 text,
-                t.CY_TAKE_OWNER.format(cube=cube_name(arg)),
-                t.CY_TAKE_OWNER_DESC.format(where=where),
+                ct.CY_TAKE_OWNER.format(cube=cube_name(arg)),
+                ct.CY_TAKE_OWNER_DESC.format(where=where),
             )
-        at = t.CY_TAKE_AT.format(where=where) if where else ""
-        return Choice(text, t.CY_TAKE.format(cubes=_cubes(arg)), at)
+        at = ct.CY_TAKE_AT.format(where=where) if where else ""
+        return Choice(text, ct.CY_TAKE.format(cubes=_cubes(arg)), at)
     if verb == "build":
         label, reminder = _build_label(state, seat, arg)
         return Choice(text, label, reminder)
     if verb == "lawyer":
         pos = int(arg)
-        paid = t.CY_LAWYER_PAID_FAVOR if decision and decision.via_favor else t.CY_LAWYER_PAID
+        paid = ct.CY_LAWYER_PAID_FAVOR if decision and decision.via_favor else ct.CY_LAWYER_PAID
         return Choice(
             text,
-            t.CY_LAWYER.format(where=_road_name(state, pos), paid=paid),
-            t.CY_LAWYER_DESC,
+            ct.CY_LAWYER.format(where=_road_name(state, pos), paid=paid),
+            ct.CY_LAWYER_DESC,
         )
     if verb == "sell":
         price = TILES[state.road[decision.at - 1]].market_price if decision else 0
-        return Choice(text, t.CY_SELL.format(cube=cube_name(arg), price=price))
+        return Choice(text, ct.CY_SELL.format(cube=cube_name(arg), price=price))
     if verb == "buy":
         tile = TILES[state.road[decision.at - 1]] if decision else None
         price = tile.peddler_price * len(arg) if tile else len(arg)
-        return Choice(text, t.CY_BUY.format(cubes=_cubes(arg), price=price))
+        return Choice(text, ct.CY_BUY.format(cubes=_cubes(arg), price=price))
     if verb == "pay":
         return Choice(text, _pay_label(kind, arg))
     if verb == "batch":
@@ -198,32 +201,32 @@ def describe(state: Any, seat: int, action: Any, names: list[str]) -> Choice:
         points = cat.SECTION_POINTS[section]
         return Choice(
             text,
-            t.CY_BATCH.format(cubes=_cubes(arg), points=points),
-            t.CY_BATCH_DESC.format(section=section_name(section)),
+            ct.CY_BATCH.format(cubes=_cubes(arg), points=points),
+            ct.CY_BATCH_DESC.format(section=section_name(section)),
         )
     if verb == "favor":
         return _favor_choice(state, seat, arg, text)
     if verb == "exchange":
         give, take = arg.split()
-        return Choice(text, t.CY_EXCHANGE.format(give=cube_name(give), cubes=_cubes(take)))
+        return Choice(text, ct.CY_EXCHANGE.format(give=cube_name(give), cubes=_cubes(take)))
     return Choice(text, text)  # a verb this module does not know: the notation itself
 
 
 def _pay_label(kind: str, arg: str) -> str:
     paid = f"{arg[:-1]} d" if arg.endswith("d") else _cubes(arg)
     prestige, gold = USE_REWARDS.get(kind, {}).get(arg, (0, 0))  # the engine's table
-    reward = f"{prestige} PP" if prestige else t.CY_GOLD.format(count=gold) if gold else None
+    reward = f"{prestige} PP" if prestige else ct.CY_GOLD.format(count=gold) if gold else None
     if reward is None and kind == "alchemist":
-        reward = t.CY_GOLD.format(count=len(arg) // 2)
-    return t.CY_PAY_FOR.format(paid=paid, reward=reward) if reward else t.CY_PAY.format(paid=paid)
+        reward = ct.CY_GOLD.format(count=len(arg) // 2)
+    return ct.CY_PAY_FOR.format(paid=paid, reward=reward) if reward else ct.CY_PAY.format(paid=paid)
 
 
-def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
+def _favor_choice(state: State, seat: int, arg: str, text: str) -> Choice:
     line = arg[0]
     line_name = favor_line_name(line).capitalize()
     before = state.players[seat].favors[cat.FAVOR_LINES.index(line)]
     after = _favor_column(state, seat, line)
-    marker = (t.CY_MARKER_TO if after > before else t.CY_MARKER_STAYS).format(col=after)
+    marker = (ct.CY_MARKER_TO if after > before else ct.CY_MARKER_STAYS).format(col=after)
     if line in ("a", "b"):
         gain = (
             f"+{cat.FAVOR_PRESTIGE[after - 1]} PP"
@@ -231,7 +234,7 @@ def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
             else f"+{cat.FAVOR_DENIERS[after - 1]} d"
         )
         return Choice(
-            text, f"{line_name}: {gain}", t.CY_FAVOR_LINE.format(line=line, marker=marker)
+            text, f"{line_name}: {gain}", ct.CY_FAVOR_LINE.format(line=line, marker=marker)
         )
     col = int(arg[1])
     if line == "c":
@@ -239,25 +242,25 @@ def _favor_choice(state: Any, seat: int, arg: str, text: str) -> Choice:
             cell = f"1 {cube_name(arg[2])}"
         else:
             cell = favor_cell("c", col)
-        desc = t.CY_FAVOR_CELL.format(line="c", col=col, marker=marker)
+        desc = ct.CY_FAVOR_CELL.format(line="c", col=col, marker=marker)
         return Choice(text, f"{line_name}: {cell}", desc)
     cell = favor_cell("d", col)
     if cell == "-":  # the first column of line d does nothing but move the marker on
         return Choice(
             text,
-            t.CY_FAVOR_NO_EFFECT.format(name=line_name, marker=marker),
-            t.CY_FAVOR_CELL_ONLY.format(line="d", col=col),
+            ct.CY_FAVOR_NO_EFFECT.format(name=line_name, marker=marker),
+            ct.CY_FAVOR_CELL_ONLY.format(line="d", col=col),
             "secondary",
         )
     return Choice(
-        text, f"{line_name}: {cell}", t.CY_FAVOR_CELL.format(line="d", col=col, marker=marker)
+        text, f"{line_name}: {cell}", ct.CY_FAVOR_CELL.format(line="d", col=col, marker=marker)
     )
 
 
 # --- warnings: a choice that breaks what the player has committed to -----------------------------
 
 
-def _still_to_work(state: Any, seat: int) -> list[int]:
+def _still_to_work(state: State, seat: int) -> list[int]:
     """Road positions where `seat` has a worker that has not worked yet this turn."""
     if state.phase > 5:
         return []
@@ -267,7 +270,7 @@ def _still_to_work(state: Any, seat: int) -> list[int]:
     return [p for p in range(now + 1, last + 1) if state.workers[p - 1] == seat]
 
 
-def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[str]) -> dict:
+def commitment_warnings(state: State, seat: int, actions: list[Any], names: list[str]) -> dict:
     """action text -> a warning, for the choices that would leave a worker the player has
     already placed with nothing to do: the castle worker without a batch (the penalty), a road
     worker that could no longer pay or would end beyond the provost."""
@@ -292,13 +295,13 @@ def commitment_warnings(state: Any, seat: int, actions: list[Any], names: list[s
         holdings = state.model_copy(update={"players": after.players})
         lost = []
         if castle and not can_deliver_batch(after.players[seat].cubes):
-            lost.append(t.CY_WARN_CASTLE.format(penalty=cat.CASTLE_PENALTY))
+            lost.append(ct.CY_WARN_CASTLE.format(penalty=cat.CASTLE_PENALTY))
         for pos in roads:
             where = _road_name(state, pos)
             if pos > after.provost:
-                lost.append(t.CY_WARN_BEYOND.format(where=where))
+                lost.append(ct.CY_WARN_BEYOND.format(where=where))
             elif after.workers[pos - 1] == seat and not worker_can_work(holdings, seat, pos):
-                lost.append(t.CY_WARN_IDLE.format(where=where))
+                lost.append(ct.CY_WARN_IDLE.format(where=where))
         if lost:
             out[str(action)] = "; ".join(lost)
     return out
@@ -311,24 +314,24 @@ def question_title(question: Any, names: list[str]) -> str:
     """What a question asks, naming the building and the turn: 'Farm (11), turn 3: produce'."""
     state = question.state
     where = _road_name(state, question.at) if state is not None and question.at else ""
-    what = t.CY_QUESTION_WORDS.get(question.kind, question.kind)
-    now = t.CY_NOW if question.now else ""
+    what = ct.CY_QUESTION_WORDS.get(question.kind, question.kind)
+    now = ct.CY_NOW if question.now else ""
     return f"{where + ': ' if where else ''}{what}{now}"
 
 
 def ahead_label(question: Any, option: str, seat: int, names: list[str]) -> str:
     """An answer ahead in words: 'Take 2 food', 'deliver all I can', 'joust'."""
     if option == CASTLE_ALL:
-        return t.CY_ALL_I_CAN
+        return ct.CY_ALL_I_CAN
     if option.startswith("castle "):
-        return t.CY_DELIVER_N.format(count=int(option.split()[1]))
+        return ct.CY_DELIVER_N.format(count=int(option.split()[1]))
     try:
         return describe(question.state, seat, parse(option), names).label
     except EngineError:
         return option
 
 
-def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
+def _with_answers_ahead(state: State, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
     """A placement on a building with a choice offers the choice with it ("Farm (11) — 1 d →
     Take 2 food"), and "decide later" (the placement alone)."""
     if choice.action == "pass" or choice.action.split()[1] not in AHEAD_SPACES:
@@ -348,7 +351,7 @@ def _with_answers_ahead(state: Any, seat: int, choice: Choice, names: list[str])
     out.append(
         Choice(
             choice.action,
-            t.CY_DECIDE_LATER.format(label=choice.label),
+            ct.CY_DECIDE_LATER.format(label=choice.label),
             choice.description,
             choice.style,
         )
@@ -368,7 +371,7 @@ MAX_AHEAD_OPTIONS = 3
 # --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------------
 
 
-def turn_plan_choices(state: Any, seat: int, options: Any, names: list[str]) -> list[Choice]:
+def turn_plan_choices(state: State, seat: int, options: Any, names: list[str]) -> list[Choice]:
     """The spaces a turn plan may add, as the placement menu shows them: "Farm (5) — 1 d →
     Take 1 cloth" (value '5|take C'), "… · decide later" (value '5'), "Gate — 1 d"."""
     out = []
@@ -390,11 +393,11 @@ def turn_plan_choices(state: Any, seat: int, options: Any, names: list[str]) -> 
             out.append(
                 Choice(f"{option.target}{ANSWER_SEP}{answer}", f"{label} → {words}", reminder)
             )
-        out.append(Choice(option.target, t.CY_DECIDE_LATER.format(label=label), reminder))
+        out.append(Choice(option.target, ct.CY_DECIDE_LATER.format(label=label), reminder))
     return out
 
 
-def turn_plan_entry(state: Any, seat: int, entry: Any, options: Any, names: list[str]) -> str:
+def turn_plan_entry(state: State, seat: int, entry: Any, options: Any, names: list[str]) -> str:
     """An entry of a turn plan in words: "Farm (5) → Take 1 cloth", "Castle → deliver all I
     can" (an answer no longer offered, its space taken, stays in notation)."""
     label = str(space_name(state, entry.target))
@@ -408,7 +411,7 @@ def turn_plan_entry(state: Any, seat: int, entry: Any, options: Any, names: list
     return f"{label} → {entry.answer}"
 
 
-def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
+def _castle_choices(state: State, seat: int, names: list[str]) -> list[Choice]:
     """The castle in one decision: all the batches one can, or N of them (which cubes: the
     dearest are kept), each as one answer."""
     key = answer_key(state.turn, state.phase, "castle", 0)
@@ -422,7 +425,7 @@ def _castle_choices(state: Any, seat: int, names: list[str]) -> list[Choice]:
             continue
         n = len(batches)
         what = ", ".join(sort_cubes(b) for b in batches)
-        words = t.CY_CASTLE_ALL if option == CASTLE_ALL else t.CY_CASTLE_N
+        words = ct.CY_CASTLE_ALL if option == CASTLE_ALL else ct.CY_CASTLE_N
         label = words.format(count=n, pp=n * cat.SECTION_POINTS[section])
         out.append(Choice(f"{QUESTION_MARK}{key}={option}", label, what, "success"))
     return out
@@ -437,7 +440,7 @@ def _warned(choice: Choice, warning: str | None) -> Choice:
 # --- layout -------------------------------------------------------------------------------------
 
 
-def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+def layout(state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
     """The components for `seat`'s decision: buttons for few choices, menus by group."""
     kind = state.decision.kind if state.decision is not None else ""
     warnings = commitment_warnings(state, seat, actions, names)
@@ -453,7 +456,7 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
         on_road = [c.action.split()[1].split(ANSWER_SEP)[0].isdigit() for c in doing]
         specials = [c for c, road_space in zip(doing, on_road, strict=True) if not road_space]
         road = [c for c, road_space in zip(doing, on_road, strict=True) if road_space]
-        groups = [(t.CY_GROUP_SPECIALS, specials), (t.CY_GROUP_ROAD, road)]
+        groups = [(ct.CY_GROUP_SPECIALS, specials), (ct.CY_GROUP_ROAD, road)]
         return finish(fit(quiet, [g for g in groups if g[1]]))
     if kind == "favor":
         lines: dict[str, list[Choice]] = {}
@@ -467,18 +470,20 @@ def layout(state: Any, seat: int, actions: list[Any], names: list[str]) -> Layou
                 buttons.append(found[0])
             elif found:
                 groups.append(
-                    (t.CY_GROUP_LINE.format(line=line, name=favor_line_name(line)), found)
+                    (ct.CY_GROUP_LINE.format(line=line, name=favor_line_name(line)), found)
                 )
         return finish(fit(buttons + quiet, groups))
     if kind == "exchange":
         gives: dict[str, list[Choice]] = {}
         for c in doing:
             gives.setdefault(c.action.split()[1], []).append(c)
-        groups = [(t.CY_GROUP_GIVE.format(cube=cube_name(g)), cs) for g, cs in gives.items()]
+        groups = [(ct.CY_GROUP_GIVE.format(cube=cube_name(g)), cs) for g, cs in gives.items()]
         return finish(fit(quiet, groups))
     if len(doing) <= 2 * MAX_BUTTONS_PER_ROW - len(quiet) and all(
         len(c.label) <= BUTTON_LABEL for c in doing
     ):
         return finish(Layout(buttons=doing + quiet))
-    title = {"build": t.CY_CHOOSE_BUILDING, "lawyer": t.CY_CHOOSE_TRANSFORM}.get(kind, t.CY_CHOOSE)
+    title = {"build": ct.CY_CHOOSE_BUILDING, "lawyer": ct.CY_CHOOSE_TRANSFORM}.get(
+        kind, ct.CY_CHOOSE
+    )
     return finish(fit(quiet, [(title, doing)]))

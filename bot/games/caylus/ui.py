@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.caylus import narration, prompts, rules
+from bot.games.caylus.lang import ct
+from bot.games.caylus.plans import PLANNER
 from bot.games.layout import Choice, Layout
 from bot.games.turn_plans import TurnPlanEditor
-from bot.lang import t
+from bot.words.lang import t
 from engine.caylus import catalogue as cat
+from engine.caylus.state import State
 from engine.protocol import Event, Outcome, PendingDecision
 from render.names import space_name
 from render.sentences import decision_words
@@ -27,59 +29,59 @@ class CaylusUI(TurnPlanEditor):
     phases_per_turn = 7
     has_hands = False  # Caylus hides nothing: everyone sees the whole state
     order_names = ("inn", "bribe", "castle")  # (a Caylus owner always takes a cube)
-    default_clock = DEFAULT_CLOCK  # 24 hours a decision
     option_names = {"favor_mode": "favor_mode", "tile_set": "tile_set"}
     plan_conditions = ("else", "after", "above", "limit")  # the turn plan editor's menu
+    plans = PLANNER
 
-    def public(self, state: Any) -> Any:
+    def public(self, state: State) -> Any:
         return state
 
-    def private(self, state: Any, seat: int) -> Any:
+    def private(self, state: State, seat: int) -> Any:
         return state
 
-    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: State, seat: int, actions: list[Any]) -> tuple[list, list]:
         return list(actions), []
 
-    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: State, seat: int, names: list[str]) -> list[str]:
         return []
 
-    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: State, seat: int, names: list[str]) -> Picture | None:
         return None
 
-    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def hand_layout(self, state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return Layout()
 
     def options_text(self, options: dict[str, Any]) -> str:
         favor_mode = options.get("favor_mode", "full")
         tile_set = options.get("tile_set", "revised")
-        return t.LOBBY_OPTIONS_TEXT.format(
+        return ct.LOBBY_OPTIONS_TEXT.format(
             favor_mode=t.CHOICE_NAMES["favor_mode"].get(favor_mode, favor_mode),
             tile_set=t.CHOICE_NAMES["tile_set"].get(tile_set, tile_set),
         )
 
-    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: State, pending: PendingDecision, names: list[str]) -> str:
         asked = decision_words(state) if state.decision is not None else pending.prompt
         return prompts.headline(state, asked, names)
 
-    def context(self, state: Any, seat: int) -> str:
+    def context(self, state: State, seat: int) -> str:
         player = state.players[seat]
         stock = f"{player.deniers} d · {cubes_text(player.cubes)} · {player.prestige} PP"
-        return t.PROMPT_CONTEXT.format(
+        return ct.PROMPT_CONTEXT.format(
             turn=state.turn,
             phase=state.phase,
             name=t.PHASE_NAMES[state.phase - 1],
             stock=stock,
         )
 
-    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.layout(state, seat, actions, names)
 
-    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: State, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(state, seat, action, names)
 
-    def intro(self, state: Any, names: list[str]) -> str:
+    def intro(self, state: State, names: list[str]) -> str:
         order = ", ".join(names[s] for s in state.turn_order)
-        return t.GAME_STARTS_ORDER.format(order=order)
+        return ct.GAME_STARTS_ORDER.format(order=order)
 
     def account(
         self, turn: int, phase: int, events: list[Event], names: list[str], so_far: bool = False
@@ -87,9 +89,9 @@ class CaylusUI(TurnPlanEditor):
         return narration.account(turn, phase, events, names, so_far)
 
     def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
-        return t.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
+        return ct.PHASE_HEADER.format(turn=turn, phase=phase, name=t.PHASE_NAMES[phase - 1])
 
-    def tells_before_prompt(self, state: Any) -> bool:
+    def tells_before_prompt(self, state: State) -> bool:
         return state.decision is not None and state.decision.kind == "favor"
 
     def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
@@ -98,7 +100,7 @@ class CaylusUI(TurnPlanEditor):
         for seat in order:
             b = outcome.breakdown[seat]
             lines.append(
-                t.SCORE_LINE.format(
+                ct.SCORE_LINE.format(
                     emoji=emojis[seat],
                     name=names[seat],
                     total=b["total"],
@@ -110,14 +112,14 @@ class CaylusUI(TurnPlanEditor):
             )
         return lines
 
-    def shows_board(self, state: Any, previous: Any) -> bool:
+    def shows_board(self, state: State, previous: Any) -> bool:
         from render.caylus import starts_workers_phase
 
         return bool(state.over) or starts_workers_phase(state, previous)
 
     def phase_pictures(
         self,
-        state: Any,
+        state: State,
         names: list[str],
         previous: Any,
         events: Sequence[Event],
@@ -131,16 +133,21 @@ class CaylusUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: State, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
         from render.caylus import render_board_picture
 
         drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)
 
-    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+    def record_picture(self, state: State) -> bytes:
+        from render.caylus import render_png
+
+        return render_png(state)
+
+    def status_lines(self, state: State, names: list[str], emojis: list[str]) -> list[str]:
         lines = [
-            t.STATUS_TURN.format(
+            ct.STATUS_TURN.format(
                 turn=state.turn,
                 phase=state.phase,
                 name=t.PHASE_NAMES[state.phase - 1],
@@ -150,7 +157,7 @@ class CaylusUI(TurnPlanEditor):
         ]
         for seat, p in enumerate(state.players):
             lines.append(
-                t.STATUS_SEAT.format(
+                ct.STATUS_SEAT.format(
                     emoji=emojis[seat],
                     name=names[seat],
                     pp=p.prestige,
@@ -161,13 +168,13 @@ class CaylusUI(TurnPlanEditor):
             )
         return lines
 
-    def me_lines(self, state: Any, seat: int) -> list[str]:
+    def me_lines(self, state: State, seat: int) -> list[str]:
         p = state.players[seat]
         lines = [
-            t.ME_LINE.format(
+            ct.ME_LINE.format(
                 pp=p.prestige, deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
-            t.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
+            ct.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
             f"{cat.tile_name(tile)} ({i + 1})"
@@ -175,28 +182,28 @@ class CaylusUI(TurnPlanEditor):
             if tile and state.owners[i] == seat
         ]
         lines.append(
-            t.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else t.ME_NO_BUILDINGS
+            ct.ME_BUILDINGS.format(buildings=", ".join(owned)) if owned else ct.ME_NO_BUILDINGS
         )
         return lines
 
     # --- plans (docs/pace.md)
-    def premove_text(self, state: Any, plan: Any) -> str:
+    def premove_text(self, state: State, plan: Any) -> str:
         if plan.target == "pass":
-            return t.PREMOVE_PASS
-        return t.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
+            return ct.PREMOVE_PASS
+        return ct.PREMOVE_ITEM.format(space=space_name(state, plan.target), cost=plan.max_cost)
 
     def turn_plan_choices(
-        self, state: Any, seat: int, options: Any, names: list[str]
+        self, state: State, seat: int, options: Any, names: list[str]
     ) -> list[Choice]:
         return prompts.turn_plan_choices(state, seat, options, names)
 
-    def placing_now(self, state: Any) -> bool:
+    def placing_now(self, state: State) -> bool:
         """Whether a turn's placements are on (the prompt offers "Plan my turn")."""
         d = state.decision
         return bool(d is not None and d.kind == "place" and not state.over)
 
     def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+        self, state: State, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         return prompts.turn_plan_entry(state, seat, entry, options, names)
 
@@ -217,8 +224,8 @@ class CaylusUI(TurnPlanEditor):
         planned = ""
         if question.planned is not None:
             answer = prompts.ahead_label(question, question.planned, question.seat, names)
-            planned = t.CHOICES_PLANNED.format(answer=answer)
-        return t.CHOICES_LINE.format(
+            planned = ct.CHOICES_PLANNED.format(answer=answer)
+        return ct.CHOICES_LINE.format(
             question=prompts.question_title(question, names), planned=planned
         )
 

@@ -7,7 +7,8 @@ face up, so their names are public.
 
 from __future__ import annotations
 
-from bot.lang import t
+from bot.games.magna_carta.lang import mt
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.protocol import Event
 from render.sentences import event_text
@@ -41,12 +42,12 @@ def phase_stage(phase: int, events: list[Event]) -> str:
 
 def header(turn: int, phase: int, events: list[Event], so_far: bool) -> str:
     stage = phase_stage(phase, events)
-    name = t.MC_PHASE_NAMES[stage]
+    name = mt.MC_PHASE_NAMES[stage]
     if phase == 0:
-        line = t.MC_PHASE_HEADER_SETUP.format(round=turn, name=name)
+        line = mt.MC_PHASE_HEADER_SETUP.format(round=turn, name=name)
     else:
-        line = t.MC_PHASE_HEADER.format(round=turn, phase=phase, name=name)
-    return line + (t.MC_SO_FAR if so_far else "")
+        line = mt.MC_PHASE_HEADER.format(round=turn, phase=phase, name=name)
+    return line + (mt.MC_SO_FAR if so_far else "")
 
 
 def account(
@@ -57,10 +58,10 @@ def account(
     if not sentences:
         return ""
     shown = sentences[:MAX_LINES_PER_PHASE]
-    out = [header(turn, phase, events, so_far), *(t.MC_BULLET.format(line=s) for s in shown)]
+    out = [header(turn, phase, events, so_far), *(mt.MC_BULLET.format(line=s) for s in shown)]
     if len(sentences) > len(shown):
-        more = t.MC_MORE_LINES.format(count=len(sentences) - len(shown))
-        out.append(t.MC_BULLET.format(line=more))
+        more = mt.MC_MORE_LINES.format(count=len(sentences) - len(shown))
+        out.append(mt.MC_BULLET.format(line=more))
     return "\n".join(out)
 
 
@@ -92,7 +93,7 @@ def lines(events: list[Event], names: list[str]) -> list[str]:
         if kind == "round":
             continue
         if kind == "income" and event.seat is not None:
-            income.append(t.MC_INCOME_PART.format(name=names[event.seat], deniers=data["deniers"]))
+            income.append(mt.MC_INCOME_PART.format(name=names[event.seat], deniers=data["deniers"]))
             continue
         if kind == "castle" and event.seat is not None:
             nothing.append(names[event.seat])
@@ -109,19 +110,19 @@ def lines(events: list[Event], names: list[str]) -> list[str]:
         else:
             token_line = None
     if income:
-        out.insert(0, t.MC_INCOME_LINE.format(parts=t.MC_LIST.join(income)))
+        out.insert(0, mt.MC_INCOME_LINE.format(parts=mt.MC_LIST.join(income)))
     if nothing:
-        out.append(t.MC_DELIVERS_NOTHING.format(names=t.MC_LIST.join(nothing)))
+        out.append(mt.MC_DELIVERS_NOTHING.format(names=mt.MC_LIST.join(nothing)))
     return out
 
 
 def _with_tokens(base: str, tokens: list[str]) -> str:
     if len(tokens) == 1:
         token = tokens[0]
-        return t.MC_DELIVER_TOKEN.format(
-            sentence=base, token=t.MC_TOKEN_WORDS[token], pp=_TOKEN_PP[token]
+        return mt.MC_DELIVER_TOKEN.format(
+            sentence=base, token=mt.MC_TOKEN_WORDS[token], pp=_TOKEN_PP[token]
         )
-    parts = t.MC_AND.join(
-        t.MC_TOKEN_PART.format(token=t.MC_TOKEN_WORDS[x], pp=_TOKEN_PP[x]) for x in tokens
+    parts = mt.MC_AND.join(
+        mt.MC_TOKEN_PART.format(token=mt.MC_TOKEN_WORDS[x], pp=_TOKEN_PP[x]) for x in tokens
     )
-    return t.MC_CHURCH_TOKENS.format(sentence=base, tokens=parts)
+    return mt.MC_CHURCH_TOKENS.format(sentence=base, tokens=parts)

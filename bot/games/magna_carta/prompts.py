@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
-from bot.lang import t
+from bot.games.magna_carta.lang import mt
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.view import PendingView, RoadCardView, View
@@ -41,24 +42,24 @@ def split_actions(actions: list[Any]) -> tuple[list[Any], list[Any]]:
 def cube_words(cubes: str) -> str:
     """'FSS' -> '1 food + 2 stone'."""
     parts = [
-        t.MC_COUNT.format(count=cubes.count(c), what=t.MC_CUBE_WORDS[c])
+        mt.MC_COUNT.format(count=cubes.count(c), what=mt.MC_CUBE_WORDS[c])
         for c in cat.CUBES
         if c in cubes
     ]
-    return t.MC_AND.join(parts) if parts else t.MC_NOTHING
+    return mt.MC_AND.join(parts) if parts else mt.MC_NOTHING
 
 
 def cost_emojis(cost: str) -> str:
     """'W?' -> '🪵❔': a cost with the cube emojis (a `?` is any cube)."""
-    return "".join(t.CUBE_EMOJI.get(c, t.MC_ANY_EMOJI) for c in cost)
+    return "".join(t.CUBE_EMOJI.get(c, mt.MC_ANY_EMOJI) for c in cost)
 
 
 def ordinal(k: int) -> str:
-    return t.MC_ORDINALS.get(k) or t.MC_ORDINAL.format(k=k)
+    return mt.MC_ORDINALS.get(k) or mt.MC_ORDINAL.format(k=k)
 
 
 def cards_count(count: int) -> str:
-    return t.MC_CARDS_COUNT.get(count) or t.MC_CARDS_MANY.format(count=count)
+    return mt.MC_CARDS_COUNT.get(count) or mt.MC_CARDS_MANY.format(count=count)
 
 
 def card_name(card: RoadCardView) -> Name:
@@ -66,9 +67,9 @@ def card_name(card: RoadCardView) -> Name:
     that templates can give its article, i18n/grammar.py)."""
     if card.cover:
         prestige = name_of(card.cover)
-        return headed(t.MC_COVERED.format(prestige=prestige), prestige)
+        return headed(mt.MC_COVERED.format(prestige=prestige), prestige)
     if card.residence:
-        return headed(t.MC_RESIDENCE, residence())
+        return headed(mt.MC_RESIDENCE, residence())
     return name_of(card.card)
 
 
@@ -78,17 +79,17 @@ def road_card(view: View, position: int, names: list[str] | None = None) -> Name
     name = card_name(card)
     if names is not None and card.owner is not None:
         return headed(
-            t.MC_ROAD_CARD_OF.format(owner=names[card.owner], name=name, position=position), name
+            mt.MC_ROAD_CARD_OF.format(owner=names[card.owner], name=name, position=position), name
         )
-    return headed(t.MC_ROAD_CARD.format(name=name, position=position), name)
+    return headed(mt.MC_ROAD_CARD.format(name=name, position=position), name)
 
 
 def stretch(view: View, provost: int | None = None) -> str:
     """Which road cards act this round with the provost on `provost` (default: where he is)."""
     at = provost if provost is not None else view.provost
     if at is None or at >= len(view.road):
-        return t.MC_STRETCH_ALL
-    return t.MC_STRETCH_ONE if at == 1 else t.MC_STRETCH.format(last=at)
+        return mt.MC_STRETCH_ALL
+    return mt.MC_STRETCH_ONE if at == 1 else mt.MC_STRETCH.format(last=at)
 
 
 def next_tokens(view: View, count: int) -> list[str]:
@@ -106,8 +107,8 @@ def next_tokens(view: View, count: int) -> list[str]:
 
 def token_words(tokens: list[str]) -> str:
     pp = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))
-    return t.MC_AND.join(
-        t.MC_TOKEN_PART.format(token=t.MC_TOKEN_WORDS[x], pp=pp[x]) for x in tokens
+    return mt.MC_AND.join(
+        mt.MC_TOKEN_PART.format(token=mt.MC_TOKEN_WORDS[x], pp=pp[x]) for x in tokens
     )
 
 
@@ -125,28 +126,28 @@ def headline(view: View, seat: int, names: list[str]) -> str:
         return ""
     kind = pending.kind
     if kind == "redraw":
-        return t.MC_HEADLINE_REDRAW
+        return mt.MC_HEADLINE_REDRAW
     if kind == "action":
-        return t.MC_HEADLINE_ACTION
+        return mt.MC_HEADLINE_ACTION
     if kind == "provost":
-        return t.MC_HEADLINE_PROVOST.format(
+        return mt.MC_HEADLINE_PROVOST.format(
             where=road_card(view, view.provost or 1), stretch=stretch(view)
         )
     if kind == "castle":
         nxt = next_tokens(view, 1)
         if not nxt:
-            return t.MC_HEADLINE_CASTLE_EMPTY
-        return t.MC_HEADLINE_CASTLE.format(token=token_words(nxt))
+            return mt.MC_HEADLINE_CASTLE_EMPTY
+        return mt.MC_HEADLINE_CASTLE.format(token=token_words(nxt))
     at = pending.at or 1
     card = view.road[at - 1]
     data = CARDS[card.card]
     if pending.part == "owner":
-        user = names[card.worker] if card.worker is not None else t.MC_SOMEBODY
-        return t.MC_HEADLINE_OWNER.format(
+        user = names[card.worker] if card.worker is not None else mt.MC_SOMEBODY
+        return mt.MC_HEADLINE_OWNER.format(
             where=road_card(view, at), user=user, effect=card_owner_effect(data.id)
         )
     where = road_card(view, at, names) if card.owner != seat else road_card(view, at)
-    return t.MC_HEADLINE_WORKER.format(where=where, effect=card_worker_effect(data.id))
+    return mt.MC_HEADLINE_WORKER.format(where=where, effect=card_worker_effect(data.id))
 
 
 # --- one action in words --------------------------------------------------------------------------
@@ -161,48 +162,50 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
     kind = pending.kind if pending is not None else ""
     me = view.players[seat]
     if verb == "pass":
-        label = t.MC_PASS_FIRST.format(bonus=cat.FIRST_PASS_BONUS) if not view.passed else t.MC_PASS
-        return Choice(text, label, t.MC_PASS_DESC, "secondary")
+        label = (
+            mt.MC_PASS_FIRST.format(bonus=cat.FIRST_PASS_BONUS) if not view.passed else mt.MC_PASS
+        )
+        return Choice(text, label, mt.MC_PASS_DESC, "secondary")
     if verb == "skip":
         if kind == "provost":
             where = road_card(view, view.provost or 1)
             return Choice(
                 text,
-                t.MC_PROVOST_STAY.format(where=where),
-                t.MC_PROVOST_DESC.format(stretch=stretch(view)),
+                mt.MC_PROVOST_STAY.format(where=where),
+                mt.MC_PROVOST_DESC.format(stretch=stretch(view)),
                 "secondary",
             )
-        return Choice(text, t.MC_SKIP.get(kind, t.MC_SKIP_ANY), "", "secondary")
+        return Choice(text, mt.MC_SKIP.get(kind, mt.MC_SKIP_ANY), "", "secondary")
     if verb == "keep":
-        return Choice(text, t.MC_KEEP.format(count=me.hand_size), t.MC_KEEP_DESC, "secondary")
+        return Choice(text, mt.MC_KEEP.format(count=me.hand_size), mt.MC_KEEP_DESC, "secondary")
     if verb == "redraw":
         count = me.hand_size
-        return Choice(text, t.MC_REDRAW.format(count=count), t.MC_REDRAW_DESC.format(count=count))
+        return Choice(text, mt.MC_REDRAW.format(count=count), mt.MC_REDRAW_DESC.format(count=count))
     if verb == "draw":
         desc = (
-            t.MC_DRAW_DESC.format(deck=cards_count(me.deck_size))
+            mt.MC_DRAW_DESC.format(deck=cards_count(me.deck_size))
             if me.deck_size
-            else t.MC_DRAW_RESHUFFLE
+            else mt.MC_DRAW_RESHUFFLE
         )
-        return Choice(text, t.MC_DRAW.format(cost=cat.ACTION_COST), desc)
+        return Choice(text, mt.MC_DRAW.format(cost=cat.ACTION_COST), desc)
     if verb == "swap":
         return Choice(
             text,
-            t.MC_SWAP.format(cost=cat.ACTION_COST),
-            t.MC_SWAP_DESC.format(hand=cards_count(me.hand_size)),
+            mt.MC_SWAP.format(cost=cat.ACTION_COST),
+            mt.MC_SWAP_DESC.format(hand=cards_count(me.hand_size)),
         )
     if verb == "place":
         return _place(view, seat, int(arg), text, names)
     if verb == "build":
         card_id, paid = arg.split()
         card = CARDS[card_id]
-        desc = t.MC_BUILD_DESC.format(
+        desc = mt.MC_BUILD_DESC.format(
             pp=card.pp, position=len(view.road) + 1, worker=card_worker_effect(card.id)
         )
         if card.stores:
             count = cat.STORED_CUBES[view.players_count]
-            desc += t.MC_BUILD_STORED.format(count=count, cube=t.MC_CUBE_WORDS[card.stores])
-        return Choice(text, t.MC_BUILD.format(card=name_of(card.id), paid=cube_words(paid)), desc)
+            desc += mt.MC_BUILD_STORED.format(count=count, cube=mt.MC_CUBE_WORDS[card.stores])
+        return Choice(text, mt.MC_BUILD.format(card=name_of(card.id), paid=cube_words(paid)), desc)
     if verb == "prestige":
         return _prestige(arg, text)
     if verb == "provost":
@@ -210,26 +213,26 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
         target = (view.provost or 1) + delta
         return Choice(
             text,
-            t.MC_PROVOST_MOVE.format(delta=delta, where=road_card(view, target), cost=abs(delta)),
-            t.MC_PROVOST_DESC.format(stretch=stretch(view, target)),
+            mt.MC_PROVOST_MOVE.format(delta=delta, where=road_card(view, target), cost=abs(delta)),
+            mt.MC_PROVOST_DESC.format(stretch=stretch(view, target)),
         )
     if verb == "buy":
         return Choice(
-            text, t.MC_BUY.format(cubes=cube_words(arg), cost=cat.PEDDLER_PRICE * len(arg))
+            text, mt.MC_BUY.format(cubes=cube_words(arg), cost=cat.PEDDLER_PRICE * len(arg))
         )
     if verb == "sell":
-        return Choice(text, t.MC_SELL.format(cube=t.MC_CUBE_WORDS[arg], price=cat.MARKET_PRICE))
+        return Choice(text, mt.MC_SELL.format(cube=mt.MC_CUBE_WORDS[arg], price=cat.MARKET_PRICE))
     if verb == "trade":
-        return Choice(text, t.MC_TRADE.format(cube=t.MC_CUBE_WORDS[arg]))
+        return Choice(text, mt.MC_TRADE.format(cube=mt.MC_CUBE_WORDS[arg]))
     if verb == "pay":
         price = int(arg[:-1])
         part = pending.part if pending is not None else "worker"
         if kind == "church":
             table = cat.CHURCH_WORKER if part == "worker" else cat.CHURCH_OWNER
             tokens = token_words(next_tokens(view, table.get(price, 1)))
-            return Choice(text, t.MC_CHURCH.format(price=price, tokens=tokens))
+            return Choice(text, mt.MC_CHURCH.format(price=price, tokens=tokens))
         table = cat.BANK_WORKER if part == "worker" else cat.BANK_OWNER
-        return Choice(text, t.MC_BANK.format(price=price, gold=table.get(price, 1)))
+        return Choice(text, mt.MC_BANK.format(price=price, gold=table.get(price, 1)))
     if verb == "lawyer":
         return _lawyer(view, arg, text)
     if verb == "deliver":
@@ -239,8 +242,8 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
         pp = dict(zip(cat.TOKEN_NAMES, cat.TOKEN_PP, strict=True))[token]
         return Choice(
             text,
-            t.MC_DELIVER.format(cubes=cube_words(arg), token=t.MC_TOKEN_WORDS[token], pp=pp),
-            t.MC_DELIVER_DESC.format(number=number),
+            mt.MC_DELIVER.format(cubes=cube_words(arg), token=mt.MC_TOKEN_WORDS[token], pp=pp),
+            mt.MC_DELIVER_DESC.format(number=number),
         )
     return Choice(text, text)  # a verb this module does not know: the notation itself
 
@@ -248,21 +251,21 @@ def describe(view: View, seat: int, action: Any, names: list[str]) -> Choice:
 def _place(view: View, seat: int, position: int, text: str, names: list[str]) -> Choice:
     card = view.road[position - 1]
     data = CARDS[card.card]
-    label = t.MC_PLACE.format(card=road_card(view, position), cost=cat.ACTION_COST)
+    label = mt.MC_PLACE.format(card=road_card(view, position), cost=cat.ACTION_COST)
     if card.owner is None:
-        whose = t.MC_PLACE_NEUTRAL
+        whose = mt.MC_PLACE_NEUTRAL
     elif card.owner == seat:
-        whose = t.MC_PLACE_OWN
+        whose = mt.MC_PLACE_OWN
     else:
-        whose = t.MC_PLACE_OTHER.format(
+        whose = mt.MC_PLACE_OTHER.format(
             owner=names[card.owner], owner_effect=card_owner_effect(data.id)
         )
     parts = [card_worker_effect(data.id), whose]
     style = "primary"
     if not card.active:
-        parts.insert(0, t.MC_PLACE_BEYOND.format(provost=view.provost))
+        parts.insert(0, mt.MC_PLACE_BEYOND.format(provost=view.provost))
         style = "danger"
-    return Choice(text, label, t.MC_PARTS.join(parts), style)
+    return Choice(text, label, mt.MC_PARTS.join(parts), style)
 
 
 def _prestige(arg: str, text: str) -> Choice:
@@ -271,15 +274,15 @@ def _prestige(arg: str, text: str) -> Choice:
     paid = cube_words(words[-1])
     if len(words) == 3:
         position = int(words[1][1:])
-        label = t.MC_PRESTIGE_ON.format(
+        label = mt.MC_PRESTIGE_ON.format(
             card=name_of(card.id), position=position, paid=paid, pp=card.pp
         )
-        desc = t.MC_PRESTIGE_ON_DESC.format(position=position)
+        desc = mt.MC_PRESTIGE_ON_DESC.format(position=position)
     else:
-        label = t.MC_PRESTIGE.format(card=name_of(card.id), paid=paid, pp=card.pp)
-        desc = t.MC_PRESTIGE_DESC.format(pp=card.pp)
+        label = mt.MC_PRESTIGE.format(card=name_of(card.id), paid=paid, pp=card.pp)
+        desc = mt.MC_PRESTIGE_DESC.format(pp=card.pp)
     if card.id == cat.HOTEL:
-        desc = t.MC_PARTS.join((t.MC_PRESTIGE_HOTEL.format(income=cat.HOTEL_INCOME), desc))
+        desc = mt.MC_PARTS.join((mt.MC_PRESTIGE_HOTEL.format(income=cat.HOTEL_INCOME), desc))
     return Choice(text, label, desc, "success")
 
 
@@ -287,12 +290,12 @@ def _lawyer(view: View, arg: str, text: str) -> Choice:
     position, cube = arg.split()
     card = view.road[int(position) - 1]
     data = CARDS[card.card]
-    label = t.MC_LAWYER.format(where=road_card(view, int(position)), cube=t.MC_CUBE_WORDS[cube])
-    desc = t.MC_LAWYER_DESC.format(
+    label = mt.MC_LAWYER.format(where=road_card(view, int(position)), cube=mt.MC_CUBE_WORDS[cube])
+    desc = mt.MC_LAWYER_DESC.format(
         pp=data.pp, residence_pp=cat.RESIDENCE_PP, income=cat.RESIDENCE_INCOME
     )
     if card.stored:
-        desc += t.MC_LAWYER_STORED.format(count=card.stored, cube=t.MC_CUBE_WORDS[data.stores])
+        desc += mt.MC_LAWYER_STORED.format(count=card.stored, cube=mt.MC_CUBE_WORDS[data.stores])
     return Choice(text, label, desc)
 
 
@@ -315,7 +318,7 @@ def layout(view: View, seat: int, actions: list[Any], names: list[str]) -> Layou
     if kind == "action":
         places = [c for c in doing if c.action.startswith("place ")]
         prestige = [c for c in doing if c.action.startswith("prestige ")]
-        groups = [(t.MC_MENU_PLACE, places), (t.MC_MENU_PRESTIGE, prestige)]
+        groups = [(mt.MC_MENU_PLACE, places), (mt.MC_MENU_PRESTIGE, prestige)]
         return finish(fit(quiet, [g for g in groups if g[1]]))
     if kind == "provost":  # left to right along the road, staying in the middle
         moves = sorted(doing, key=lambda c: int(c.action.split()[1]))
@@ -326,7 +329,7 @@ def layout(view: View, seat: int, actions: list[Any], names: list[str]) -> Layou
         len(c.label) <= BUTTON_LABEL for c in doing
     ):
         return finish(Layout(buttons=doing + quiet))
-    title = t.MC_MENU_LAWYER if kind == "lawyer" else t.MC_MENU_CHOOSE
+    title = mt.MC_MENU_LAWYER if kind == "lawyer" else mt.MC_MENU_CHOOSE
     return finish(fit(quiet, [(title, doing)]))
 
 
@@ -343,10 +346,10 @@ def hand_layout(view: View, seat: int, actions: list[Any], names: list[str]) -> 
     single = [cs[0] for cs in by_card.values() if len(cs) == 1]
     several = [(card, cs) for card, cs in by_card.items() if len(cs) > 1]
     buttons += single
-    groups = [(t.MC_MENU_BUILD.format(card=name_of(card)), cs) for card, cs in several]
+    groups = [(mt.MC_MENU_BUILD.format(card=name_of(card)), cs) for card, cs in several]
     if -(-len(buttons) // MAX_BUTTONS_PER_ROW) + len(groups) > 5 or len(buttons) > 10:
         # too many for buttons: every build in menus
         buttons = [c for c in buttons if not c.action.startswith("build ")]
         builds = [c for cs in by_card.values() for c in cs]
-        groups = [(t.MC_MENU_BUILDS, builds)]
+        groups = [(mt.MC_MENU_BUILDS, builds)]
     return finish(fit(buttons, groups))

@@ -3,7 +3,7 @@ every number from the engine's catalogue (engine/magna_carta/catalogue.py)."""
 
 from __future__ import annotations
 
-from bot.lang import t
+from bot.games.magna_carta.lang import mt
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Card, Effect, Kind
 from render.names import card_name, card_owner_effect, card_worker_effect
@@ -43,8 +43,8 @@ def _numbers() -> dict[str, object]:
 
 
 def _prestige_list() -> str:
-    return t.MC_RULES_PRESTIGE_LIST.join(
-        t.MC_RULES_PRESTIGE_ITEM.format(name=c.name, cost=_cost_letters(c.cost), pp=c.pp)
+    return mt.MC_RULES_PRESTIGE_LIST.join(
+        mt.MC_RULES_PRESTIGE_ITEM.format(name=c.name, cost=_cost_letters(c.cost), pp=c.pp)
         for c in cat.PRESTIGE_CARDS
     )
 
@@ -57,33 +57,33 @@ def _cost_words(cost: str) -> str:
     parts = []
     for c in cat.CUBES:
         if c in cost:
-            parts.append(t.MC_COUNT.format(count=cost.count(c), what=t.MC_CUBE_WORDS[c]))
+            parts.append(mt.MC_COUNT.format(count=cost.count(c), what=mt.MC_CUBE_WORDS[c]))
     if cat.ANY in cost:
-        parts.append(t.MC_RULES_ANY)
-    return t.MC_AND.join(parts)
+        parts.append(mt.MC_RULES_ANY)
+    return mt.MC_AND.join(parts)
 
 
 def _summary(card: Card) -> str:
     """A card in a few words for the topic list: cost, points and what a worker gets."""
     cost = _cost_letters(card.cost)
     if card.kind is Kind.PRESTIGE:
-        return t.MC_RULES_SUMMARY_PRESTIGE.format(cost=cost, pp=card.pp)
+        return mt.MC_RULES_SUMMARY_PRESTIGE.format(cost=cost, pp=card.pp)
     if card.kind is Kind.NEUTRAL:
-        return t.MC_RULES_SUMMARY_NEUTRAL.format(worker=card_worker_effect(card.id))
+        return mt.MC_RULES_SUMMARY_NEUTRAL.format(worker=card_worker_effect(card.id))
     worker = card_worker_effect(card.id)
-    return t.MC_RULES_SUMMARY_PLAYER.format(cost=cost, pp=card.pp, worker=worker)
+    return mt.MC_RULES_SUMMARY_PLAYER.format(cost=cost, pp=card.pp, worker=worker)
 
 
 def rule_topics() -> list[tuple[str, str]]:
     """(label, value) of every topic: the round and its phases, the figures, every card."""
-    out = [(t.MC_RULES_PHASES_TOPIC, "phases")]
+    out = [(mt.MC_RULES_PHASES_TOPIC, "phases")]
     out += [
-        (t.MC_RULES_PHASE_TOPIC.format(name=t.MC_PHASE_NAMES[stage]), f"phase {stage}")
+        (mt.MC_RULES_PHASE_TOPIC.format(name=mt.MC_PHASE_NAMES[stage]), f"phase {stage}")
         for stage in PHASE_STAGES
     ]
-    out += [(label, key) for key, (label, _) in t.MC_RULES_FIGURES.items()]
+    out += [(label, key) for key, (label, _) in mt.MC_RULES_FIGURES.items()]
     for card in cat.CARDS.values():
-        label = t.MC_RULES_CARD_TOPIC.format(name=card_name(card.id), summary=_summary(card))
+        label = mt.MC_RULES_CARD_TOPIC.format(name=card_name(card.id), summary=_summary(card))
         out.append((label[:100], card.id))
     return out
 
@@ -94,66 +94,66 @@ def _phase_text(stage: str) -> str:
         number = cat.PHASE_NUMBERS[variant].get(cat.STAGES.index(stage))
         if number:
             numbers.append(
-                t.MC_RULES_PHASE_NUMBERS.format(
-                    number=number, rule_set=t.MC_RULE_SET_NAMES[variant]
+                mt.MC_RULES_PHASE_NUMBERS.format(
+                    number=number, rule_set=mt.MC_RULE_SET_NAMES[variant]
                 )
             )
-    text = t.MC_PHASE_RULES[stage].format(**_numbers())
-    which = t.MC_LIST.join(numbers) if numbers else t.MC_RULES_PHASE_SETUP
-    return t.MC_RULES_PHASE.format(name=t.MC_PHASE_NAMES[stage], numbers=which, text=text)
+    text = mt.MC_PHASE_RULES[stage].format(**_numbers())
+    which = mt.MC_LIST.join(numbers) if numbers else mt.MC_RULES_PHASE_SETUP
+    return mt.MC_RULES_PHASE.format(name=mt.MC_PHASE_NAMES[stage], numbers=which, text=text)
 
 
 def _card_text(card: Card) -> str:
-    kind = t.MC_RULES_KINDS[card.kind.value]
-    pp = t.MC_RULES_PP.format(pp=card.pp) if card.pp else ""
-    lines = [t.MC_RULES_CARD.format(name=card_name(card.id), kind=kind, pp=pp)]
+    kind = mt.MC_RULES_KINDS[card.kind.value]
+    pp = mt.MC_RULES_PP.format(pp=card.pp) if card.pp else ""
+    lines = [mt.MC_RULES_CARD.format(name=card_name(card.id), kind=kind, pp=pp)]
     if card.cost:
-        lines.append(t.MC_RULES_COST.format(cost=_cost_words(card.cost)))
+        lines.append(mt.MC_RULES_COST.format(cost=_cost_words(card.cost)))
     if card.kind is Kind.PRESTIGE:
         lines.append(
-            t.MC_RULES_HOTEL.format(income=cat.HOTEL_INCOME)
+            mt.MC_RULES_HOTEL.format(income=cat.HOTEL_INCOME)
             if card.id == cat.HOTEL
-            else t.MC_RULES_PRESTIGE_EFFECT
+            else mt.MC_RULES_PRESTIGE_EFFECT
         )
     else:
-        lines.append(t.MC_RULES_WORKER.format(text=card_worker_effect(card.id)))
+        lines.append(mt.MC_RULES_WORKER.format(text=card_worker_effect(card.id)))
         if card.owner_text:
-            lines.append(t.MC_RULES_OWNER.format(text=card_owner_effect(card.id)))
+            lines.append(mt.MC_RULES_OWNER.format(text=card_owner_effect(card.id)))
         if card.kind is Kind.NEUTRAL:
-            lines.append(t.MC_RULES_NEUTRAL_NOTE)
+            lines.append(mt.MC_RULES_NEUTRAL_NOTE)
     if card.effect is Effect.SMALL_PRODUCTION:
-        lines.append(t.MC_RULES_STORED.format(count=cat.STORED_CUBES[3], two=cat.STORED_CUBES[2]))
+        lines.append(mt.MC_RULES_STORED.format(count=cat.STORED_CUBES[3], two=cat.STORED_CUBES[2]))
     if not card.beginner:
-        lines.append(t.MC_RULES_NOT_BEGINNER)
+        lines.append(mt.MC_RULES_NOT_BEGINNER)
     cost = cat.cube_text(cat.PAYMENTS[card.cost][0]) if card.cost else ""
     if card.kind is Kind.PLAYER:
-        lines.append(t.MC_RULES_NOTATION_BUILD.format(id=card.id, cost=cost))
+        lines.append(mt.MC_RULES_NOTATION_BUILD.format(id=card.id, cost=cost))
     elif card.kind is Kind.PRESTIGE:
-        lines.append(t.MC_RULES_NOTATION_PRESTIGE.format(id=card.id, cost=cost))
+        lines.append(mt.MC_RULES_NOTATION_PRESTIGE.format(id=card.id, cost=cost))
     else:
-        lines.append(t.MC_RULES_NOTATION_PLACE)
+        lines.append(mt.MC_RULES_NOTATION_PLACE)
     return "\n".join(lines)
 
 
 def rules_text(topic: str) -> str:
     key = " ".join(topic.strip().lower().split())
     if key in ("phases", "round", "a round"):
-        return t.MC_RULES_PHASES
+        return mt.MC_RULES_PHASES
     stage = key.removeprefix("phase").strip()
-    by_phase_name = {t.MC_PHASE_NAMES[s].lower(): s for s in PHASE_STAGES}
+    by_phase_name = {mt.MC_PHASE_NAMES[s].lower(): s for s in PHASE_STAGES}
     stage = by_phase_name.get(stage, stage)
     if key.startswith("phase") and stage in PHASE_STAGES:
         return _phase_text(stage)
-    figures = {label.split(" — ")[0].lower(): k for k, (label, _) in t.MC_RULES_FIGURES.items()}
+    figures = {label.split(" — ")[0].lower(): k for k, (label, _) in mt.MC_RULES_FIGURES.items()}
     figure = figures.get(key, key)
-    if figure in t.MC_RULES_FIGURES:
-        label, text = t.MC_RULES_FIGURES[figure]
-        return t.MC_RULES_FIGURE.format(label=label, text=text.format(**_numbers()))
+    if figure in mt.MC_RULES_FIGURES:
+        label, text = mt.MC_RULES_FIGURES[figure]
+        return mt.MC_RULES_FIGURE.format(label=label, text=text.format(**_numbers()))
     if key in by_phase_name.values() or key in by_phase_name:
         return _phase_text(by_phase_name.get(key, key))
     by_name = {c.name.lower(): c.id for c in reversed(list(CARDS.values()))}  # player first
     card_id = cat.ALIASES.get(key, key)
     card = CARDS.get(card_id) or CARDS.get(by_name.get(key, ""))
     if card is None:
-        return t.MC_RULES_UNKNOWN.format(topic=topic)
+        return mt.MC_RULES_UNKNOWN.format(topic=topic)
     return _card_text(card)

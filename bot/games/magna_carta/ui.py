@@ -13,22 +13,26 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from bot.clock import DEFAULT_CLOCK
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
 from bot.games.magna_carta import narration, prompts, rules
-from bot.games.magna_carta.turn_plans import placing
+from bot.games.magna_carta.lang import mt
+from bot.games.magna_carta.plans import PLANNER, placing
 from bot.games.turn_plans import TurnPlanEditor
-from bot.lang import t
+from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta import parse
 from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.state import State
 from engine.magna_carta.view import View, view
 from engine.protocol import Event, Outcome, PendingDecision
 from render.names import card_name, card_owner_effect, card_worker_effect
 
+# What the UI is given: the whole state, or a view already made from it (replays, pictures).
+Seen = State | View
 
-def public_view(state: Any) -> View:
+
+def public_view(state: Seen) -> View:
     """What everyone may see: `view(state, None)` (a player's view loses its hand)."""
     if isinstance(state, View):
         if state.viewer is None:
@@ -38,7 +42,7 @@ def public_view(state: Any) -> View:
     return view(state, None)
 
 
-def seat_view(state: Any, seat: int) -> View:
+def seat_view(state: Seen, seat: int) -> View:
     """What `seat` may see, its own hand too."""
     if isinstance(state, View):
         if state.viewer != seat:
@@ -49,17 +53,17 @@ def seat_view(state: Any, seat: int) -> View:
 
 def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(
-        t.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
+        mt.MC_CUBE_COUNT.format(emoji=t.CUBE_EMOJI[c], count=cubes.get(c, 0)) for c in cat.CUBES
     )
 
 
 def _phase_name(v: View) -> str:
-    return t.MC_PHASE_NAMES[v.phase_name]
+    return mt.MC_PHASE_NAMES[v.phase_name]
 
 
 def _stock(v: View, seat: int) -> str:
     p = v.players[seat]
-    return t.MC_STOCK.format(
+    return mt.MC_STOCK.format(
         deniers=p.deniers,
         cubes=cubes_text(p.cubes),
         count=p.workers,
@@ -68,46 +72,45 @@ def _stock(v: View, seat: int) -> str:
 
 
 def _tokens(tokens: dict[str, int]) -> str:
-    return t.MC_TOKENS_LEFT.format(**tokens)
+    return mt.MC_TOKENS_LEFT.format(**tokens)
 
 
 class MagnaCartaUI(TurnPlanEditor):
     kind = "magna-carta"
-    title = t.MC_TITLE
+    title = mt.MC_TITLE
     # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
     # rule set's own number (`phases_in_turn(state)`).
     phases_per_turn = max(cat.PHASES_PER_ROUND.values())
     has_hands = True
     order_names = ("bribe", "castle", "owner")  # the provost, the castle, my cards' owners
-    default_clock = DEFAULT_CLOCK  # a day a decision, as for Caylus
     option_names = {"rules": "variant"}  # /caylus new rules: standard | beginner
 
     # --- hidden information
-    def public(self, state: Any) -> View:
+    def public(self, state: Seen) -> View:
         return public_view(state)
 
-    def private(self, state: Any, seat: int) -> View:
+    def private(self, state: Seen, seat: int) -> View:
         return seat_view(state, seat)
 
-    def split_actions(self, state: Any, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: Seen, seat: int, actions: list[Any]) -> tuple[list, list]:
         return prompts.split_actions(actions)
 
-    def hand_lines(self, state: Any, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: Seen, seat: int, names: list[str]) -> list[str]:
         v = seat_view(state, seat)
         me = v.players[seat]
         hand = me.hand or []
         lines = [
-            t.MC_HAND_TITLE.format(cards=prompts.cards_count(len(hand)))
+            mt.MC_HAND_TITLE.format(cards=prompts.cards_count(len(hand)))
             if hand
-            else t.MC_HAND_EMPTY
+            else mt.MC_HAND_EMPTY
         ]
         for card_id in hand:
             card = CARDS[card_id]
             verdict = (
-                t.MC_HAND_CAN_PAY if cat.affordable(card.cost, me.cubes) else t.MC_HAND_CANNOT_PAY
+                mt.MC_HAND_CAN_PAY if cat.affordable(card.cost, me.cubes) else mt.MC_HAND_CANNOT_PAY
             )
             lines.append(
-                t.MC_HAND_CARD.format(
+                mt.MC_HAND_CARD.format(
                     name=card_name(card.id),
                     cost=prompts.cost_emojis(card.cost),
                     pp=card.pp,
@@ -116,58 +119,65 @@ class MagnaCartaUI(TurnPlanEditor):
                     verdict=verdict,
                 )
             )
-        lines.append(t.MC_HAND_STOCK.format(stock=_stock(v, seat)))
-        discard = t.MC_LIST.join(card_name(c) for c in me.discard) or t.MC_HAND_DISCARD_EMPTY
+        lines.append(mt.MC_HAND_STOCK.format(stock=_stock(v, seat)))
+        discard = mt.MC_LIST.join(card_name(c) for c in me.discard) or mt.MC_HAND_DISCARD_EMPTY
         lines.append(
-            t.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
+            mt.MC_HAND_PILES.format(deck=prompts.cards_count(me.deck_size), discard=discard)
         )
         return lines
 
-    def hand_picture(self, state: Any, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: Seen, seat: int, names: list[str]) -> Picture | None:
         from render.magna_carta import render_hand_picture
 
         drawn = render_hand_picture(seat_view(state, seat), names=names)
         return Picture(drawn.filename, drawn.data)
 
-    def hand_layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def hand_layout(self, state: Seen, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.hand_layout(public_view(state), seat, actions, names)
 
     # --- the lobby
     def options_text(self, options: dict[str, Any]) -> str:
         variant = options.get("variant", "standard")
-        return t.MC_LOBBY_OPTIONS_TEXT.format(rule_set=t.MC_RULE_SETS.get(variant, variant))
+        return mt.MC_LOBBY_OPTIONS_TEXT.format(rule_set=mt.MC_RULE_SETS.get(variant, variant))
 
     # --- prompts
-    def headline(self, state: Any, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: Seen, pending: PendingDecision, names: list[str]) -> str:
         return prompts.headline(public_view(state), pending.seat, names) or pending.prompt
 
-    def context(self, state: Any, seat: int) -> str:
+    def context(self, state: Seen, seat: int) -> str:
         v = public_view(state)
         if v.phase == 0:
-            return t.MC_CONTEXT_SETUP.format(
+            return mt.MC_CONTEXT_SETUP.format(
                 round=v.round, name=_phase_name(v), stock=_stock(v, seat)
             )
-        return t.MC_CONTEXT.format(
+        return mt.MC_CONTEXT.format(
             round=v.round, phase=v.phase, name=_phase_name(v), stock=_stock(v, seat)
         )
 
-    def layout(self, state: Any, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: Seen, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.layout(public_view(state), seat, actions, names)
 
-    def describe(self, state: Any, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: Seen, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(public_view(state), seat, action, names)
 
     # --- the turn plan (docs/pace.md): road cards to put workers on, never the hand
     plan_conditions = ("else", "after", "below")
-    turn_plan_title = "MC_TURN_PLAN_TITLE"
-    turn_plan_how = "MC_TURN_PLAN_HOW"
-    turn_plan_empty = "MC_TURN_PLAN_EMPTY"
+    plans = PLANNER
 
-    def placing_now(self, state: Any) -> bool:
+    def turn_plan_title(self, game_id: int, turn: int) -> str:
+        return mt.MC_TURN_PLAN_TITLE.format(game_id=game_id, turn=turn)
+
+    def turn_plan_how(self) -> str:
+        return mt.MC_TURN_PLAN_HOW
+
+    def turn_plan_empty(self) -> str:
+        return mt.MC_TURN_PLAN_EMPTY
+
+    def placing_now(self, state: Seen) -> bool:
         return placing(state)
 
     def turn_plan_choices(
-        self, state: Any, seat: int, options: Any, names: list[str]
+        self, state: Seen, seat: int, options: Any, names: list[str]
     ) -> list[Choice]:
         """The road cards a plan may add, as the action menu names them (public words)."""
         v = public_view(state)
@@ -179,7 +189,7 @@ class MagnaCartaUI(TurnPlanEditor):
         ]
 
     def turn_plan_entry(
-        self, state: Any, seat: int, entry: Any, options: Any, names: list[str]
+        self, state: Seen, seat: int, entry: Any, options: Any, names: list[str]
     ) -> str:
         """A road card of the plan: its name and position ('Farm (3)'), '(5)' if not built yet."""
         position = int(entry.target)
@@ -189,17 +199,17 @@ class MagnaCartaUI(TurnPlanEditor):
         return str(prompts.road_card(v, position))
 
     # --- what happened
-    def intro(self, state: Any, names: list[str]) -> str:
+    def intro(self, state: Seen, names: list[str]) -> str:
         v = public_view(state)
         n = v.players_count
         order = [(v.start_player + k) % n for k in range(n)]
-        road = t.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
-        return t.MC_INTRO.format(
-            title=t.MC_TITLE,
-            rule_set=t.MC_RULE_SETS[v.variant],
+        road = mt.MC_LIST.join(prompts.road_card(v, card.position) for card in v.road)
+        return mt.MC_INTRO.format(
+            title=mt.MC_TITLE,
+            rule_set=mt.MC_RULE_SETS[v.variant],
             players=n,
             start=names[order[0]],
-            others=t.MC_LIST.join(names[s] for s in order[1:]),
+            others=mt.MC_LIST.join(names[s] for s in order[1:]),
             road=road,
         )
 
@@ -211,18 +221,18 @@ class MagnaCartaUI(TurnPlanEditor):
     def phase_title(self, turn: int, phase: int, events: list[Event]) -> str:
         return narration.header(turn, phase, events, False)
 
-    def tells_before_prompt(self, state: Any) -> bool:
+    def tells_before_prompt(self, state: Seen) -> bool:
         return False  # no decision needs the account of its phase so far first
 
     def score_lines(self, outcome: Outcome, names: list[str], emojis: list[str]) -> list[str]:
         order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
         return [
-            t.MC_SCORE_LINE.format(emoji=emojis[seat], name=names[seat], **outcome.breakdown[seat])
+            mt.MC_SCORE_LINE.format(emoji=emojis[seat], name=names[seat], **outcome.breakdown[seat])
             for seat in order
         ]
 
     # --- pictures
-    def shows_board(self, state: Any, previous: Any) -> bool:
+    def shows_board(self, state: Seen, previous: Any) -> bool:
         from render.magna_carta import starts_actions_phase
 
         v = public_view(state)
@@ -231,7 +241,7 @@ class MagnaCartaUI(TurnPlanEditor):
 
     def phase_pictures(
         self,
-        state: Any,
+        state: Seen,
         names: list[str],
         previous: Any,
         events: Sequence[Event],
@@ -246,7 +256,7 @@ class MagnaCartaUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Any, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: Seen, names: list[str], previous: Any, events: Sequence[Event] = ()
     ) -> Picture:
         from render.magna_carta import render_board_picture
 
@@ -256,25 +266,30 @@ class MagnaCartaUI(TurnPlanEditor):
         )
         return Picture(drawn.filename, drawn.data)
 
+    def record_picture(self, state: Seen) -> bytes:
+        from render.magna_carta import render_board_picture
+
+        return render_board_picture(view(state, None)).data
+
     # --- looking
-    def status_lines(self, state: Any, names: list[str], emojis: list[str]) -> list[str]:
+    def status_lines(self, state: Seen, names: list[str], emojis: list[str]) -> list[str]:
         v = public_view(state)
         lines = [
-            t.MC_STATUS.format(
+            mt.MC_STATUS.format(
                 round=v.round,
                 phase=v.phase,
                 name=_phase_name(v),
-                rule_set=t.MC_RULE_SET_NAMES[v.variant],
+                rule_set=mt.MC_RULE_SET_NAMES[v.variant],
                 stretch=prompts.stretch(v),
                 tokens=_tokens(v.tokens),
             )
         ]
         for seat, p in enumerate(v.players):
-            extra = t.MC_STATUS_START if seat == v.start_player else ""
+            extra = mt.MC_STATUS_START if seat == v.start_player else ""
             if p.passed:
-                extra += t.MC_STATUS_PASSED.format(place=prompts.ordinal(p.passed))
+                extra += mt.MC_STATUS_PASSED.format(place=prompts.ordinal(p.passed))
             lines.append(
-                t.MC_STATUS_SEAT.format(
+                mt.MC_STATUS_SEAT.format(
                     emoji=emojis[seat] if seat < len(emojis) else "",
                     name=names[seat],
                     pp=p.score["total"],
@@ -289,25 +304,27 @@ class MagnaCartaUI(TurnPlanEditor):
             )
         return lines
 
-    def me_lines(self, state: Any, seat: int) -> list[str]:
+    def me_lines(self, state: Seen, seat: int) -> list[str]:
         v = public_view(state)
         p = v.players[seat]
         lines = [
-            t.MC_ME_LINE.format(
+            mt.MC_ME_LINE.format(
                 pp=p.score["total"], deniers=p.deniers, cubes=cubes_text(p.cubes), count=p.workers
             ),
-            t.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
+            mt.MC_ME_TOKENS.format(tokens=_tokens(p.tokens)),
         ]
         mine = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat]
         lines.append(
-            t.MC_ME_BUILDINGS.format(cards=t.MC_LIST.join(mine)) if mine else t.MC_ME_NO_BUILDINGS
+            mt.MC_ME_BUILDINGS.format(cards=mt.MC_LIST.join(mine))
+            if mine
+            else mt.MC_ME_NO_BUILDINGS
         )
         prestige = [prompts.road_card(v, r.position) for r in v.road if r.owner == seat and r.cover]
         prestige += [card_name(c) for c in p.prestige]
         if prestige:
-            lines.append(t.MC_ME_PRESTIGE.format(prestige=t.MC_LIST.join(prestige)))
+            lines.append(mt.MC_ME_PRESTIGE.format(prestige=mt.MC_LIST.join(prestige)))
         lines.append(
-            t.MC_ME_CARDS.format(
+            mt.MC_ME_CARDS.format(
                 hand=prompts.cards_count(p.hand_size), deck=p.deck_size, discard=len(p.discard)
             )
         )
