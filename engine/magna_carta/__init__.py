@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+import engine.magna_carta.catalogue as cat
 from engine.errors import BadState, validation_reason
-from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action, parse
 from engine.magna_carta.ai import LEVEL_SECONDS, automated_action
+from engine.magna_carta.conformance import GameChecker
 from engine.magna_carta.player import choose_action
 from engine.magna_carta.rules import (
     apply,
@@ -74,8 +75,6 @@ def revealed(before: State, after: State) -> str | None:
 
 def make_checker(start: State, level: str = "light") -> object:
     """The invariant checker of `caylus simulate` and the conformance tests for this game."""
-    from engine.magna_carta.conformance import GameChecker
-
     return GameChecker(start, level)
 
 

@@ -13,8 +13,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+import engine.magna_carta.catalogue as cat
 from engine.errors import MalformedAction
-from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Kind
 
 Verb = Literal[

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, NotYourDecision
-from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
 from engine.magna_carta.player import BUILD_PRIORITY, choose_from_view, routine_effect
@@ -34,7 +34,7 @@ from engine.magna_carta.rules import (
     legal_actions,
     score_breakdowns,
 )
-from engine.magna_carta.state import Player, Setup, State, decision
+from engine.magna_carta.state import Options, Player, Setup, State, decision
 from engine.magna_carta.view import View, view
 from engine.players import Budget, check_level
 from engine.players.mcts import best_action, margin_rewards, search
@@ -138,8 +138,6 @@ _OPTIONS: dict[tuple[int, str], Any] = {}
 
 
 def _options(v: View) -> Any:
-    from engine.magna_carta.state import Options
-
     key = (v.players_count, v.variant)
     found = _OPTIONS.get(key)
     if found is None:

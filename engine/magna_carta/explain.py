@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.magna_carta import catalogue as cat
+import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.state import Decision, State
@@ -36,12 +36,29 @@ def _examples(options: list[Action], limit: int = 8) -> Any:
     return texts
 
 
+def free_residences(s: State, seat: int) -> list[int]:
+    """Road indices of `seat`'s residences that carry no prestige building yet."""
+    return [
+        i
+        for i, owner in enumerate(s.owners)
+        if owner == seat and s.flipped[i] and s.covers[i] is None
+    ]
+
+
+def card_said(s: State, i: int) -> Said:
+    """Road card `i` as a message (mc_words.CARD, RESIDENCE or COVERED)."""
+    if s.flipped[i]:
+        cover = s.covers[i]
+        if cover:
+            return ("mc_words.COVERED", {"card": cover, "at": i + 1})
+        return ("mc_words.RESIDENCE", {"at": i + 1})
+    return ("mc_words.CARD", {"card": s.road[i], "at": i + 1})
+
+
 def why_illegal(
     s: State, d: Decision | None, action: Action, options: list[Action], matches: list[Action]
 ) -> Said:
     """Why `action` is not legal now, as a message (engine/magna_carta/mc_words.py)."""
-    from engine.magna_carta.rules import _label, free_residences
-
     kind = d.kind if d is not None else "redraw"
     seat = d.seat if d is not None else -1
     quoted = f"'{action}'"
@@ -68,8 +85,8 @@ def why_illegal(
         if i >= len(s.road):
             return ("mc_words.NO_SUCH_CARD", {"count": len(s.road), "at": arg})
         if s.flipped[i]:
-            return ("mc_words.RESIDENCE_NO_WORKERS", {"label": _label(s, i)})
-        return ("mc_words.CARD_OCCUPIED", {"label": _label(s, i)})
+            return ("mc_words.RESIDENCE_NO_WORKERS", {"label": card_said(s, i)})
+        return ("mc_words.CARD_OCCUPIED", {"label": card_said(s, i)})
     if verb == "build":
         card = CARDS[words[0]]
         if words[0] not in p.hand:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.magna_carta import catalogue as cat
+import engine.magna_carta.catalogue as cat
 from i18n import Plural  # a message with a singular and a plural form
 
 # --- a road card, as players name it --------------------------------------------------------

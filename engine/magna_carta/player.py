@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from engine.magna_carta import catalogue as cat
+import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
 from engine.magna_carta.state import State

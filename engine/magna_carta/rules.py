@@ -12,11 +12,12 @@ from itertools import repeat
 from operator import is_
 from typing import Any
 
+import engine.magna_carta.catalogue as cat
+import engine.magna_carta.mc_words as mc_words
 from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
-from engine.magna_carta import catalogue as cat
-from engine.magna_carta import mc_words
 from engine.magna_carta.actions import ROAD_MAX, Action, coerce
 from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.explain import card_said, free_residences, why_illegal
 from engine.magna_carta.state import Decision, Options, Player, Setup, State, decision
 from engine.protocol import Event, Outcome, PendingDecision
 from engine.wording import Said, english
@@ -447,15 +448,6 @@ def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> 
     return options
 
 
-def free_residences(s: State, seat: int) -> list[int]:
-    """Road indices of `seat`'s residences that carry no prestige building yet."""
-    return [
-        i
-        for i, owner in enumerate(s.owners)
-        if owner == seat and s.flipped[i] and s.covers[i] is None
-    ]
-
-
 def _pay(p: Player, payment: str) -> None:
     cubes = p.cubes
     for c in payment:
@@ -495,7 +487,7 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
         p.deniers -= cat.ACTION_COST
         p.workers -= 1
         g.w("workers")[i] = seat
-        g.say("place", seat, "mc_words.PLACE", {"label": _label(s, i)}, at=i + 1)
+        g.say("place", seat, "mc_words.PLACE", {"label": card_said(s, i)}, at=i + 1)
     elif verb == "build":
         card, payment = action.arg.split()
         p = g.p(seat)
@@ -548,17 +540,7 @@ def _do_action(g: _Game, seat: int, action: Action) -> None:
 
 def card_label(s: State, i: int) -> str:
     """'the Bank (5)', 'the residence (3)': a road card as players name it."""
-    return english(*_label(s, i))
-
-
-def _label(s: State, i: int) -> Said:
-    """Road card `i` as a message (mc_words.CARD, RESIDENCE or COVERED)."""
-    if s.flipped[i]:
-        cover = s.covers[i]
-        if cover:
-            return ("mc_words.COVERED", {"card": cover, "at": i + 1})
-        return ("mc_words.RESIDENCE", {"at": i + 1})
-    return ("mc_words.CARD", {"card": s.road[i], "at": i + 1})
+    return english(*card_said(s, i))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -571,7 +553,7 @@ def _provost_step(g: _Game) -> None:
     if s.cursor >= len(s.passed):
         s.stage = 4
         s.cursor = 0
-        args = {"label": _label(s, s.provost)}
+        args = {"label": card_said(s, s.provost)}
         g.say("provost", None, "mc_words.PROVOST_STANDS", args, at=s.provost + 1)
         return
     seat = s.passed[s.cursor]
@@ -598,7 +580,7 @@ def _do_provost(g: _Game, seat: int, action: Action) -> None:
     k = int(action.arg)
     g.p(seat).deniers -= abs(k)
     s.provost += k
-    args = {"cost": abs(k), "delta": k, "label": _label(s, s.provost)}
+    args = {"cost": abs(k), "delta": k, "label": card_said(s, s.provost)}
     g.say("provost", seat, "mc_words.PROVOST_MOVES", args, at=s.provost + 1, delta=k)
 
 
@@ -626,7 +608,7 @@ def _activation_step(g: _Game) -> None:
     for j in range(last + 1, len(s.road)):  # beyond the provost: nothing happens
         seat = workers[j]
         if seat is not None:
-            g.say("idle", seat, "mc_words.IDLE", {"label": _label(s, j)}, at=j + 1)
+            g.say("idle", seat, "mc_words.IDLE", {"label": card_said(s, j)}, at=j + 1)
     _workers_go_home(g)
     s.stage = 5
     s.cursor = 0
@@ -640,7 +622,7 @@ def _activate(g: _Game, i: int) -> None:
     card = CARDS[s.road[i]]
     effect = card.effect
     if card.worker_gain:  # a free gain: taken at once (declining it can never help)
-        _gain(g, seat, card.worker_gain, ("mc_words.WHY_WORKER", {"label": _label(s, i)}))
+        _gain(g, seat, card.worker_gain, ("mc_words.WHY_WORKER", {"label": card_said(s, i)}))
         _owner_part(g, i)
         return
     kind = _WORKER_DECISION[effect]
@@ -693,7 +675,7 @@ def _owner_part(g: _Game, i: int) -> None:
         _finish_card(g, i)
         return
     if card.owner_gain:
-        _gain(g, owner, card.owner_gain, ("mc_words.WHY_OWNER", {"label": _label(s, i)}))
+        _gain(g, owner, card.owner_gain, ("mc_words.WHY_OWNER", {"label": card_said(s, i)}))
         _finish_card(g, i)
         return
     s.decision = decision(_OWNER_DECISION[effect], owner, i, "owner")
@@ -795,7 +777,7 @@ def _lawyer_options(s: State, seat: int, p: Player) -> list[Action]:
 def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
     s = g.s
     i = d.at
-    label = _label(s, i)
+    label = card_said(s, i)
     s.decision = None
     if action is SKIP:
         g.say("skip", seat, "mc_words.DOES_NOT_USE", {"label": label}, at=i + 1, part=d.part)
@@ -821,7 +803,7 @@ def _do_effect(g: _Game, seat: int, d: Decision, action: Action) -> None:
             position, cube = arg.split()
             target = int(position) - 1
             p.cubes[cat.CUBE_INDEX[cube]] -= 1
-            args = {"cube": cube, "label": _label(s, target)}
+            args = {"cube": cube, "label": card_said(s, target)}
             g.say("lawyer", seat, "mc_words.LAWYER", args, at=target + 1, paid=cube)
             if target > i and s.workers[target] is not None:  # M7: once it has acted
                 g.w("due_flips").append((target, seat))
@@ -940,7 +922,7 @@ def _end_of_round(g: _Game) -> None:
         last = len(s.road) - 1
         step = min(cat.PROVOST_END_OF_ROUND, last - s.provost)
         s.provost += step
-        args = {"step": step, "label": _label(s, s.provost)}
+        args = {"step": step, "label": card_said(s, s.provost)}
         g.say("provost", None, "mc_words.PROVOST_END", args, at=s.provost + 1)
     s.start_player = (s.start_player + 1) % len(s.players)  # M19: to the left neighbour
     if s.last_round:
@@ -1118,8 +1100,6 @@ def _complete(state: State, d: Decision | None, action: Action, options: list[Ac
     ]
     if len(matches) == 1:
         return matches[0]
-    from engine.magna_carta.explain import why_illegal
-
     raise IllegalAction.said(*why_illegal(state, d, action, options, matches))
 
 

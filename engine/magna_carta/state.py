@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+import engine.magna_carta.catalogue as cat
 from engine.errors import BadState, quoted
-from engine.magna_carta import catalogue as cat
 
 Variant = Literal["beginner", "standard"]
 

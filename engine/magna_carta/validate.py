@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import NoReturn
 
+import engine.magna_carta.catalogue as cat
 from engine.errors import BadState
-from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
 from engine.magna_carta.state import State
 

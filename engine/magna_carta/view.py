@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.magna_carta import catalogue as cat
+import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.rules import PROMPTS, deciding_seats, legal_actions, score_breakdowns
 from engine.magna_carta.state import State
