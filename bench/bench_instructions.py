@@ -32,7 +32,7 @@ TARGET = 11_000_000
 def play(path: str, games: int) -> None:
     """N random 4-player games on `path` (run inside valgrind by `count`)."""
     from engine import caylus
-    from engine.caylus.fast import FastGame
+    from engine.caylus.game import FastGame
 
     for seed in range(games):
         rng = random.Random(seed)

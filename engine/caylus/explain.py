@@ -7,6 +7,7 @@ from typing import Any
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Kind
+from engine.caylus.queries import placement_cost
 from engine.caylus.state import Decision, State
 from engine.errors import quoted
 from engine.wording import Said
@@ -43,8 +44,6 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
 
     `action` is canonical (apply reads a hand-built action through its text first), so its
     argument is in range: a road position 1-28, a known tile, a provost move of 1-3, ..."""
-    from engine.caylus.rules import placement_cost
-
     verbs = _VERBS_FOR_KIND.get(d.kind, ("pay", "skip"))
     if action.verb not in verbs:
         return (

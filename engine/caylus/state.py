@@ -9,7 +9,7 @@ Layout notes (documented for players of the JSON in docs/record.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -89,7 +89,18 @@ class Decision(BaseModel):
     why: str = ""  # for a favor: what won it ("the joust field", "the Walls scoring", ...)
 
 
+class FieldSource(Protocol):
+    """What a state made by the engine reads its fields from (engine/caylus/game.py)."""
+
+    def read_field(self, name: str) -> Any: ...
+
+
 class State(_FastModel):
+    """A Caylus position. A state the engine made (rules.apply) holds the engine's game and
+    fills each field from it when the field is first read: most states the bot passes through
+    are never read whole (see docs/players.md, "Engine"). Every way to read a state (its
+    attributes, ==, JSON, dumps, copies, repr, pickling) sees the same values as an eager one."""
+
     model_config = ConfigDict(extra="forbid")
 
     game: Literal["caylus"] = "caylus"
@@ -137,3 +148,67 @@ class State(_FastModel):
 
     def worker_at(self, position: int) -> int | None:
         return self.workers[position - 1]
+
+    # --- fields read on demand from the engine's game -------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _FIELDS:
+            source = _source_of(self)
+            if source is not None:
+                value = self.__dict__[name] = source.read_field(name)  # its own copy
+                return value
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    def filled(self) -> State:
+        """This state with every field read (its own copy), no longer tied to the engine."""
+        source = _source_of(self)
+        if source is not None:
+            known = self.__dict__
+            whole = {
+                name: known[name] if name in known else source.read_field(name)
+                for name in _FIELD_NAMES
+            }
+            object.__setattr__(self, "__dict__", whole)
+            object.__setattr__(self, "__pydantic_private__", None)
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, State):
+            other.filled()
+        return super(State, self.filled()).__eq__(other)
+
+    def __iter__(self) -> Any:
+        return super(State, self.filled()).__iter__()
+
+    def __repr_args__(self) -> Any:
+        return super(State, self.filled()).__repr_args__()
+
+    def __copy__(self) -> State:
+        return super(State, self.filled()).__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
+        return super(State, self.filled()).__deepcopy__(memo)
+
+    def __getstate__(self) -> dict[Any, Any]:
+        return super(State, self.filled()).__getstate__()
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return super(State, self.filled()).model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return super(State, self.filled()).model_dump_json(**kwargs)
+
+    def model_copy(self, **kwargs: Any) -> State:
+        return super(State, self.filled()).model_copy(**kwargs)
+
+
+_FIELD_NAMES = tuple(State.model_fields)
+_FIELDS = frozenset(_FIELD_NAMES)
+
+
+def _source_of(state: State) -> FieldSource | None:
+    try:
+        found = object.__getattribute__(state, "__pydantic_private__")
+    except AttributeError:
+        return None
+    return None if found is None or type(found) is dict else found  # pydantic's own: dict

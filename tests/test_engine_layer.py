@@ -1,0 +1,110 @@
+"""The immutable Caylus API over the one in-place engine (engine/caylus/rules.py over
+engine/caylus/game.py): states made by `apply` read their fields from the engine's game when
+first read, hand the game on to the next state, and still behave as plain values: equal to the
+eager conversion, the same JSON, never changed by later moves, changed fields honoured."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from engine import caylus
+from engine.caylus.codes import ACTIONS
+from engine.caylus.game import FastGame
+from engine.errors import IllegalAction
+
+
+def _played(seed: int, moves: int, players: int = 4) -> list[caylus.State]:
+    rng = random.Random(seed)
+    state = caylus.new_game(caylus.Options(players=players), caylus.Setup(seed=seed))
+    states = [state]
+    for _ in range(moves):
+        seat = state.decision.seat  # type: ignore[union-attr]
+        legal = caylus.legal_actions(state, seat)
+        state, _ = caylus.apply(state, legal[rng.randrange(len(legal))], seat)
+        states.append(state)
+    return states
+
+
+def test_engine_states_read_back_after_later_moves() -> None:
+    """Each state of a chain, read only after the game moved on (its game handed on to the
+    next state), shows exactly its own position: the JSON a fresh replay gives."""
+    states = _played(3, 120)
+    rng = random.Random(3)
+    again = caylus.new_game(caylus.Options(players=4), caylus.Setup(seed=3))
+    expected = [again.model_dump_json()]
+    for _ in range(120):
+        seat = again.decision.seat  # type: ignore[union-attr]
+        legal = caylus.legal_actions(again, seat)
+        again, _ = caylus.apply(again, legal[rng.randrange(len(legal))], seat)
+        expected.append(again.model_dump_json())
+    for index in (60, 5, 119, 0, 61, 120):  # out of order: some replay from an earlier one
+        assert states[index].model_dump_json() == expected[index]
+
+
+def test_engine_states_equal_their_eager_conversion() -> None:
+    states = _played(8, 90, players=3)
+    for state in states[::9]:
+        eager = FastGame.from_state(state).to_state()
+        assert state == eager
+        assert eager == state
+        assert caylus.state_from_json(state.model_dump_json()) == state
+        assert copy.deepcopy(state) == state
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert state.model_copy() == state
+        assert "turn=" in repr(state)
+
+
+def test_apply_from_an_older_state_branches_without_changing_the_newer_one() -> None:
+    states = _played(5, 40)
+    old, newest = states[20], states[40]
+    newest_json = newest.model_dump_json()
+    seat = old.decision.seat  # type: ignore[union-attr]
+    for action in caylus.legal_actions(old, seat):
+        branch, _ = caylus.apply(old, action, seat)
+        assert branch.turn >= old.turn
+    assert newest.model_dump_json() == newest_json
+    assert old.model_dump_json() == _played(5, 20)[20].model_dump_json()
+
+
+def test_a_changed_field_of_an_engine_state_is_what_apply_plays_on() -> None:
+    """A scenario changes a state the engine made: the next move plays on the changed state."""
+    state = caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=1))
+    seat = state.decision.seat  # type: ignore[union-attr]
+    assert "place castle" in [str(a) for a in caylus.legal_actions(state, seat)]
+    state.players[seat].deniers = 0  # no denier: only passing is left
+    assert [str(a) for a in caylus.legal_actions(state, seat)] == ["pass"]
+    with pytest.raises(IllegalAction):
+        caylus.apply(state, "place castle", seat)
+    after, _ = caylus.apply(state, "pass", seat)
+    assert after.players[seat].deniers == 1  # the first to pass takes 1 d (and had 0)
+
+
+def test_a_set_field_of_an_engine_state_is_what_apply_plays_on() -> None:
+    state = caylus.new_game(caylus.Options(players=3), caylus.Setup(seed=2))
+    seat = state.decision.seat  # type: ignore[union-attr]
+    state.provost = 9  # set, not read: the state no longer says what its game says
+    after, _ = caylus.apply(state, "pass", seat)
+    assert after.provost == 9
+
+
+def test_engine_copies_are_independent() -> None:
+    state = caylus.new_game(caylus.Options(players=3), caylus.Setup(seed=5))
+    fast = FastGame.from_state(state)
+    twin = fast.copy()
+    rng = random.Random(1)
+    for _ in range(150):
+        twin.play(twin.options[rng.randrange(len(twin.options))])
+    assert fast.to_state() == state
+    assert [ACTIONS[c] for c in fast.options] == caylus.legal_actions(state, fast.seat)
+
+
+def test_play_action_refuses_an_illegal_action() -> None:
+    fast = FastGame.from_state(caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=3)))
+    with pytest.raises(ValueError):
+        fast.play_action(caylus.parse("skip"))
+    fast.play_action(caylus.parse("pass"))
+    assert fast.seat != -1
