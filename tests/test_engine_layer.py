@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import copy
 import pickle
+import queue
 import random
+import sys
+import threading
 
 import pytest
 
@@ -108,3 +111,34 @@ def test_play_action_refuses_an_illegal_action() -> None:
         fast.play_action(caylus.parse("skip"))
     fast.play_action(caylus.parse("pass"))
     assert fast.seat != -1
+
+
+def test_engine_states_read_in_another_thread_while_play_goes_on() -> None:
+    """The renderer reads states in its own threads while the service plays the next move on
+    the same game: each state still reads as its own position, never a half-played one."""
+    expected = [state.model_dump_json() for state in _played(12, 150)]
+    found: dict[int, str] = {}
+    ready: queue.Queue[tuple[int, caylus.State] | None] = queue.Queue()
+
+    def read() -> None:
+        while (item := ready.get()) is not None:
+            index, state = item
+            found[index] = state.model_dump_json()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        rng = random.Random(12)
+        state = caylus.new_game(caylus.Options(players=4), caylus.Setup(seed=12))
+        for index in range(150):
+            ready.put((index, state))  # read while the next move is played on its game
+            seat = state.decision.seat  # type: ignore[union-attr]
+            legal = caylus.legal_actions(state, seat)
+            state, _ = caylus.apply(state, legal[rng.randrange(len(legal))], seat)
+    finally:
+        ready.put(None)
+        reader.join()
+        sys.setswitchinterval(interval)
+    assert [found[index] for index in range(150)] == expected[:150]

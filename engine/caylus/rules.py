@@ -10,6 +10,7 @@ first. The rulings of docs/rules.md are cited as R1..R26.
 from __future__ import annotations
 
 import random
+import threading
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -160,7 +161,8 @@ class _Backing:
         return game
 
     def read_field(self, name: str) -> object:
-        return self.current().read_field(name)
+        with _handing_on:
+            return self.current().read_field(name)
 
     def take(self) -> FastGame:
         """The game, for the next state to play on: the first backing's copy, else its own."""
@@ -171,6 +173,9 @@ class _Backing:
         return game
 
 
+# States are read in other threads (the renderer's) while apply plays on: a game is read or
+# handed on and played only under this lock, so a reader never sees one half played.
+_handing_on = threading.RLock()
 _ALL_FIELDS = set(State.model_fields)  # shared by the states made here, as pydantic allows
 _new_object = object.__new__
 _set_attr = object.__setattr__
@@ -215,10 +220,11 @@ def _backing(state: State) -> _Backing | None:
     return backing
 
 
-def game_of(state: State) -> FastGame:
-    """The engine's game at `state`, to read (never play on it: `copy` it first)."""
-    backing = _backing(state)
-    return backing.current() if backing is not None else FastGame.from_state(state)
+def game_at(state: State) -> FastGame:
+    """A copy of the engine's game at `state`, the caller's to play on."""
+    with _handing_on:
+        backing = _backing(state)
+        return backing.current().copy() if backing is not None else FastGame.from_state(state)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,7 +255,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
-    return [ACTIONS[c] for c in game_of(state).options]
+    with _handing_on:
+        backing = _backing(state)
+        game = backing.current() if backing is not None else FastGame.from_state(state)
+    return list(map(_ACTION, game.options))  # a list that is replaced, never changed
 
 
 def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[State, list[Event]]:
@@ -267,30 +276,32 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
-    backing = _backing(state)
-    game = backing.current() if backing is not None else FastGame.from_state(state)
-    options = game.options
-    # Legal actions are interned, so an action is found by identity; one built some other way is
-    # first swapped for its interned twin, or read through its text (_canonical).
-    code = _CODE_OF.get(id(action))
-    if code is None or code not in options:
-        action = _canonical(action)
+    with _handing_on:
+        backing = _backing(state)
+        game = backing.current() if backing is not None else FastGame.from_state(state)
+        options = game.options
+        # Legal actions are interned, so an action is found by identity; one built some other
+        # way is first swapped for its interned twin, or read through its text (_canonical).
         code = _CODE_OF.get(id(action))
         if code is None or code not in options:
-            legal = [ACTIONS[c] for c in options]
-            raise IllegalAction.said(*why_illegal(state, d, action, legal))
-    if backing is not None:
-        game = backing.take()
-    else:
-        backing = _Backing(game.copy(), None, -1)  # the position before: for older states
-    events: list[Event] = []
-    game.events = events
-    game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
-    game.events = None
+            action = _canonical(action)
+            code = _CODE_OF.get(id(action))
+            if code is None or code not in options:
+                legal = [ACTIONS[c] for c in options]
+                raise IllegalAction.said(*why_illegal(state, d, action, legal))
+        if backing is not None:
+            game = backing.take()
+        else:
+            backing = _Backing(game.copy(), None, -1)  # the position before: for older states
+        events: list[Event] = []
+        game.events = events
+        game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
+        game.events = None
     return _made(_Backing(game, backing, code)), events
 
 
 _CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid
+_ACTION = ACTIONS.__getitem__
 
 
 def _canonical(action: object) -> Action:
@@ -387,7 +398,7 @@ def worker_can_work(s: State, seat: int, pos: int) -> bool:
     kind = EFFECT_KIND.get(tile.effect)
     if kind is None:
         return True
-    game = game_of(s).copy()
+    game = game_at(s)
     game.decide(kind, seat, pos, tile.effect.value)
     return any(code != SKIP for code in LEGAL[kind](game))
 
@@ -405,7 +416,7 @@ __all__ = [
     "default_action",
     "favor_marker_after",
     "final_scores",
-    "game_of",
+    "game_at",
     "incomes",
     "legal_actions",
     "new_game",
