@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
+from engine.caylus.decision_kinds import EFFECT_KIND_NAME, KINDS
 from engine.wording import Said, english
 
 # --- tiles as integers ------------------------------------------------------------------------
@@ -49,65 +50,32 @@ def _counts(cubes: str) -> tuple[int, int, int, int, int]:
 
 # --- decision kinds -----------------------------------------------------------------------------
 
-KIND_NAMES: tuple[str, ...] = (
-    "place",
-    "castle",
-    "favor",
-    "build",
-    "lawyer",
-    "bribe",
-    "guild",
-    "produce",
-    "owner",
-    "gate",
-    "joust",
-    "inn",
-    "exchange",
-    "sell",
-    "buy",
-    "church",
-    "tailor",
-    "bank",
-    "alchemist",
-    "jeweller",
-)
+KIND_NAMES: tuple[str, ...] = tuple(kind.name for kind in KINDS)  # code -> name
 KIND_CODE: dict[str, int] = {k: i for i, k in enumerate(KIND_NAMES)}
-(
-    PLACE,
-    CASTLE,
-    FAVOR,
-    BUILD,
-    LAWYER,
-    BRIBE,
-    GUILD,
-    PRODUCE,
-    OWNER,
-    GATE,
-    JOUST,
-    INN,
-    EXCHANGE,
-    SELL,
-    BUY,
-    CHURCH,
-    TAILOR,
-    BANK,
-    ALCHEMIST,
-    JEWELLER,
-) = range(len(KIND_NAMES))
+PLACE = KIND_CODE["place"]
+CASTLE = KIND_CODE["castle"]
+FAVOR = KIND_CODE["favor"]
+BUILD = KIND_CODE["build"]
+LAWYER = KIND_CODE["lawyer"]
+BRIBE = KIND_CODE["bribe"]
+GUILD = KIND_CODE["guild"]
+PRODUCE = KIND_CODE["produce"]
+OWNER = KIND_CODE["owner"]
+GATE = KIND_CODE["gate"]
+JOUST = KIND_CODE["joust"]
+INN = KIND_CODE["inn"]
+EXCHANGE = KIND_CODE["exchange"]
+SELL = KIND_CODE["sell"]
+BUY = KIND_CODE["buy"]
+CHURCH = KIND_CODE["church"]
+TAILOR = KIND_CODE["tailor"]
+BANK = KIND_CODE["bank"]
+ALCHEMIST = KIND_CODE["alchemist"]
+JEWELLER = KIND_CODE["jeweller"]
 NO_DECISION = -1
 # the decision a worker on a road building asks for in phase 5 (production is handled apart)
 EFFECT_KIND: dict[Effect, int] = {
-    Effect.CARPENTER: BUILD,
-    Effect.MASON: BUILD,
-    Effect.ARCHITECT: BUILD,
-    Effect.LAWYER: LAWYER,
-    Effect.MARKET: SELL,
-    Effect.PEDDLER: BUY,
-    Effect.CHURCH: CHURCH,
-    Effect.TAILOR: TAILOR,
-    Effect.BANK: BANK,
-    Effect.ALCHEMIST: ALCHEMIST,
-    Effect.JEWELLER: JEWELLER,
+    effect: KIND_CODE[name] for effect, name in EFFECT_KIND_NAME.items()
 }
 _BUILDS_KIND = {
     Effect.CARPENTER.value: K_WOOD,

@@ -27,6 +27,7 @@ from engine.caylus.codes import (
     USE_REWARDS,
     build_cost,
 )
+from engine.caylus.decision_kinds import KINDS
 from engine.caylus.decisions import LEGAL
 from engine.caylus.explain import why_illegal
 from engine.caylus.game import FastGame
@@ -329,43 +330,11 @@ def outcome(state: State) -> Outcome | None:
     return final_scores(state)
 
 
-_PROMPTS: dict[str, str] = {
-    "place": "place a worker or pass",
-    "gate": "move the worker from the gate",
-    "guild": "move the provost with the merchants' guild",
-    "joust": "pay 1 d + 1 cloth for a royal favor at the joust field?",
-    "inn": "stay in the inn or leave",
-    "bribe": "move the provost (1 d a space) or skip",
-    "produce": "choose what the building produces",
-    "owner": "choose your owner's cube",
-    "build": "choose a building to build",
-    "lawyer": "choose a building to turn into a residence",
-    "sell": "sell a cube at the marketplace",
-    "buy": "buy cubes at the peddler",
-    "church": "pay deniers for prestige at the church",
-    "tailor": "pay cloth for prestige at the tailor",
-    "bank": "buy gold at the bank",
-    "alchemist": "turn cubes into gold at the alchemist",
-    "jeweller": "pay gold for prestige at the jeweller",
-    "castle": "deliver a batch to the castle or stop",
-    "favor": "choose a royal favor",
-    "exchange": "give 1 cube and take 2 (royal favor)",
-}
+# What each decision kind asks (engine/caylus/decision_kinds.py), and the same for a decision
+# at a road building: {where} is its name and position, "Farm (11)".
+_PROMPTS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
 PROMPTS = _PROMPTS
-# The same, for a decision at a road building: {where} is its name and position, "Farm (11)".
-_PROMPTS_AT: dict[str, str] = {
-    "produce": "choose what the {where} produces",
-    "owner": "choose your owner's cube from the {where}",
-    "build": "choose a building to build with the {where}",
-    "lawyer": "choose a building to turn into a residence with the {where}",
-    "sell": "sell a cube at the {where}",
-    "buy": "buy cubes at the {where}",
-    "church": "pay deniers for prestige at the {where}",
-    "tailor": "pay cloth for prestige at the {where}",
-    "bank": "buy gold at the {where}",
-    "alchemist": "turn cubes into gold at the {where}",
-    "jeweller": "pay gold for prestige at the {where}",
-}
+_PROMPTS_AT: dict[str, str] = {kind.name: kind.prompt_at for kind in KINDS if kind.prompt_at}
 PROMPTS_AT = _PROMPTS_AT
 
 
