@@ -35,6 +35,7 @@ TILE_EFFECT: tuple[Effect, ...] = tuple(TILES[t].effect for t in TILE_IDS)
 TILE_INCOME: tuple[int, ...] = tuple(TILES[t].income for t in TILE_IDS)
 TILE_PRESTIGE: tuple[int, ...] = tuple(TILES[t].prestige for t in TILE_IDS)
 TILE_FAVORS: tuple[int, ...] = tuple(TILES[t].favors for t in TILE_IDS)
+TILE_OWNER_BONUS: tuple[bool, ...] = tuple(bool(TILES[t].owner_bonus) for t in TILE_IDS)
 # workers may stand on every tile but residences and prestige buildings
 TILE_WORKABLE: tuple[bool, ...] = tuple(k not in (K_RESIDENCE, K_PRESTIGE) for k in TILE_KIND)
 RESIDENCE = TILE_CODE["residence"]

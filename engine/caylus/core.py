@@ -30,8 +30,8 @@ from engine.caylus.codes import (
     T_STABLES,
     TILE_IDS,
     TILE_KIND,
+    TILE_OWNER_BONUS,
     TILE_WORKABLE,
-    TILES,
     WHY_WORKER,
     FavorReason,
 )
@@ -185,11 +185,9 @@ class Core:
         """Every prestige change comes here (never below 0), so the events account for it."""
         before = self.prestige[seat]
         after = before + amount
-        if after < 0:
-            after = 0
-        self.prestige[seat] = after
+        self.prestige[seat] = after if after > 0 else 0
         if self.events is not None:
-            delta = after - before
+            delta = self.prestige[seat] - before
             if amount >= 0:
                 args = {"amount": amount, "why": why}
                 self.say("prestige", seat, "words.GAIN_PP", args, pp=delta)
@@ -239,14 +237,11 @@ class Core:
         cubes = self.cubes
         for k in range(5):
             cubes[b + k] += counts[k]  # type: ignore[index]
-        t = self.road[pos - 1]
-        tile = TILES[TILE_IDS[t]]
         if self.events is not None:
-            taken = ACTIONS[take].arg
-            args = {"cubes": taken, "tile": tile.id, "at": pos}
-            self.say("produce", seat, "words.PRODUCE", args, cubes=taken, at=pos)
+            args = {"cubes": ACTIONS[take].arg, "tile": TILE_IDS[self.road[pos - 1]], "at": pos}
+            self.say("produce", seat, "words.PRODUCE", args, cubes=args["cubes"], at=pos)
         owner = self.owners[pos - 1]
-        if owner >= 0 and owner != seat and tile.owner_bonus:
+        if owner >= 0 and owner != seat and TILE_OWNER_BONUS[self.road[pos - 1]]:
             self.decide(OWNER, owner, pos)  # the owner picks the cube
             return
         self.finish_activation(pos)

@@ -528,50 +528,52 @@ def do_use(g: Core, code: int) -> None:
     at = g.d_at
     g.kind = NO_DECISION
     t = g.road[at - 1]
-    tile = TILES[TILE_IDS[t]]
     said = g.events is not None
     if code == SKIP:
         if said:
-            g.say("skip", seat, "words.DOES_NOT_USE", {"tile": tile.id, "at": at})
+            g.say("skip", seat, "words.DOES_NOT_USE", {"tile": TILE_IDS[t], "at": at})
         g.finish_activation(at)
         return
     b = 5 * seat
     cubes = g.cubes
-    arg = ACTIONS[code].arg
     if kind == SELL:
-        price = tile.market_price
+        price = TILES[TILE_IDS[t]].market_price
         cubes[b + ARG[code]] -= 1  # type: ignore[operator]
         g.deniers[seat] += price
         if said:
-            g.say("sell", seat, "words.SELL", {"cube": arg, "price": price, "tile": tile.id})
+            args = {"cube": ACTIONS[code].arg, "price": price, "tile": TILE_IDS[t]}
+            g.say("sell", seat, "words.SELL", args)
     elif kind == BUY:
         counts = ARG[code]
-        price = tile.peddler_price * sum(counts)  # type: ignore[arg-type]
+        price = TILES[TILE_IDS[t]].peddler_price * sum(counts)  # type: ignore[arg-type]
         g.deniers[seat] -= price
         for k in range(4):
             cubes[b + k] += counts[k]  # type: ignore[index]
         if said:
-            g.say("buy", seat, "words.BUY", {"cubes": arg, "price": price, "tile": tile.id})
+            args = {"cubes": ACTIONS[code].arg, "price": price, "tile": TILE_IDS[t]}
+            g.say("buy", seat, "words.BUY", args)
     elif kind == ALCHEMIST:
         counts = ARG[code]
         _pay(cubes, b, counts)  # type: ignore[arg-type]
         gold = sum(counts) // 2  # type: ignore[arg-type]
         cubes[b + G] += gold
         if said:
-            g.say("alchemist", seat, "words.ALCHEMIST", {"cubes": arg, "gold": gold})
+            args = {"cubes": ACTIONS[code].arg, "gold": gold}
+            g.say("alchemist", seat, "words.ALCHEMIST", args)
     else:
         deniers, paid, prestige, gold = USE_PAYMENTS[kind, code]
         g.deniers[seat] -= deniers
         _pay(cubes, b, paid)
         if said:
-            name = KIND_NAMES[kind]
+            name, tile = KIND_NAMES[kind], TILE_IDS[t]
             if deniers and gold:
-                args = {"deniers": deniers, "gold": gold, "tile": tile.id}
+                args = {"deniers": deniers, "gold": gold, "tile": tile}
                 g.say(name, seat, "words.BANK", args)
             elif deniers:
-                g.say(name, seat, "words.PAY_DENIERS_AT", {"deniers": deniers, "tile": tile.id})
+                g.say(name, seat, "words.PAY_DENIERS_AT", {"deniers": deniers, "tile": tile})
             else:
-                g.say(name, seat, "words.PAY_CUBES_AT", {"cubes": arg, "tile": tile.id})
+                args = {"cubes": ACTIONS[code].arg, "tile": tile}
+                g.say(name, seat, "words.PAY_CUBES_AT", args)
         if gold:
             cubes[b + G] += gold
         else:

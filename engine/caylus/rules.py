@@ -114,7 +114,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         provost=cat.BAILIFF_START,
     )
     game = FastGame.from_state(state)  # runs on to the first decision
-    return _made(_Backing(game, None, -1))
+    return _made(_Backing(game, None, -1), game)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,18 +133,13 @@ class _Backing:
     fields) keeps its game for good: `apply` copies it instead of taking it.
     """
 
-    __slots__ = ("code", "decision", "game", "options", "over", "parent", "setup")
+    __slots__ = ("code", "codes", "game", "parent")
 
     def __init__(self, game: FastGame, parent: _Backing | None, code: int) -> None:
         self.game: FastGame | None = game  # None once handed on to the next state
         self.parent = parent
         self.code = code  # the move played from `parent`'s position to this one
-        # the fields a state shows from the start (values never changed in place: a Decision
-        # is shared, never changed once made), checked by _backing
-        self.options = game.source.options
-        self.setup = game.source.setup
-        self.decision = game.decision()
-        self.over = game.over
+        self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
 
     def current(self) -> FastGame:
         """The game at this backing's position (replayed if it was handed on)."""
@@ -182,18 +177,20 @@ _new_object = object.__new__
 _set_attr = object.__setattr__
 
 
-def _made(backing: _Backing) -> State:
-    """A state at `game`'s position, read through `backing`."""
+def _made(backing: _Backing, game: FastGame) -> State:
+    """A state at `game`'s position, read through `backing`: it shows its decision (shared,
+    never changed) and whether the game is over from the start, the rest when first read."""
     state = _new_object(State)
+    source = game.source
     _set_attr(
         state,
         "__dict__",
         {
             "game": "caylus",
-            "options": backing.options,
-            "setup": backing.setup,
-            "decision": backing.decision,
-            "over": backing.over,
+            "options": source.options,
+            "setup": source.setup,
+            "decision": game.decision(),
+            "over": game.over,
         },
     )
     _set_attr(state, "__pydantic_fields_set__", _ALL_FIELDS)
@@ -204,21 +201,12 @@ def _made(backing: _Backing) -> State:
 
 def _backing(state: State) -> _Backing | None:
     """The backing of `state` if the state still says exactly what its game says: no other
-    field has been read into the state (so none can have been changed in place), and the ones
-    it shows from the start are still the game's."""
+    field has been read into it (and so may have been changed in place); setting a field
+    fills the state and drops its backing (State.__setattr__)."""
     backing = state.__pydantic_private__
-    if type(backing) is not _Backing:
-        return None
-    known = state.__dict__
-    if (
-        len(known) != 5  # another field was read (and may have been changed in place)
-        or known["decision"] is not backing.decision
-        or known["over"] is not backing.over
-        or known["options"] is not backing.options
-        or known["setup"] is not backing.setup
-    ):
-        return None
-    return backing
+    if type(backing) is _Backing and len(state.__dict__) == 5:
+        return backing
+    return None
 
 
 def game_at(state: State) -> FastGame:
@@ -256,10 +244,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
-    with _handing_on:
-        backing = _backing(state)
-        game = backing.current() if backing is not None else FastGame.from_state(state)
-    return list(map(_ACTION, game.options))  # a list that is replaced, never changed
+    backing = _backing(state)
+    codes = backing.codes if backing is not None else FastGame.from_state(state).options
+    return list(map(_ACTION, codes))
 
 
 def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[State, list[Event]]:
@@ -277,28 +264,29 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
-    with _handing_on:
-        backing = _backing(state)
-        game = backing.current() if backing is not None else FastGame.from_state(state)
-        options = game.options
-        # Legal actions are interned, so an action is found by identity; one built some other
-        # way is first swapped for its interned twin, or read through its text (_canonical).
+    backing = _backing(state)
+    converted = None if backing is not None else FastGame.from_state(state)
+    options = converted.options if converted is not None else backing.codes  # type: ignore[union-attr]
+    # Legal actions are interned, so an action is found by identity; one built some other way is
+    # first swapped for its interned twin, or read through its text (_canonical).
+    code = _CODE_OF.get(id(action))
+    if code is None or code not in options:
+        action = _canonical(action)
         code = _CODE_OF.get(id(action))
         if code is None or code not in options:
-            action = _canonical(action)
-            code = _CODE_OF.get(id(action))
-            if code is None or code not in options:
-                legal = [ACTIONS[c] for c in options]
-                raise IllegalAction.said(*why_illegal(state, d, action, legal))
-        if backing is not None:
-            game = backing.take()
+            legal = [ACTIONS[c] for c in options]
+            raise IllegalAction.said(*why_illegal(state, d, action, legal))
+    events: list[Event] = []
+    with _handing_on:
+        if converted is None:
+            game = backing.take()  # type: ignore[union-attr]
         else:
-            backing = _Backing(game.copy(), None, -1)  # the position before: for older states
-        events: list[Event] = []
+            game = converted
+            backing = _Backing(converted.copy(), None, -1)  # the position before: older states
         game.events = events
         game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
         game.events = None
-    return _made(_Backing(game, backing, code)), events
+    return _made(_Backing(game, backing, code), game), events
 
 
 _CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid

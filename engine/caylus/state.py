@@ -35,17 +35,6 @@ class Setup(BaseModel):
     turn_order: list[int] | None = None  # seats, first player first
 
 
-class _FastModel(BaseModel):
-    """Attribute assignment is plain `object.__setattr__` (C speed) instead of pydantic's.
-
-    The engine assigns fields only on its own fresh copies and no field validates on assignment,
-    so pydantic's __setattr__ bookkeeping is pure overhead on the hot path. Fields live in the
-    instance dict, so this writes exactly where pydantic would (tests/test_state.py checks it).
-    """
-
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-
-
 @dataclass(slots=True)
 class Player:
     """One seat's holdings. A slotted dataclass, not a model: the engine copies a player on
@@ -95,7 +84,7 @@ class FieldSource(Protocol):
     def read_field(self, name: str) -> Any: ...
 
 
-class State(_FastModel):
+class State(BaseModel):
     """A Caylus position. A state the engine made (rules.apply) holds the engine's game and
     fills each field from it when the field is first read: most states the bot passes through
     are never read whole (see docs/players.md, "Engine"). Every way to read a state (its
@@ -150,6 +139,14 @@ class State(_FastModel):
         return self.workers[position - 1]
 
     # --- fields read on demand from the engine's game -------------------------------------------
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Plain assignment, without pydantic's bookkeeping (no field validates on assignment).
+        A state the engine made is filled first: from then on it is its own, so the next move
+        is played on what it says (scenario tests change states this way)."""
+        if _source_of(self) is not None:
+            self.filled()
+        object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
         if name in _FIELDS:
