@@ -14,8 +14,6 @@ R1..R26 of docs/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.codes import (
@@ -145,26 +143,79 @@ class FastGame(Core):
         )
 
     def players(self) -> list[Player]:
+        deniers, prestige, cubes, hands, favors = (
+            self.deniers,
+            self.prestige,
+            self.cubes,
+            self.hands,
+            self.favors,
+        )
         return [
             Player(
-                self.deniers[k],
-                self.prestige[k],
-                dict(zip(CUBES, self.cubes[5 * k : 5 * k + 5], strict=True)),
-                self.hands[k],
-                self.favors[4 * k : 4 * k + 4],
+                deniers[k],
+                prestige[k],
+                {
+                    "F": cubes[5 * k],
+                    "W": cubes[5 * k + 1],
+                    "S": cubes[5 * k + 2],
+                    "C": cubes[5 * k + 3],
+                    "G": cubes[5 * k + 4],
+                },
+                hands[k],
+                favors[4 * k : 4 * k + 4],
             )
             for k in range(self.n)
         ]
 
-    def read_field(self, name: str) -> object:
-        """The value of the State field `name` (a fresh copy: the State may change it)."""
-        return STATE_FIELDS[name](self)
+    def read_fields(self) -> dict[str, object]:
+        """The State's fields, in the model's order (fresh copies: the State may change them).
+        One expression, no call per field: every state the bot shows or stores is read whole."""
+        source = self.source
+        specials = self.specials
+        stock = self.stock
+        inn_left, inn_right = self.inn_left, self.inn_right
+        return {
+            "game": "caylus",
+            "options": source.options,
+            "setup": source.setup,
+            "turn": self.turn,
+            "phase": self.phase,
+            "cursor": self.cursor,
+            "players": self.players(),
+            "turn_order": self.order[:],
+            "passed": self.passed[:],
+            "road": [None if t < 0 else TILE_IDS[t] for t in self.road],
+            "owners": [None if o < 0 else o for o in self.owners],
+            "workers": [None if w < 0 else w for w in self.workers],
+            "specials": {
+                "gate": None if specials[0] < 0 else specials[0],
+                "trading": None if specials[1] < 0 else specials[1],
+                "guild": None if specials[2] < 0 else specials[2],
+                "joust": None if specials[3] < 0 else specials[3],
+            },
+            "stables": self.stables[:],
+            "inn_left": None if inn_left < 0 else inn_left,
+            "inn_right": None if inn_right < 0 else inn_right,
+            "castle_workers": self.castle_workers[:],
+            "castle": [sec[:] for sec in self.castle],
+            "section": self.section,
+            "scored": self.scored,
+            "bailiff": self.bailiff,
+            "provost": self.provost,
+            "stock": {TILE_IDS[t]: stock[t] for t in self.stock_order},
+            "discarded": [TILE_IDS[t] for t in self.discarded],
+            "lawyer_pending": [(i + 1, seat) for i, seat in self.lawyer_pending],
+            "favor_queue": self.favor_queue[:],
+            "favor_why": self.favor_why[:],
+            "favor_lines_used": self.lines_used[:],
+            "batches": self.batches[:],
+            "decision": self.decision(),
+            "over": self.over,
+        }
 
     def to_state(self) -> State:
         """The equivalent State, every field read now (engine/caylus/rules.py reads lazily)."""
-        return State.model_construct(
-            **{name: read(self) for name, read in STATE_FIELDS.items()},
-        )
+        return State.model_construct(**self.read_fields())
 
     def copy(self) -> FastGame:
         g = object.__new__(FastGame)
@@ -492,40 +543,10 @@ _STEPS = (
     FastGame._castle_step,
     FastGame._end_of_turn_step,
 )
-
-# How each State field reads from the game (rules.py fills a State's fields lazily from these).
-STATE_FIELDS: dict[str, Callable[[FastGame], object]] = {
-    "game": lambda g: "caylus",
-    "options": lambda g: g.source.options,
-    "setup": lambda g: g.source.setup,
-    "turn": lambda g: g.turn,
-    "phase": lambda g: g.phase,
-    "cursor": lambda g: g.cursor,
-    "players": FastGame.players,
-    "turn_order": lambda g: list(g.order),
-    "passed": lambda g: list(g.passed),
-    "road": lambda g: [None if t < 0 else TILE_IDS[t] for t in g.road],
-    "owners": lambda g: [None if o < 0 else o for o in g.owners],
-    "workers": lambda g: [None if w < 0 else w for w in g.workers],
-    "specials": lambda g: {
-        k: (None if w < 0 else w) for k, w in zip(SINGLE_SPECIALS, g.specials, strict=True)
-    },
-    "stables": lambda g: list(g.stables),
-    "inn_left": lambda g: None if g.inn_left < 0 else g.inn_left,
-    "inn_right": lambda g: None if g.inn_right < 0 else g.inn_right,
-    "castle_workers": lambda g: list(g.castle_workers),
-    "castle": lambda g: [list(sec) for sec in g.castle],
-    "section": lambda g: g.section,
-    "scored": lambda g: g.scored,
-    "bailiff": lambda g: g.bailiff,
-    "provost": lambda g: g.provost,
-    "stock": lambda g: {TILE_IDS[t]: g.stock[t] for t in g.stock_order},
-    "discarded": lambda g: [TILE_IDS[t] for t in g.discarded],
-    "lawyer_pending": lambda g: [(i + 1, seat) for i, seat in g.lawyer_pending],
-    "favor_queue": lambda g: list(g.favor_queue),
-    "favor_why": lambda g: list(g.favor_why),
-    "favor_lines_used": lambda g: list(g.lines_used),
-    "batches": lambda g: list(g.batches),
-    "decision": FastGame.decision,
-    "over": lambda g: g.over,
-}
+# read_fields and players spell these out for speed: they must stay the catalogue's order
+assert CUBES == ("F", "W", "S", "C", "G") and SINGLE_SPECIALS == (
+    "gate",
+    "trading",
+    "guild",
+    "joust",
+)

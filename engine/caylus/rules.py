@@ -156,9 +156,9 @@ class _Backing:
             self.game = game
         return game
 
-    def read_field(self, name: str) -> object:
+    def read_fields(self) -> dict[str, object]:
         with _handing_on:
-            return self.current().read_field(name)
+            return self.current().read_fields()
 
     def take(self) -> FastGame:
         """The game, for the next state to play on: the first backing's copy, else its own."""
@@ -200,13 +200,11 @@ def _made(backing: _Backing, game: FastGame) -> State:
 
 
 def _backing(state: State) -> _Backing | None:
-    """The backing of `state` if the state still says exactly what its game says: no other
-    field has been read into it (and so may have been changed in place); setting a field
-    fills the state and drops its backing (State.__setattr__)."""
+    """The backing of `state` if the state still says exactly what its game says: reading a
+    field it does not show from the start, or setting any, fills the state (its own copies,
+    which may then be changed in place) and drops its backing."""
     backing = state.__pydantic_private__
-    if type(backing) is _Backing and len(state.__dict__) == 5:
-        return backing
-    return None
+    return backing if type(backing) is _Backing else None
 
 
 def game_at(state: State) -> FastGame:

@@ -81,7 +81,9 @@ class Decision(BaseModel):
 class FieldSource(Protocol):
     """What a state made by the engine reads its fields from (engine/caylus/game.py)."""
 
-    def read_field(self, name: str) -> Any: ...
+    def read_fields(self) -> dict[str, Any]:
+        """Every field, in the model's order, as the state's own copies."""
+        ...
 
 
 class State(BaseModel):
@@ -149,22 +151,18 @@ class State(BaseModel):
         object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
-        if name in _FIELDS:
-            source = _source_of(self)
-            if source is not None:
-                value = self.__dict__[name] = source.read_field(name)  # its own copy
-                return value
+        # A field not shown yet: the state reads all of them at once (one conversion; once a
+        # field is out, it may be changed in place, so the state is its own from then on).
+        if name in _FIELDS and _source_of(self) is not None:
+            return self.filled().__dict__[name]
         return super().__getattr__(name)  # type: ignore[misc]
 
     def filled(self) -> State:
         """This state with every field read (its own copy), no longer tied to the engine."""
         source = _source_of(self)
         if source is not None:
-            known = self.__dict__
-            whole = {
-                name: known[name] if name in known else source.read_field(name)
-                for name in _FIELD_NAMES
-            }
+            whole = source.read_fields()
+            whole.update(self.__dict__)  # the fields shown from the start, or set
             object.__setattr__(self, "__dict__", whole)
             object.__setattr__(self, "__pydantic_private__", None)
         return self
@@ -199,8 +197,7 @@ class State(BaseModel):
         return super(State, self.filled()).model_copy(**kwargs)
 
 
-_FIELD_NAMES = tuple(State.model_fields)
-_FIELDS = frozenset(_FIELD_NAMES)
+_FIELDS = frozenset(State.model_fields)
 
 
 def _source_of(state: State) -> FieldSource | None:
