@@ -142,3 +142,36 @@ def test_engine_states_read_in_another_thread_while_play_goes_on() -> None:
         reader.join()
         sys.setswitchinterval(interval)
     assert [found[index] for index in range(150)] == expected[:150]
+
+
+def test_a_state_read_whole_and_changed_in_place_is_what_apply_plays_on() -> None:
+    """The store reads every state whole; a state read whole keeps the engine's game for the
+    next move only while its fields are as they were given: a change deep inside one (a
+    castle section, a seat's cubes) is seen."""
+    states = _played(9, 60)
+    state = states[-1]
+    state.model_dump_json()  # read whole, as the store does
+    seat = state.decision.seat  # type: ignore[union-attr]
+    unchanged, _ = caylus.apply(state, caylus.legal_actions(state, seat)[0], seat)
+    again = _played(9, 60)[-1]
+    expected, _ = caylus.apply(again, caylus.legal_actions(again, seat)[0], seat)
+    assert unchanged.model_dump_json() == expected.model_dump_json()
+    # a placement, read whole, then changed deep inside: the next move plays on the change
+    placing = next(
+        s
+        for s in _played(9, 200)
+        if s.decision is not None
+        and s.decision.kind == "place"
+        and s.players[s.decision.seat].deniers >= 2
+        and len(caylus.legal_actions(s, s.decision.seat)) > 1
+    )
+    placing.model_dump_json()
+    seat = placing.decision.seat  # type: ignore[union-attr]
+    placing.players[seat].deniers = 0
+    assert [str(a) for a in caylus.legal_actions(placing, seat)] == ["pass"]
+    branch = _played(10, 80)[-1]
+    branch.model_dump_json()
+    branch.castle[0].append(0)
+    eager = FastGame.from_state(branch.model_copy()).to_state()
+    assert branch == eager
+    assert branch.castle[0][-1] == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Any
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -133,13 +134,14 @@ class _Backing:
     fields) keeps its game for good: `apply` copies it instead of taking it.
     """
 
-    __slots__ = ("code", "codes", "game", "parent")
+    __slots__ = ("code", "codes", "game", "kept", "parent")
 
     def __init__(self, game: FastGame, parent: _Backing | None, code: int) -> None:
         self.game: FastGame | None = game  # None once handed on to the next state
         self.parent = parent
         self.code = code  # the move played from `parent`'s position to this one
         self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
+        self.kept: tuple[object, ...] | None = None  # the state's fields as given (keep)
 
     def current(self) -> FastGame:
         """The game at this backing's position (replayed if it was handed on)."""
@@ -159,6 +161,15 @@ class _Backing:
     def read_fields(self) -> dict[str, object]:
         with _handing_on:
             return self.current().read_fields()
+
+    def keep(self, fields: dict[str, Any]) -> None:
+        """Remember the fields given to the state (copies), to tell later whether the state
+        was changed in place since (see _backing)."""
+        self.kept = (
+            [p.clone() for p in fields["players"]],
+            *(fields[name].copy() for name in _CONTAINERS),
+            [sec[:] for sec in fields["castle"]],
+        )
 
     def take(self) -> FastGame:
         """The game, for the next state to play on: the first backing's copy, else its own."""
@@ -195,16 +206,54 @@ def _made(backing: _Backing, game: FastGame) -> State:
     )
     _set_attr(state, "__pydantic_fields_set__", _ALL_FIELDS)
     _set_attr(state, "__pydantic_extra__", None)
-    _set_attr(state, "__pydantic_private__", backing)
+    _set_attr(state, "__pydantic_private__", None)
+    _set_attr(state, "_engine", backing)
     return state
 
 
+# the fields a state may change in place (lists and dicts; the players and the castle apart)
+_CONTAINERS = (
+    "turn_order",
+    "passed",
+    "road",
+    "owners",
+    "workers",
+    "specials",
+    "stables",
+    "castle_workers",
+    "stock",
+    "discarded",
+    "lawyer_pending",
+    "favor_queue",
+    "favor_why",
+    "favor_lines_used",
+    "batches",
+)
+_SHOWN = 5  # the fields a state of the engine shows from the start (_made)
+_engine_of = State._engine.__get__  # type: ignore[attr-defined]  # the slot, read at C speed
+
+
 def _backing(state: State) -> _Backing | None:
-    """The backing of `state` if the state still says exactly what its game says: reading a
-    field it does not show from the start, or setting any, fills the state (its own copies,
-    which may then be changed in place) and drops its backing."""
-    backing = state.__pydantic_private__
-    return backing if type(backing) is _Backing else None
+    """The backing of `state` if the state still says exactly what its game says: it was not
+    read whole yet, or its fields are still as they were given (setting a field leaves the
+    engine: State.__setattr__)."""
+    try:
+        backing = _engine_of(state)
+    except AttributeError:  # a state pydantic made (from JSON, a copy): no engine behind it
+        return None
+    if type(backing) is not _Backing:
+        return None
+    fields = state.__dict__
+    if len(fields) == _SHOWN:
+        return backing
+    try:
+        now = (fields["players"], *(fields[name] for name in _CONTAINERS), fields["castle"])
+        if now == backing.kept:
+            return backing
+    except (AttributeError, KeyError):
+        pass
+    _set_attr(state, "_engine", None)  # changed in place: the state is its own from now on
+    return None
 
 
 def game_at(state: State) -> FastGame:

@@ -79,10 +79,14 @@ class Decision(BaseModel):
 
 
 class FieldSource(Protocol):
-    """What a state made by the engine reads its fields from (engine/caylus/game.py)."""
+    """What a state made by the engine reads its fields from (engine/caylus/rules.py)."""
 
     def read_fields(self) -> dict[str, Any]:
         """Every field, in the model's order, as the state's own copies."""
+        ...
+
+    def keep(self, fields: dict[str, Any]) -> None:
+        """Remember `fields` as they are now, the fields the state was given."""
         ...
 
 
@@ -93,6 +97,9 @@ class State(BaseModel):
     attributes, ==, JSON, dumps, copies, repr, pickling) sees the same values as an eager one."""
 
     model_config = ConfigDict(extra="forbid")
+    # The engine's link behind a state it made (rules.py); not a field: copies, pickles and
+    # states read from JSON have none.
+    __slots__ = ("_engine",)
 
     game: Literal["caylus"] = "caylus"
     options: Options
@@ -144,27 +151,31 @@ class State(BaseModel):
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Plain assignment, without pydantic's bookkeeping (no field validates on assignment).
-        A state the engine made is filled first: from then on it is its own, so the next move
-        is played on what it says (scenario tests change states this way)."""
-        if _source_of(self) is not None:
+        A state the engine made is filled first and leaves the engine: the next move is played
+        on what it says (scenario tests change states this way)."""
+        if engine_source(self) is not None:
             self.filled()
+            object.__setattr__(self, "_engine", None)
         object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
-        # A field not shown yet: the state reads all of them at once (one conversion; once a
-        # field is out, it may be changed in place, so the state is its own from then on).
-        if name in _FIELDS and _source_of(self) is not None:
-            return self.filled().__dict__[name]
+        # A field not shown yet: the state reads all of them at once (one conversion).
+        if name in _FIELDS and len(self.__dict__) < _FIELD_COUNT:
+            source = engine_source(self)
+            if source is not None:
+                return self.filled().__dict__[name]
         return super().__getattr__(name)  # type: ignore[misc]
 
     def filled(self) -> State:
-        """This state with every field read (its own copy), no longer tied to the engine."""
-        source = _source_of(self)
-        if source is not None:
-            whole = source.read_fields()
-            whole.update(self.__dict__)  # the fields shown from the start, or set
-            object.__setattr__(self, "__dict__", whole)
-            object.__setattr__(self, "__pydantic_private__", None)
+        """This state with every field read (its own copies, which may be changed in place:
+        the engine remembers them as given and plays on the changed ones)."""
+        if len(self.__dict__) < _FIELD_COUNT:
+            source = engine_source(self)
+            if source is not None:
+                whole = source.read_fields()
+                whole.update(self.__dict__)  # the fields shown from the start
+                object.__setattr__(self, "__dict__", whole)
+                source.keep(whole)
         return self
 
     def __eq__(self, other: object) -> bool:
@@ -198,11 +209,12 @@ class State(BaseModel):
 
 
 _FIELDS = frozenset(State.model_fields)
+_FIELD_COUNT = len(_FIELDS)
+_read_slot = State._engine.__get__  # type: ignore[attr-defined]
 
 
-def _source_of(state: State) -> FieldSource | None:
+def engine_source(state: State) -> FieldSource | None:
     try:
-        found = object.__getattribute__(state, "__pydantic_private__")
-    except AttributeError:
+        return _read_slot(state)  # type: ignore[no-any-return]
+    except AttributeError:  # a state pydantic made (JSON, a copy): no engine behind it
         return None
-    return None if found is None or type(found) is dict else found  # pydantic's own: dict
