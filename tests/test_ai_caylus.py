@@ -13,8 +13,8 @@ import pytest
 
 from engine import caylus
 from engine.caylus import ai
+from engine.caylus.activation import build_spends
 from engine.caylus.codes import CODE, EXCHANGE
-from engine.caylus.decisions import build_spends
 from engine.caylus.game import FastGame
 from engine.errors import GameOver, NotYourDecision
 from engine.players import LEVELS, Budget

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
+from engine.caylus.activation import build_options, build_spends, lawyer_options
 from engine.caylus.catalogue import CUBES, TILES, Effect
 from engine.caylus.codes import (
     ACTIONS,
@@ -75,7 +76,6 @@ from engine.caylus.codes import (
     TILE_PRESTIGE,
     USE_PAYMENTS,
 )
-from engine.caylus.decisions import build_options, build_spends, lawyer_options
 from engine.caylus.game import FastGame
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
