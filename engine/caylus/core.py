@@ -50,6 +50,39 @@ def placement_price(in_inn: bool, owned: bool, players: int, passed: int) -> int
     return passed + 1
 
 
+def open_columns_after(scored: int) -> int:
+    """Favor columns open once `scored` castle sections were scored (R9)."""
+    return FAVOR_COLUMNS_OPEN[min(scored, 2)]
+
+
+def marker_after(marker: int, scored: int) -> int:
+    """Where a favor marker at column `marker` stands once a favor advances it."""
+    return marker + 1 if marker < FAVOR_COLUMNS_OPEN[min(scored, 2)] else marker
+
+
+def castle_room(castle: list[list[int]], section: int) -> int:
+    """Castle spaces left from `section` on (the one under construction) to the Towers."""
+    return sum(SECTION_SIZES[k] - len(castle[k]) for k in range(section, 3))
+
+
+def house_section(castle: list[list[int]], section: int) -> int | None:
+    """The section the next batch builds in: the one under construction, or the next one with
+    room when it is full (None once no space is left: R23 allows no batch then)."""
+    for k in range(section, 3):
+        if len(castle[k]) < SECTION_SIZES[k]:
+            return k
+    return None
+
+
+def end_score(prestige: int, cubes: list[int], deniers: int) -> list[int]:
+    """The final scoring of one seat with `cubes` (F W S C G counts): its game points, 3 PP a
+    gold, 1 per 3 other cubes, 1 per 4 d; and the total last."""
+    gold = cubes[4] * cat.END_GOLD_PP
+    others = (cubes[0] + cubes[1] + cubes[2] + cubes[3]) // cat.END_CUBES_PER_PP
+    coins = deniers // cat.END_DENIERS_PER_PP
+    return [prestige, gold, others, coins, prestige + gold + others + coins]
+
+
 class Core:
     """A Caylus game that changes in place: its data and the steps the phases share.
 
@@ -289,8 +322,7 @@ class Core:
         return -1
 
     def castle_spaces_left(self) -> int:
-        castle = self.castle
-        return sum(SECTION_SIZES[k] - len(castle[k]) for k in range(self.section, 3))
+        return castle_room(self.castle, self.section)
 
     # --- royal favors -------------------------------------------------------------------------
 
@@ -319,9 +351,8 @@ class Core:
         self.d_why = why
 
     def open_columns(self) -> int:
-        return FAVOR_COLUMNS_OPEN[min(self.scored, 2)]
+        return open_columns_after(self.scored)
 
     def favor_marker_after(self, seat: int, line: int) -> int:
         """Where `seat`'s marker on favor line `line` (0-3) stands once this favor advances it."""
-        m = self.favors[4 * seat + line]
-        return m + 1 if m < FAVOR_COLUMNS_OPEN[min(self.scored, 2)] else m
+        return marker_after(self.favors[4 * seat + line], self.scored)

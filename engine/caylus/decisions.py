@@ -58,7 +58,6 @@ from engine.caylus.codes import (
     PROVOST,
     PROVOST_MOVES,
     ROAD_LENGTH,
-    SECTION_SIZES,
     SKIP,
     SP_GATE,
     SP_GUILD,
@@ -75,7 +74,7 @@ from engine.caylus.codes import (
     S,
     W,
 )
-from engine.caylus.core import Core, placement_price
+from engine.caylus.core import Core, house_section, placement_price
 from engine.errors import BadSetup
 
 
@@ -308,11 +307,8 @@ def do_castle(g: Core, code: int) -> None:
         g.cursor += 1
         return
     pay(g.cubes, 5 * seat, ARG[code])  # type: ignore[arg-type]
-    castle = g.castle
-    sec = g.section
-    while len(castle[sec]) >= SECTION_SIZES[sec]:  # overflow into the next section (R23)
-        sec += 1
-    castle[sec].append(seat)
+    sec: int = house_section(g.castle, g.section)  # type: ignore[assignment]  # R23: room
+    g.castle[sec].append(seat)
     g.batches[seat] += 1
     if g.events is not None:
         args = {"cubes": ACTIONS[code].arg, "section": sec}

@@ -48,9 +48,8 @@ from engine.caylus.codes import (
     TILE_INCOME,
     TILES,
     WHY_NO_HOUSE,
-    G,
 )
-from engine.caylus.core import Core
+from engine.caylus.core import Core, end_score
 from engine.caylus.decisions import LEGAL, RESOLVE, inconsistent_passing
 from engine.caylus.state import Decision, Player, State
 from engine.errors import BadSetup
@@ -275,17 +274,10 @@ class FastGame(Core):
 
     def scores(self) -> list[int]:
         """Each seat's total as the game's final scoring would count it now."""
-        out = []
-        for k in range(self.n):
-            b = 5 * k
-            c = self.cubes
-            out.append(
-                self.prestige[k]
-                + c[b + G] * cat.END_GOLD_PP
-                + (c[b] + c[b + 1] + c[b + 2] + c[b + 3]) // cat.END_CUBES_PER_PP
-                + self.deniers[k] // cat.END_DENIERS_PER_PP
-            )
-        return out
+        cubes, prestige, deniers = self.cubes, self.prestige, self.deniers
+        return [
+            end_score(prestige[k], cubes[5 * k : 5 * k + 5], deniers[k])[-1] for k in range(self.n)
+        ]
 
     def advance(self) -> None:
         """Run the automatic steps (income, activations without a choice, decisions with one

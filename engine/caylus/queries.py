@@ -8,9 +8,15 @@ State instead of the engine's int lists.
 from __future__ import annotations
 
 from engine.caylus import catalogue as cat
-from engine.caylus.catalogue import NON_GOLD, TILES
-from engine.caylus.codes import FAVOR_COLUMNS_OPEN, SECTION_SIZES
-from engine.caylus.core import placement_price
+from engine.caylus.catalogue import TILES
+from engine.caylus.core import (
+    castle_room,
+    end_score,
+    house_section,
+    marker_after,
+    open_columns_after,
+    placement_price,
+)
 from engine.caylus.state import State
 from engine.protocol import Outcome
 
@@ -36,26 +42,22 @@ def incomes(s: State) -> list[int]:
 
 
 def open_columns(s: State) -> int:
-    return FAVOR_COLUMNS_OPEN[min(s.scored, 2)]
+    return open_columns_after(s.scored)
 
 
 def favor_marker_after(s: State, seat: int, line: int) -> int:
     """Where `seat`'s marker on favor line `line` (0-3) stands once this favor advances it."""
-    m = s.players[seat].favors[line]
-    return m + 1 if m < open_columns(s) else m
+    return marker_after(s.players[seat].favors[line], s.scored)
 
 
 def castle_spaces_left(s: State) -> int:
-    return sum(SECTION_SIZES[k] - len(s.castle[k]) for k in range(s.section, 3))
+    return castle_room(s.castle, s.section)
 
 
 def next_house_section(s: State) -> int | None:
     """The section the next batch builds in: the one under construction, or the next one with
     room when it is full (None once no space is left)."""
-    for sec in range(s.section, 3):
-        if len(s.castle[sec]) < SECTION_SIZES[sec]:
-            return sec
-    return None
+    return house_section(s.castle, s.section)
 
 
 def can_deliver_batch(cubes: dict[str, int]) -> bool:
@@ -78,16 +80,16 @@ def space_name(s: State, target: str) -> str:
     return cat.SPECIAL_NAMES[target]
 
 
+_SCORE_PARTS = ("game", "gold", "cubes", "deniers", "total")  # end_score's order
+
+
 def final_scores(state: State) -> Outcome:
     """Game points plus the end bonus (3 PP a gold, 1 per 3 other cubes, 1 per 4 d)."""
     breakdown = []
     for p in state.players:
-        gold = p.cubes["G"] * cat.END_GOLD_PP
-        cubes = sum(p.cubes[c] for c in NON_GOLD) // cat.END_CUBES_PER_PP
-        deniers = p.deniers // cat.END_DENIERS_PER_PP
-        total = p.prestige + gold + cubes + deniers
+        parts = end_score(p.prestige, [p.cubes[c] for c in cat.CUBES], p.deniers)
         breakdown.append(
-            {"game": p.prestige, "gold": gold, "cubes": cubes, "deniers": deniers, "total": total}
+            dict(zip(("game", "gold", "cubes", "deniers", "total"), parts, strict=True))
         )
     scores = [b["total"] for b in breakdown]
     best = max(scores)
