@@ -156,6 +156,9 @@ def test_a_state_read_whole_and_changed_in_place_is_what_apply_plays_on() -> Non
     again = _played(9, 60)[-1]
     expected, _ = caylus.apply(again, caylus.legal_actions(again, seat)[0], seat)
     assert unchanged.model_dump_json() == expected.model_dump_json()
+    other = caylus.legal_actions(state, seat)[-1]  # the same read state, another move
+    branch_json = caylus.apply(state, other, seat)[0].model_dump_json()
+    assert branch_json == caylus.apply(_played(9, 60)[-1], other, seat)[0].model_dump_json()
     # a placement, read whole, then changed deep inside: the next move plays on the change
     placing = next(
         s

@@ -177,6 +177,9 @@ class _Backing:
         if self.parent is None:
             return game.copy()
         self.game = None
+        # what the state's fields were given as is needed no more: a chain of states keeps only
+        # its moves (a state applied again is converted from its fields)
+        self.kept = None
         return game
 
 
