@@ -178,3 +178,27 @@ def test_a_state_read_whole_and_changed_in_place_is_what_apply_plays_on() -> Non
     eager = FastGame.from_state(branch.model_copy()).to_state()
     assert branch == eager
     assert branch.castle[0][-1] == 0
+
+
+def test_a_state_from_json_is_converted_once_for_legal_actions_and_apply(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The service loads a state from JSON, asks its legal actions, then applies one: the
+    state is converted into the engine's game once, and again only once it was changed."""
+    state = caylus.state_from_json(_played(4, 30)[-1].model_dump_json())
+    conversions: list[int] = []
+    convert = FastGame.from_state.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[FastGame], s: caylus.State, events: object = None) -> FastGame:
+        conversions.append(1)
+        return convert(cls, s, events)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(FastGame, "from_state", classmethod(counted))
+    seat = state.decision.seat  # type: ignore[union-attr]
+    legal = caylus.legal_actions(state, seat)
+    caylus.apply(state, legal[-1], seat)
+    caylus.legal_actions(state, seat)
+    assert len(conversions) == 1
+    state.players[seat].deniers += 5  # changed in place: converted again, the change played
+    caylus.legal_actions(state, seat)
+    assert len(conversions) == 2

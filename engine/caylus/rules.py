@@ -259,6 +259,19 @@ def _backing(state: State) -> _Backing | None:
     return None
 
 
+def _engine_for(state: State) -> _Backing:
+    """The backing of `state`; a state without one (read from JSON, a copy, one changed in
+    place) is converted into a game once, which it then keeps with a copy of its fields as
+    they are (as a state the engine made and that was read whole): the next calls on it,
+    legal_actions then apply, do not convert it again."""
+    backing = _backing(state)
+    if backing is None:
+        backing = _Backing(FastGame.from_state(state), None, -1)
+        backing.keep(state.filled().__dict__)
+        _set_attr(state, "_engine", backing)
+    return backing
+
+
 def game_at(state: State) -> FastGame:
     """A copy of the engine's game at `state`, the caller's to play on."""
     with _handing_on:
@@ -294,9 +307,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
-    backing = _backing(state)
-    codes = backing.codes if backing is not None else FastGame.from_state(state).options
-    return list(map(_ACTION, codes))
+    return list(map(_ACTION, _engine_for(state).codes))
 
 
 def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[State, list[Event]]:
@@ -314,9 +325,8 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
-    backing = _backing(state)
-    converted = None if backing is not None else FastGame.from_state(state)
-    options = converted.options if converted is not None else backing.codes  # type: ignore[union-attr]
+    backing = _engine_for(state)
+    options = backing.codes
     # Legal actions are interned, so an action is found by identity; one built some other way is
     # first swapped for its interned twin, or read through its text (_canonical).
     code = _CODE_OF.get(id(action))
@@ -328,11 +338,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
             raise IllegalAction.said(*why_illegal(state, d, action, legal))
     events: list[Event] = []
     with _handing_on:
-        if converted is None:
-            game = backing.take()  # type: ignore[union-attr]
-        else:
-            game = converted
-            backing = _Backing(converted.copy(), None, -1)  # the position before: older states
+        game = backing.take()
         game.events = events
         game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
         game.events = None
