@@ -25,6 +25,7 @@ from engine.caylus.codes import (
     INN_STAY,
     PASS,
     SKIP,
+    TILE_IDS,
     USE_REWARDS,
     build_cost,
 )
@@ -297,9 +298,20 @@ def decision_prompt(state: State, d: Decision) -> str:
         return f"choose a royal favor (won for {d.why})"
     if not d.at or d.kind not in _PROMPTS_AT:
         return _PROMPTS[d.kind]
-    tile = state.road[d.at - 1]
+    tile = _tile_at(state, d.at)
     where = f"{cat.TILES[tile].name} ({d.at})" if tile else f"space {d.at}"
     return _PROMPTS_AT[d.kind].format(where=where)
+
+
+def _tile_at(state: State, position: int) -> str | None:
+    """The tile at road `position`, read on the engine's game while the state was not read
+    whole (reading its road would convert all its fields)."""
+    backing = _backing(state)
+    if backing is not None and len(state.__dict__) == _SHOWN:
+        with _handing_on:
+            tile = backing.current().road[position - 1]
+        return None if tile < 0 else TILE_IDS[tile]
+    return state.road[position - 1]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
