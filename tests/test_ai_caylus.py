@@ -13,7 +13,9 @@ import pytest
 
 from engine import caylus
 from engine.caylus import ai
-from engine.caylus.fast import CODE, EXCHANGE, FastGame, build_spends
+from engine.caylus.activation import build_spends
+from engine.caylus.codes import CODE, EXCHANGE
+from engine.caylus.fast_game import FastGame
 from engine.errors import GameOver, NotYourDecision
 from engine.players import LEVELS, Budget
 from tests.caylus_helpers import (

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from engine import caylus, magna_carta
-from engine.caylus import rules
+from engine.caylus import game as engine_game
+from engine.caylus.fast_game import FastGame
 from engine.errors import BadSetup, BadState, IllegalAction
 from engine.record import GameRecord, initial_state, record_for, replay
 from tests import mc_helpers
@@ -262,7 +263,7 @@ def test_a_passing_list_with_every_seat_and_more_stops_the_placement_phase() -> 
 
 def test_automatic_steps_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Favors nobody can take are dropped one automatic step each: too many stop the engine."""
-    monkeypatch.setattr(rules, "MAX_AUTOMATIC_STEPS", 50)
+    monkeypatch.setattr(engine_game, "MAX_AUTOMATIC_STEPS", 50)
     start = game(players=2, turn_order=[0, 1])
     state = _unchecked(start, passed=[1], favor_queue=[0] * 100, favor_lines_used=["abcd", ""])
     with deadline(10), pytest.raises(BadSetup, match="runs on without ever asking a player"):
@@ -284,7 +285,7 @@ def test_a_decision_without_answers_is_refused_not_crashed() -> None:
     with pytest.raises(IllegalAction, match="already used favor line a"):
         caylus.apply(state, "favor a")
     with pytest.raises(BadSetup, match="has no possible answer"):
-        rules._advance(rules._Game(state.model_copy()))
+        FastGame.from_state(state).advance()
     with pytest.raises(BadState, match="used all four lines"):
         caylus.validate_state(state)
 

@@ -11,9 +11,10 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
   could have built: with none yet in the section scored next, it goes to the castle first when
   it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
-  (engine/caylus/fast.py). Playouts use the easy policy for every seat up to a horizon, where an
-  evaluation estimates each seat's final score (prestige, plus what cubes, deniers, buildings
-  and favor markers are still worth given the turns left). Strong searches more and further.
+  (engine/caylus/fast_game.py). Playouts use the easy policy for every seat up to a horizon,
+  where an evaluation estimates each seat's final score (prestige, plus what cubes, deniers,
+  buildings and favor markers are still worth given the turns left). Strong searches more and
+  further.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from dataclasses import dataclass
 
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
+from engine.caylus.activation import build_options, build_spends, lawyer_options
 from engine.caylus.catalogue import CUBES, TILES, Effect
-from engine.caylus.fast import (
+from engine.caylus.codes import (
     ACTIONS,
     ALCHEMIST,
     ARG,
@@ -74,11 +76,8 @@ from engine.caylus.fast import (
     TILE_KIND,
     TILE_PRESTIGE,
     USE_PAYMENTS,
-    FastGame,
-    build_options,
-    build_spends,
-    lawyer_options,
 )
+from engine.caylus.fast_game import FastGame
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
 from engine.players import Budget, check_level

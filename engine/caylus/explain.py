@@ -7,27 +7,11 @@ from typing import Any
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Kind
+from engine.caylus.decision_kinds import BY_NAME
+from engine.caylus.queries import placement_cost
 from engine.caylus.state import Decision, State
 from engine.errors import quoted
 from engine.wording import Said
-
-_VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
-    "place": ("place", "pass"),
-    "gate": ("gate",),
-    "guild": ("provost", "skip"),
-    "bribe": ("provost", "skip"),
-    "joust": ("joust", "skip"),
-    "inn": ("inn",),
-    "produce": ("take",),
-    "owner": ("take",),
-    "build": ("build", "skip"),
-    "lawyer": ("lawyer", "skip"),
-    "sell": ("sell", "skip"),
-    "buy": ("buy", "skip"),
-    "castle": ("batch", "skip"),
-    "favor": ("favor",),
-    "exchange": ("exchange", "skip"),
-}
 
 
 def _examples(options: list[Action], limit: int = 8) -> Any:
@@ -43,9 +27,7 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
 
     `action` is canonical (apply reads a hand-built action through its text first), so its
     argument is in range: a road position 1-28, a known tile, a provost move of 1-3, ..."""
-    from engine.caylus.rules import placement_cost
-
-    verbs = _VERBS_FOR_KIND.get(d.kind, ("pay", "skip"))
+    verbs = BY_NAME[d.kind].verbs
     if action.verb not in verbs:
         return (
             "words.NOT_THIS_DECISION",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from engine.caylus.actions import Action, sort_cubes
 from engine.caylus.catalogue import CUBES, TILES, Effect
+from engine.caylus.decision_kinds import EFFECT_KIND_NAME
 from engine.caylus.rules import (
     apply,
     castle_spaces_left,
@@ -27,20 +28,6 @@ from engine.caylus.rules import (
 )
 from engine.caylus.state import Decision, State
 
-# The kind of decision each road building's activation asks for (phase 5).
-_EFFECT_KIND = {
-    Effect.CARPENTER: "build",
-    Effect.MASON: "build",
-    Effect.ARCHITECT: "build",
-    Effect.LAWYER: "lawyer",
-    Effect.MARKET: "sell",
-    Effect.PEDDLER: "buy",
-    Effect.CHURCH: "church",
-    Effect.TAILOR: "tailor",
-    Effect.BANK: "bank",
-    Effect.ALCHEMIST: "alchemist",
-    Effect.JEWELLER: "jeweller",
-}
 # Non-food cubes in the order a castle delivery spends them: the dearest are kept.
 _SPEND_ORDER = ("W", "S", "C", "G")
 _STEP_LIMIT = 5_000  # a turn has a few hundred decisions at most; this only guards the loop
@@ -132,7 +119,7 @@ def activation_kind(state: State, position: int) -> tuple[str, str] | None:
     tile = TILES[tile_id]
     if tile.effect is Effect.PRODUCE:
         return ("produce", "") if len(tile.produce) > 1 else None
-    kind = _EFFECT_KIND.get(tile.effect)  # type: ignore[arg-type]
+    kind = EFFECT_KIND_NAME.get(tile.effect)  # type: ignore[arg-type]
     return (kind, tile.effect.value) if kind is not None else None  # type: ignore[union-attr]
 
 

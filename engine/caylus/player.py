@@ -10,36 +10,38 @@ from __future__ import annotations
 import random
 
 from engine.caylus.actions import Action
-from engine.caylus.catalogue import TILES, Effect
-from engine.caylus.rules import legal_actions
+from engine.caylus.catalogue import Effect
+from engine.caylus.codes import TILE_EFFECT, C, F, G, S, W
+from engine.caylus.fast_game import FastGame
+from engine.caylus.rules import game_at, legal_actions
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
 
 
-def _useful_place(s: State, seat: int, action: Action) -> bool:
-    p = s.players[seat]
+def _useful_place(g: FastGame, seat: int, action: Action) -> bool:
+    """Read on the engine's game (a State's fields would be converted for it)."""
+    cubes = g.cubes[5 * seat : 5 * seat + 5]
+    deniers = g.deniers[seat]
     target = action.arg
     if target == "castle":
-        c = p.cubes
-        return c["F"] >= 1 and sum(1 for k in "WSCG" if c[k]) >= 2
+        return cubes[F] >= 1 and sum(1 for k in (W, S, C, G) if cubes[k]) >= 2
     if target == "joust":
-        return p.cubes["C"] >= 1 and p.deniers >= 3
+        return cubes[C] >= 1 and deniers >= 3
     if not target.isdigit():
         return True
-    tile = TILES[s.road[int(target) - 1]]  # type: ignore[index]
-    effect = tile.effect
+    effect = TILE_EFFECT[g.road[int(target) - 1]]
     if effect is Effect.MARKET:
-        return any(p.cubes.values())
+        return any(cubes)
     if effect in (Effect.CHURCH, Effect.BANK):
-        return p.deniers >= 5
+        return deniers >= 5
     if effect is Effect.TAILOR:
-        return p.cubes["C"] >= 2
+        return cubes[C] >= 2
     if effect is Effect.JEWELLER:
-        return p.cubes["G"] >= 1
+        return cubes[G] >= 1
     if effect is Effect.LAWYER:
-        return p.cubes["C"] >= 1
+        return cubes[C] >= 1
     if effect is Effect.ARCHITECT:
-        return p.cubes["G"] >= 1
+        return cubes[G] >= 1
     return True
 
 
@@ -54,10 +56,11 @@ def choose_action(state: State, seat: int, rng: random.Random) -> Action:
     kind = state.decision.kind  # type: ignore[union-attr]
     if kind == "place":
         if rng.random() < 0.9:
+            game = game_at(state)
             # a few random draws instead of scoring every space: cheap and still sensible
             for _ in range(8):
                 action = options[rng.randrange(1, len(options))]
-                if _useful_place(state, seat, action):
+                if _useful_place(game, seat, action):
                     return action
         return options[0]  # pass
     if kind == "bribe" or kind == "guild":

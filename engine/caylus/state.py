@@ -9,7 +9,7 @@ Layout notes (documented for players of the JSON in docs/record.md):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,17 +33,6 @@ class Setup(BaseModel):
     seed: int | None = None
     neutral_order: list[str] | None = None  # tile ids for road positions 1-6
     turn_order: list[int] | None = None  # seats, first player first
-
-
-class _FastModel(BaseModel):
-    """Attribute assignment is plain `object.__setattr__` (C speed) instead of pydantic's.
-
-    The engine assigns fields only on its own fresh copies and no field validates on assignment,
-    so pydantic's __setattr__ bookkeeping is pure overhead on the hot path. Fields live in the
-    instance dict, so this writes exactly where pydantic would (tests/test_state.py checks it).
-    """
-
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
 
 
 @dataclass(slots=True)
@@ -89,8 +78,28 @@ class Decision(BaseModel):
     why: str = ""  # for a favor: what won it ("the joust field", "the Walls scoring", ...)
 
 
-class State(_FastModel):
+class FieldSource(Protocol):
+    """What a state made by the engine reads its fields from (engine/caylus/rules.py)."""
+
+    def read_fields(self) -> dict[str, Any]:
+        """Every field, in the model's order, as the state's own copies."""
+        ...
+
+    def keep(self, fields: dict[str, Any]) -> None:
+        """Remember `fields` as they are now, the fields the state was given."""
+        ...
+
+
+class State(BaseModel):
+    """A Caylus position. A state the engine made (rules.apply) holds the engine's game and
+    fills each field from it when the field is first read: most states the bot passes through
+    are never read whole (see docs/players.md, "Engine"). Every way to read a state (its
+    attributes, ==, JSON, dumps, copies, repr, pickling) sees the same values as an eager one."""
+
     model_config = ConfigDict(extra="forbid")
+    # The engine's link behind a state it made (rules.py); not a field: copies, pickles and
+    # states read from JSON have none.
+    __slots__ = ("_engine",)
 
     game: Literal["caylus"] = "caylus"
     options: Options
@@ -137,3 +146,75 @@ class State(_FastModel):
 
     def worker_at(self, position: int) -> int | None:
         return self.workers[position - 1]
+
+    # --- fields read on demand from the engine's game -------------------------------------------
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Plain assignment, without pydantic's bookkeeping (no field validates on assignment).
+        A state the engine made is filled first and leaves the engine: the next move is played
+        on what it says (scenario tests change states this way)."""
+        if engine_source(self) is not None:
+            self.filled()
+            object.__setattr__(self, "_engine", None)
+        object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        # A field not shown yet: the state reads all of them at once (one conversion).
+        if name in _FIELDS and len(self.__dict__) < _FIELD_COUNT:
+            source = engine_source(self)
+            if source is not None:
+                return self.filled().__dict__[name]
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    def filled(self) -> State:
+        """This state with every field read (its own copies, which may be changed in place:
+        the engine remembers them as given and plays on the changed ones)."""
+        if len(self.__dict__) < _FIELD_COUNT:
+            source = engine_source(self)
+            if source is not None:
+                whole = source.read_fields()
+                whole.update(self.__dict__)  # the fields shown from the start
+                object.__setattr__(self, "__dict__", whole)
+                source.keep(whole)
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, State):
+            other.filled()
+        return super(State, self.filled()).__eq__(other)
+
+    def __iter__(self) -> Any:
+        return super(State, self.filled()).__iter__()
+
+    def __repr_args__(self) -> Any:
+        return super(State, self.filled()).__repr_args__()
+
+    def __copy__(self) -> State:
+        return super(State, self.filled()).__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
+        return super(State, self.filled()).__deepcopy__(memo)
+
+    def __getstate__(self) -> dict[Any, Any]:
+        return super(State, self.filled()).__getstate__()
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return super(State, self.filled()).model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return super(State, self.filled()).model_dump_json(**kwargs)
+
+    def model_copy(self, **kwargs: Any) -> State:
+        return super(State, self.filled()).model_copy(**kwargs)
+
+
+_FIELDS = frozenset(State.model_fields)
+_FIELD_COUNT = len(_FIELDS)
+_read_slot = State._engine.__get__  # type: ignore[attr-defined]
+
+
+def engine_source(state: State) -> FieldSource | None:
+    try:
+        return _read_slot(state)  # type: ignore[no-any-return]
+    except AttributeError:  # a state pydantic made (JSON, a copy): no engine behind it
+        return None

@@ -14,6 +14,8 @@ from typing import NoReturn
 
 from engine.caylus import catalogue as cat
 from engine.caylus.catalogue import CUBES, TILES, Effect, Kind
+from engine.caylus.codes import CASTLE_DONE
+from engine.caylus.decision_kinds import BY_NAME, FAVOR_PHASES, KINDS
 from engine.caylus.state import Decision, State
 from engine.errors import BadState, quoted
 
@@ -21,27 +23,13 @@ from engine.errors import BadState, quoted
 MAX_AMOUNT = 1_000_000  # deniers, prestige, cubes of a seat
 MAX_TURN = 100  # a game lasts about 20 turns: the bailiff moves at least one space a turn
 
-CASTLE_DONE = 1000  # phase 6 cursor once the castle's favor is granted (rules._CASTLE_DONE)
 SPECIAL_KEYS = ("gate", "trading", "guild", "joust")
 
-# Decisions of the activation of a building (phase 5): the effect the building must have.
-_BUILDING_DECISIONS: dict[str, tuple[Effect, ...]] = {
-    "produce": (Effect.PRODUCE,),
-    "owner": (Effect.PRODUCE,),
-    "build": (Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT),
-    "lawyer": (Effect.LAWYER,),
-    "sell": (Effect.MARKET,),
-    "buy": (Effect.PEDDLER,),
-    "church": (Effect.CHURCH,),
-    "tailor": (Effect.TAILOR,),
-    "bank": (Effect.BANK,),
-    "alchemist": (Effect.ALCHEMIST,),
-    "jeweller": (Effect.JEWELLER,),
-}
-_SPECIAL_DECISIONS = ("gate", "guild", "joust", "inn")  # phase 3
+# Decisions of the activation of a building (phase 5): the effects the building may have.
+_BUILDING_DECISIONS: dict[str, tuple[Effect, ...]] = {k.name: k.effects for k in KINDS if k.effects}
+_SPECIAL_DECISIONS = tuple(k.name for k in KINDS if k.phase == 3)  # gate, guild, joust, inn
 # Favors are won at the joust (phase 3), by a building (5), in the castle (6) and at scoring (7).
-_FAVOR_DECISIONS = ("favor", "exchange")
-_FAVOR_PHASES = (3, 5, 6, 7)
+_FAVOR_DECISIONS = tuple(k.name for k in KINDS if k.phase is None)  # favor, exchange
 _NO_WORKERS = (Kind.RESIDENCE, Kind.PRESTIGE)
 _EFFECTS = frozenset(effect.value for effect in Effect)
 
@@ -271,9 +259,7 @@ def _check_decision(s: State, n: int) -> None:
         return
     if d is None:
         _bad("the game is not over, so a decision must be pending")
-    from engine.caylus.rules import PROMPTS
-
-    if d.kind not in PROMPTS:
+    if d.kind not in BY_NAME:
         _bad(f"unknown decision kind {quoted(d.kind, 20)}")
     if not _is_seat(d.seat, n):
         _bad(f"the decision is for seat {d.seat}, but the seats are 0-{n - 1}")
@@ -282,7 +268,7 @@ def _check_decision(s: State, n: int) -> None:
     if d.via_favor:
         _check_favor_effect(s, d)
     elif d.kind in _FAVOR_DECISIONS:
-        if s.phase not in _FAVOR_PHASES or s.options.favor_mode == "simplified":
+        if s.phase not in FAVOR_PHASES or s.options.favor_mode == "simplified":
             _bad(f"a {d.kind} decision only follows a royal favor (full favors)")
         if d.kind == "favor" and len(s.favor_lines_used[d.seat]) >= len(cat.FAVOR_LINES):
             _bad(f"seat {d.seat} has a favor to choose but used all four lines this phase")
@@ -313,7 +299,7 @@ def _check_favor_effect(s: State, d: Decision) -> None:
         if d.kind == "build"
         else ()
     )
-    if d.effect not in wanted or d.at != 0 or s.phase not in _FAVOR_PHASES:
+    if d.effect not in wanted or d.at != 0 or s.phase not in FAVOR_PHASES:
         _bad("a favor's building effect is a build or lawyer decision with its effect")
     if s.options.favor_mode == "simplified":
         _bad("simplified favors are prestige, never a building effect")

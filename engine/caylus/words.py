@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.caylus import catalogue as cat
+from engine.caylus.decision_kinds import BY_NAME
 
 # --- what happened (Event.key) --------------------------------------------------------------
 
@@ -212,9 +213,7 @@ def cost_text(cost: str, any_cube: str, words: Any = cube_text) -> str:
 
 
 def _decision(kind: str) -> str:
-    from engine.caylus.rules import PROMPTS
-
-    return PROMPTS[kind]
+    return BY_NAME[kind].prompt
 
 
 ENGLISH_NAMERS: dict[str, Any] = {

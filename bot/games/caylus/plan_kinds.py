@@ -32,6 +32,7 @@ from bot.games.plans import (
 from bot.words.lang import m
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import ROAD_LENGTH
+from engine.caylus.decision_kinds import KINDS
 from engine.caylus.lookahead import (
     castle_plan_batches,
 )
@@ -49,64 +50,20 @@ def _place(entry: PlanEntry) -> Action:
     return Action.of("place", entry.target)
 
 
+# The decision kinds' facts are the engine's table (engine/caylus/decision_kinds.py).
+_AHEAD = [kind for kind in KINDS if kind.answered_ahead]  # the kinds a plan may answer
 # The phase of each decision an answer may be given ahead for, and the verbs that answer it.
-ANSWER_PHASE: dict[str, int] = {
-    "gate": 3,
-    "guild": 3,
-    "joust": 3,
-    "inn": 3,
-    "bribe": 4,
-    "produce": 5,
-    "owner": 5,
-    "build": 5,
-    "lawyer": 5,
-    "sell": 5,
-    "buy": 5,
-    "church": 5,
-    "tailor": 5,
-    "bank": 5,
-    "alchemist": 5,
-    "jeweller": 5,
-}
-
-
-ANSWER_VERBS: dict[str, tuple[str, ...]] = {
-    "gate": ("gate",),
-    "guild": ("provost", "skip"),
-    "joust": ("joust", "skip"),
-    "inn": ("inn",),
-    "bribe": ("provost", "skip"),
-    "produce": ("take",),
-    "owner": ("take",),
-    "build": ("build", "skip"),
-    "lawyer": ("lawyer", "skip"),
-    "sell": ("sell", "skip"),
-    "buy": ("buy", "skip"),
-    "church": ("pay", "skip"),
-    "tailor": ("pay", "skip"),
-    "bank": ("pay", "skip"),
-    "alchemist": ("pay", "skip"),
-    "jeweller": ("pay", "skip"),
-}
-
-
-AT_KINDS = frozenset(k for k, phase in ANSWER_PHASE.items() if phase == 5)  # a road position
-
-
-USE_KINDS = frozenset({"sell", "buy", "church", "tailor", "bank", "alchemist", "jeweller"})
-
-
+ANSWER_PHASE: dict[str, int] = {kind.name: kind.phase for kind in _AHEAD if kind.phase}
+ANSWER_VERBS: dict[str, tuple[str, ...]] = {kind.name: kind.verbs for kind in _AHEAD}
+AT_KINDS = frozenset(kind.name for kind in _AHEAD if kind.at_building)  # a road position
+USE_KINDS = frozenset(kind.name for kind in KINDS if kind.optional_use)
 # A player's own decisions whose outcome another player's choice can change (the spaces left
 # for the gate, the stock, lots and road for builds and lawyers, the favors they bring): the
 # player's later answers in the same turn may then no longer hold.
-_CHANGEABLE = frozenset({"gate", "build", "lawyer", "favor", "exchange"})
-
-
+_CHANGEABLE = frozenset(kind.name for kind in KINDS if kind.changeable)
 # Open questions of these kinds are worth a ping of their own once placement is over: asked in
 # parallel, each player once, instead of one after another when they come.
-_PARALLEL = frozenset({"produce", "owner", "joust", "inn", "bribe", "castle", *USE_KINDS})
-
-
+_PARALLEL = frozenset(kind.name for kind in KINDS if kind.parallel)
 CASTLE_ALL = "castle all"
 
 
