@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import plans
+from bot.games.caylus import plan_kinds as plans
 from engine import caylus
 from engine.caylus import codes, rules, validate
 from engine.caylus.catalogue import TILES
