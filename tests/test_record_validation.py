@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine import caylus, magna_carta
-from engine.caylus import game as engine_game
+from engine.caylus import fast_game as engine_game
 from engine.caylus.fast_game import FastGame
 from engine.errors import BadSetup, BadState, IllegalAction
 from engine.record import GameRecord, initial_state, record_for, replay
