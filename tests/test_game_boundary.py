@@ -56,51 +56,6 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module, leaving out a package and
-    its own submodule importing each other (a package's __init__ re-exporting is no cycle)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = counter[0]
-        counter[0] += 1
-        stack.append(node)
-        on_stack.add(node)
-        for other in graph.get(node, ()):
-            if other not in graph:
-                continue
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in on_stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                component.append(top)
-                if top == node:
-                    break
-            if len(component) > 1:
-                out.append(sorted(component))
-
-    for node in graph:
-        if node not in index:
-            visit(node)
-
-    def parent_and_child(component: list[str]) -> bool:
-        a, b = component if len(component) == 2 else ("", "")
-        return len(component) == 2 and (a.startswith(b + ".") or b.startswith(a + "."))
-
-    return [c for c in out if not parent_and_child(c)]
-
-
 def test_each_game_is_registered_once_as_a_typed_game_with_its_features():
     rules = engine.games()
     assert tuple(rules) == engine.GAME_NAMES == tuple(UIS)
@@ -173,18 +128,6 @@ def test_generic_bot_modules_import_no_game_engine():
         if not name.startswith("bot.games.") and name != "bot.games"
     }
     assert {name: found for name, found in leaks.items() if found} == {}
-
-
-def test_bot_has_no_import_cycle_counting_imports_inside_functions():
-    modules = bot_modules()
-    known = set(modules)
-    graph = {name: imports_of(name, path, known) & known for name, path in modules.items()}
-    assert cycles(graph) == []
-
-
-def test_the_cycle_finder_finds_a_cycle_and_spares_a_package_and_its_child():
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "p": {"p.x"}, "p.x": {"p"}}
-    assert cycles(graph) == [["a", "b", "c"]]
 
 
 def test_each_games_strings_are_in_its_own_catalogue_with_their_message_contexts():

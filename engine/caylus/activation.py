@@ -7,7 +7,7 @@ docs/rules.md are cited as R1..R26.
 
 from __future__ import annotations
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.codes import (
     ACTIONS,
     ALCHEMIST,

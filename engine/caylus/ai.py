@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.activation import build_options, build_spends, lawyer_options
 from engine.caylus.catalogue import CUBES, TILES, Effect

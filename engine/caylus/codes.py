@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import ANY, CUBES, NON_GOLD, TILES, Effect, Kind
 from engine.caylus.decision_kinds import EFFECT_KIND_NAME, KINDS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import TILES, Kind
 from engine.caylus.decision_kinds import BY_NAME

@@ -14,7 +14,7 @@ R1..R26 of docs/rules.md.
 
 from __future__ import annotations
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.codes import (
     ACTIONS,

@@ -7,7 +7,7 @@ State instead of the engine's int lists.
 
 from __future__ import annotations
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.catalogue import TILES
 from engine.caylus.core import (
     castle_room,

@@ -13,7 +13,7 @@ import random
 import threading
 from typing import Any
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.catalogue import CUBES, Effect
 from engine.caylus.codes import (

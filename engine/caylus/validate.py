@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NoReturn
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.catalogue import CUBES, TILES, Effect, Kind
 from engine.caylus.codes import CASTLE_DONE
 from engine.caylus.decision_kinds import BY_NAME, FAVOR_PHASES, KINDS

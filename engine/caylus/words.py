@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.caylus import catalogue as cat
+import engine.caylus.catalogue as cat
 from engine.caylus.decision_kinds import BY_NAME
 
 # --- what happened (Event.key) --------------------------------------------------------------

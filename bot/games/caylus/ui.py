@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import bot.games.caylus.narration as narration
+import bot.games.caylus.prompts as prompts
+import bot.games.caylus.rules as rules
 from bot.games.base import Picture
-from bot.games.caylus import narration, prompts, rules
 from bot.games.caylus.lang import ct
 from bot.games.caylus.plans import PLANNER
 from bot.games.layout import Choice, Layout

@@ -13,9 +13,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import bot.games.magna_carta.narration as narration
+import bot.games.magna_carta.prompts as prompts
+import bot.games.magna_carta.rules as rules
 from bot.games.base import Picture
 from bot.games.layout import Choice, Layout
-from bot.games.magna_carta import narration, prompts, rules
 from bot.games.magna_carta.lang import mt
 from bot.games.magna_carta.plans import PLANNER, placing
 from bot.games.turn_plans import TurnPlanEditor
