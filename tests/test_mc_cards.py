@@ -11,7 +11,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.magna_carta import apply, legal_actions
-from engine.magna_carta.rules import incomes
+from engine.magna_carta.phases import incomes
 from tests.mc_helpers import (
     cubes_of,
     decision,

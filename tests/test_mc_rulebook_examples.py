@@ -11,7 +11,7 @@ import pytest
 from engine.errors import IllegalAction
 from engine.magna_carta import apply, new_game
 from engine.magna_carta import catalogue as cat
-from engine.magna_carta.rules import incomes
+from engine.magna_carta.phases import incomes
 from tests.mc_helpers import (
     BLUE,
     GREEN,

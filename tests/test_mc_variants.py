@@ -7,7 +7,7 @@ import pytest
 from engine.magna_carta import Options, Setup, legal_actions, new_game, score_breakdown
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import parse
-from engine.magna_carta.rules import incomes
+from engine.magna_carta.phases import incomes
 from tests.mc_helpers import decision, game, pass_all, play, play_events, position
 
 

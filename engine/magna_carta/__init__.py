@@ -11,13 +11,13 @@ from engine.errors import BadState, validation_reason
 from engine.magna_carta.actions import Action, parse
 from engine.magna_carta.ai import LEVEL_SECONDS, automated_action
 from engine.magna_carta.conformance import GameChecker
+from engine.magna_carta.phases import new_game
 from engine.magna_carta.player import choose_action
 from engine.magna_carta.rules import (
     apply,
     deciding_seats,
     default_action,
     legal_actions,
-    new_game,
     outcome,
     pending,
     score_breakdown,

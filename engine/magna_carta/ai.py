@@ -25,15 +25,10 @@ import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, NotYourDecision
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.play import DRAW, PASS
 from engine.magna_carta.player import BUILD_PRIORITY, choose_from_view, routine_effect
 from engine.magna_carta.player import choose_action as builtin_action
-from engine.magna_carta.rules import (
-    DRAW,
-    PASS,
-    apply,
-    legal_actions,
-    score_breakdowns,
-)
+from engine.magna_carta.rules import apply, legal_actions, score_breakdowns
 from engine.magna_carta.state import Options, Player, Setup, State, decision
 from engine.magna_carta.view import View, view
 from engine.players import Budget, check_level

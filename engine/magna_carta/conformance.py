@@ -24,7 +24,8 @@ from typing import Any
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import EngineError
-from engine.magna_carta.rules import apply, deciding_seats, legal_actions, new_game, outcome
+from engine.magna_carta.phases import new_game
+from engine.magna_carta.rules import apply, deciding_seats, legal_actions, outcome
 from engine.magna_carta.state import Options, Setup, State
 from engine.magna_carta.view import view
 from engine.protocol import Event

@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
-from engine.magna_carta.rules import PROMPTS, deciding_seats, legal_actions, score_breakdowns
+from engine.magna_carta.play import PROMPTS
+from engine.magna_carta.rules import deciding_seats, legal_actions, score_breakdowns
 from engine.magna_carta.state import State
 
 

@@ -1,0 +1,198 @@
+"""Magna Carta's moves as actions, and the working context of one `apply` (`Play`): the state
+being built, copied on first write, and the events it produced; drawing and reshuffling cards
+(M11). The phases (engine/magna_carta/phases.py, activation.py) work on a `Play`;
+engine/magna_carta/rules.py runs them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engine.magna_carta.catalogue as cat
+import engine.magna_carta.mc_words as mc_words
+from engine.magna_carta.actions import ROAD_MAX, Action
+from engine.magna_carta.state import Player, State
+from engine.protocol import Event
+
+A = Action.of
+PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (
+    A("pass"),
+    A("draw"),
+    A("swap"),
+    A("skip"),
+    A("keep"),
+    A("redraw"),
+)
+PLACE = [A("place", str(i + 1)) for i in range(ROAD_MAX)]  # by road index
+PROVOST = {k: A("provost", f"{k:+d}") for k in (-3, -2, -1, 1, 2, 3)}
+BUY_ONE = [A("buy", c) for c in cat.NON_GOLD]
+BUY_TWO = [A("buy", a + b) for i, a in enumerate(cat.NON_GOLD) for b in cat.NON_GOLD[i:]]
+SELL = [A("sell", c) for c in cat.CUBES]
+TRADE = [A("trade", c) for c in cat.CUBES]
+DELIVER = [(counts, A("deliver", cat.cube_text(counts))) for counts in cat.BATCHES]
+# build options per card: (payment counts, action), fewest gold first
+BUILD = {
+    c.id: [(p, A("build", f"{c.id} {cat.cube_text(p)}")) for p in cat.PAYMENTS[c.cost]]
+    for c in cat.PLAYER_CARDS
+}
+PRESTIGE_BEGINNER = {
+    c.id: [(p, A("prestige", f"{c.id} {cat.cube_text(p)}")) for p in cat.PAYMENTS[c.cost]]
+    for c in cat.PRESTIGE_CARDS
+}
+LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
+
+PROMPTS: dict[str, str] = mc_words.DECISIONS  # one per decision kind, and "redraw"
+
+
+# ---------------------------------------------------------------------------------------------
+# The working context of one `apply`: the state being built and the events it produced.
+# ---------------------------------------------------------------------------------------------
+
+
+class Play:
+    """One `apply` at work. The new state starts as a shallow copy of the old one; every list
+    the rules change is first taken through `w(name)` (copied on first write) and every player
+    through `p(seat)`, so the old state is never touched and an action copies only what it
+    changes."""
+
+    __slots__ = ("events", "owned", "phases", "s")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.events: list[Event] = []
+        # field name or seat -> the new state's own copy; the players list is always copied
+        # (nearly every action changes a player, and it is short)
+        players = state.players = state.players.copy()
+        self.owned: dict[object, Any] = {"players": players}
+        self.phases = cat.PHASE_NUMBERS[state.options.variant]
+
+    def w(self, name: str) -> Any:
+        """The list field `name` of the new state, safe to change (copied on first use)."""
+        found = self.owned.get(name)
+        if found is None:
+            found = self.owned[name] = getattr(self.s, name).copy()
+            setattr(self.s, name, found)
+        if name in _ROAD_STATE:
+            forget_places()  # about to change: the cached free cards may not hold any more
+        return found
+
+    def put(self, name: str, value: list[Any]) -> None:
+        """Replace the list field `name` of the new state by `value` (owned from now on: a
+        later `w(name)` in this apply must change this list, not the one it replaced)."""
+        self.owned[name] = value
+        setattr(self.s, name, value)
+        if name in _ROAD_STATE:
+            forget_places()
+
+    def p(self, seat: int) -> Player:
+        owned = self.owned
+        found = owned.get(seat)
+        if found is None:
+            players = owned["players"]
+            found = owned[seat] = players[seat] = players[seat].clone()
+        return found
+
+    def say(
+        self,
+        kind: str,
+        seat: int | None,
+        key: str,
+        args: dict[str, Any] | None = None,
+        other: int | None = None,
+        **data: Any,
+    ) -> None:
+        """An event: `key` names its sentence in engine/magna_carta/mc_words.py, `args` its
+        values (public ones only: a hand's new cards stay in `data["private"]`)."""
+        s = self.s
+        phase = self.phases[s.stage]
+        self.events.append(
+            Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args)  # type: ignore[arg-type]
+        )
+
+
+_ROAD_STATE = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards: drawing and reshuffling (M11)
+# ---------------------------------------------------------------------------------------------
+
+
+def _reshuffle(g: Play, seat: int, p: Player) -> None:
+    """The whole discard pile becomes the new draw pile, shuffled by a generator seeded from the
+    game's seed, the seat and how often this pile was reshuffled before (recorded in the state,
+    so a replay or a saved state reshuffles the same way)."""
+    pile = list(p.discard)
+    rng = random.Random(f"magna-carta/{g.s.setup.seed}/{seat}/{p.shuffles}")
+    rng.shuffle(pile)
+    p.deck = pile
+    p.discard = []
+    p.shuffles += 1
+    g.say("shuffle", seat, "mc_words.SHUFFLE", {"count": len(pile)})
+
+
+def draw(g: Play, seat: int, count: int) -> list[str]:
+    """Draw up to `count` cards (fewer only when the draw and discard piles are both empty)."""
+    p = g.p(seat)
+    drawn = p.deck[:count]
+    p.deck = p.deck[count:]
+    if len(drawn) < count and p.discard:
+        _reshuffle(g, seat, p)
+        more = count - len(drawn)
+        drawn += p.deck[:more]
+        p.deck = p.deck[more:]
+    p.hand = p.hand + drawn
+    return drawn
+
+
+def swap_hand(g: Play, seat: int) -> tuple[list[str], list[str]]:
+    """M11: the hand goes face up onto the discard pile, then as many cards are drawn (a
+    reshuffle, if needed, includes the hand just discarded)."""
+    p = g.p(seat)
+    discarded = p.hand
+    p.hand = []
+    p.discard = p.discard + discarded
+    return discarded, draw(g, seat, len(discarded))
+
+
+def private_cards(seat: int, cards: list[str]) -> dict[int, dict[str, list[str]]]:
+    return {seat: {"cards": list(cards)}}
+
+
+# --- the road cards without a worker, cached (they are read for every option list) ----------
+
+
+_NO_PLACES: tuple[list[int | None], list[bool], list[Action]] = ([], [], [])
+_places = _NO_PLACES  # the free cards of one pair of lists (workers, flipped)
+
+
+def free_cards(s: State) -> list[Action]:
+    """`place` actions of the road cards without a worker that are no residence.
+
+    Cached for one pair of list objects: a finished state never changes its lists, and the
+    lists of the state under construction change only through `Play.w`/`put`, which drop the
+    cache (so it never outlives a change). The cache holds the lists, so their ids stay theirs.
+    """
+    global _places
+    workers, flipped, found = _places
+    if workers is s.workers and flipped is s.flipped:
+        return found
+    found = [
+        action
+        for action, worker, residence in zip(PLACE, s.workers, s.flipped)  # noqa: B905
+        if worker is None and not residence  # never on a residence
+    ]
+    _places = (s.workers, s.flipped, found)
+    return found
+
+
+def forget_places() -> None:
+    global _places
+    _places = _NO_PLACES
+
+
+def pay(p: Player, payment: str) -> None:
+    cubes = p.cubes
+    for c in payment:
+        cubes[cat.CUBE_INDEX[c]] -= 1
