@@ -2,14 +2,14 @@
 
 Caylus hides nothing once the tiles are laid, so every level may read the whole state.
 
-- easy: the built-in player's habits (random among sensible moves) without its blunders: it
-  never pays more than it gets (no worker on a building it cannot use, no trading post for 3 d
-  or more, no bribe that does not bring its own workers into play, no gold given away in an
-  exchange or sold at a market), never takes an empty favor while a useful one is open, never
-  leaves its castle worker unfed (it delivers whenever it can and spends no cubes before the
-  castle that its batch needs), and never lets a castle section be scored without a house it
-  could have built: with none yet in the section scored next, it goes to the castle first when
-  it can feed a batch, else to a production building that completes one.
+- easy (engine/caylus/easy.py): the built-in player's habits (random among sensible moves)
+  without its blunders: it never pays more than it gets (no worker on a building it cannot use,
+  no trading post for 3 d or more, no bribe that does not bring its own workers into play, no
+  gold given away in an exchange or sold at a market), never takes an empty favor while a useful
+  one is open, never leaves its castle worker unfed (it delivers whenever it can and spends no
+  cubes before the castle that its batch needs), and never lets a castle section be scored
+  without a house it could have built: with none yet in the section scored next, it goes to the
+  castle first when it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
   (engine/caylus/fast_game.py). Playouts use the easy policy for every seat up to a horizon,
   where an evaluation estimates each seat's final score (prestige, plus what cubes, deniers,
@@ -25,41 +25,27 @@ from dataclasses import dataclass
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
-from engine.caylus.activation import build_options, build_spends, lawyer_options
+from engine.caylus.activation import build_options
 from engine.caylus.catalogue import CUBES, TILES, Effect
 from engine.caylus.codes import (
     ACTIONS,
     ALCHEMIST,
     ARG,
     BANK,
-    BRIBE,
     BUILD,
     CASTLE,
     CHURCH,
-    DO_JOUST,
     EXCHANGE,
-    FAVOR,
-    FAVORS,
-    GATE,
-    GATE_BACK,
-    GATE_ROAD,
-    GUILD,
-    INN,
-    INN_STAY,
     JEWELLER,
-    JOUST,
     K_PRESTIGE,
     K_RESIDENCE,
     K_STONE,
     K_WOOD,
-    LAWYER,
     OWNER,
     PASS,
     PLACE,
     PLACE_ROAD0,
-    PLACE_SPECIAL,
     PRODUCE,
-    ROAD_LENGTH,
     SELL,
     SKIP,
     SP_GATE,
@@ -70,258 +56,17 @@ from engine.caylus.codes import (
     T_INN,
     T_STABLES,
     TAILOR,
-    TAKE,
     TILE_EFFECT,
     TILE_IDS,
     TILE_KIND,
     TILE_PRESTIGE,
-    USE_PAYMENTS,
 )
+from engine.caylus.easy import can_feed, easy_policy
 from engine.caylus.fast_game import FastGame
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
 from engine.players import Budget, check_level
 from engine.players.mcts import best_action, margin_rewards, search
-
-# --- easy: the policy (also every seat's policy inside the search's playouts) -------------------
-
-_GATE_ROAD = frozenset(GATE_ROAD)
-_EMPTY_FAVOR = FAVORS["d1"]
-_EXCHANGE_FAVOR = FAVORS["c4"]
-_TRADING_GAIN = cat.TRADING_POST_DENIERS
-
-
-def can_feed(cubes: list[int], b: int) -> bool:
-    """A castle batch from the cubes at `b`: 1 food and two other different kinds (R15)."""
-    if cubes[b] < 1:
-        return False
-    kinds = (cubes[b + 1] > 0) + (cubes[b + 2] > 0) + (cubes[b + 3] > 0) + (cubes[b + 4] > 0)
-    return kinds >= 2
-
-
-def _useful_space(g: FastGame, seat: int, target: int, on_road: bool, cost: int) -> bool:
-    """Whether a worker of `seat` on `target` would get something for its `cost` in deniers."""
-    b = 5 * seat
-    cubes = g.cubes
-    left = g.deniers[seat] - cost
-    if not on_road:
-        if target == T_CASTLE:
-            return can_feed(cubes, b)
-        if target == SP_TRADING:
-            return cost < _TRADING_GAIN
-        if target == SP_JOUST:
-            return cubes[b + 3] >= 1 and left >= cat.JOUST_COST_DENIERS
-        return True  # gate (moves on for free), guild, stables, inn
-    t = g.road[target]
-    effect = TILE_EFFECT[t]
-    if effect is Effect.PRODUCE:
-        return True
-    if effect is Effect.MARKET:
-        return cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] > 0  # never sells gold
-    if effect is Effect.PEDDLER:
-        return left >= (2 if TILE_IDS[t] == "peddler" else 1)
-    if effect is Effect.CHURCH or effect is Effect.BANK:
-        return left >= 2
-    if effect is Effect.TAILOR:
-        return cubes[b + 3] >= 2
-    if effect is Effect.JEWELLER:
-        return cubes[b + 4] >= 1
-    if effect is Effect.ALCHEMIST:
-        return cubes[b] + cubes[b + 1] + cubes[b + 2] + cubes[b + 3] >= 2
-    if effect is Effect.LAWYER:
-        return left >= 1 and len(lawyer_options(g, seat, False)) > 1
-    # carpenter, mason, architect: something to build now
-    return len(build_options(g, seat, effect.value, False)) > 1
-
-
-_PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
-# what a worker on each production building takes: its options as cube counts (F W S C G)
-_PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
-    t: tuple(ARG[TAKE[option]] for option in TILES[TILE_IDS[t]].produce)  # type: ignore[misc]
-    for t in range(len(TILE_IDS))
-    if TILE_EFFECT[t] is Effect.PRODUCE
-}
-
-
-def _feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
-    """Whether `cubes` (F W S C G) and the cubes `got` make a castle batch."""
-    return can_feed([have + more for have, more in zip(cubes, got, strict=True)], 0)
-
-
-def _owes_a_house(g: FastGame, seat: int) -> bool:
-    """Whether `seat` has no house yet in the section scored next, whose scoring would cost it
-    2, 3 or 4 PP and the section's favor, while the castle still has room."""
-    return g.section <= 2 and g.castle_spaces_left() > 0 and seat not in g.castle[g.section]
-
-
-def _fed_after_production(g: FastGame, seat: int, more: int = -1) -> bool:
-    """Whether `seat` could feed a castle batch once its workers on production buildings ahead
-    of the provost (and one more on production building `more`, -1: none) have produced."""
-    b = 5 * seat
-    stocks = {tuple(g.cubes[b : b + 5])}
-    road, workers = g.road, g.workers
-    producing = [road[i] for i in range(min(g.provost, ROAD_LENGTH)) if workers[i] == seat]
-    if more >= 0:
-        producing.append(more)
-    for t in producing:
-        products = _PRODUCTS.get(t)
-        if products is not None:
-            stocks = {
-                tuple(have + got for have, got in zip(stock, product, strict=True))
-                for stock in stocks
-                for product in products
-            }
-    return any(can_feed(list(stock), 0) for stock in stocks)
-
-
-def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
-    """The placements on a production building ahead of the provost that would let `seat`
-    feed a castle batch this turn, with deniers left for the castle worker."""
-    left = g.deniers[seat] - g.placement_cost(seat)  # what the castle worker will cost, about
-    road = g.road
-    toward = []
-    for code in options:
-        if code < PLACE_ROAD0:
-            continue
-        i: int = ARG[code]  # type: ignore[assignment]
-        t = road[i]
-        if (
-            t in _PRODUCTS
-            and i < g.provost
-            and g.placement_cost(seat, i) <= left
-            and _fed_after_production(g, seat, t)
-        ):
-            toward.append(code)
-    return toward
-
-
-def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
-    # the section's penalty is a sure loss: a house there comes before anything else
-    if _PLACE_CASTLE in options and _owes_a_house(g, seat):
-        if _fed_after_production(g, seat):
-            return _PLACE_CASTLE
-        toward = _toward_the_castle(g, seat, options)
-        if toward:
-            return toward[rng.randrange(len(toward))]
-    if rng.random() < 0.9:
-        # a few random draws instead of scoring every space: cheap and still sensible
-        for _ in range(8):
-            code = options[rng.randrange(1, len(options))]
-            on_road = code >= PLACE_ROAD0
-            target: int = ARG[code]  # type: ignore[assignment]
-            cost = g.placement_cost(seat, target if on_road else -1)
-            if _useful_space(g, seat, target, on_road, cost):
-                return code
-    return PASS
-
-
-def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
-    """The cubes (F W S C G) an effect decision's `code` spends, None when it spends none."""
-    if code == SKIP:
-        return None
-    arg = ARG[code]
-    if kind == BUILD:
-        return build_spends(g, code)
-    if kind == SELL:
-        return tuple(1 if k == arg else 0 for k in range(5))
-    if kind == ALCHEMIST:
-        return arg  # type: ignore[return-value]
-    if kind == LAWYER:
-        return (0, 0, 0, 1, 0)
-    if kind == EXCHANGE:
-        give, _ = arg  # type: ignore[misc]
-        return tuple(1 if k == give else 0 for k in range(5))
-    paid = USE_PAYMENTS.get((kind, code))
-    return paid[1] if paid is not None else None
-
-
-def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
-    """Would `code` spend cubes that the seat's castle worker needs for its batch this turn?"""
-    if g.phase > 5 or seat not in g.castle_workers:
-        return False
-    b = 5 * seat
-    cubes = g.cubes
-    if not can_feed(cubes, b):
-        return False
-    spent = _spent(g, kind, code)
-    if spent is None:
-        return False
-    after = [cubes[b + k] - spent[k] for k in range(5)]
-    return not can_feed(after, 0)
-
-
-def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> int:
-    """Bribe only to bring own workers into play (cheapest move that brings the most); with the
-    guild (free) never cut off an own worker."""
-    workers = g.workers
-    provost = g.provost
-    mine_beyond = [i + 1 for i in range(provost, ROAD_LENGTH) if workers[i] == seat]
-    if mine_beyond:
-        best, best_gain = SKIP, 0
-        for code in options:
-            if code == SKIP:
-                continue
-            delta: int = ARG[code]  # type: ignore[assignment]
-            gain = sum(1 for p in mine_beyond if p <= provost + delta)
-            if gain > best_gain:
-                best, best_gain = code, gain
-        return best
-    if paid:
-        return SKIP
-    mine = [i + 1 for i in range(ROAD_LENGTH) if workers[i] == seat]
-    last = max(mine, default=0)
-    keep = [c for c in options if c == SKIP or provost + ARG[c] >= last]  # type: ignore[operator]
-    return keep[0]
-
-
-def easy_policy(g: FastGame, rng: random.Random) -> int:
-    """The easy level's choice among `g.options` (two or more) for `g.seat`."""
-    options = g.options
-    kind = g.kind
-    seat = g.seat
-    if kind == PLACE:
-        return _place(g, seat, options, rng)
-    if kind == CASTLE:
-        batches = options[1:]
-        return batches[rng.randrange(len(batches))] if batches else options[0]
-    if kind == BRIBE:
-        return _provost_moves(g, seat, options, True)
-    if kind == GUILD:
-        return _provost_moves(g, seat, options, False) if rng.random() < 0.7 else SKIP
-    if kind == FAVOR:
-        useful = [c for c in options if c != _EMPTY_FAVOR]
-        if _EXCHANGE_FAVOR in useful and len(useful) > 1:
-            useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
-        return useful[rng.randrange(len(useful))]
-    if kind == GATE:
-        useful = [
-            code
-            for code in options
-            if code != GATE_BACK and _useful_space(g, seat, ARG[code], code in _GATE_ROAD, 0)  # type: ignore[arg-type]
-        ]
-        return useful[rng.randrange(len(useful))] if useful else GATE_BACK
-    if kind == JOUST:
-        return DO_JOUST if rng.random() < 0.85 else SKIP
-    if kind == INN:
-        return INN_STAY if rng.random() < 0.8 else options[1]
-    if kind in (PRODUCE, OWNER) and g.phase <= 5 and seat in g.castle_workers:
-        b = 5 * seat
-        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], ARG[c])]  # type: ignore[arg-type]
-        if feeding and not can_feed(g.cubes, b):
-            return feeding[rng.randrange(len(feeding))]  # the cube its castle batch lacks
-    doing = [c for c in options if c != SKIP]
-    if kind == EXCHANGE:
-        doing = [c for c in doing if ARG[c][0] != 4]  # type: ignore[index] # keeps its gold
-    elif kind == SELL:
-        doing = [c for c in doing if ARG[c] != 4]  # never sells gold
-    if doing and g.phase <= 5 and seat in g.castle_workers:
-        doing = [c for c in doing if not _starves_castle(g, seat, kind, c)]
-    if doing and rng.random() < 0.85:
-        return doing[rng.randrange(len(doing))]
-    if SKIP in options:
-        return SKIP
-    return options[rng.randrange(len(options))]
-
 
 # --- the search's playout policy: greedy, with an eye on the price -------------------------------
 
