@@ -17,9 +17,8 @@ from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip
 from bot.discord.cogs.group import caylus
 from bot.discord.views import history_view
 from bot.service.history import PastGame
+from bot.service.show import DEFAULT_LEVEL, Outcome
 from bot.words.lang import colour_name, m, t
-from engine.players import DEFAULT_LEVEL
-from engine.protocol import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -19,6 +19,7 @@ from bot.discord.cogs.base import (
     TableBase,
     _clip,
     _label_in,
+    client_language,
     collapsed,
     in_language,
 )
@@ -33,12 +34,11 @@ from bot.discord.views import (
     with_catch_up,
 )
 from bot.games import plans as pl
-from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
-from bot.service import ActResult, GameInfo
+from bot.games.layout import ANSWER_SEP, MAX_ROWS, autocomplete_name
+from bot.service import GameInfo
+from bot.service.show import TurnPlanNow, action_label, legal_actions, public_label
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
-from engine import get_game
-from engine.errors import EngineError
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
@@ -75,18 +75,31 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
-            await self.defer_update(interaction)
+            await self.defer_update(interaction, read=False)  # read with the move
             async with self.locks[game_id]:
-                await self._same_channel(interaction, game_id)
-                before = await self.service.game(game_id)
+                pressed = await self.service.press(
+                    game_id,
+                    interaction.channel_id,
+                    interaction.user.id,
+                    action,
+                    version,
+                    reader=client_language(interaction),
+                )
+                before, result = pressed.before, pressed.result
                 private = interaction.message is not None and interaction.message.flags.ephemeral
                 # a private reply's buttons read in the presser's language; the channel, the game's
-                shown = (
-                    await self._public_label(before, interaction.user.id, action)
-                    if private
-                    else None
-                )
-                result = await self._act_choice(game_id, interaction.user.id, action, version)
+                shown = None
+                if private:
+                    seat = before.seat_of(interaction.user.id)
+                    names = await self.names_for(before)
+                    with self.public(before):
+                        shown = public_label(
+                            before.kind,
+                            pressed.state,
+                            seat.seat if seat is not None else None,
+                            action,
+                            names,
+                        )
                 label = _label_in(interaction.message, action) or action
                 if result is None:  # an answer kept for later: nothing was played yet
                     await self.tell(interaction, t.ANSWER_KEPT.format(label=label))
@@ -118,66 +131,22 @@ class PlayCommands(TableBase):
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
-                failed = await self.deliver(game_id, result)
+                failed = await self.post(game_id, pressed.posts)
                 if failed is not None:
                     note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
                     await self.tell(interaction, note)
-            await self._offer_premoves(interaction, game_id, result)
+            await self._offer_premoves(interaction, game_id, pressed.turn_plan)
         self.timings.append(time.perf_counter() - started)
 
-    async def _public_label(self, info: GameInfo, user_id: int, action: str) -> str | None:
-        """The label of a plain engine `action` in the game's language, for the channel's line
-        about a choice made in a private reply; None for an answer ahead or a question's option
-        (their pressed label is kept) or when the action is not one the seat has now."""
-        seat = info.seat_of(user_id)
-        if seat is None or action.startswith(QUESTION_MARK) or ANSWER_SEP in action:
-            return None
-        state = await self.service.state(info.id)
-        if state is None:
-            return None
-        game = get_game(info.kind)
-        try:
-            parsed = game.parse_action(action)
-        except EngineError:
-            return None
-        if parsed not in game.legal_actions(state, seat.seat):
-            return None  # refused below with its reason: nothing is marked
-        names = await self.names_for(info)
-        with self.public(info):
-            return self.ui(info.kind).describe(state, seat.seat, parsed, names).label
-
-    async def _act_choice(
-        self, game_id: int, user_id: int, action: str, version: int
-    ) -> ActResult | None:
-        """A pressed choice: an engine action, a placement carrying an answer ahead
-        ("place 11|take FF"), or an answer to a question ("!key=option"; None when it was kept
-        for a later decision)."""
-        if action.startswith(QUESTION_MARK):
-            key, _, option = action[len(QUESTION_MARK) :].partition("=")
-            answered = await self.service.answer(
-                game_id, user_id, key, option, expected_version=version
-            )
-            return answered.result
-        move, _, ahead = action.partition(ANSWER_SEP)
-        plans = []
-        if ahead:
-            offers = await self.service.answer_ahead_options(game_id, user_id, move)
-            found = next((q for q in offers if ahead in q.options), None)
-            if found is not None:
-                plans.append(found.plan(ahead))
-        return await self.service.act(game_id, user_id, move, version, plans=plans)
-
     async def _offer_premoves(
-        self, interaction: discord.Interaction, game_id: int, result: ActResult | None
+        self, interaction: discord.Interaction, game_id: int, now: TurnPlanNow | None
     ) -> None:
         """After a placement, privately: the turn plan editor ("Plan my turn"), showing the plan
-        and where it stands, so the rest of the turn need not wait for the player."""
-        if result is None or not result.moves or result.moves[0].action.split()[0] != "place":
+        and where it stands, so the rest of the turn need not wait for the player. `now`: what
+        the service read for it with the move (None: nothing to plan)."""
+        if now is None:
             return
-        try:
-            editor = await self._turn_plan_editor(game_id, interaction.user.id)
-        except err.ServiceError:
-            return
+        editor = await self._turn_plan_editor_of(now)
         if editor is None:
             return
         try:
@@ -258,30 +227,26 @@ class PlayCommands(TableBase):
     ) -> tuple[str, discord.ui.View] | None:
         """The private editor: the plan, where it stands, and its menus and buttons; None when
         there is nothing to plan now (not a turn's placements, or the game has no turn plans)."""
-        info = await self.service.game(game_id)
+        now = await self.service.turn_plan_now(game_id, user_id)  # a spectator: told so
+        return None if now is None else await self._turn_plan_editor_of(now)
+
+    async def _turn_plan_editor_of(self, now: TurnPlanNow) -> tuple[str, discord.ui.View] | None:
+        info, state, seat, options, mine = now.game, now.state, now.seat, now.options, now.mine
         ui = self.ui(info.kind)
-        seat = info.seat_of(user_id)
-        if seat is None:
-            raise err.NotSeated(game_id=game_id, user_id=user_id)  # a spectator: told so
-        if not ui.has_turn_plans or ui.plans is None:
+        if ui.plans is None:
             return None
-        options = await self.service.turn_plan_options(game_id, user_id)
-        if not options:
-            return None  # not placing now (or already passed)
-        state = await self.service.state(game_id)
-        progress = await self.service.turn_plan_progress(game_id, user_id)
-        mine = await self.service.plans_of(game_id, user_id)
         names = await self.names_for(info)
+        progress = now.progress
         if progress is None:
-            progress = ui.plans.turn_plan_progress(state, seat.seat, pl.TurnPlan())
-        title = ui.turn_plan_title(game_id, ui.plans.plan_turn(state))
+            progress = ui.plans.turn_plan_progress(state, seat, pl.TurnPlan())
+        title = ui.turn_plan_title(info.id, ui.plans.plan_turn(state))
         lines = [title, ui.turn_plan_how()]
-        lines += ui.turn_plan_lines(state, seat.seat, progress, options, names)
+        lines += ui.turn_plan_lines(state, seat, progress, options, names)
         if progress.plan.standing:
             lines.append(t.TURN_PLAN_STANDING_SEEDS)
-        spaces = ui.turn_plan_choices(state, seat.seat, options, names)
+        spaces = ui.turn_plan_choices(state, seat, options, names)
         view = turn_plan_view(
-            game_id,
+            info.id,
             spaces,
             ui.turn_plan_conditions(progress.plan),
             back=bool(progress.plan.entries),
@@ -425,43 +390,51 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
-            await self.defer_private(interaction)
-            info = await self.running_game(interaction)
-            async with self.locks[info.id]:
-                before = await self.service.view(info.id, interaction.user.id)
-                try:
-                    result = await self.service.act(
-                        info.id,
-                        interaction.user.id,
-                        action,
-                        None,
-                        issued_at=self.issued_at(interaction),
-                    )
-                except err.ServiceError as error:
-                    await self.handle_error(interaction, error, "play", info.id)
-                    return
+            await self.defer_private(interaction, read=False)  # read with the move
+            if interaction.guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            held: list[int] = []
+
+            async def hold(game_id: int) -> None:
+                """The game's lock, from before its move until its posts are out."""
+                await self.locks[game_id].acquire()
+                held.append(game_id)
+
+            try:
+                played = await self.service.play(
+                    interaction.guild_id,
+                    interaction.channel_id or 0,
+                    interaction.user.id,
+                    action,
+                    issued_at=self.issued_at(interaction),
+                    hold=hold,
+                    reader=client_language(interaction),
+                )
+                info, before, result = played.before, played.view, played.result
                 label = shown = action
                 if before.state is not None and before.seat is not None:
                     names = await self.names_for(info)
-                    parsed = get_game(info.kind).parse_action(action)
-                    ui = self.ui(info.kind)
-                    label = ui.describe(before.state, before.seat.seat, parsed, names).label
+                    seat = before.seat.seat
+                    label = action_label(info.kind, before.state, seat, action, names)
                     with self.public(info):  # the channel's prompt says it in its language
-                        shown = ui.describe(before.state, before.seat.seat, parsed, names).label
-                played = result.moves[0].action if result.moves else action
+                        shown = action_label(info.kind, before.state, seat, action, names)
+                notation = result.moves[0].action if result.moves else action
                 await self.tell(
                     interaction,
-                    t.PLAYED.format(label=label, action=played),
+                    t.PLAYED.format(label=label, action=notation),
                     view=undo_view(info.id, result.undo_seq),
                 )
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
-                failed = await self.deliver(info.id, result)
+                failed = await self.post(info.id, played.posts)
                 if failed is not None:
                     note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
                     await self.tell(interaction, note)
+            finally:
+                for game_id in held:
+                    self.locks[game_id].release()
         self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
@@ -480,12 +453,11 @@ class PlayCommands(TableBase):
             view = await self.service.view(info.id, interaction.user.id)
             if view.decision is None or view.seat is None:
                 return []
-            game = get_game(info.kind)
             names = await self.names_for(info, fetch=False)
             seat = view.seat.seat
             needle = current.strip().lower()
             out = []
-            for action in game.legal_actions(view.state, seat):
+            for action in legal_actions(info.kind, view.state, seat):
                 choice = self.ui(info.kind).describe(view.state, seat, action, names)
                 name = autocomplete_name(choice)
                 if needle and needle not in name.lower():
@@ -540,13 +512,10 @@ class PlayCommands(TableBase):
         async with self.locks[info.id]:
             before = await self.service.game(info.id)
             result = await self.service.undo(info.id, interaction.user.id, seq)
-            self.chronicles.pop(info.id, None)  # its account would still hold the move
             action = result.cause["action"]
             names = await self.names_for(info)
-            ui = self.ui(info.kind)
-            parsed = get_game(info.kind).parse_action(action)
             seat = result.cause["seat"]
-            label = ui.describe(result.state, seat, parsed, names).label
+            label = action_label(info.kind, result.state, seat, action, names)
             await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
             failed = await self.deliver(info.id, result)
@@ -644,7 +613,7 @@ class PlayCommands(TableBase):
             asked = decision_phrase(info.kind, view.decision.kind, view.decision.prompt)
             lines.append(t.ME_DECISION.format(prompt=asked))
             if ui.has_hands:
-                actions = get_game(info.kind).legal_actions(view.state, seat.seat)
+                actions = legal_actions(info.kind, view.state, seat.seat)
                 shown, private = ui.split_actions(view.state, seat.seat, actions)
                 shape = ui.hand_layout(view.state, seat.seat, private, names)
                 if private:
