@@ -28,7 +28,7 @@ from bot.games.layout import ANSWER_SEP, QUESTION_MARK
 from bot.service.look import LookCalls
 from bot.service.narration import Chronicle, rebuild, since
 from bot.service.outbox import OutboxCalls
-from bot.service.pace import AskNow, MyPlans
+from bot.service.pace import AskNow, MyPlans, PlanResult
 from bot.service.planning import PlanCalls
 from bot.service.results import ActResult, GameInfo, PlayerView
 from bot.service.settings import SettingsCalls
@@ -57,7 +57,9 @@ __all__ = [
     "PromptNow",
     "Reader",
     "ShowCalls",
+    "TurnPlanChanged",
     "TurnPlanNow",
+    "Undone",
     "action_label",
     "catch_up_replay",
     "legal_actions",
@@ -208,6 +210,46 @@ class Pressed:
     turn_plan: TurnPlanNow | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """A move taken back: the game before (its prompt is closed), the result (its cause names
+    the move), and what the channel must now see."""
+
+    before: GameInfo
+    result: ActResult
+    posts: Posts | None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlanChanged:
+    """The turn plan editor used: what the channel must now see (a plan played at once;
+    None: nothing) and what the editor shows now (None: nothing to plan now)."""
+
+    posts: Posts | None
+    editor: TurnPlanNow | None
+
+
+def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
+    """A turn plan with one condition of the editor's menu: 'else=pass' / 'else=ask',
+    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'below=K'
+    (pass when I have less than K deniers), 'limit=K'
+    (the last space only if it costs at most K); 'none' removes that condition."""
+    name, _, how = value.partition("=")
+    number = int(how) if how.isdigit() else None
+    if name == "else" and how in ("ask", "pass"):
+        return plan.model_copy(update={"otherwise": how})
+    if name == "after":
+        return plan.model_copy(update={"pass_after": number})
+    if name == "above":
+        return plan.model_copy(update={"pass_above": number})
+    if name == "below":
+        return plan.model_copy(update={"pass_below": number})
+    if name == "limit" and plan.entries:
+        last = plan.entries[-1].model_copy(update={"max_cost": number})
+        return plan.model_copy(update={"entries": (*plan.entries[:-1], last)})
+    return plan
+
+
 class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
     """One call per move: play, then read what the channel must see."""
 
@@ -227,11 +269,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         awaited once the game is known, before the move (the caller's own per-game lock, held
         until it has posted what it was given). `reader`: see `read_in`."""
         await self.read_in(user_id, reader)
-        info = await self.game_in_channel(guild_id, channel_id)
-        if info is None:
-            raise err.ServiceError(t.NO_GAME)
-        if info.status == "lobby":
-            raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
+        info = await self._started_in(guild_id, channel_id)
         if hold is not None:
             await hold(info.id)
         view = await self.view(info.id, user_id)
@@ -242,6 +280,46 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
                 error.game_id = info.id  # type: ignore[attr-defined]
             raise
         return Played(info, view, result, await self.posts(info.id, result))
+
+    async def _started_in(self, guild_id: int, channel_id: int) -> GameInfo:
+        """The channel's game, started (running, or ended just now by the caller's move)."""
+        info = await self.game_in_channel(guild_id, channel_id)
+        if info is None:
+            raise err.ServiceError(t.NO_GAME)
+        if info.status == "lobby":
+            raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
+        return info
+
+    async def take_back(
+        self,
+        user_id: int,
+        seq: int | None = None,
+        *,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        hold: Callable[[int], Awaitable[None]] | None = None,
+        reader: str | None = None,
+    ) -> Undone:
+        """Undo the player's last move (`seq`: the move an Undo button stands for) in game
+        `game_id` (pressed in its own channel only), or else in the game of the channel where
+        `/caylus undo` was typed (a game that has ended there is said so). `hold` and `reader`:
+        as for `play`."""
+        await self.read_in(user_id, reader)
+        if game_id is not None:
+            info = await self.same_channel(game_id, channel_id)
+        else:
+            if guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            ended = await self.ended_game_in_channel(guild_id, channel_id or 0)
+            if ended is not None:
+                raise err.ServiceError(t.UNDO_GAME_ENDED.format(game_id=ended))
+            info = await self._started_in(guild_id, channel_id or 0)
+        if hold is not None:
+            await hold(info.id)
+        before = await self.game(info.id)
+        result = await self.undo(info.id, user_id, seq)
+        return Undone(before, result, await self.posts(info.id, result))
 
     async def press(
         self,
@@ -325,6 +403,67 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         progress = await self.turn_plan_progress(game_id, user_id)
         mine = await self.plans_of(game_id, user_id)
         return TurnPlanNow(info, state, seat.seat, options, progress, mine)
+
+    async def change_turn_plan(
+        self,
+        game_id: int,
+        channel_id: int | None,
+        user_id: int,
+        op: str,
+        value: str | None,
+        *,
+        reader: str | None = None,
+    ) -> TurnPlanChanged:
+        """ "Plan my turn" (`o`: open the private editor, from the game's channel only) and
+        the editor's menus and buttons: `a` add a space ('12|take C'), `c` a condition
+        ('else=pass', 'after=4', 'above=2', 'limit=1'), `g` suggest a plan, `b` remove the
+        last space, `x` clear, `s` use it every turn (or stop). `reader`: see `read_in`."""
+        await self.read_in(user_id, reader)
+        posts = None
+        if op == "o":
+            await self.same_channel(game_id, channel_id)
+        else:
+            changed = await self._edit_turn_plan(game_id, user_id, op, value)
+            if changed is not None and changed.result is not None:
+                posts = await self.posts(game_id, changed.result)  # played at once
+        return TurnPlanChanged(posts, await self.turn_plan_now(game_id, user_id))
+
+    async def _edit_turn_plan(
+        self, game_id: int, user_id: int, op: str, value: str | None
+    ) -> PlanResult | None:
+        """One edit of the player's turn plan (the plan in force is the starting point: this
+        turn's, else the standing plan)."""
+        progress = await self.turn_plan_progress(game_id, user_id)
+        mine = await self.plans_of(game_id, user_id)
+        base = progress.plan if progress is not None else pl.TurnPlan()
+        plan = base.model_copy(update={"standing": False, "turn": 0})
+        entries = list(plan.entries)
+        if op == "s":
+            if mine.standing_plan is not None:
+                return await self.cancel_turn_plan(game_id, user_id, standing=True)
+            standing = plan.model_copy(update={"standing": True})
+            return await self.set_turn_plan(game_id, user_id, standing)
+        if op == "g":
+            suggested = await self.suggest_turn_plan(game_id, user_id)
+            plan = plan.model_copy(update={"entries": suggested.entries})
+            plan = plan.model_copy(update={"pass_after": suggested.pass_after})
+            return await self.set_turn_plan(game_id, user_id, plan)
+        if op == "x":
+            if mine.standing_plan is None:
+                if mine.turn_plan is None:
+                    return None
+                return await self.cancel_turn_plan(game_id, user_id)
+            plan = pl.TurnPlan()  # nothing this turn, though a standing plan exists
+        elif op == "b":
+            plan = plan.model_copy(update={"entries": tuple(entries[:-1])})
+        elif op == "a" and value:
+            target, _, answer = value.partition(ANSWER_SEP)
+            entries = [e for e in entries if e.target != target]
+            entries.append(pl.PlanEntry(target=target, answer=answer or None))
+            plan = plan.model_copy(update={"entries": tuple(entries)})
+        elif op == "c" and value:
+            plan = _with_condition(plan, value)
+        return await self.set_turn_plan(game_id, user_id, plan)
 
     async def posts(self, game_id: int, fresh: ActResult | None = None) -> Posts | None:
         """The game's outbox rows not yet posted (claimed for this process: `undelivered`),

@@ -34,7 +34,7 @@ from bot.discord.views import (
     with_catch_up,
 )
 from bot.games import plans as pl
-from bot.games.layout import ANSWER_SEP, MAX_ROWS, autocomplete_name
+from bot.games.layout import MAX_ROWS, autocomplete_name
 from bot.service import GameInfo
 from bot.service.show import TurnPlanNow, action_label, legal_actions, public_label
 from bot.words import errors as err
@@ -42,27 +42,6 @@ from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
-
-
-def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
-    """A turn plan with one condition of the editor's menu: 'else=pass' / 'else=ask',
-    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'below=K'
-    (pass when I have less than K deniers), 'limit=K'
-    (the last space only if it costs at most K); 'none' removes that condition."""
-    name, _, how = value.partition("=")
-    number = int(how) if how.isdigit() else None
-    if name == "else" and how in ("ask", "pass"):
-        return plan.model_copy(update={"otherwise": how})
-    if name == "after":
-        return plan.model_copy(update={"pass_after": number})
-    if name == "above":
-        return plan.model_copy(update={"pass_above": number})
-    if name == "below":
-        return plan.model_copy(update={"pass_below": number})
-    if name == "limit" and plan.entries:
-        last = plan.entries[-1].model_copy(update={"max_cost": number})
-        return plan.model_copy(update={"entries": (*plan.entries[:-1], last)})
-    return plan
 
 
 class PlayCommands(TableBase):
@@ -166,17 +145,21 @@ class PlayCommands(TableBase):
         self.remember(interaction.user)
         async with self.guard(interaction, f"turnplan:{op}", game_id):
             if op == "o":
-                await self.defer_private(interaction)
-                await self._same_channel(interaction, game_id)
+                await self.defer_private(interaction, read=False)  # read with the plan
             else:
-                await self.defer_update(interaction)  # the private editor is edited
-            uid = interaction.user.id
+                await self.defer_update(interaction, read=False)  # the private editor is edited
             async with self.locks[game_id]:
-                if op != "o":
-                    changed = await self._change_turn_plan(game_id, uid, op, value)
-                    if changed is not None and changed.result is not None:
-                        await self.deliver(game_id, changed.result)  # played at once
-                editor = await self._turn_plan_editor(game_id, uid)
+                planned = await self.service.change_turn_plan(
+                    game_id,
+                    interaction.channel_id if op == "o" else None,
+                    interaction.user.id,
+                    op,
+                    value,
+                    reader=client_language(interaction),
+                )
+                await self.post(game_id, planned.posts)  # a plan played at once
+                now = planned.editor
+                editor = None if now is None else await self._turn_plan_editor_of(now)
             content, view = editor or (t.TURN_PLAN_NONE_NOW, None)
             if op == "o":
                 await self.tell(interaction, content, view=view)
@@ -185,52 +168,9 @@ class PlayCommands(TableBase):
                     content=_clip(content), view=view, allowed_mentions=NO_MENTIONS
                 )
 
-    async def _change_turn_plan(
-        self, game_id: int, user_id: int, op: str, value: str | None
-    ) -> Any:
-        """One edit of the player's turn plan (the plan in force is the starting point: this
-        turn's, else the standing plan)."""
-        progress = await self.service.turn_plan_progress(game_id, user_id)
-        mine = await self.service.plans_of(game_id, user_id)
-        base = progress.plan if progress is not None else pl.TurnPlan()
-        plan = base.model_copy(update={"standing": False, "turn": 0})
-        entries = list(plan.entries)
-        if op == "s":
-            if mine.standing_plan is not None:
-                return await self.service.cancel_turn_plan(game_id, user_id, standing=True)
-            standing = plan.model_copy(update={"standing": True})
-            return await self.service.set_turn_plan(game_id, user_id, standing)
-        if op == "g":
-            suggested = await self.service.suggest_turn_plan(game_id, user_id)
-            plan = plan.model_copy(update={"entries": suggested.entries})
-            plan = plan.model_copy(update={"pass_after": suggested.pass_after})
-            return await self.service.set_turn_plan(game_id, user_id, plan)
-        if op == "x":
-            if mine.standing_plan is None:
-                if mine.turn_plan is None:
-                    return None
-                return await self.service.cancel_turn_plan(game_id, user_id)
-            plan = pl.TurnPlan()  # nothing this turn, though a standing plan exists
-        elif op == "b":
-            plan = plan.model_copy(update={"entries": tuple(entries[:-1])})
-        elif op == "a" and value:
-            target, _, answer = value.partition(ANSWER_SEP)
-            entries = [e for e in entries if e.target != target]
-            entries.append(pl.PlanEntry(target=target, answer=answer or None))
-            plan = plan.model_copy(update={"entries": tuple(entries)})
-        elif op == "c" and value:
-            plan = _with_condition(plan, value)
-        return await self.service.set_turn_plan(game_id, user_id, plan)
-
-    async def _turn_plan_editor(
-        self, game_id: int, user_id: int
-    ) -> tuple[str, discord.ui.View] | None:
-        """The private editor: the plan, where it stands, and its menus and buttons; None when
-        there is nothing to plan now (not a turn's placements, or the game has no turn plans)."""
-        now = await self.service.turn_plan_now(game_id, user_id)  # a spectator: told so
-        return None if now is None else await self._turn_plan_editor_of(now)
-
     async def _turn_plan_editor_of(self, now: TurnPlanNow) -> tuple[str, discord.ui.View] | None:
+        """The private editor: the plan, where it stands, and its menus and buttons, from what
+        the service read (`now`); None when the game has no turn plans."""
         info, state, seat, options, mine = now.game, now.state, now.seat, now.options, now.mine
         ui = self.ui(info.kind)
         if ui.plans is None:
@@ -473,25 +413,16 @@ class PlayCommands(TableBase):
     async def undo(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
-            await self.defer_private(interaction)
-            if interaction.guild_id is not None:  # the channel's game has ended: say so
-                ended = await self.service.ended_game_in_channel(
-                    interaction.guild_id, interaction.channel_id or 0
-                )
-                if ended is not None:
-                    raise err.ServiceError(t.UNDO_GAME_ENDED.format(game_id=ended))
-            info = await self.running_game(interaction)
-            await self._undo(interaction, info, None)
+            await self.defer_private(interaction, read=False)  # read with the undo
+            await self._undo(interaction, None, None)
 
     async def undo_press(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
         self.remember(interaction.user)
         async with self.guard(interaction, "undo", game_id):
-            await self.defer_private(interaction)
-            await self._same_channel(interaction, game_id)
-            info = await self.service.game(game_id)
+            await self.defer_private(interaction, read=False)  # read with the undo
             try:
-                await self._undo(interaction, info, seq)
+                await self._undo(interaction, game_id, seq)
             except (err.UndoTooLate, err.GameNotRunning):
                 await self._drop_pressed_undo(interaction, game_id)  # stale: it goes too
                 raise
@@ -507,20 +438,39 @@ class PlayCommands(TableBase):
             log.info("could not remove the Undo button of game %s", game_id)
 
     async def _undo(
-        self, interaction: discord.Interaction, info: GameInfo, seq: int | None
+        self, interaction: discord.Interaction, game_id: int | None, seq: int | None
     ) -> None:
-        async with self.locks[info.id]:
-            before = await self.service.game(info.id)
-            result = await self.service.undo(info.id, interaction.user.id, seq)
+        """Take back the move of game `game_id` (an Undo button) or of the channel's game
+        (`/caylus undo`): one service call, then its prompt closed, the note, the posts."""
+        held: list[int] = []
+
+        async def hold(locked: int) -> None:
+            await self.locks[locked].acquire()
+            held.append(locked)
+
+        try:
+            undone = await self.service.take_back(
+                interaction.user.id,
+                seq,
+                game_id=game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                hold=hold,
+                reader=client_language(interaction),
+            )
+            before, result = undone.before, undone.result
             action = result.cause["action"]
-            names = await self.names_for(info)
+            names = await self.names_for(before)
             seat = result.cause["seat"]
-            label = action_label(info.kind, result.state, seat, action, names)
+            label = action_label(before.kind, result.state, seat, action, names)
             await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
-            failed = await self.deliver(info.id, result)
+            failed = await self.post(before.id, undone.posts)
             if failed is not None:
                 await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
+        finally:
+            for locked in held:
+                self.locks[locked].release()
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:
