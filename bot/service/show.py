@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "AnsweredAhead",
     "EngineError",
     "GameState",
     "Outcome",
@@ -55,6 +56,7 @@ __all__ = [
     "Posts",
     "Pressed",
     "PromptNow",
+    "QuestionsNow",
     "Reader",
     "ShowCalls",
     "TurnPlanChanged",
@@ -211,6 +213,27 @@ class Pressed:
 
 
 @dataclass(frozen=True, slots=True)
+class QuestionsNow:
+    """A player's private "My choices": what they can answer now (theirs alone), and their
+    turn plan in force with what it needs to be worded (None: they have none)."""
+
+    game: GameInfo
+    questions: tuple[pl.Question, ...]
+    progress: pl.TurnPlanProgress | None = None
+    state: GameState | None = None
+    options: tuple[pl.PlanOption, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AnsweredAhead:
+    """An answer given in "My choices": what the channel must now see (None: nothing, the
+    answer is kept for later) and the player's choices now."""
+
+    posts: Posts | None
+    questions: QuestionsNow
+
+
+@dataclass(frozen=True, slots=True)
 class Undone:
     """A move taken back: the game before (its prompt is closed), the result (its cause names
     the move), and what the channel must now see."""
@@ -320,6 +343,42 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         before = await self.game(info.id)
         result = await self.undo(info.id, user_id, seq)
         return Undone(before, result, await self.posts(info.id, result))
+
+    async def questions_now(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        check_channel: bool = False,
+        reader: str | None = None,
+    ) -> QuestionsNow:
+        """ "My choices": the player's questions and turn plan (`check_channel`: asked from a
+        prompt, so only in the game's own channel). `reader`: see `read_in`."""
+        await self.read_in(user_id, reader)
+        if check_channel:
+            info = await self.same_channel(game_id, channel_id)
+        else:
+            info = await self.game(game_id)
+        questions = await self.questions_for(game_id, user_id)
+        progress = await self.turn_plan_progress(game_id, user_id)
+        if progress is None:
+            return QuestionsNow(info, questions)
+        state = await self.state(game_id)
+        options = await self.turn_plan_options(game_id, user_id)
+        return QuestionsNow(info, questions, progress, state, options)
+
+    async def answer_ahead(
+        self, game_id: int, user_id: int, key: str, option: str, *, reader: str | None = None
+    ) -> AnsweredAhead:
+        """An answer picked in "My choices" ("key=option"): kept for its decision, or played
+        now if that decision is pending; then the player's choices as they are now."""
+        await self.read_in(user_id, reader)
+        answered = await self.answer(game_id, user_id, key, option)
+        posts = None
+        if answered.result is not None:
+            posts = await self.posts(game_id, answered.result)
+        return AnsweredAhead(posts, await self.questions_now(game_id, user_id))
 
     async def press(
         self,

@@ -402,16 +402,31 @@ class TableBase:
         state = await self.service.state(info.id)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
-        words = [
-            ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
-        ]
+        return self.turn_plan_line_of(info, seat.seat, progress, state, options, names)
+
+    def turn_plan_line_of(
+        self,
+        info: GameInfo,
+        seat: int,
+        progress: pl.TurnPlanProgress,
+        state: GameState,
+        options: Any,
+        names: list[str],
+    ) -> str | None:
+        """The turn plan line from what the service read (None: no plan worth a line)."""
+        ui = self.ui(info.kind)
+        if not ui.has_turn_plans:
+            return None
+        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
+            return None  # an empty plan that says nothing: as if there were none
+        words = [ui.turn_plan_entry(state, seat, e, options, names) for e in progress.plan.entries]
         plan = "; ".join(words) or ui.turn_plan_empty()
         if progress.plan.standing:
             plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
         if progress.step is None:
             return t.ME_TURN_PLAN_LATER.format(plan=plan)
         return t.ME_TURN_PLAN.format(
-            plan=plan, then=ui.turn_plan_next(state, seat.seat, progress, options, names)
+            plan=plan, then=ui.turn_plan_next(state, seat, progress, options, names)
         )
 
     async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:

@@ -36,7 +36,7 @@ from bot.discord.views import (
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, autocomplete_name
 from bot.service import GameInfo
-from bot.service.show import TurnPlanNow, action_label, legal_actions, public_label
+from bot.service.show import QuestionsNow, TurnPlanNow, action_label, legal_actions, public_label
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase
@@ -279,18 +279,28 @@ class PlayCommands(TableBase):
         their answers, privately (docs/pace.md)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "choices", game_id):
-            await self.defer_private(interaction)
-            await self._same_channel(interaction, game_id)
-            await self._questions_reply(interaction, game_id)
+            await self.defer_private(interaction, read=False)  # read with the choices
+            now = await self.service.questions_now(
+                game_id,
+                interaction.user.id,
+                channel_id=interaction.channel_id,
+                check_channel=True,
+                reader=client_language(interaction),
+            )
+            await self._questions_reply(interaction, now)
 
-    async def _questions_reply(self, interaction: discord.Interaction, game_id: int) -> None:
-        info = await self.service.game(game_id)
-        questions = await self.service.questions_for(game_id, interaction.user.id)
+    async def _questions_reply(self, interaction: discord.Interaction, now: QuestionsNow) -> None:
+        info, questions, game_id = now.game, now.questions, now.game.id
         names = await self.names_for(info)
         ui = self.ui(info.kind)
         shown = [q for q in questions if q.options][: MAX_ROWS - 1]
         lines = [t.CHOICES_TITLE.format(game_id=game_id)]
-        turn_plan = await self._turn_plan_line(info, interaction.user.id)
+        turn_plan = None
+        seat = info.seat_of(interaction.user.id)
+        if now.progress is not None and now.state is not None and seat is not None:
+            turn_plan = self.turn_plan_line_of(
+                info, seat.seat, now.progress, now.state, now.options, names
+            )
         if turn_plan is not None:  # the player's own plan, in their private reply
             lines.append(turn_plan)
         for q in questions:
@@ -316,13 +326,14 @@ class PlayCommands(TableBase):
         """An answer picked in the private "My choices" reply: "key=option"."""
         self.remember(interaction.user)
         async with self.guard(interaction, "answer", game_id):
-            await self.defer_private(interaction)
+            await self.defer_private(interaction, read=False)  # read with the answer
             key, _, option = value.partition("=")
             async with self.locks[game_id]:
-                answered = await self.service.answer(game_id, interaction.user.id, key, option)
-                if answered.result is not None:
-                    await self.deliver(game_id, answered.result)
-            await self._questions_reply(interaction, game_id)
+                answered = await self.service.answer_ahead(
+                    game_id, interaction.user.id, key, option, reader=client_language(interaction)
+                )
+                await self.post(game_id, answered.posts)
+            await self._questions_reply(interaction, answered.questions)
 
     @caylus.command(name="play", description=t.DESC["play"])
     @app_commands.describe(action=t.OPT_ACTION)
