@@ -55,3 +55,68 @@ async def test_the_call_counter_counts_calls_made_from_the_discord_layer_only(
 def test_the_move_values_are_frozen() -> None:
     for kind in (Played, Pressed):
         assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+async def test_service_play_returns_the_posts_and_prompt_and_posted_marks_them_delivered(
+    tmp_path: Path,
+) -> None:
+    """`play` makes the move and reads the outbox at once: the row of that move, the prompt of
+    the decision now pending (its game, state and who may answer ahead); nothing is delivered
+    until `posted` says its messages are out."""
+    from tests.discord_harness import table
+    from tests.test_discord_clock import start_game
+
+    async with table(tmp_path, 3, seed=2, render_boards=False, clock_loop=False) as tb:
+        await start_game(tb, 3)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        user = info.awaiting_user_ids[0]
+        played = await tb.service.play(tb.guild.id, tb.channel.id, user, "pass")
+        assert played.before.id == info.id and played.view.seat is not None
+        assert played.result.moves[0].action == "pass"
+        posts = played.posts
+        assert posts is not None and len(posts.posts) == 1
+        assert posts.posts[0].entry.id == played.result.outbox_id
+        assert posts.prompt is not None
+        assert posts.prompt.game.awaiting_user_ids != [user]  # the next player is asked
+        assert await tb.service.store.undelivered(info.id)  # not delivered before `posted`
+        await tb.service.posted(posts.posts[0].entry.id, game_id=info.id, last=True)
+        assert not await tb.service.store.undelivered(info.id)
+
+
+async def test_service_press_refuses_a_button_copied_to_another_channel_and_plays_nothing(
+    tmp_path: Path,
+) -> None:
+    from bot.words import errors as err
+    from tests.discord_harness import table
+    from tests.test_discord_clock import start_game
+
+    async with table(tmp_path, 3, seed=2, render_boards=False, clock_loop=False) as tb:
+        await start_game(tb, 3)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        user = info.awaiting_user_ids[0]
+        with pytest.raises(err.ServiceError, match="belongs to game"):
+            await tb.service.press(info.id, tb.channel.id + 1, user, "pass", info.version)
+        assert (await tb.service.game(info.id)).seq == info.seq
+
+
+async def test_service_change_turn_plan_adds_a_space_and_says_what_the_editor_shows(
+    tmp_path: Path,
+) -> None:
+    """The turn plan editor's operations are the service's: adding a space to the plan of a
+    player who is placing now returns the editor's facts with that space in the plan."""
+    from tests.discord_harness import table
+    from tests.test_discord_clock import start_game
+
+    async with table(tmp_path, 3, seed=2, render_boards=False, clock_loop=False) as tb:
+        await start_game(tb, 3)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        user = info.awaiting_user_ids[0]
+        opened = await tb.service.change_turn_plan(info.id, tb.channel.id, user, "o", None)
+        assert opened.posts is None and opened.editor is not None
+        target = opened.editor.options[0].target
+        added = await tb.service.change_turn_plan(info.id, None, user, "a", target)
+        assert added.editor is not None and added.editor.progress is not None
+        assert [e.target for e in added.editor.progress.plan.entries] == [target]
+        cleared = await tb.service.change_turn_plan(info.id, None, user, "x", None)
+        assert cleared.editor is not None
+        assert cleared.editor.progress is None or not cleared.editor.progress.plan.entries
