@@ -10,7 +10,8 @@ committing a game under its lock, in one transaction):
 - `look.py`: reads (a game, a view, the log, records, history);
 - `outbox.py`: what a channel must still see;
 - `settings.py`: players' and servers' settings and languages;
-- `show.py`: one call per move that plays it and returns what the channel must now see.
+- `show.py`: one call per move that plays it and returns what the channel must now see
+  (`answers.py`: the engine's answers the Discord layer needs for its words).
 """
 
 from bot.service.core import timed_budget

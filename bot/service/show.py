@@ -1,5 +1,5 @@
 """What the Discord layer must show after a move, read in one call (docs/discord.md, "How the
-code is laid out"; docs/store.md, "The outbox").
+code is laid out"; docs/store.md, "What a move shows").
 
 The move paths (`/caylus play`, a pressed choice or answer) make one call here: `play` or
 `press` checks, plays and returns a frozen value with everything the channel must now see (the
@@ -9,8 +9,8 @@ so the cog only turns it into discord.py calls. After posting a row the cog repo
 `posted` (the outbox's guarantee: a row is marked delivered only once its messages are out).
 
 The chronicle (the events of the phases not yet told) lives here too: the cog never replays a
-record. The module's plain functions are the engine's answers the Discord layer needs to word
-things (a label, the legal moves, an outcome), so that no cog imports the engine.
+record. The engine's answers the Discord layer needs to word things (a label, the legal moves,
+an outcome) are in bot/service/answers.py, so that no cog imports the engine.
 """
 
 from __future__ import annotations
@@ -19,14 +19,13 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import i18n
 from bot.games import plans as pl
 from bot.games import ui_for
 from bot.games.layout import ANSWER_SEP, QUESTION_MARK
 from bot.service.look import LookCalls
-from bot.service.narration import Chronicle, rebuild, since
+from bot.service.narration import Chronicle, rebuild
 from bot.service.outbox import OutboxCalls
 from bot.service.pace import AskNow, MyPlans, PlanResult
 from bot.service.planning import PlanCalls
@@ -36,21 +35,12 @@ from bot.store import AheadDm, OutboxRow
 from bot.words import errors as err
 from bot.words.lang import t
 from engine import get_game
-from engine.errors import EngineError
-from engine.players import DEFAULT_LEVEL, LEVELS
-from engine.protocol import Event, GameState, Outcome
-from engine.record import GameRecord
-from engine.record import replay as replay_record
+from engine.protocol import Event, GameState
 
 log = logging.getLogger(__name__)
 
 __all__ = [
-    "DEFAULT_LEVEL",
-    "LEVELS",
     "AnsweredAhead",
-    "EngineError",
-    "GameState",
-    "Outcome",
     "Played",
     "Post",
     "Posts",
@@ -62,71 +52,7 @@ __all__ = [
     "TurnPlanChanged",
     "TurnPlanNow",
     "Undone",
-    "action_label",
-    "catch_up_replay",
-    "legal_actions",
-    "outcome_of",
-    "public_label",
-    "replay_failure",
 ]
-
-
-# --- the engine's answers, for the words the Discord layer posts ------------------------------
-
-
-def legal_actions(kind: str, state: GameState, seat: int) -> list[Any]:
-    """The seat's legal actions now (the prompt's and autocomplete's choices)."""
-    return list(get_game(kind).legal_actions(state, seat))
-
-
-def action_label(kind: str, state: GameState, seat: int, action: str, names: list[str]) -> str:
-    """How the game's UI names `action` (notation) for `seat` in `state`, in the language in
-    force; the notation itself when it does not parse."""
-    try:
-        parsed = get_game(kind).parse_action(action)
-    except EngineError:
-        return action
-    return ui_for(kind).describe(state, seat, parsed, names).label
-
-
-def public_label(
-    kind: str, state: GameState | None, seat: int | None, action: str, names: list[str]
-) -> str | None:
-    """The label of a plain engine `action` for the channel's line about a choice made in a
-    private reply; None for an answer ahead or a question's option (their pressed label is
-    kept) or when the action is not one the seat has now (refused with its reason)."""
-    if state is None or seat is None or action.startswith(QUESTION_MARK) or ANSWER_SEP in action:
-        return None
-    game = get_game(kind)
-    try:
-        parsed = game.parse_action(action)
-    except EngineError:
-        return None
-    if parsed not in game.legal_actions(state, seat):
-        return None
-    return ui_for(kind).describe(state, seat, parsed, names).label
-
-
-def outcome_of(kind: str, state: GameState) -> Outcome | None:
-    return get_game(kind).outcome(state)
-
-
-def replay_failure(record: GameRecord) -> Any:
-    """Where a record stops replaying (None: it replays), for a damaged game's message."""
-    return replay_record(record).failure
-
-
-def catch_up_replay(kind: str, record: GameRecord, after: int) -> tuple[Any, Any, list[Any]]:
-    """A player's catch-up replayed (narration.since): the state after their last move, the
-    state now, and what happened since."""
-    return since(
-        get_game(kind),
-        record.options,
-        record.setup,
-        list(record.actions),
-        list(record.seats or []),
-        after,
-    )
 
 
 # --- what a move shows --------------------------------------------------------------------

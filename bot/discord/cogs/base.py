@@ -42,8 +42,8 @@ from bot.games import GameUI, Picture, ui_for
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, Layout
 from bot.service import GameInfo, GameService
+from bot.service.answers import DEFAULT_LEVEL, GameState, legal_actions
 from bot.service.pace import AskNow
-from bot.service.show import DEFAULT_LEVEL, GameState, legal_actions
 from bot.settings import Settings
 from bot.store import DiskFull
 from bot.words import errors as err

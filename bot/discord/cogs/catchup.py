@@ -18,7 +18,7 @@ import discord
 from bot.discord.cogs.base import MESSAGE_LIMIT, TableBase
 from bot.games import plans as pl
 from bot.service import GameInfo
-from bot.service.show import GameState, catch_up_replay
+from bot.service.answers import GameState, catch_up_replay
 from bot.words import errors as err
 from bot.words.lang import m, t
 

@@ -32,8 +32,9 @@ from bot.discord.cogs.base import (
 )
 from bot.games import ui_for
 from bot.service import ActResult, GameInfo
+from bot.service.answers import action_label
 from bot.service.pace import AskNow
-from bot.service.show import Post, Posts, PromptNow, action_label
+from bot.service.show import Post, Posts, PromptNow
 from bot.store import AheadDm
 from bot.words import errors as err
 from bot.words.lang import t

@@ -22,7 +22,7 @@ from bot.discord.cogs.threads import GameThreads, Place
 from bot.discord.translator import choices
 from bot.discord.views import lobby_view
 from bot.service import GameInfo
-from bot.service.show import DEFAULT_LEVEL, LEVELS
+from bot.service.answers import DEFAULT_LEVEL, LEVELS
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 

@@ -36,7 +36,8 @@ from bot.discord.views import (
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, autocomplete_name
 from bot.service import GameInfo
-from bot.service.show import QuestionsNow, TurnPlanNow, action_label, legal_actions, public_label
+from bot.service.answers import action_label, legal_actions, public_label
+from bot.service.show import QuestionsNow, TurnPlanNow
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase

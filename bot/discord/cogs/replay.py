@@ -19,6 +19,7 @@ import i18n
 from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
 from bot.discord.cogs.group import caylus
 from bot.discord.views import replay_view
+from bot.service.answers import DEFAULT_LEVEL, EngineError, GameState, outcome_of, replay_failure
 from bot.service.history import PastGame
 from bot.service.replay import (
     Step,
@@ -29,7 +30,6 @@ from bot.service.replay import (
     step_text,
     turn_starts,
 )
-from bot.service.show import DEFAULT_LEVEL, EngineError, GameState, outcome_of, replay_failure
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 
