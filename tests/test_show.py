@@ -120,3 +120,27 @@ async def test_service_change_turn_plan_adds_a_space_and_says_what_the_editor_sh
         cleared = await tb.service.change_turn_plan(info.id, None, user, "x", None)
         assert cleared.editor is not None
         assert cleared.editor.progress is None or not cleared.editor.progress.plan.entries
+
+
+async def test_undo_and_opening_the_turn_plan_editor_take_one_service_call_each(
+    tmp_path: Path,
+) -> None:
+    """`/caylus undo`: the undo with its posts, then `posted`; "Plan my turn": one call."""
+    from tests.discord_harness import said, table
+    from tests.test_discord_clock import start_game
+
+    counter = bench_calls.CallCounter()
+    async with table(tmp_path, 3, seed=2, render_boards=False, clock_loop=False) as tb:
+        prompt = await start_game(tb, 3)
+        actor = tb.awaited(prompt)
+        with bench_calls.counting(counter):
+            await actor.slash(tb.channel, "caylus play", action="pass")
+            assert counter.take() == {"play": 1, "posted": 1}
+            undone = await actor.slash(tb.channel, "caylus undo")
+            assert "Taken back" in said(undone), said(undone)
+            assert counter.take() == {"take_back": 1, "posted": 1}
+            prompt = tb.last_prompt()
+            opened = await tb.awaited(prompt).click(prompt, label="Plan my turn")
+            assert said(opened)
+            assert counter.take() == {"change_turn_plan": 1}
+        assert tb.cog.unexpected_errors == 0
