@@ -332,3 +332,23 @@ def test_render_passes_mypy_strict():
     assert done.returncode == 0, done.stdout + done.stderr
     ignored = [p.relative_to(ROOT) for p in sources("render") if "type: ignore" in p.read_text()]
     assert ignored == []
+
+
+# --- bot/discord/: speaks Discord, never the rules engine -------------------------------------
+
+
+@pytest.mark.parametrize("path", sources("bot/discord"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_discord_layer_imports_no_engine(path):
+    """The cogs word and post what the service gives them (bot/service/show.py): no module
+    of the Discord layer imports the engine, at the top or inside a function."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    bad = {m for m in imported_modules(tree) if top(m) == "engine"}
+    assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_engine_import_scanner_sees_imports_inside_functions():
+    tree = ast.parse("def f():\n    from engine.errors import EngineError\n    import engine\n")
+    assert {m for m in imported_modules(tree) if top(m) == "engine"} == {
+        "engine.errors",
+        "engine",
+    }

@@ -9,7 +9,9 @@ committing a game under its lock, in one transaction):
 - `planning.py`: answers ahead, premoves, standing orders;
 - `look.py`: reads (a game, a view, the log, records, history);
 - `outbox.py`: what a channel must still see;
-- `settings.py`: players' and servers' settings and languages.
+- `settings.py`: players' and servers' settings and languages;
+- `show.py`: one call per move that plays it and returns what the channel must now see
+  (`answers.py`: the engine's answers the Discord layer needs for its words).
 """
 
 from bot.service.core import timed_budget
@@ -20,9 +22,10 @@ from bot.service.planning import PlanCalls
 from bot.service.play import DUPLICATE_WINDOW
 from bot.service.results import ActResult, GameInfo, PlayerView, SeatInfo, UserGame
 from bot.service.settings import SettingsCalls
+from bot.service.show import ShowCalls
 
 
-class GameService(LobbyCalls, PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
+class GameService(LobbyCalls, ShowCalls, PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
     """The async API used by the bot and the tests. See docs/store.md for the contract.
 
     Permission to manage a game: its host, or whoever the caller says may manage the channel

@@ -29,6 +29,7 @@ import bot.service.ratings as ratings
 import engine.errors as engine_errors
 from bot.games import ui_for
 from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
+from bot.service.narration import Chronicle
 from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
 from bot.store import (
@@ -187,6 +188,8 @@ class ServiceCore:
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._cache_size = max(1, cache_size)
         self._locks: dict[int, asyncio.Lock] = {}
+        # game -> the events of its phases not yet told (bot/service/show.py)
+        self._chronicles: dict[int, Chronicle] = {}
 
     @classmethod
     async def open(cls, path: str | Path, **kwargs: Any) -> Self:

@@ -168,6 +168,7 @@ class PlayCalls(ServiceCore):
                 outbox_id=posted,
             )
             new_live.state, new_live.phase_start = before.state, before.phase_start
+            self._chronicles.pop(game_id, None)  # its untold events would still hold the move
             return ActResult(
                 game=self._info(new_live),
                 moves=(),

@@ -41,16 +41,13 @@ from bot.discord.views import choice_view
 from bot.games import GameUI, Picture, ui_for
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS, Layout
-from bot.service import ActResult, GameInfo, GameService
-from bot.service.narration import Chronicle, rebuild
+from bot.service import GameInfo, GameService
+from bot.service.answers import DEFAULT_LEVEL, GameState, legal_actions
 from bot.service.pace import AskNow
 from bot.settings import Settings
 from bot.store import DiskFull
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
-from engine import get_game
-from engine.players import DEFAULT_LEVEL
-from engine.protocol import GameState
 
 log = logging.getLogger(__name__)
 
@@ -302,7 +299,6 @@ class TableBase:
         self.so_far_posts: dict[int, list[tuple[tuple[int, int] | None, discord.Message]]] = {}
         self.clock_failures = 0  # notices that could not be posted (logged)
         self.names: dict[int, str] = {}
-        self.chronicles: dict[int, Chronicle] = {}
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="caylus")
         self.unexpected_errors = 0  # for tests and health checks
@@ -406,16 +402,31 @@ class TableBase:
         state = await self.service.state(info.id)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
-        words = [
-            ui.turn_plan_entry(state, seat.seat, e, options, names) for e in progress.plan.entries
-        ]
+        return self.turn_plan_line_of(info, seat.seat, progress, state, options, names)
+
+    def turn_plan_line_of(
+        self,
+        info: GameInfo,
+        seat: int,
+        progress: pl.TurnPlanProgress,
+        state: GameState,
+        options: Any,
+        names: list[str],
+    ) -> str | None:
+        """The turn plan line from what the service read (None: no plan worth a line)."""
+        ui = self.ui(info.kind)
+        if not ui.has_turn_plans:
+            return None
+        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
+            return None  # an empty plan that says nothing: as if there were none
+        words = [ui.turn_plan_entry(state, seat, e, options, names) for e in progress.plan.entries]
         plan = "; ".join(words) or ui.turn_plan_empty()
         if progress.plan.standing:
             plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
         if progress.step is None:
             return t.ME_TURN_PLAN_LATER.format(plan=plan)
         return t.ME_TURN_PLAN.format(
-            plan=plan, then=ui.turn_plan_next(state, seat.seat, progress, options, names)
+            plan=plan, then=ui.turn_plan_next(state, seat, progress, options, names)
         )
 
     async def _close_prompt(self, channel: Any, info: GameInfo, note: str | None = None) -> None:
@@ -648,26 +659,32 @@ class TableBase:
         content, view = await self._prompt(info, state, mention=False, for_user=interaction.user.id)
         await self.tell(interaction, t.BOARD_CHANGED + "\n" + content, view=view)
 
-    async def defer_private(self, interaction: discord.Interaction) -> None:
+    async def defer_private(self, interaction: discord.Interaction, *, read: bool = True) -> None:
         """Acknowledge an interaction at once, with a private "thinking" answer to come. Its
         errors are private; what everyone should see (a lobby, the start, an abort) is posted
         in the channel. The first thing every such entry point does (see `_acknowledge`)."""
-        await self._acknowledge(interaction, ephemeral=True, thinking=True)
+        await self._acknowledge(interaction, read, ephemeral=True, thinking=True)
 
-    async def defer_update(self, interaction: discord.Interaction) -> None:
+    async def defer_update(self, interaction: discord.Interaction, *, read: bool = True) -> None:
         """Acknowledge a button or menu whose own message is then edited (a prompt, the lobby,
         a private replay)."""
-        await self._acknowledge(interaction)
+        await self._acknowledge(interaction, read)
 
-    async def _acknowledge(self, interaction: discord.Interaction, **how: Any) -> None:
+    async def _acknowledge(self, interaction: discord.Interaction, read: bool, **how: Any) -> None:
         """Defer within Discord's three seconds, before any read of the store; a failure
         raises InteractionExpired (the guard logs it as a warning and answers nobody). Then
-        the rest reads in the language the user chose (`/caylus settings language:`)."""
+        the rest reads in the language the user chose (`/caylus settings language:`);
+        `read=False`: in their client's until the service call that follows sets the chosen
+        one (a move's one call, `reader=`, reads it with the move)."""
         try:
             await interaction.response.defer(**how)
         except DELIVERY_ERRORS as error:
             raise InteractionExpired(str(error)) from error
-        i18n.set_current(await self.reader_language(interaction))  # reset by the guard
+        # reset by the guard
+        if read:
+            i18n.set_current(await self.reader_language(interaction))
+        else:
+            i18n.set_current(client_language(interaction))
 
     async def suggest(
         self,
@@ -781,6 +798,12 @@ class TableBase:
             raise err.ServiceError(t.NOT_STARTED.format(game_id=info.id, count=len(info.seats)))
         return info
 
+    @property
+    def chronicles(self) -> dict[int, Any]:
+        """The events of each game's phases not yet told: the service keeps them (this
+        process's memory, empty after a restart); a cog never replays a record."""
+        return self.service.chronicles
+
     @staticmethod
     def ui(kind: str) -> GameUI:
         """The game's words and pictures (bot/games/)."""
@@ -832,28 +855,6 @@ class TableBase:
         draw = in_language(i18n.current(), ui.board_picture)
         return await loop.run_in_executor(self.executor, draw, shown, names, before)
 
-    async def _chronicle(self, info: GameInfo, result: ActResult) -> Chronicle:
-        game = get_game(info.kind)
-        chronicle = self.chronicles.get(info.id)
-        first = result.moves[0].seq if result.moves else info.seq + 1
-        if chronicle is not None and chronicle.seq == first - 1:
-            chronicle.follow(game, result.moves)
-            return chronicle
-        record = await self.service.record(info.id)
-        upto = result.moves[-1].seq if result.moves else len(record.actions)
-        loop = asyncio.get_running_loop()
-        chronicle = await loop.run_in_executor(
-            self.executor,
-            rebuild,
-            game,
-            record.options,
-            record.setup,
-            list(record.actions[:upto]),
-            list(record.seats or [])[:upto],
-        )
-        self.chronicles[info.id] = chronicle
-        return chronicle
-
     async def _prompt(
         self,
         info: GameInfo,
@@ -870,7 +871,6 @@ class TableBase:
         an offer is not a ping; the prompt gets "My choices"; what they are asked stays
         private)."""
         names = names or await self.names_for(info)
-        game = get_game(info.kind)
         pending = info.pending[0]
         seat = pending.seat
         users = [s.user_id for s in info.awaiting if s.user_id is not None]
@@ -898,7 +898,7 @@ class TableBase:
                 info.id, info.version, Layout(), choices=bool(ahead or questions), plan=plan
             )
         if for_user is None or for_user in users:
-            actions = game.legal_actions(state, seat) if len(info.pending) == 1 else []
+            actions = legal_actions(info.kind, state, seat) if len(info.pending) == 1 else []
             shown, private = ui.split_actions(state, seat, actions)
             shape = ui.layout(state, seat, shown, names) if shown else Layout()
             if ui.has_hands:

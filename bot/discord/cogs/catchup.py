@@ -18,11 +18,9 @@ import discord
 from bot.discord.cogs.base import MESSAGE_LIMIT, TableBase
 from bot.games import plans as pl
 from bot.service import GameInfo
-from bot.service.narration import since
+from bot.service.answers import GameState, catch_up_replay
 from bot.words import errors as err
 from bot.words.lang import m, t
-from engine import get_game
-from engine.protocol import GameState
 
 log = logging.getLogger(__name__)
 
@@ -57,14 +55,7 @@ class CatchUpCommands(TableBase):
         record = found.record
         loop = asyncio.get_running_loop()
         before, now, told = await loop.run_in_executor(
-            self.executor,
-            since,
-            get_game(info.kind),
-            record.options,
-            record.setup,
-            list(record.actions),
-            list(record.seats or []),
-            found.after,
+            self.executor, catch_up_replay, info.kind, record, found.after
         )
         names = await self.names_for(info)
         ui = self.ui(info.kind)

@@ -32,12 +32,12 @@ from bot.discord.cogs.base import (
 )
 from bot.games import ui_for
 from bot.service import ActResult, GameInfo
+from bot.service.answers import action_label
 from bot.service.pace import AskNow
+from bot.service.show import Post, Posts, PromptNow
 from bot.store import AheadDm
 from bot.words import errors as err
 from bot.words.lang import t
-from engine import get_game
-from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -90,40 +90,42 @@ class Delivery(TableBase):
     """Posting a game's outbox."""
 
     async def deliver(self, game_id: int, fresh: ActResult | None = None) -> str | None:
-        """Post every undelivered outbox row of the game, oldest first: boards and accounts of
-        the phases that ended, then the prompt of the decision now pending (or the end). Call
-        under `self.locks[game_id]`. `fresh`: the result just committed (saves rebuilding it).
+        """Post every undelivered outbox row of the game (read with one service call, `posts`);
+        see `post`. `fresh`: the result just committed (saves rebuilding it)."""
+        return await self.post(game_id, await self.service.posts(game_id, fresh))
+
+    async def post(self, game_id: int, posts: Posts | None) -> str | None:
+        """Post what the service says the channel must still see, oldest first: boards and
+        accounts of the phases that ended, then the prompt of the decision now pending (or the
+        end). Call under `self.locks[game_id]`.
 
         Returns None when everything is posted. When Discord refuses or fails, the attempt is
         counted (the scheduler tries again later, skipping what was already posted), the game's
         clock stops until a post succeeds, the host is told once, and the reason is returned
         for the player who acted."""
-        entries = await self.service.undelivered(game_id)
-        if not entries:
+        if posts is None:
             return None
-        info = fresh.game if fresh is not None else await self.service.game(game_id)
-        await self.drop_undo_offer(game_id, seq=info.seq)  # the game moved on: no Undo
-        with self.public(info):  # the channel reads the game's language
-            return await self._deliver(info, entries, fresh)
+        await self.drop_undo_offer(game_id, seq=posts.game.seq)  # the game moved on: no Undo
+        with self.public(posts.game):  # the channel reads the game's language
+            return await self._deliver(posts)
 
-    async def _deliver(
-        self, info: GameInfo, entries: list[Any], fresh: ActResult | None
-    ) -> str | None:
+    async def _deliver(self, posts: Posts) -> str | None:
+        info = posts.game
         game_id = info.id
+        first = posts.posts[0].entry
         try:
             channel = await self._channel(info.channel_id)
         except DELIVERY_ERRORS as error:
-            return await self._delivery_failed(info, entries[0].id, entries[0].parts_done, error)
+            return await self._delivery_failed(info, first.id, first.parts_done, error)
         if game_id not in self.undo_swept:
             await self.sweep_undo_buttons(channel, game_id)
         told = False  # a phase's account was posted: the answered prompts it tells can go
-        for k, entry in enumerate(entries):
-            if fresh is not None and fresh.outbox_id == entry.id:
-                result = fresh
-            else:
-                result = await self.service.post_result(entry)
-            await self._collapse_played_by_plan(info, result)
-            parts = await self._parts(result, with_prompt=k == len(entries) - 1)
+        restarted = False
+        for k, post in enumerate(posts.posts):
+            entry, result = post.entry, post.result
+            last = k == len(posts.posts) - 1
+            await self._collapse_played_by_plan(info, result, post.state_before)
+            parts = await self._parts(post, posts.prompt if last else None, with_prompt=last)
             done = entry.parts_done
             for part in parts[entry.parts_done :]:
                 if part.pictures is not None:
@@ -135,7 +137,7 @@ class Delivery(TableBase):
                     await self._supersede(game_id, part, sent)
             except DELIVERY_ERRORS as error:
                 return await self._delivery_failed(info, entry.id, done, error)
-            await self.service.post_delivered(entry.id)
+            restarted = await self.service.posted(entry.id, game_id=game_id, last=last)
             told = told or bool(result.phase_ends)
             await self._drop_told_so_far(game_id, [(e.turn, e.phase) for e in result.phase_ends])
         if told:
@@ -143,20 +145,23 @@ class Delivery(TableBase):
         await self._drop_reminders(game_id)
         ask = self.ahead_asks.pop(game_id, None)
         if ask is not None:
-            await self.offer_ahead_by_dm(info, ask)
+            await self.offer_ahead_by_dm(info, ask, posts)
         elif info.status == "finished":
-            await self.close_ahead_dms(info)
-        if await self.service.restart_clock(game_id):
+            await self.close_ahead_dms(info, posts)
+        if restarted:
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
         return None
 
-    async def _collapse_played_by_plan(self, info: GameInfo, result: ActResult) -> None:
+    async def _collapse_played_by_plan(
+        self, info: GameInfo, result: ActResult, state_before: Any
+    ) -> None:
         """The channel's prompt whose decision a plan played (a turn plan made or changed in
         its private editor while the placement was pending) collapses to one line as if it
         had been pressed, "✅ alice chose **Farm (5) — 1 d (planned)**.", instead of staying
         with its mention and its menus. A prompt pressed, answered privately or by a standing
-        order was collapsed where it was answered (it is in `answered`)."""
+        order was collapsed where it was answered (it is in `answered`). `state_before`: the
+        state before the move (None: unknown, the notation names it)."""
         game_id = info.id
         shown, call = self.prompts.get(game_id), self.prompt_calls.get(game_id)
         if shown is None or call is None or not result.moves:
@@ -166,16 +171,10 @@ class Delivery(TableBase):
             return
         if any(m.id == shown.id for m in self.answered.get(game_id, [])):
             return
-        chronicle = self.chronicles.get(game_id)
         names = await self.names_for(info)
-        label = move.action
-        if chronicle is not None and chronicle.seq == move.seq - 1:
-            game = get_game(info.kind)
-            try:
-                action = game.parse_action(move.action)
-                label = self.ui(info.kind).describe(chronicle.state, move.seat, action, names).label
-            except EngineError:
-                pass  # the notation then: it is still what was played
+        label = move.action  # the notation when the state before is unknown
+        if state_before is not None:
+            label = action_label(info.kind, state_before, move.seat, move.action, names)
         who = names[move.seat] if move.seat < len(names) else str(move.seat + 1)
         done = t.CHOSE.format(who=who, label=f"{label}{t.PLANNED_MARK}")
         try:
@@ -321,19 +320,21 @@ class Delivery(TableBase):
                 self.prompt_calls[part.game_id] = call
         return sent
 
-    async def _parts(self, result: ActResult, *, with_prompt: bool) -> list[Part]:
+    async def _parts(
+        self, post: Post, prompt: PromptNow | None, *, with_prompt: bool
+    ) -> list[Part]:
         """The messages of one outbox row, each built only when it is posted."""
+        result = post.result
         info = result.game
         gid = info.id
         names = await self.names_for(info)
-        chronicle = await self._chronicle(info, result)
         groups: list[tuple[Any, list[tuple[int, int]]]] = []
         for end in result.phase_ends:
             if groups and groups[-1][0] is end.state:
                 groups[-1][1].append((end.turn, end.phase))
             else:
                 groups.append((end.state, [(end.turn, end.phase)]))
-        told = chronicle.take([p for _, phases in groups for p in phases])
+        told = post.told
         cause = result.cause or {}
         parts: list[Part] = []
         intro = None
@@ -371,17 +372,17 @@ class Delivery(TableBase):
         if over:
             parts.append(self._over_part(info, result, names, "", None))
         elif with_prompt:
-            if ui.tells_before_prompt(result.state):
+            if post.so_far is not None:
                 # what won a favor comes before the favor's prompt, not after it
                 turn, phase = result.state.turn, result.state.phase
-                so_far = ui.account(turn, phase, chronicle.so_far(turn, phase), names, True)
+                so_far = ui.account(turn, phase, post.so_far, names, True)
                 if so_far:
                     told_so_far = self._board_part(gid, so_far, _Lazy(_no_pictures))
                     told_so_far.kind, told_so_far.phase = "so_far", (turn, phase)
                     parts.append(told_so_far)
             # a decision asked again after an undo pings nobody: who undid it knows it is
             # theirs, and everyone else was asked before
-            parts.append(Part(gid, "prompt", lambda: self._prompt_message(gid, ping=not undo)))
+            parts.append(Part(gid, "prompt", lambda: self._prompt_message(prompt, ping=not undo)))
         return parts
 
     def _undo_part(
@@ -392,9 +393,7 @@ class Delivery(TableBase):
 
         async def build() -> dict[str, Any]:
             seat = cause["seat"]
-            ui = self.ui(info.kind)
-            action = get_game(info.kind).parse_action(cause["action"])
-            label = ui.describe(result.state, seat, action, names).label
+            label = action_label(info.kind, result.state, seat, cause["action"], names)
             lines = [t.UNDO_NOTICE.format(player=names[seat], label=label)]
             # "pinged": the key of outbox rows written before undo stopped pinging
             asked_next = [int(u) for u in cause.get("asked_next", cause.get("pinged", []))]
@@ -454,7 +453,6 @@ class Delivery(TableBase):
     ) -> Part:
         async def build() -> dict[str, Any]:
             drawn = (await pictures.get() or []) if pictures is not None else []
-            self.chronicles.pop(info.id, None)
             self.prompts.pop(info.id, None)  # no decision is asked any more
             self.prompt_calls.pop(info.id, None)
             channel = await self._channel(info.channel_id)
@@ -464,16 +462,16 @@ class Delivery(TableBase):
 
         return Part(info.id, "over", build, pictures)
 
-    async def _prompt_message(self, game_id: int, *, ping: bool = True) -> dict[str, Any] | None:
+    async def _prompt_message(
+        self, prompt: PromptNow | None, *, ping: bool = True
+    ) -> dict[str, Any] | None:
         """The prompt of the decision pending now (none if the game no longer waits). It pings
         exactly the players the game waits for (`awaited_mentions`); `ping=False`: nobody (a
         decision asked again after an undo)."""
-        info = await self.service.game(game_id)
-        if info.status != "running" or not info.pending:
+        if prompt is None:
             return None
-        state = await self.service.state(game_id)
-        ask = await self.service.ask_now(game_id)
-        self.ahead_asks[game_id] = ask  # for the opted-in DMs once everything is posted
+        info, state, ask = prompt.game, prompt.state, prompt.ask
+        self.ahead_asks[info.id] = ask  # for the opted-in DMs once everything is posted
         content, view = await self._prompt(info, state, ask=ask)
         awaited = frozenset(info.awaiting_user_ids)
         call = (
@@ -487,24 +485,26 @@ class Delivery(TableBase):
             message["view"] = view
         return message
 
-    async def offer_ahead_by_dm(self, info: GameInfo, ask: AskNow) -> None:
+    async def offer_ahead_by_dm(self, info: GameInfo, ask: AskNow, posts: Posts) -> None:
         """ "You can answer your coming choices now" by direct message, for the players who
         opted in (`/caylus settings ahead_dm:`): one message per phase of the game, edited as
         their questions change (answered, new ones due) and, once none is left open or the
         phase is over, into "nothing left to answer ahead". Never a mention; a DM that fails is
-        logged and counted, and the game goes on."""
+        logged and counted, and the game goes on. `posts`: the DMs kept and their readers'
+        settings, read with what was posted."""
         if ask.stage is None:
             return
-        kept = {dm.user_id: dm for dm in await self.service.ahead_dms(info.id)}
+        kept = {dm.user_id: dm for dm in posts.dms}
         names: list[str] | None = None
         for user_id in dict.fromkeys([*ask.ahead, *kept]):
             earlier = kept.get(user_id)
             if user_id not in ask.ahead and earlier is None:
                 continue
-            if not (await self.service.user_settings(user_id)).ahead_dm:
+            reader = posts.readers.get(user_id)
+            if reader is None or not reader.ahead_dm:
                 continue
             names = names or await self.names_for(info)
-            with i18n.using(await self.service.user_language(user_id) or info.language):
+            with i18n.using(reader.language or info.language):
                 try:
                     if earlier is not None and (earlier.turn, earlier.phase) != ask.stage:
                         # a past phase's message: it says so, and this phase gets its own
@@ -524,10 +524,11 @@ class Delivery(TableBase):
                     self.ahead_dm_failures += 1
                     log.info("could not DM user %s about game %s: %s", user_id, info.id, error)
 
-    async def close_ahead_dms(self, info: GameInfo) -> None:
+    async def close_ahead_dms(self, info: GameInfo, posts: Posts) -> None:
         """The game is over: each questions-ahead DM says nothing is left to answer."""
-        for dm in await self.service.ahead_dms(info.id):
-            with i18n.using(await self.service.user_language(dm.user_id) or info.language):
+        for dm in posts.dms:
+            reader = posts.readers.get(dm.user_id)
+            with i18n.using((reader.language if reader else None) or info.language):
                 done = self._ahead_done_text(info, (dm.turn, dm.phase))
                 try:
                     await self._edit_ahead_dm(info.id, dm.user_id, dm, done)

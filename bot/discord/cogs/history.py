@@ -16,10 +16,9 @@ import i18n
 from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip
 from bot.discord.cogs.group import caylus
 from bot.discord.views import history_view
+from bot.service.answers import DEFAULT_LEVEL, Outcome
 from bot.service.history import PastGame
 from bot.words.lang import colour_name, m, t
-from engine.players import DEFAULT_LEVEL
-from engine.protocol import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -22,9 +22,9 @@ from bot.discord.cogs.threads import GameThreads, Place
 from bot.discord.translator import choices
 from bot.discord.views import lobby_view
 from bot.service import GameInfo
+from bot.service.answers import DEFAULT_LEVEL, LEVELS
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
-from engine.players import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -395,7 +395,7 @@ class LobbyCommands(GameThreads):
                 )
                 await self._close_prompt(interaction.channel, info)
                 await self._drop_reminders(info.id)
-            self.chronicles.pop(info.id, None)
+            self.service.forget_chronicle(info.id)
             if info.status == "lobby":
                 aborted = await self.service.game(info.id)
                 await self._close_lobbies(

@@ -19,6 +19,7 @@ from bot.discord.cogs.base import (
     TableBase,
     _clip,
     _label_in,
+    client_language,
     collapsed,
     in_language,
 )
@@ -33,36 +34,15 @@ from bot.discord.views import (
     with_catch_up,
 )
 from bot.games import plans as pl
-from bot.games.layout import ANSWER_SEP, MAX_ROWS, QUESTION_MARK, autocomplete_name
-from bot.service import ActResult, GameInfo
+from bot.games.layout import MAX_ROWS, autocomplete_name
+from bot.service import GameInfo
+from bot.service.answers import action_label, legal_actions, public_label
+from bot.service.show import QuestionsNow, TurnPlanNow
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
-from engine import get_game
-from engine.errors import EngineError
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
-
-
-def _with_condition(plan: pl.TurnPlan, value: str) -> pl.TurnPlan:
-    """A turn plan with one condition of the editor's menu: 'else=pass' / 'else=ask',
-    'after=N' (pass once N placed), 'above=K' (pass when a worker costs more than K), 'below=K'
-    (pass when I have less than K deniers), 'limit=K'
-    (the last space only if it costs at most K); 'none' removes that condition."""
-    name, _, how = value.partition("=")
-    number = int(how) if how.isdigit() else None
-    if name == "else" and how in ("ask", "pass"):
-        return plan.model_copy(update={"otherwise": how})
-    if name == "after":
-        return plan.model_copy(update={"pass_after": number})
-    if name == "above":
-        return plan.model_copy(update={"pass_above": number})
-    if name == "below":
-        return plan.model_copy(update={"pass_below": number})
-    if name == "limit" and plan.entries:
-        last = plan.entries[-1].model_copy(update={"max_cost": number})
-        return plan.model_copy(update={"entries": (*plan.entries[:-1], last)})
-    return plan
 
 
 class PlayCommands(TableBase):
@@ -75,18 +55,31 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
-            await self.defer_update(interaction)
+            await self.defer_update(interaction, read=False)  # read with the move
             async with self.locks[game_id]:
-                await self._same_channel(interaction, game_id)
-                before = await self.service.game(game_id)
+                pressed = await self.service.press(
+                    game_id,
+                    interaction.channel_id,
+                    interaction.user.id,
+                    action,
+                    version,
+                    reader=client_language(interaction),
+                )
+                before, result = pressed.before, pressed.result
                 private = interaction.message is not None and interaction.message.flags.ephemeral
                 # a private reply's buttons read in the presser's language; the channel, the game's
-                shown = (
-                    await self._public_label(before, interaction.user.id, action)
-                    if private
-                    else None
-                )
-                result = await self._act_choice(game_id, interaction.user.id, action, version)
+                shown = None
+                if private:
+                    seat = before.seat_of(interaction.user.id)
+                    names = await self.names_for(before)
+                    with self.public(before):
+                        shown = public_label(
+                            before.kind,
+                            pressed.state,
+                            seat.seat if seat is not None else None,
+                            action,
+                            names,
+                        )
                 label = _label_in(interaction.message, action) or action
                 if result is None:  # an answer kept for later: nothing was played yet
                     await self.tell(interaction, t.ANSWER_KEPT.format(label=label))
@@ -118,66 +111,22 @@ class PlayCommands(TableBase):
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
-                failed = await self.deliver(game_id, result)
+                failed = await self.post(game_id, pressed.posts)
                 if failed is not None:
                     note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
                     await self.tell(interaction, note)
-            await self._offer_premoves(interaction, game_id, result)
+            await self._offer_premoves(interaction, game_id, pressed.turn_plan)
         self.timings.append(time.perf_counter() - started)
 
-    async def _public_label(self, info: GameInfo, user_id: int, action: str) -> str | None:
-        """The label of a plain engine `action` in the game's language, for the channel's line
-        about a choice made in a private reply; None for an answer ahead or a question's option
-        (their pressed label is kept) or when the action is not one the seat has now."""
-        seat = info.seat_of(user_id)
-        if seat is None or action.startswith(QUESTION_MARK) or ANSWER_SEP in action:
-            return None
-        state = await self.service.state(info.id)
-        if state is None:
-            return None
-        game = get_game(info.kind)
-        try:
-            parsed = game.parse_action(action)
-        except EngineError:
-            return None
-        if parsed not in game.legal_actions(state, seat.seat):
-            return None  # refused below with its reason: nothing is marked
-        names = await self.names_for(info)
-        with self.public(info):
-            return self.ui(info.kind).describe(state, seat.seat, parsed, names).label
-
-    async def _act_choice(
-        self, game_id: int, user_id: int, action: str, version: int
-    ) -> ActResult | None:
-        """A pressed choice: an engine action, a placement carrying an answer ahead
-        ("place 11|take FF"), or an answer to a question ("!key=option"; None when it was kept
-        for a later decision)."""
-        if action.startswith(QUESTION_MARK):
-            key, _, option = action[len(QUESTION_MARK) :].partition("=")
-            answered = await self.service.answer(
-                game_id, user_id, key, option, expected_version=version
-            )
-            return answered.result
-        move, _, ahead = action.partition(ANSWER_SEP)
-        plans = []
-        if ahead:
-            offers = await self.service.answer_ahead_options(game_id, user_id, move)
-            found = next((q for q in offers if ahead in q.options), None)
-            if found is not None:
-                plans.append(found.plan(ahead))
-        return await self.service.act(game_id, user_id, move, version, plans=plans)
-
     async def _offer_premoves(
-        self, interaction: discord.Interaction, game_id: int, result: ActResult | None
+        self, interaction: discord.Interaction, game_id: int, now: TurnPlanNow | None
     ) -> None:
         """After a placement, privately: the turn plan editor ("Plan my turn"), showing the plan
-        and where it stands, so the rest of the turn need not wait for the player."""
-        if result is None or not result.moves or result.moves[0].action.split()[0] != "place":
+        and where it stands, so the rest of the turn need not wait for the player. `now`: what
+        the service read for it with the move (None: nothing to plan)."""
+        if now is None:
             return
-        try:
-            editor = await self._turn_plan_editor(game_id, interaction.user.id)
-        except err.ServiceError:
-            return
+        editor = await self._turn_plan_editor_of(now)
         if editor is None:
             return
         try:
@@ -197,17 +146,21 @@ class PlayCommands(TableBase):
         self.remember(interaction.user)
         async with self.guard(interaction, f"turnplan:{op}", game_id):
             if op == "o":
-                await self.defer_private(interaction)
-                await self._same_channel(interaction, game_id)
+                await self.defer_private(interaction, read=False)  # read with the plan
             else:
-                await self.defer_update(interaction)  # the private editor is edited
-            uid = interaction.user.id
+                await self.defer_update(interaction, read=False)  # the private editor is edited
             async with self.locks[game_id]:
-                if op != "o":
-                    changed = await self._change_turn_plan(game_id, uid, op, value)
-                    if changed is not None and changed.result is not None:
-                        await self.deliver(game_id, changed.result)  # played at once
-                editor = await self._turn_plan_editor(game_id, uid)
+                planned = await self.service.change_turn_plan(
+                    game_id,
+                    interaction.channel_id if op == "o" else None,
+                    interaction.user.id,
+                    op,
+                    value,
+                    reader=client_language(interaction),
+                )
+                await self.post(game_id, planned.posts)  # a plan played at once
+                now = planned.editor
+                editor = None if now is None else await self._turn_plan_editor_of(now)
             content, view = editor or (t.TURN_PLAN_NONE_NOW, None)
             if op == "o":
                 await self.tell(interaction, content, view=view)
@@ -216,72 +169,25 @@ class PlayCommands(TableBase):
                     content=_clip(content), view=view, allowed_mentions=NO_MENTIONS
                 )
 
-    async def _change_turn_plan(
-        self, game_id: int, user_id: int, op: str, value: str | None
-    ) -> Any:
-        """One edit of the player's turn plan (the plan in force is the starting point: this
-        turn's, else the standing plan)."""
-        progress = await self.service.turn_plan_progress(game_id, user_id)
-        mine = await self.service.plans_of(game_id, user_id)
-        base = progress.plan if progress is not None else pl.TurnPlan()
-        plan = base.model_copy(update={"standing": False, "turn": 0})
-        entries = list(plan.entries)
-        if op == "s":
-            if mine.standing_plan is not None:
-                return await self.service.cancel_turn_plan(game_id, user_id, standing=True)
-            standing = plan.model_copy(update={"standing": True})
-            return await self.service.set_turn_plan(game_id, user_id, standing)
-        if op == "g":
-            suggested = await self.service.suggest_turn_plan(game_id, user_id)
-            plan = plan.model_copy(update={"entries": suggested.entries})
-            plan = plan.model_copy(update={"pass_after": suggested.pass_after})
-            return await self.service.set_turn_plan(game_id, user_id, plan)
-        if op == "x":
-            if mine.standing_plan is None:
-                if mine.turn_plan is None:
-                    return None
-                return await self.service.cancel_turn_plan(game_id, user_id)
-            plan = pl.TurnPlan()  # nothing this turn, though a standing plan exists
-        elif op == "b":
-            plan = plan.model_copy(update={"entries": tuple(entries[:-1])})
-        elif op == "a" and value:
-            target, _, answer = value.partition(ANSWER_SEP)
-            entries = [e for e in entries if e.target != target]
-            entries.append(pl.PlanEntry(target=target, answer=answer or None))
-            plan = plan.model_copy(update={"entries": tuple(entries)})
-        elif op == "c" and value:
-            plan = _with_condition(plan, value)
-        return await self.service.set_turn_plan(game_id, user_id, plan)
-
-    async def _turn_plan_editor(
-        self, game_id: int, user_id: int
-    ) -> tuple[str, discord.ui.View] | None:
-        """The private editor: the plan, where it stands, and its menus and buttons; None when
-        there is nothing to plan now (not a turn's placements, or the game has no turn plans)."""
-        info = await self.service.game(game_id)
+    async def _turn_plan_editor_of(self, now: TurnPlanNow) -> tuple[str, discord.ui.View] | None:
+        """The private editor: the plan, where it stands, and its menus and buttons, from what
+        the service read (`now`); None when the game has no turn plans."""
+        info, state, seat, options, mine = now.game, now.state, now.seat, now.options, now.mine
         ui = self.ui(info.kind)
-        seat = info.seat_of(user_id)
-        if seat is None:
-            raise err.NotSeated(game_id=game_id, user_id=user_id)  # a spectator: told so
-        if not ui.has_turn_plans or ui.plans is None:
+        if ui.plans is None:
             return None
-        options = await self.service.turn_plan_options(game_id, user_id)
-        if not options:
-            return None  # not placing now (or already passed)
-        state = await self.service.state(game_id)
-        progress = await self.service.turn_plan_progress(game_id, user_id)
-        mine = await self.service.plans_of(game_id, user_id)
         names = await self.names_for(info)
+        progress = now.progress
         if progress is None:
-            progress = ui.plans.turn_plan_progress(state, seat.seat, pl.TurnPlan())
-        title = ui.turn_plan_title(game_id, ui.plans.plan_turn(state))
+            progress = ui.plans.turn_plan_progress(state, seat, pl.TurnPlan())
+        title = ui.turn_plan_title(info.id, ui.plans.plan_turn(state))
         lines = [title, ui.turn_plan_how()]
-        lines += ui.turn_plan_lines(state, seat.seat, progress, options, names)
+        lines += ui.turn_plan_lines(state, seat, progress, options, names)
         if progress.plan.standing:
             lines.append(t.TURN_PLAN_STANDING_SEEDS)
-        spaces = ui.turn_plan_choices(state, seat.seat, options, names)
+        spaces = ui.turn_plan_choices(state, seat, options, names)
         view = turn_plan_view(
-            game_id,
+            info.id,
             spaces,
             ui.turn_plan_conditions(progress.plan),
             back=bool(progress.plan.entries),
@@ -374,18 +280,28 @@ class PlayCommands(TableBase):
         their answers, privately (docs/pace.md)."""
         self.remember(interaction.user)
         async with self.guard(interaction, "choices", game_id):
-            await self.defer_private(interaction)
-            await self._same_channel(interaction, game_id)
-            await self._questions_reply(interaction, game_id)
+            await self.defer_private(interaction, read=False)  # read with the choices
+            now = await self.service.questions_now(
+                game_id,
+                interaction.user.id,
+                channel_id=interaction.channel_id,
+                check_channel=True,
+                reader=client_language(interaction),
+            )
+            await self._questions_reply(interaction, now)
 
-    async def _questions_reply(self, interaction: discord.Interaction, game_id: int) -> None:
-        info = await self.service.game(game_id)
-        questions = await self.service.questions_for(game_id, interaction.user.id)
+    async def _questions_reply(self, interaction: discord.Interaction, now: QuestionsNow) -> None:
+        info, questions, game_id = now.game, now.questions, now.game.id
         names = await self.names_for(info)
         ui = self.ui(info.kind)
         shown = [q for q in questions if q.options][: MAX_ROWS - 1]
         lines = [t.CHOICES_TITLE.format(game_id=game_id)]
-        turn_plan = await self._turn_plan_line(info, interaction.user.id)
+        turn_plan = None
+        seat = info.seat_of(interaction.user.id)
+        if now.progress is not None and now.state is not None and seat is not None:
+            turn_plan = self.turn_plan_line_of(
+                info, seat.seat, now.progress, now.state, now.options, names
+            )
         if turn_plan is not None:  # the player's own plan, in their private reply
             lines.append(turn_plan)
         for q in questions:
@@ -411,13 +327,14 @@ class PlayCommands(TableBase):
         """An answer picked in the private "My choices" reply: "key=option"."""
         self.remember(interaction.user)
         async with self.guard(interaction, "answer", game_id):
-            await self.defer_private(interaction)
+            await self.defer_private(interaction, read=False)  # read with the answer
             key, _, option = value.partition("=")
             async with self.locks[game_id]:
-                answered = await self.service.answer(game_id, interaction.user.id, key, option)
-                if answered.result is not None:
-                    await self.deliver(game_id, answered.result)
-            await self._questions_reply(interaction, game_id)
+                answered = await self.service.answer_ahead(
+                    game_id, interaction.user.id, key, option, reader=client_language(interaction)
+                )
+                await self.post(game_id, answered.posts)
+            await self._questions_reply(interaction, answered.questions)
 
     @caylus.command(name="play", description=t.DESC["play"])
     @app_commands.describe(action=t.OPT_ACTION)
@@ -425,43 +342,51 @@ class PlayCommands(TableBase):
         started = time.perf_counter()
         self.remember(interaction.user)
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
-            await self.defer_private(interaction)
-            info = await self.running_game(interaction)
-            async with self.locks[info.id]:
-                before = await self.service.view(info.id, interaction.user.id)
-                try:
-                    result = await self.service.act(
-                        info.id,
-                        interaction.user.id,
-                        action,
-                        None,
-                        issued_at=self.issued_at(interaction),
-                    )
-                except err.ServiceError as error:
-                    await self.handle_error(interaction, error, "play", info.id)
-                    return
+            await self.defer_private(interaction, read=False)  # read with the move
+            if interaction.guild_id is None:
+                raise err.ServiceError(t.GUILD_ONLY)
+            held: list[int] = []
+
+            async def hold(game_id: int) -> None:
+                """The game's lock, from before its move until its posts are out."""
+                await self.locks[game_id].acquire()
+                held.append(game_id)
+
+            try:
+                played = await self.service.play(
+                    interaction.guild_id,
+                    interaction.channel_id or 0,
+                    interaction.user.id,
+                    action,
+                    issued_at=self.issued_at(interaction),
+                    hold=hold,
+                    reader=client_language(interaction),
+                )
+                info, before, result = played.before, played.view, played.result
                 label = shown = action
                 if before.state is not None and before.seat is not None:
                     names = await self.names_for(info)
-                    parsed = get_game(info.kind).parse_action(action)
-                    ui = self.ui(info.kind)
-                    label = ui.describe(before.state, before.seat.seat, parsed, names).label
+                    seat = before.seat.seat
+                    label = action_label(info.kind, before.state, seat, action, names)
                     with self.public(info):  # the channel's prompt says it in its language
-                        shown = ui.describe(before.state, before.seat.seat, parsed, names).label
-                played = result.moves[0].action if result.moves else action
+                        shown = action_label(info.kind, before.state, seat, action, names)
+                notation = result.moves[0].action if result.moves else action
                 await self.tell(
                     interaction,
-                    t.PLAYED.format(label=label, action=played),
+                    t.PLAYED.format(label=label, action=notation),
                     view=undo_view(info.id, result.undo_seq),
                 )
                 who = self.names.get(interaction.user.id, interaction.user.display_name)
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
-                failed = await self.deliver(info.id, result)
+                failed = await self.post(info.id, played.posts)
                 if failed is not None:
                     note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
                     await self.tell(interaction, note)
+            finally:
+                for game_id in held:
+                    self.locks[game_id].release()
         self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
@@ -480,12 +405,11 @@ class PlayCommands(TableBase):
             view = await self.service.view(info.id, interaction.user.id)
             if view.decision is None or view.seat is None:
                 return []
-            game = get_game(info.kind)
             names = await self.names_for(info, fetch=False)
             seat = view.seat.seat
             needle = current.strip().lower()
             out = []
-            for action in game.legal_actions(view.state, seat):
+            for action in legal_actions(info.kind, view.state, seat):
                 choice = self.ui(info.kind).describe(view.state, seat, action, names)
                 name = autocomplete_name(choice)
                 if needle and needle not in name.lower():
@@ -501,25 +425,16 @@ class PlayCommands(TableBase):
     async def undo(self, interaction: discord.Interaction) -> None:
         self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
-            await self.defer_private(interaction)
-            if interaction.guild_id is not None:  # the channel's game has ended: say so
-                ended = await self.service.ended_game_in_channel(
-                    interaction.guild_id, interaction.channel_id or 0
-                )
-                if ended is not None:
-                    raise err.ServiceError(t.UNDO_GAME_ENDED.format(game_id=ended))
-            info = await self.running_game(interaction)
-            await self._undo(interaction, info, None)
+            await self.defer_private(interaction, read=False)  # read with the undo
+            await self._undo(interaction, None, None)
 
     async def undo_press(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
         self.remember(interaction.user)
         async with self.guard(interaction, "undo", game_id):
-            await self.defer_private(interaction)
-            await self._same_channel(interaction, game_id)
-            info = await self.service.game(game_id)
+            await self.defer_private(interaction, read=False)  # read with the undo
             try:
-                await self._undo(interaction, info, seq)
+                await self._undo(interaction, game_id, seq)
             except (err.UndoTooLate, err.GameNotRunning):
                 await self._drop_pressed_undo(interaction, game_id)  # stale: it goes too
                 raise
@@ -535,23 +450,39 @@ class PlayCommands(TableBase):
             log.info("could not remove the Undo button of game %s", game_id)
 
     async def _undo(
-        self, interaction: discord.Interaction, info: GameInfo, seq: int | None
+        self, interaction: discord.Interaction, game_id: int | None, seq: int | None
     ) -> None:
-        async with self.locks[info.id]:
-            before = await self.service.game(info.id)
-            result = await self.service.undo(info.id, interaction.user.id, seq)
-            self.chronicles.pop(info.id, None)  # its account would still hold the move
+        """Take back the move of game `game_id` (an Undo button) or of the channel's game
+        (`/caylus undo`): one service call, then its prompt closed, the note, the posts."""
+        held: list[int] = []
+
+        async def hold(locked: int) -> None:
+            await self.locks[locked].acquire()
+            held.append(locked)
+
+        try:
+            undone = await self.service.take_back(
+                interaction.user.id,
+                seq,
+                game_id=game_id,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                hold=hold,
+                reader=client_language(interaction),
+            )
+            before, result = undone.before, undone.result
             action = result.cause["action"]
-            names = await self.names_for(info)
-            ui = self.ui(info.kind)
-            parsed = get_game(info.kind).parse_action(action)
+            names = await self.names_for(before)
             seat = result.cause["seat"]
-            label = ui.describe(result.state, seat, parsed, names).label
+            label = action_label(before.kind, result.state, seat, action, names)
             await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
-            failed = await self.deliver(info.id, result)
+            failed = await self.post(before.id, undone.posts)
             if failed is not None:
                 await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
+        finally:
+            for locked in held:
+                self.locks[locked].release()
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:
@@ -644,7 +575,7 @@ class PlayCommands(TableBase):
             asked = decision_phrase(info.kind, view.decision.kind, view.decision.prompt)
             lines.append(t.ME_DECISION.format(prompt=asked))
             if ui.has_hands:
-                actions = get_game(info.kind).legal_actions(view.state, seat.seat)
+                actions = legal_actions(info.kind, view.state, seat.seat)
                 shown, private = ui.split_actions(view.state, seat.seat, actions)
                 shape = ui.hand_layout(view.state, seat.seat, private, names)
                 if private:

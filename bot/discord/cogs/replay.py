@@ -19,6 +19,7 @@ import i18n
 from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
 from bot.discord.cogs.group import caylus
 from bot.discord.views import replay_view
+from bot.service.answers import DEFAULT_LEVEL, EngineError, GameState, outcome_of, replay_failure
 from bot.service.history import PastGame
 from bot.service.replay import (
     Step,
@@ -31,11 +32,6 @@ from bot.service.replay import (
 )
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
-from engine import get_game
-from engine.errors import EngineError
-from engine.players import DEFAULT_LEVEL
-from engine.protocol import GameState
-from engine.record import replay as replay_record
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +157,7 @@ class ReplayCommands(TableBase):
 
     def _replay_scores(self, found: _Replay, state: GameState) -> list[str]:
         """The end of the game: the winners and every seat's score with its parts."""
-        outcome = get_game(found.game.kind).outcome(state)
+        outcome = outcome_of(found.game.kind, state)
         if outcome is None:
             return []
         names = found.names
@@ -257,7 +253,7 @@ class ReplayCommands(TableBase):
             steps = await asyncio.to_thread(in_language(lang, replay_steps), record, planned)
         except EngineError as error:  # a log that no longer replays (rules changed since)
             try:
-                failure = replay_record(record).failure
+                failure = replay_failure(record)
             except EngineError:  # the setup itself
                 failure = None
             log.error("game %s: its replay fails: %s", game_id, error)
