@@ -144,3 +144,35 @@ async def test_undo_and_opening_the_turn_plan_editor_take_one_service_call_each(
             assert said(opened)
             assert counter.take() == {"change_turn_plan": 1}
         assert tb.cog.unexpected_errors == 0
+
+
+async def test_a_move_saved_before_its_posts_fail_to_read_is_told_as_played_and_posted_later(
+    tmp_path: Path,
+) -> None:
+    """The store fails while the channel's posts are read after the move was saved: the player
+    is told the move was played (not "nothing was changed"), and the scheduler posts the
+    undelivered rows later."""
+    from tests.discord_harness import said, table
+    from tests.test_discord_clock import start_game
+
+    async with table(tmp_path, 3, seed=2, render_boards=False, clock_loop=False) as tb:
+        prompt = await start_game(tb, 3)
+        actor = tb.awaited(prompt)
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        real = tb.service.ask_now
+        failures = [OSError("the database went away for a moment")]
+
+        async def flaky(game_id: int) -> object:
+            if failures:
+                raise failures.pop()
+            return await real(game_id)
+
+        tb.service.ask_now = flaky  # type: ignore[method-assign]
+        reply = await actor.slash(tb.channel, "caylus play", action="pass")
+        assert "nothing was changed" not in said(reply)
+        after = await tb.service.game(info.id)
+        assert after.seq == info.seq + 1
+        assert await tb.service.store.undelivered(info.id)
+        await tb.cog.deliver_due(tb.clock.now())
+        assert not await tb.service.store.undelivered(info.id)
+        assert tb.cog.unexpected_errors == 0

@@ -228,7 +228,19 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
             if getattr(error, "game_id", None) is None:
                 error.game_id = info.id  # type: ignore[attr-defined]
             raise
-        return Played(info, view, result, await self.posts(info.id, result))
+        return Played(info, view, result, await self._posts_after_move(info.id, result))
+
+    async def _posts_after_move(self, game_id: int, result: ActResult) -> Posts | None:
+        """What the channel must see after a move that is already saved. A failure reading it
+        (the store, a damaged row) must not make the move look refused: the player is told it
+        was played, and the scheduler posts the undelivered rows later (None here)."""
+        try:
+            return await self.posts(game_id, result)
+        except Exception:
+            log.exception(
+                "game %s: the move is saved; its posts are left to the scheduler", game_id
+            )
+            return None
 
     async def _started_in(self, guild_id: int, channel_id: int) -> GameInfo:
         """The channel's game, started (running, or ended just now by the caller's move)."""
@@ -268,7 +280,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
             await hold(info.id)
         before = await self.game(info.id)
         result = await self.undo(info.id, user_id, seq)
-        return Undone(before, result, await self.posts(info.id, result))
+        return Undone(before, result, await self._posts_after_move(info.id, result))
 
     async def questions_now(
         self,
@@ -303,7 +315,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         answered = await self.answer(game_id, user_id, key, option)
         posts = None
         if answered.result is not None:
-            posts = await self.posts(game_id, answered.result)
+            posts = await self._posts_after_move(game_id, answered.result)
         return AnsweredAhead(posts, await self.questions_now(game_id, user_id))
 
     async def press(
@@ -338,12 +350,13 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
             result = await self.act(game_id, user_id, move, version, plans=plans)
         if result is None:
             return Pressed(before, state, None, None)
-        posts = await self.posts(game_id, result)
+        posts = await self._posts_after_move(game_id, result)
         turn_plan = None
         if result.moves and result.moves[0].action.split()[0] == "place":
             try:
                 turn_plan = await self.turn_plan_now(game_id, user_id)
-            except err.ServiceError:
+            except Exception:  # the move is saved: the editor offer is only a convenience
+                log.warning("could not read the turn plan editor of game %s", game_id)
                 turn_plan = None
         return Pressed(before, state, result, posts, turn_plan)
 
@@ -410,7 +423,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         else:
             changed = await self._edit_turn_plan(game_id, user_id, op, value)
             if changed is not None and changed.result is not None:
-                posts = await self.posts(game_id, changed.result)  # played at once
+                posts = await self._posts_after_move(game_id, changed.result)  # played at once
         return TurnPlanChanged(posts, await self.turn_plan_now(game_id, user_id))
 
     async def _edit_turn_plan(
