@@ -351,11 +351,18 @@ class TableBase:
             message = shown
         if message is None:
             return
+        with i18n.using(lang):
+            done = t.CHOSE.format(who=who, label=label)
+        await self.collapse_prompt(game_id, message, done)
+
+    async def collapse_prompt(self, game_id: int, message: Any, done: str) -> None:
+        """The answered prompt `message` becomes its one line `done` (its buttons go, nobody is
+        notified), is removed with the others at the next account, and is no longer the
+        prompt a next decision may be edited into."""
         try:
-            with i18n.using(lang):
-                done = t.CHOSE.format(who=who, label=label)
-            content = collapsed(message.content, done)
-            edited = await message.edit(content=content, view=None, allowed_mentions=NO_MENTIONS)
+            edited = await through_channel(message).edit(
+                content=collapsed(message.content, done), view=None, allowed_mentions=NO_MENTIONS
+            )
             self.answered[game_id].append(edited if edited is not None else message)
         except discord.HTTPException:
             log.info("could not mark the answered prompt of game %s", game_id)

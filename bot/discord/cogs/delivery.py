@@ -25,9 +25,7 @@ from bot.discord.cogs.base import (
     TableBase,
     _clip,
     awaited_mentions,
-    collapsed,
     mentioning,
-    through_channel,
     winner_line,
 )
 from bot.games import ui_for
@@ -177,17 +175,7 @@ class Delivery(TableBase):
             label = action_label(info.kind, state_before, move.seat, move.action, names)
         who = names[move.seat] if move.seat < len(names) else str(move.seat + 1)
         done = t.CHOSE.format(who=who, label=f"{label}{t.PLANNED_MARK}")
-        try:
-            edited = await through_channel(shown).edit(
-                content=collapsed(shown.content, done), view=None, allowed_mentions=NO_MENTIONS
-            )
-        except discord.NotFound:
-            return
-        except DELIVERY_ERRORS:
-            log.info("could not collapse the prompt of game %s", game_id)
-            return
-        self.answered[game_id].append(edited if edited is not None else shown)
-        self.prompts.pop(game_id, None)
+        await self.collapse_prompt(game_id, shown, done)
 
     async def _supersede(self, game_id: int, part: Part, sent: Any) -> None:
         """A channel that stays readable (docs/discord.md, "A game's channel"): a new whole
@@ -202,22 +190,15 @@ class Delivery(TableBase):
             if earlier is not None:
                 await self.remove_message(game_id, earlier)
             return
+        await self._drop_told_so_far(game_id, [part.phase])
+        self.so_far_posts.setdefault(game_id, []).append((part.phase, sent))
+
+    async def _drop_told_so_far(self, game_id: int, told: list[Any]) -> None:
+        """The messages that told these phases so far (before a favor's prompt) go: the
+        phase's account, or a newer "so far" of it, tells the same and more."""
         kept = []
         for phase, message in self.so_far_posts.pop(game_id, []):
-            if phase == part.phase:
-                await self.remove_message(game_id, message)
-            else:
-                kept.append((phase, message))
-        self.so_far_posts[game_id] = [*kept, (part.phase, sent)]
-
-    async def _drop_told_so_far(self, game_id: int, ended: list[tuple[int, int]]) -> None:
-        """The accounts of `ended` phases are posted, each telling its whole phase: the
-        messages that told them so far (before a favor's prompt) go."""
-        if not ended or game_id not in self.so_far_posts:
-            return
-        kept = []
-        for phase, message in self.so_far_posts.pop(game_id):
-            if phase in ended:
+            if phase in told:
                 await self.remove_message(game_id, message)
             else:
                 kept.append((phase, message))
