@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from engine.compiled import package_path
+
+# the compiled core modules, when built from these sources, load ahead of them (engine/compiled.py)
+__path__ = package_path(__name__, __path__)
+
 from engine.caylus.actions import Action, parse
 from engine.caylus.ai import LEVEL_SECONDS, automated_action
 from engine.caylus.player import choose_action
