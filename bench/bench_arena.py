@@ -1,5 +1,6 @@
 """Strength and decision time of the automated players: the eight target matchups through
-`caylus arena`, one JSON line each, then a summary line with each target met or not.
+`caylus arena`, one JSON line each, then a summary line with each target met or not (at 100
+games a matchup or more; with fewer, the shares without a verdict).
 
 Run: python bench/bench_arena.py [--games 100] [--budget SECONDS | --playouts-only]
                                  [--game caylus|magna-carta] [--jobs N]
@@ -36,6 +37,9 @@ MATCHUPS = (
     (2, "medium,easy", "medium", 0.65),
 )
 STRONG_MEDIAN_S, STRONG_P99_S = 1.0, 3.0  # medium: a quarter of these
+# A win share of fewer games says too little (at 20 games one game moves it by 0.05): below
+# this many games a matchup, the summary gives the shares without a verdict.
+VERDICT_GAMES = 100
 
 
 def arena(*args: str) -> dict:
@@ -103,6 +107,19 @@ def main() -> None:
                 by_index[pending[future]] = future.result()
                 print(json.dumps(by_index[pending[future]]), flush=True)
             results = [by_index[index] for index in range(len(runs))]
+    print(json.dumps(summarize(runs, results, args.games, args.budget, args.playouts_only)))
+
+
+def summarize(
+    runs: list[tuple],
+    results: list[dict],
+    games: int,
+    budget: float | None,
+    playouts_only: bool,
+) -> dict[str, object]:
+    """The summary line: each matchup's win share against its target, with a verdict (met,
+    time_met) only when every matchup had at least VERDICT_GAMES games."""
+    judged = games >= VERDICT_GAMES
     summary = []
     for (game, seats, level, target, _), result in zip(runs, results, strict=True):
         share = result["levels"][level]["win_share"]
@@ -123,12 +140,18 @@ def main() -> None:
                 "level": level,
                 "win_share": share,
                 "target": target,
-                "met": share >= target,
-                "time_met": None if args.playouts_only else fast_enough,
+                "met": share >= target if judged else None,
+                "time_met": fast_enough if judged and not playouts_only else None,
             }
         )
-    report = {"games": args.games, "budget_s": args.budget, "playouts_only": args.playouts_only}
-    print(json.dumps({**report, "targets": summary}))
+    report: dict[str, object] = {
+        "games": games,
+        "budget_s": budget,
+        "playouts_only": playouts_only,
+    }
+    if not judged:
+        report["verdicts"] = f"none: they need at least {VERDICT_GAMES} games a matchup"
+    return {**report, "targets": summary}
 
 
 if __name__ == "__main__":

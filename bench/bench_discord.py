@@ -6,6 +6,7 @@ has finished answering it: acknowledgement, engine (the player's move and the bo
 database commit, board images rendered off the event loop and uploaded, the account of the
 phase, and the next prompt. Prints one JSON object.
 Run: python bench/bench_discord.py [games] [caylus|magna-carta] [easy|medium|strong]
+     (about 30 seconds for the default 4 Caylus games at easy)
 
 The bot seats play at `easy` unless a level is given: a searching level (medium, strong) thinks
 for its time budget on every decision by design (0.22 s, 0.9 s a move), and that thinking time,

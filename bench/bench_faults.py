@@ -1,6 +1,7 @@
 """Discord failures during play: prints one JSON object.
 
     python bench/bench_faults.py [--games 10] [--steps 150] [--seed 1]
+    (about 3 minutes at the defaults)
 
 Plays `--games` three-player games in the simulated Discord (SimCord, the real discord.py code
 paths). Before each move, with some probability, posting in the game's channel starts to fail:

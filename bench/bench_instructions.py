@@ -2,6 +2,7 @@
 figure does not drift with the machine or its load. Prints one JSON object.
 
 Run: python bench/bench_instructions.py [--games N]   (needs valgrind on the PATH)
+     (about 5 minutes at the default 20 games; --games 5 about 90 seconds)
 
 Both paths play the one rules engine (engine/caylus/fast_game.py), N seeded games of uniformly
 random legal moves (the seed's generator picks `options[randrange(len(options))]`, the same

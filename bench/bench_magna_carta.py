@@ -2,6 +2,7 @@
 actions per second, and the median time of one legal_actions + apply. Prints one JSON object.
 
 Run: python bench/bench_magna_carta.py [--games N] [--runs R]
+     (about 10 seconds at the defaults)
 
 The headline plays uniformly random legal moves (the loop of `caylus simulate --game
 magna-carta --check none --player uniform`: pending, legal_actions, a random choice, apply) and

@@ -14,7 +14,10 @@ of the phases that ended; render/magna_carta/sample.py) and prints one JSON obje
   every post of a whole game (the card after every phase, the whole board when an actions
   phase begins and at the end), averaged over `--games` games; and the size of a hand picture
   (a private reply, not posted in the channel);
-- "timings_ms": medians of drawing + encoding one card, one board and one hand.
+- "timings": CPU milliseconds (min / median / max, median wall time beside it) of drawing +
+  encoding one card, one board and one hand (the state named as bench/measure.py names it).
+
+About 1 minute at the defaults.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.measure import magna_carta_state_name, timed_ms
 from engine.magna_carta import view
 from render import theme as t
 from render.magna_carta import (
@@ -129,15 +132,6 @@ def bytes_per_game(seed: int, players: int, variant: str, games: int) -> dict[st
     }
 
 
-def median_ms(fn: object, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()  # type: ignore[operator]
-        times.append((time.perf_counter() - t0) * 1000)
-    return round(statistics.median(times), 1)
-
-
 def timings(seed: int, runs: int) -> dict[str, object]:
     posts = list(game_posts(seed, 4, "standard"))
     mid = next(p for p in posts if p.state.round >= 6 and p.state.phase == 2)
@@ -145,11 +139,11 @@ def timings(seed: int, runs: int) -> dict[str, object]:
     kw = {"names": NAMES, "previous": previous, "events": mid.events}
     render_phase_pictures(current, **kw)  # warm the font and text caches
     return {
-        "state": f"4 players, standard, seed {seed}, round {current.round} phase {current.phase}",
-        "card": median_ms(lambda: render_phase_pictures(current, board=False, **kw), runs),
-        "card_draw_only": median_ms(lambda: render_card(current, **kw), runs),
-        "whole_board": median_ms(lambda: render_board_picture(current, **kw), runs),
-        "hand": median_ms(lambda: render_hand_picture(view(mid.state, 0), names=NAMES), runs),
+        "state": magna_carta_state_name(4, "standard", seed, current.round, current.phase),
+        "card": timed_ms(lambda: render_phase_pictures(current, board=False, **kw), runs),
+        "card_draw_only": timed_ms(lambda: render_card(current, **kw), runs),
+        "whole_board": timed_ms(lambda: render_board_picture(current, **kw), runs),
+        "hand": timed_ms(lambda: render_hand_picture(view(mid.state, 0), names=NAMES), runs),
     }
 
 
@@ -168,7 +162,7 @@ def main() -> None:
             for variant in VARIANTS
             for players in (2, 3, 4)
         ],
-        "timings_ms": timings(args.seed, args.runs),
+        "timings": timings(args.seed, args.runs),
     }
     print(json.dumps(result, indent=1, ensure_ascii=False))
 

@@ -1,6 +1,7 @@
 """Pace: how long a 3-player game lasts when its players look at Discord only now and then.
 
     python bench/bench_pace.py [--games 20] [--seed 1] [--premoves 6]
+    (about 30 seconds at the defaults)
 
 Three humans, in Asia/Tokyo, Europe/Amsterdam and America/Los_Angeles, each look at Discord at
 4 random moments of every waking day (08:00-23:00 local) and then answer everything pending

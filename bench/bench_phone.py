@@ -14,20 +14,22 @@ that ended) and prints one JSON object:
   size; the smallest displayed capital height is cap height / font size (0.729 for DejaVu Sans
   Condensed) x smallest font px x 400 / picture width, for the card and the whole board, over
   2- to 5-player games in both favor modes, several phases each and the final board;
-- "timings_ms": medians of drawing + encoding one post (card, whole board, a whole post).
+- "timings": CPU milliseconds (min / median / max, median wall time beside it) of drawing +
+  encoding one post's pictures, at the state bench_render.py times (bench/measure.py).
+
+About 30 seconds at the defaults.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.measure import CAYLUS_SAMPLE, caylus_state_name, timed_ms
 from render import theme as t
 from render import to_png
 from render.caylus import (
@@ -38,7 +40,7 @@ from render.caylus import (
     render_phase_pictures,
     render_png,
 )
-from render.caylus.sample import game_posts
+from render.caylus.sample import game_posts, random_post
 from render.pieces import recording_text
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]
@@ -119,28 +121,20 @@ def bytes_per_game(seed: int, players: int) -> dict[str, object]:
     }
 
 
-def median_ms(fn: object, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()  # type: ignore[operator]
-        times.append((time.perf_counter() - t0) * 1000)
-    return round(statistics.median(times), 1)
-
-
-def timings(seed: int, runs: int) -> dict[str, object]:
-    posts = list(game_posts(seed, 5))
-    mid = next(p for p in posts if p.state.turn >= 8 and p.state.phase == 2)
-    names = NAMES
-    kw = {"names": names, "previous": mid.previous, "events": mid.events}
+def timings(runs: int) -> dict[str, object]:
+    """CPU time of one post's pictures at the state bench_render.py times (bench/measure.py)."""
+    sample = CAYLUS_SAMPLE
+    mid = random_post(sample["seed"], sample["players"], sample["turn"], sample["phase"])
+    kw = {"names": NAMES, "previous": mid.previous, "events": mid.events}
     render_phase_pictures(mid.state, **kw)  # warm the font and text caches
-    rgb_board = median_ms(lambda: to_png(render_image(mid.state, **kw)), runs)
     return {
-        "state": f"5 players, seed {seed}, turn {mid.state.turn} phase {mid.state.phase}",
-        "card": median_ms(lambda: render_card_png(mid.state, **kw), runs),
-        "card_draw_only": median_ms(lambda: render_card(mid.state, **kw), runs),
-        "whole_board_palette": median_ms(lambda: render_png(mid.state, **kw), runs),
-        "whole_board_rgb_before": rgb_board,
+        "state": caylus_state_name(
+            sample["players"], sample["seed"], mid.state.turn, mid.state.phase
+        ),
+        "card": timed_ms(lambda: render_card_png(mid.state, **kw), runs),
+        "card_draw_only": timed_ms(lambda: render_card(mid.state, **kw), runs),
+        "whole_board_palette": timed_ms(lambda: render_png(mid.state, **kw), runs),
+        "whole_board_rgb_before": timed_ms(lambda: to_png(render_image(mid.state, **kw)), runs),
     }
 
 
@@ -154,7 +148,7 @@ def main() -> None:
         "card_width_px": t.CARD_WIDTH,
         "smallest_text": text_sizes(args.seed),
         "bytes_per_game": [bytes_per_game(args.seed, 3), bytes_per_game(args.seed, 4)],
-        "timings_ms": timings(args.seed, args.runs),
+        "timings": timings(args.runs),
     }
     print(json.dumps(result, indent=1, ensure_ascii=False))
 

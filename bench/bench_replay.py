@@ -2,6 +2,7 @@
 "Animation" button and `caylus replay --animate`).
 
     python bench/bench_replay.py [--seed 7] [--lang en]
+    (about 10 seconds)
 
 Plays a seeded game of the built-in player for each game at its most players (Caylus 5,
 Magna Carta 4), then prints one JSON line per game: the actions, the replay's steps (= the

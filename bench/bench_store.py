@@ -1,6 +1,7 @@
 """Store/service benchmark: prints one JSON object.
 
     python bench/bench_store.py [--games 100] [--acts 60] [--stored 10000] [--synchronous NORMAL]
+    (about 10 seconds at the defaults)
 
 - throughput: `--games` games (two human seats each) on one database file, played at once
   through GameService.act (engine, per-game lock, one transaction per act); committed actions/s.

@@ -3,6 +3,7 @@ who behave as people do.
 
     python bench/bench_table.py --game caylus --players 3 [--games 3] [--seed 1]
     python bench/bench_table.py --game magna-carta --players 4 --bots 2
+    (about 3 minutes for 3-player Caylus at the default 3 games a model; one game a model, 1 minute)
 
 Whole games run in the simulated Discord (tests/discord_harness.py: the real bot, its cogs and
 the game service on a SQLite file); the people press the bot's own buttons and menus, open

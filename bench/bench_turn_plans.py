@@ -1,6 +1,7 @@
 """Turn plans: how many placements still ask a player when everyone plans each turn.
 
     python bench/bench_turn_plans.py [--games 20] [--seed 1]
+    (about 20 seconds at the defaults)
 
 Three humans play whole 3-player Caylus games through the game service (a SQLite file). Every
 decision is the easy built-in player's choice. The same games (same seeds) are played twice:
