@@ -6,8 +6,9 @@
 
 Plays a seeded game of the built-in player for each game at its most players (Caylus 5,
 Magna Carta 4), then prints one JSON line per game: the actions, the replay's steps (= the
-animation's frames), the seconds to rebuild the steps from the record, to draw and encode the
-animation, and its size in bytes (Discord's default upload limit is 10 MiB = 10485760 bytes).
+animation's frames), the CPU seconds to rebuild the steps from the record, to draw and encode
+the animation (its wall seconds beside them), and its size in bytes (Discord's default upload
+limit is 10 MiB = 10485760 bytes).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import i18n
+from bench.measure import Stopwatch
 from bot.games import ui_for
 from bot.service.replay import animation, replay_steps
 from engine.record import built_in_game
@@ -38,11 +39,10 @@ def main() -> None:
     for kind, players in GAMES:
         record = built_in_game(kind, players, args.seed)
         with i18n.using(args.lang):
-            started = time.perf_counter()
-            steps = replay_steps(record)
-            replayed = time.perf_counter()
-            data = animation(ui_for(kind), steps, NAMES[:players])
-            done = time.perf_counter()
+            with Stopwatch() as replaying:
+                steps = replay_steps(record)
+            with Stopwatch() as animating:
+                data = animation(ui_for(kind), steps, NAMES[:players])
         print(
             json.dumps(
                 {
@@ -51,8 +51,9 @@ def main() -> None:
                     "seed": args.seed,
                     "actions": len(record.actions),
                     "frames": len(steps),
-                    "replay_seconds": round(replayed - started, 3),
-                    "animation_seconds": round(done - replayed, 2),
+                    "replay_cpu_seconds": round(replaying.cpu_s, 3),
+                    "animation_cpu_seconds": round(animating.cpu_s, 2),
+                    "animation_wall_seconds": round(animating.wall_s, 2),
                     "bytes": len(data),
                     "share_of_upload_limit": round(len(data) / UPLOAD_LIMIT, 3),
                 }
