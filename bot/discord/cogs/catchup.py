@@ -15,7 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.cogs.base import MESSAGE_LIMIT, TableBase
+from bot.discord.cogs.base import MESSAGE_LIMIT
+from bot.discord.cogs.plans import PlanCommands
 from bot.games import plans as pl
 from bot.service import GameInfo
 from bot.service.answers import GameState, catch_up_replay
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 CATCH_UP_TAIL = 600
 
 
-class CatchUpCommands(TableBase):
+class CatchUpCommands(PlanCommands):
     """The "Catch me up" button."""
 
     async def catch_up_press(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip
+from bot.discord.cogs.base import NO_MENTIONS, _clip
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.discord.views import history_view
 from bot.service.answers import DEFAULT_LEVEL, Outcome
 from bot.service.history import PastGame
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 LEADERBOARD_SIZE = 20  # players shown by /caylus leaderboard
 
 
-class HistoryCommands(TableBase):
+class HistoryCommands(Answers):
     """Records, history, ratings."""
 
     @caylus.command(name="record", description=t.DESC["record"])

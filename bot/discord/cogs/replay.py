@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
+from bot.discord.cogs.base import NO_MENTIONS, _clip, in_language, winner_line
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.discord.views import replay_view
 from bot.service.answers import DEFAULT_LEVEL, EngineError, GameState, outcome_of, replay_failure
 from bot.service.history import PastGame
@@ -49,7 +50,7 @@ class _Replay:
     names: list[str]  # the seats' names, as the pictures and accounts show them
 
 
-class ReplayCommands(TableBase):
+class ReplayCommands(Answers):
     """/caylus replay and its buttons."""
 
     @caylus.command(name="replay", description=t.DESC["replay"])
