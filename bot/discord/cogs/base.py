@@ -12,13 +12,15 @@ questions-ahead DMs), and the command parts over them (composed in bot/discord/c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
+import io
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import Any
+from typing import Any, overload
 
 import aiohttp
 import discord
@@ -109,6 +111,17 @@ def _zone(name: str) -> Any:
         return time_zone(name)
     except ClockInputError:
         return time_zone("UTC")
+
+
+@overload
+def picture_file(picture: Picture) -> discord.File: ...
+@overload
+def picture_file(picture: Picture | None) -> discord.File | None: ...
+def picture_file(picture: Picture | None) -> discord.File | None:
+    """A drawn picture as an attachment (None: nothing drawn)."""
+    if picture is None:
+        return None
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename)
 
 
 def through_channel(message: Any) -> Any:
@@ -232,6 +245,23 @@ class TableBase(commands.Cog):
         (Discord's creation time of the interaction, as an age, applied to our clock)."""
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         return self.now().timestamp() - max(0.0, age)
+
+    @contextlib.asynccontextmanager
+    async def holding(self) -> AsyncIterator[Callable[[int], Awaitable[None]]]:
+        """`async with self.holding() as hold:` — the service calls `hold(game_id)` once it
+        knows the game, so its lock is held from before the move until its posts are out;
+        every lock taken is released at the end."""
+        held: list[int] = []
+
+        async def hold(game_id: int) -> None:
+            await self.locks[game_id].acquire()
+            held.append(game_id)
+
+        try:
+            yield hold
+        finally:
+            for game_id in held:
+                self.locks[game_id].release()
 
     async def _same_channel(self, interaction: discord.Interaction, game_id: int) -> None:
         """A button acts only in its own game's channel (a copied or forwarded message)."""

@@ -184,7 +184,6 @@ class ClockCommands(Delivery):
         away_days: app_commands.Range[int, 0, 60] | None = None,
         takeover_after: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "clock"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -216,7 +215,6 @@ class ClockCommands(Delivery):
     @caylus.command(name="away", description=t.DESC["away"])
     @app_commands.describe(until=t.OPT_AWAY_UNTIL)
     async def away(self, interaction: discord.Interaction, until: str) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "away"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -236,7 +234,6 @@ class ClockCommands(Delivery):
     async def back(self, interaction: discord.Interaction) -> None:
         """Back from an away period, or taking the seat back from the built-in player (both at
         once when both apply): one command for "I am here again"."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "back"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -279,7 +276,6 @@ class ClockCommands(Delivery):
         await self._pause_command(interaction, "resume")
 
     async def _pause_command(self, interaction: discord.Interaction, op: str) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, op):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -318,7 +314,6 @@ class ClockCommands(Delivery):
 
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "mygames"):
             await self.defer_private(interaction)
             if interaction.guild_id is None:

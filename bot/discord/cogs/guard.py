@@ -99,6 +99,7 @@ class Guard:
         self.here: Any = None
 
     async def __aenter__(self) -> Guard:
+        self.cog.remember(self.interaction.user)  # the name to show them by, without asking
         self.token = i18n.set_current(client_language(self.interaction))
         self.here = AT_THE_TABLE.set(self.interaction.user.id)
         return self

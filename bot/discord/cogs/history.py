@@ -34,7 +34,6 @@ class HistoryCommands(Answers):
     async def record(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "record", game):
             await self.defer_private(interaction)
             record = await self.service.shared_record(game, interaction.guild_id or 0)
@@ -54,7 +53,6 @@ class HistoryCommands(Answers):
         player: discord.Member | None = None,
         page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "history"):
             await self.defer_private(interaction)
             if player is not None:
@@ -127,7 +125,6 @@ class HistoryCommands(Answers):
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
     )
     async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "leaderboard"):
             await self.defer_private(interaction)
             guild_id = interaction.guild_id or 0
@@ -163,7 +160,6 @@ class HistoryCommands(Answers):
         player: discord.Member | None = None,
         game: str = "caylus",
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "stats"):
             await self.defer_private(interaction)
             await self._stats(interaction, player or interaction.user, game)

@@ -33,7 +33,6 @@ class LobbyCommands(GameThreads, Delivery):
 
     async def lobby_press(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"lobby:{op}", game_id):
             await self.defer_update(interaction)
             await self._same_channel(interaction, game_id)
@@ -126,7 +125,6 @@ class LobbyCommands(GameThreads, Delivery):
         language: str | None = None,
         thread: bool = True,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "new"):
             await self.defer_private(interaction)
             if interaction.guild_id is None:
@@ -225,7 +223,6 @@ class LobbyCommands(GameThreads, Delivery):
     async def kick(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "kick"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -259,7 +256,6 @@ class LobbyCommands(GameThreads, Delivery):
     async def _lobby_command(
         self, interaction: discord.Interaction, op: str, level: str = DEFAULT_LEVEL
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, op):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -315,7 +311,6 @@ class LobbyCommands(GameThreads, Delivery):
 
     @caylus.command(name="start", description=t.DESC["start"])
     async def start(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "start"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -323,7 +318,6 @@ class LobbyCommands(GameThreads, Delivery):
 
     @caylus.command(name="abort", description=t.DESC["abort"])
     async def abort(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "abort"):
             await self.defer_private(interaction)
             try:

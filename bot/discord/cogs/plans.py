@@ -51,7 +51,6 @@ class PlanCommands(Delivery):
         a space ('12|take C'), `c` a condition ('else=pass', 'after=4', 'above=2', 'limit=1'),
         `g` suggest a plan, `b` remove the last space, `x` clear, `s` use it every turn (or
         stop)."""
-        self.remember(interaction.user)
         async with self.guard(interaction, f"turnplan:{op}", game_id):
             if op == "o":
                 await self.defer_private(interaction, read=False)  # read with the plan
@@ -132,7 +131,6 @@ class PlanCommands(Delivery):
         self, interaction: discord.Interaction, game_id: int, value: str | None
     ) -> None:
         """The /caylus me menu of standing orders ("inn=ask"), or "cancel all my plans"."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "orders", game_id):
             await self.defer_private(interaction)
             uid = interaction.user.id
@@ -163,7 +161,6 @@ class PlanCommands(Delivery):
         self, interaction: discord.Interaction, game_id: int, target: str | None
     ) -> None:
         """The private premove menu (a target) or its "cancel my queue" button (None)."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "premove", game_id):
             await self.defer_private(interaction)
             async with self.locks[game_id]:
@@ -186,7 +183,6 @@ class PlanCommands(Delivery):
     async def choices_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My choices": the presser's questions ahead (and the decision now, if theirs), with
         their answers, privately (docs/pace.md)."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "choices", game_id):
             await self.defer_private(interaction, read=False)  # read with the choices
             now = await self.service.questions_now(
@@ -233,7 +229,6 @@ class PlanCommands(Delivery):
         self, interaction: discord.Interaction, game_id: int, version: int, value: str
     ) -> None:
         """An answer picked in the private "My choices" reply: "key=option"."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "answer", game_id):
             await self.defer_private(interaction, read=False)  # read with the answer
             key, _, option = value.partition("=")

@@ -4,7 +4,6 @@ board, me, log."""
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from typing import Any
@@ -13,7 +12,7 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip, in_language
+from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip, in_language, picture_file
 from bot.discord.cogs.group import caylus
 from bot.discord.cogs.guard import client_language
 from bot.discord.cogs.plans import PlanCommands
@@ -26,6 +25,7 @@ from bot.discord.views import (
 from bot.games.layout import autocomplete_name
 from bot.service import GameInfo
 from bot.service.answers import action_label, legal_actions, public_label
+from bot.service.show import Posts
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase
@@ -41,7 +41,6 @@ class PlayCommands(PlanCommands):
     ) -> None:
         """A choice button or menu was used."""
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
             await self.defer_update(interaction, read=False)  # read with the move
             async with self.locks[game_id]:
@@ -99,10 +98,7 @@ class PlayCommands(PlanCommands):
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
-                failed = await self.post(game_id, pressed.posts)
-                if failed is not None:
-                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
-                    await self.tell(interaction, note)
+                await self._post_move(interaction, game_id, pressed.posts, label)
             await self._offer_premoves(interaction, game_id, pressed.turn_plan)
         self.timings.append(time.perf_counter() - started)
 
@@ -112,19 +108,11 @@ class PlayCommands(PlanCommands):
     @app_commands.describe(action=t.OPT_ACTION)
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
             await self.defer_private(interaction, read=False)  # read with the move
             if interaction.guild_id is None:
                 raise err.ServiceError(t.GUILD_ONLY)
-            held: list[int] = []
-
-            async def hold(game_id: int) -> None:
-                """The game's lock, from before its move until its posts are out."""
-                await self.locks[game_id].acquire()
-                held.append(game_id)
-
-            try:
+            async with self.holding() as hold:
                 played = await self.service.play(
                     interaction.guild_id,
                     interaction.channel_id or 0,
@@ -152,13 +140,7 @@ class PlayCommands(PlanCommands):
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
-                failed = await self.post(info.id, played.posts)
-                if failed is not None:
-                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
-                    await self.tell(interaction, note)
-            finally:
-                for game_id in held:
-                    self.locks[game_id].release()
+                await self._post_move(interaction, info.id, played.posts, label)
         self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
@@ -195,14 +177,12 @@ class PlayCommands(PlanCommands):
 
     @caylus.command(name="undo", description=t.DESC["undo"])
     async def undo(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
             await self.defer_private(interaction, read=False)  # read with the undo
             await self._undo(interaction, None, None)
 
     async def undo_press(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "undo", game_id):
             await self.defer_private(interaction, read=False)  # read with the undo
             try:
@@ -226,13 +206,7 @@ class PlayCommands(PlanCommands):
     ) -> None:
         """Take back the move of game `game_id` (an Undo button) or of the channel's game
         (`/caylus undo`): one service call, then its prompt closed, the note, the posts."""
-        held: list[int] = []
-
-        async def hold(locked: int) -> None:
-            await self.locks[locked].acquire()
-            held.append(locked)
-
-        try:
+        async with self.holding() as hold:
             undone = await self.service.take_back(
                 interaction.user.id,
                 seq,
@@ -249,18 +223,21 @@ class PlayCommands(PlanCommands):
             label = action_label(before.kind, result.state, seat, action, names)
             await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
-            failed = await self.post(before.id, undone.posts)
-            if failed is not None:
-                await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
-        finally:
-            for locked in held:
-                self.locks[locked].release()
+            await self._post_move(interaction, before.id, undone.posts, label)
+
+    async def _post_move(
+        self, interaction: discord.Interaction, game_id: int, posts: Posts | None, label: str
+    ) -> None:
+        """What a move made the channel see; when Discord fails, the player is told the move
+        is made all the same (the scheduler posts the rest)."""
+        failed = await self.post(game_id, posts)
+        if failed is not None:
+            await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:
         """Where this channel's game stands, privately: whose decision and since when, the
         deadline, one line per seat, and the board picture (the lobby before the start)."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "board"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -293,15 +270,10 @@ class PlayCommands(PlanCommands):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
-            file = None
-            drawn = await picture
-            if drawn is not None:
-                file = discord.File(io.BytesIO(drawn.data), filename=drawn.filename)
-            await self.tell(interaction, "\n".join(lines), file=file)
+            await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
 
     @caylus.command(name="me", description=t.DESC["me"])
     async def me(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "me"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -309,7 +281,6 @@ class PlayCommands(PlanCommands):
 
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "hand", game_id):
             await self.defer_private(interaction)
             await self._same_channel(interaction, game_id)
@@ -366,18 +337,14 @@ class PlayCommands(PlanCommands):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
-        file = None
         picture = await hand_picture if hand_picture is not None else None
-        if picture is not None:
-            file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-        await self.tell(interaction, "\n".join(lines), view=components, file=file)
+        await self.tell(interaction, "\n".join(lines), view=components, file=picture_file(picture))
 
     @caylus.command(name="log", description=t.DESC["log"])
     @app_commands.describe(page=t.OPT_PAGE)
     async def log_(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "log"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
