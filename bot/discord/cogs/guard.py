@@ -149,7 +149,7 @@ class Answers(Prompts):
         self, interaction: discord.Interaction, error: Exception, command: str, game_id: int | None
     ) -> None:
         if isinstance(error, app_commands.CommandInvokeError):
-            error = error.original  # type: ignore[assignment]
+            error = error.original
         if is_expired(error):  # its token is dead: nobody to answer
             self.expired(interaction, command, game_id, error)
             return
@@ -304,7 +304,10 @@ class Answers(Prompts):
         """Post in the channel for everyone, and tell the user privately that it is done."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-        await interaction.channel.send(content, **kwargs)  # type: ignore[union-attr]
+        channel = interaction.channel
+        # the commands that announce are typed in a game's channel or thread
+        assert isinstance(channel, discord.abc.Messageable), channel
+        await channel.send(content, **kwargs)
         await self.tell(interaction, note)
 
     async def tell(

@@ -5,7 +5,6 @@ answers (docs/pace.md)."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -242,13 +241,10 @@ class PlanCommands(Delivery):
     async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
         """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill
         (8)." (None: no turn plan in force)."""
-        ui = self.ui(info.kind)
         progress = await self.service.turn_plan_progress(info.id, user_id)
         seat = info.seat_of(user_id)
-        if progress is None or seat is None or not ui.has_turn_plans:
-            return None
-        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
-            return None  # an empty plan that says nothing: as if there were none
+        if progress is None or seat is None or not self._worth_a_line(info, progress):
+            return None  # before reading what the line would need
         state = await self.state_of(info)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
@@ -260,15 +256,13 @@ class PlanCommands(Delivery):
         seat: int,
         progress: pl.TurnPlanProgress,
         state: GameState,
-        options: Any,
+        options: tuple[pl.PlanOption, ...],
         names: list[str],
     ) -> str | None:
         """The turn plan line from what the service read (None: no plan worth a line)."""
-        ui = self.ui(info.kind)
-        if not ui.has_turn_plans:
+        if not self._worth_a_line(info, progress):
             return None
-        if progress.plan == pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing):
-            return None  # an empty plan that says nothing: as if there were none
+        ui = self.ui(info.kind)
         words = [ui.turn_plan_entry(state, seat, e, options, names) for e in progress.plan.entries]
         plan = "; ".join(words) or ui.turn_plan_empty()
         if progress.plan.standing:
@@ -278,3 +272,9 @@ class PlanCommands(Delivery):
         return t.ME_TURN_PLAN.format(
             plan=plan, then=ui.turn_plan_next(state, seat, progress, options, names)
         )
+
+    def _worth_a_line(self, info: GameInfo, progress: pl.TurnPlanProgress) -> bool:
+        """A turn plan worth a line: the game has them, and the plan says something (an empty
+        one is as if there were none)."""
+        empty = pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing)
+        return self.ui(info.kind).has_turn_plans and progress.plan != empty
