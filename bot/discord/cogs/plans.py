@@ -139,9 +139,8 @@ class PlanCommands(Delivery):
                     note = t.PLANS_CANCELLED.format(game_id=game_id)
                 else:
                     name, _, how = value.partition("=")
-                    before = await self.service.game(game_id)
+                    info = await self.service.game(game_id)  # its kind and language stay
                     changed = await self.service.set_orders(game_id, uid, **{name: how})
-                    info = await self.service.game(game_id)
                     shown = orders_text(changed.mine.orders, self.ui(info.kind).order_names)
                     note = t.ORDER_SET.format(orders=shown)
                     if changed.result is not None:  # it answered the channel's prompt: collapse it
@@ -150,7 +149,7 @@ class PlanCommands(Delivery):
                             label = t.ORDER_LINE.format(what=what, how=words)
                         who = self.names.get(uid, interaction.user.display_name)
                         await self._mark_answered(
-                            interaction.channel, game_id, before.version, who, label, info.language
+                            interaction.channel, game_id, info.version, who, label, info.language
                         )
                 await self.tell(interaction, note)
                 if changed.result is not None:  # the order answered the pending decision
