@@ -353,53 +353,50 @@ class TableBase(commands.Cog):
         draw = in_language(i18n.current(), ui.board_picture)
         return await loop.run_in_executor(self.executor, draw, shown, names, before)
 
-    async def lobby_embed(self, info: GameInfo) -> discord.Embed:
-        """The lobby as the channel shows it (in the game's language)."""
-        with self.public(info):
-            return await self._lobby_embed(info)
-
-    def lobby_buttons(self, info: GameInfo) -> Any:
+    def lobby_buttons(self, info: GameInfo) -> discord.ui.View:
         with self.public(info):
             return lobby_view(info.id)
 
-    async def _lobby_embed(self, info: GameInfo) -> discord.Embed:
-        names = await self.names_for(info)
-        wanted = info.options.get("players", len(info.seats))
-        lines = [
-            t.SEAT_LINE.format(
-                n=s.seat + 1, emoji=t.COLOUR_EMOJI.get(s.colour, ""), name=names[s.seat]
+    async def lobby_embed(self, info: GameInfo) -> discord.Embed:
+        """The lobby as the channel shows it (in the game's language)."""
+        with self.public(info):
+            names = await self.names_for(info)
+            wanted = info.options.get("players", len(info.seats))
+            lines = [
+                t.SEAT_LINE.format(
+                    n=s.seat + 1, emoji=t.COLOUR_EMOJI.get(s.colour, ""), name=names[s.seat]
+                )
+                for s in info.seats
+            ]
+            status = {
+                "lobby": t.LOBBY_OPEN,
+                "running": t.LOBBY_STARTED,
+                "aborted": t.LOBBY_ABORTED,
+            }.get(info.status, m.STATUS[info.status])
+            embed = discord.Embed(
+                title=t.LOBBY_TITLE.format(title=self.ui(info.kind).title, game_id=info.id),
+                description=status,
+                colour=discord.Colour.gold(),
             )
-            for s in info.seats
-        ]
-        status = {
-            "lobby": t.LOBBY_OPEN,
-            "running": t.LOBBY_STARTED,
-            "aborted": t.LOBBY_ABORTED,
-        }.get(info.status, m.STATUS[info.status])
-        embed = discord.Embed(
-            title=t.LOBBY_TITLE.format(title=self.ui(info.kind).title, game_id=info.id),
-            description=status,
-            colour=discord.Colour.gold(),
-        )
-        embed.add_field(
-            name=t.LOBBY_SEATS.format(count=len(info.seats), wanted=wanted),
-            value="\n".join(lines) or t.LOBBY_EMPTY,
-            inline=False,
-        )
-        options = self.ui(info.kind).options_text(info.options)
-        language = t.LOBBY_LANGUAGE.format(language=i18n.language_name(info.language))
-        embed.add_field(name=t.LOBBY_OPTIONS, value=f"{options} · {language}", inline=False)
-        clock = await self.clock.clock_settings(info.id)
-        embed.add_field(
-            name=t.LOBBY_CLOCK,
-            value=t.LOBBY_CLOCK_TEXT.format(
-                clock=format_duration(clock.clock),
-                reminders=", ".join(clock.reminders) or m.REMINDERS_OFF,
-                after_missed=m.AFTER_MISSED.format(count=clock.takeover_after),
-                away_days=m.AWAY_DAYS.format(count=clock.max_away_days),
-            ),
-            inline=False,
-        )
-        host = await self.name_of(info.guild_id, info.host_id, "host")
-        embed.set_footer(text=t.LOBBY_HOST.format(host=host))
-        return embed
+            embed.add_field(
+                name=t.LOBBY_SEATS.format(count=len(info.seats), wanted=wanted),
+                value="\n".join(lines) or t.LOBBY_EMPTY,
+                inline=False,
+            )
+            options = self.ui(info.kind).options_text(info.options)
+            language = t.LOBBY_LANGUAGE.format(language=i18n.language_name(info.language))
+            embed.add_field(name=t.LOBBY_OPTIONS, value=f"{options} · {language}", inline=False)
+            clock = await self.clock.clock_settings(info.id)
+            embed.add_field(
+                name=t.LOBBY_CLOCK,
+                value=t.LOBBY_CLOCK_TEXT.format(
+                    clock=format_duration(clock.clock),
+                    reminders=", ".join(clock.reminders) or m.REMINDERS_OFF,
+                    after_missed=m.AFTER_MISSED.format(count=clock.takeover_after),
+                    away_days=m.AWAY_DAYS.format(count=clock.max_away_days),
+                ),
+                inline=False,
+            )
+            host = await self.name_of(info.guild_id, info.host_id, "host")
+            embed.set_footer(text=t.LOBBY_HOST.format(host=host))
+            return embed
