@@ -26,9 +26,9 @@ from pydantic import ValidationError
 
 from bot.clock_service import ClockService
 from bot.discord.cogs.caylus import CaylusCog
+from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
-from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url

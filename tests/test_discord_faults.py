@@ -293,7 +293,7 @@ def test_the_cog_answers_every_press_a_view_hands_on() -> None:
     import inspect
 
     from bot.discord.cogs.caylus import CaylusCog
-    from bot.discord.views import Presses
+    from bot.discord.items import Presses
 
     calls = [n for n, v in vars(Presses).items() if inspect.iscoroutinefunction(v)]
     assert len(calls) == 12  # with "Plan my turn" and "Catch me up"
@@ -307,7 +307,7 @@ def test_the_cog_answers_every_press_a_view_hands_on() -> None:
 def test_crafted_custom_ids_do_not_reach_the_store() -> None:
     """A button id too long for a game id (it would overflow SQLite's integers) or an action
     longer than any move matches no button: the press is not handled at all."""
-    from bot.discord.views import ChoiceButton, ChoiceSelect, LobbyButton
+    from bot.discord.items import ChoiceButton, ChoiceSelect, LobbyButton
 
     button = ChoiceButton.__discord_ui_compiled_template__
     assert button.fullmatch("cay:b:12:3:place 7")

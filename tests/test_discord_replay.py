@@ -15,7 +15,7 @@ import discord
 from PIL import Image
 
 from bot.cli import main
-from bot.discord.views import ReplayButton
+from bot.discord.items import ReplayButton
 from bot.games import ui_for
 from bot.service.replay import Step, replay_steps, step_board, step_card, step_text, turn_starts
 from bot.words import messages as m

@@ -1,4 +1,4 @@
-"""The buttons and menus rebuilt from a game id alone (bot/discord/views.py): one base class
+"""The buttons and menus rebuilt from a game id alone (bot/discord/items.py): one base class
 each for buttons and menus, thin subclasses with what differs, and the custom ids, looks and presses
 they had as separate classes (messages posted before keep working). Presses through the real
 cog and SimCord are in tests/test_discord*.py (catch up, my hand, orders, cancel all my plans,
@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import views
+from bot.discord import items as views
 
 GAME = 123456789012345678  # 18 digits: the longest id a template takes
 

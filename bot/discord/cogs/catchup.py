@@ -9,13 +9,13 @@ game stands now and the player's own plans. A player who looks once a day need n
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import Any
 
 import discord
 
-from bot.discord.cogs.base import MESSAGE_LIMIT, TableBase
+from bot.discord.cogs.base import MESSAGE_LIMIT, picture_file
+from bot.discord.cogs.plans import PlanCommands
 from bot.games import plans as pl
 from bot.service import GameInfo
 from bot.service.answers import GameState, catch_up_replay
@@ -29,11 +29,10 @@ log = logging.getLogger(__name__)
 CATCH_UP_TAIL = 600
 
 
-class CatchUpCommands(TableBase):
+class CatchUpCommands(PlanCommands):
     """The "Catch me up" button."""
 
     async def catch_up_press(self, interaction: discord.Interaction, game_id: int) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "catch_up", game_id):
             await self.defer_private(interaction)
             info = await self.service.game(game_id)
@@ -43,10 +42,7 @@ class CatchUpCommands(TableBase):
                 await self.tell(interaction, t.ME_NO_SEAT.format(game_id=game_id))
                 return
             content, picture = await self.catch_up(info, interaction.user.id)
-            file = None
-            if picture is not None:
-                file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-            await self.tell(interaction, content, file=file)
+            await self.tell(interaction, content, file=picture_file(picture))
 
     async def catch_up(self, info: GameInfo, user_id: int) -> tuple[str, Any]:
         """The catch-up of `user_id` in game `info`, in the language in force (the reader's):

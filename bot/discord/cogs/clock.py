@@ -19,7 +19,8 @@ from bot.clock_service import ClockNotice, MyGame
 from bot.clock_service.clock import (
     discord_timestamp,
 )
-from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, TableBase, _clip, mentioning
+from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip, mentioning, notice_mentions
+from bot.discord.cogs.delivery import Delivery
 from bot.discord.cogs.group import caylus
 from bot.words import errors as err
 from bot.words.lang import m, t
@@ -28,7 +29,7 @@ from render.sentences import decision_phrase
 log = logging.getLogger(__name__)
 
 
-class ClockCommands(TableBase):
+class ClockCommands(Delivery):
     """The clock's scheduler and commands."""
 
     health_file_failed = False  # logged once until the file can be written again
@@ -97,10 +98,6 @@ class ClockCommands(TableBase):
         else:
             self.health_file_failed = False
 
-    @staticmethod
-    def _mentions(notice: ClockNotice) -> str | None:
-        return " ".join(f"<@{u}>" for u in notice.user_ids) or None
-
     async def post_notice(self, notice: ClockNotice) -> None:
         """Post what the clock decided: a reminder (a short ping, or a DM), an expiry (the old
         prompt is marked, then the outbox row of the clock's move: the expiry's lines, with
@@ -122,7 +119,7 @@ class ClockCommands(TableBase):
             await self._remind(channel, notice, lang)
             return
         with i18n.using(lang):
-            text = notice.render(self._mentions(notice))
+            text = notice.render(notice_mentions(notice))
         await channel.send(_clip(text), allowed_mentions=NO_MENTIONS)
 
     async def _remind(self, channel: Any, notice: ClockNotice, lang: str) -> None:
@@ -139,18 +136,10 @@ class ClockCommands(TableBase):
             except discord.HTTPException:  # DMs closed: fall back to the channel
                 log.info("could not DM user %s; reminding in the channel", user_id)
         with i18n.using(lang):
-            text = notice.render(self._mentions(notice))
+            text = notice.render(notice_mentions(notice))
         # a reminder pings the player whose decision it is, once (docs/clock.md)
         sent = await channel.send(_clip(text), allowed_mentions=mentioning(notice.user_ids))
         self.reminders[notice.game_id].append(sent)
-
-    async def _drop_reminders(self, game_id: int) -> None:
-        """The decision was answered: its reminder lines go (they would only pile up)."""
-        for message in self.reminders.pop(game_id, []):
-            try:
-                await message.delete()
-            except DELIVERY_ERRORS:
-                log.info("could not remove a reminder of game %s", game_id)
 
     async def _mark_expired(self, channel: Any, notice: ClockNotice) -> None:
         """The prompt of the decision that ran out loses its buttons and says what was
@@ -195,7 +184,6 @@ class ClockCommands(TableBase):
         away_days: app_commands.Range[int, 0, 60] | None = None,
         takeover_after: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "clock"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -227,7 +215,6 @@ class ClockCommands(TableBase):
     @caylus.command(name="away", description=t.DESC["away"])
     @app_commands.describe(until=t.OPT_AWAY_UNTIL)
     async def away(self, interaction: discord.Interaction, until: str) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "away"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -247,7 +234,6 @@ class ClockCommands(TableBase):
     async def back(self, interaction: discord.Interaction) -> None:
         """Back from an away period, or taking the seat back from the built-in player (both at
         once when both apply): one command for "I am here again"."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "back"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -290,7 +276,6 @@ class ClockCommands(TableBase):
         await self._pause_command(interaction, "resume")
 
     async def _pause_command(self, interaction: discord.Interaction, op: str) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, op):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -329,7 +314,6 @@ class ClockCommands(TableBase):
 
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "mygames"):
             await self.defer_private(interaction)
             if interaction.guild_id is None:

@@ -11,29 +11,29 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
 
 import i18n
 from bot.clock_service import expiry_templates
+from bot.discord.cogs.ahead import AheadDms
 from bot.discord.cogs.base import (
     DELIVERY_ERRORS,
     NO_MENTIONS,
     POST_ATTEMPTS,
     POST_RETRY_PAUSE,
-    TableBase,
     _clip,
     awaited_mentions,
     mentioning,
     winner_line,
 )
-from bot.games import ui_for
+from bot.discord.cogs.guard import Answers
+from bot.games import Picture, ui_for
 from bot.service import ActResult, GameInfo
 from bot.service.answers import action_label
-from bot.service.pace import AskNow
 from bot.service.show import Post, Posts, PromptNow
-from bot.store import AheadDm
 from bot.words import errors as err
 from bot.words.lang import t
 
@@ -41,17 +41,17 @@ log = logging.getLogger(__name__)
 
 
 class _Lazy:
-    """A board rendered once, started at the first `get` (renders run in threads)."""
+    """A phase's pictures, drawn once, from the first `start` or `get` (in worker threads)."""
 
-    def __init__(self, fn: Callable[..., Awaitable[bytes | None]], *args: Any) -> None:
-        self._fn, self._args = fn, args
-        self._task: asyncio.Future[bytes | None] | None = None
+    def __init__(self, draw: Callable[[], Awaitable[list[Picture]]]) -> None:
+        self._draw = draw
+        self._task: asyncio.Future[list[Picture]] | None = None
 
     def start(self) -> None:
         if self._task is None:
-            self._task = asyncio.ensure_future(self._fn(*self._args))
+            self._task = asyncio.ensure_future(self._draw())
 
-    async def get(self) -> bytes | None:
+    async def get(self) -> list[Picture]:
         self.start()
         assert self._task is not None
         return await self._task
@@ -69,7 +69,7 @@ class Part:
     phase: tuple[int, int] | None = None  # so_far: the (turn, phase) it tells so far
 
 
-async def _no_pictures() -> list[Any]:
+async def _no_pictures() -> list[Picture]:
     return []
 
 
@@ -84,7 +84,7 @@ def _delivery_reason(error: BaseException) -> str:
     return t.REASON_NETWORK
 
 
-class Delivery(TableBase):
+class Delivery(AheadDms, Answers):
     """Posting a game's outbox."""
 
     async def deliver(self, game_id: int, fresh: ActResult | None = None) -> str | None:
@@ -341,7 +341,9 @@ class Delivery(TableBase):
             events = [e for phase in phases for e in told[phase]]
             # the whole board too when a new turn's placements begin, and at the end
             board = ui.shows_board(state, previous)
-            pictures = _Lazy(self.pictures, info.kind, state, names, previous, events, board)
+            pictures = _Lazy(
+                partial(self.pictures, info.kind, state, names, previous, events, board)
+            )
             previous = state
             if over and k == len(groups) - 1:
                 parts.append(self._over_part(info, result, names, text, pictures))
@@ -465,103 +467,6 @@ class Delivery(TableBase):
         if view is not None:
             message["view"] = view
         return message
-
-    async def offer_ahead_by_dm(self, info: GameInfo, ask: AskNow, posts: Posts) -> None:
-        """ "You can answer your coming choices now" by direct message, for the players who
-        opted in (`/caylus settings ahead_dm:`): one message per phase of the game, edited as
-        their questions change (answered, new ones due) and, once none is left open or the
-        phase is over, into "nothing left to answer ahead". Never a mention; a DM that fails is
-        logged and counted, and the game goes on. `posts`: the DMs kept and their readers'
-        settings, read with what was posted."""
-        if ask.stage is None:
-            return
-        kept = {dm.user_id: dm for dm in posts.dms}
-        names: list[str] | None = None
-        for user_id in dict.fromkeys([*ask.ahead, *kept]):
-            earlier = kept.get(user_id)
-            if user_id not in ask.ahead and earlier is None:
-                continue
-            reader = posts.readers.get(user_id)
-            if reader is None or not reader.ahead_dm:
-                continue
-            names = names or await self.names_for(info)
-            with i18n.using(reader.language or info.language):
-                try:
-                    if earlier is not None and (earlier.turn, earlier.phase) != ask.stage:
-                        # a past phase's message: it says so, and this phase gets its own
-                        done = self._ahead_done_text(info, (earlier.turn, earlier.phase))
-                        await self._edit_ahead_dm(info.id, user_id, earlier, done)
-                        earlier = None
-                    if user_id in ask.ahead:
-                        text = self._ahead_dm_text(info, ask, user_id, names)
-                    else:
-                        text = self._ahead_done_text(info, ask.stage)
-                    edited = earlier is not None and await self._edit_ahead_dm(
-                        info.id, user_id, earlier, text
-                    )
-                    if not edited and user_id in ask.ahead:  # never a new one to say "none"
-                        await self._send_ahead_dm(info.id, user_id, ask.stage, text)
-                except DELIVERY_ERRORS as error:
-                    self.ahead_dm_failures += 1
-                    log.info("could not DM user %s about game %s: %s", user_id, info.id, error)
-
-    async def close_ahead_dms(self, info: GameInfo, posts: Posts) -> None:
-        """The game is over: each questions-ahead DM says nothing is left to answer."""
-        for dm in posts.dms:
-            reader = posts.readers.get(dm.user_id)
-            with i18n.using((reader.language if reader else None) or info.language):
-                done = self._ahead_done_text(info, (dm.turn, dm.phase))
-                try:
-                    await self._edit_ahead_dm(info.id, dm.user_id, dm, done)
-                except DELIVERY_ERRORS as error:
-                    self.ahead_dm_failures += 1
-                    log.info("could not edit the DM of user %s: %s", dm.user_id, error)
-
-    def _ahead_dm_text(self, info: GameInfo, ask: AskNow, user_id: int, names: list[str]) -> str:
-        """The DM's words: the game, its turn and phase, and the open questions (private: the
-        DM is this player's alone)."""
-        assert ask.stage is not None
-        turn, phase = ask.stage
-        where = {"game_id": info.id, "channel": f"<#{info.channel_id}>"}
-        lines = [t.AHEAD_DM.format(turn=turn, phase=phase, **where)]
-        ui = self.ui(info.kind)
-        due = [q for q in ask.questions.get(user_id, ()) if q.due and not q.now]
-        lines += [ui.question_line(q, names) for q in due]
-        return _clip("\n".join(lines))
-
-    @staticmethod
-    def _ahead_done_text(info: GameInfo, stage: tuple[int, int]) -> str:
-        turn, phase = stage
-        channel = f"<#{info.channel_id}>"
-        return t.AHEAD_DM_DONE.format(game_id=info.id, channel=channel, turn=turn, phase=phase)
-
-    async def _edit_ahead_dm(self, game_id: int, user_id: int, dm: AheadDm, text: str) -> bool:
-        """Edit a player's questions-ahead DM into `text` (nothing when it already says it).
-        False when the message is gone (the player deleted it)."""
-        if self.ahead_dm_texts.get((game_id, user_id)) == text:
-            return True
-        channel = self.bot.get_partial_messageable(dm.channel_id)
-        try:
-            await channel.get_partial_message(dm.message_id).edit(
-                content=text, allowed_mentions=NO_MENTIONS
-            )
-        except discord.NotFound:
-            log.info("the questions-ahead DM of user %s is gone", user_id)
-            return False
-        self.ahead_dm_texts[(game_id, user_id)] = text
-        return True
-
-    async def _send_ahead_dm(
-        self, game_id: int, user_id: int, stage: tuple[int, int], text: str
-    ) -> None:
-        """The phase's first questions-ahead DM, kept to be edited."""
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        sent = await user.send(text, allowed_mentions=NO_MENTIONS)
-        turn, phase = stage
-        await self.service.keep_ahead_dm(
-            AheadDm(game_id, user_id, turn, phase, sent.channel.id, sent.id)
-        )
-        self.ahead_dm_texts[(game_id, user_id)] = text
 
     @staticmethod
     def _game_over_message(

@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip
+from bot.discord.cogs.base import NO_MENTIONS, _clip
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.discord.views import history_view
 from bot.service.answers import DEFAULT_LEVEL, Outcome
 from bot.service.history import PastGame
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 LEADERBOARD_SIZE = 20  # players shown by /caylus leaderboard
 
 
-class HistoryCommands(TableBase):
+class HistoryCommands(Answers):
     """Records, history, ratings."""
 
     @caylus.command(name="record", description=t.DESC["record"])
@@ -33,7 +34,6 @@ class HistoryCommands(TableBase):
     async def record(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "record", game):
             await self.defer_private(interaction)
             record = await self.service.shared_record(game, interaction.guild_id or 0)
@@ -53,7 +53,6 @@ class HistoryCommands(TableBase):
         player: discord.Member | None = None,
         page: app_commands.Range[int, 1, 100000] = 1,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "history"):
             await self.defer_private(interaction)
             if player is not None:
@@ -126,7 +125,6 @@ class HistoryCommands(TableBase):
         game=[app_commands.Choice(name=name, value=kind) for kind, name in m.KIND_NAMES.items()]
     )
     async def leaderboard(self, interaction: discord.Interaction, game: str = "caylus") -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "leaderboard"):
             await self.defer_private(interaction)
             guild_id = interaction.guild_id or 0
@@ -162,7 +160,6 @@ class HistoryCommands(TableBase):
         player: discord.Member | None = None,
         game: str = "caylus",
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "stats"):
             await self.defer_private(interaction)
             await self._stats(interaction, player or interaction.user, game)

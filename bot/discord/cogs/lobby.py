@@ -13,14 +13,13 @@ import i18n
 from bot.clock_service.clock import (
     DEFAULT_CLOCK,
     ClockInputError,
-    format_duration,
     parse_clock,
 )
-from bot.discord.cogs.base import NO_MENTIONS
+from bot.discord.cogs.base import NO_MENTIONS, notice_mentions
+from bot.discord.cogs.delivery import Delivery
 from bot.discord.cogs.group import caylus
 from bot.discord.cogs.threads import GameThreads, Place
 from bot.discord.translator import choices
-from bot.discord.views import lobby_view
 from bot.service import GameInfo
 from bot.service.answers import DEFAULT_LEVEL, LEVELS
 from bot.words import errors as err
@@ -29,63 +28,11 @@ from bot.words.lang import colour_name, m, t
 log = logging.getLogger(__name__)
 
 
-class LobbyCommands(GameThreads):
+class LobbyCommands(GameThreads, Delivery):
     """The lobby commands and buttons."""
-
-    async def lobby_embed(self, info: GameInfo) -> discord.Embed:
-        """The lobby as the channel shows it (in the game's language)."""
-        with self.public(info):
-            return await self._lobby_embed(info)
-
-    def lobby_buttons(self, info: GameInfo) -> Any:
-        with self.public(info):
-            return lobby_view(info.id)
-
-    async def _lobby_embed(self, info: GameInfo) -> discord.Embed:
-        names = await self.names_for(info)
-        wanted = info.options.get("players", len(info.seats))
-        lines = [
-            t.SEAT_LINE.format(
-                n=s.seat + 1, emoji=t.COLOUR_EMOJI.get(s.colour, ""), name=names[s.seat]
-            )
-            for s in info.seats
-        ]
-        status = {
-            "lobby": t.LOBBY_OPEN,
-            "running": t.LOBBY_STARTED,
-            "aborted": t.LOBBY_ABORTED,
-        }.get(info.status, m.STATUS[info.status])
-        embed = discord.Embed(
-            title=t.LOBBY_TITLE.format(title=self.ui(info.kind).title, game_id=info.id),
-            description=status,
-            colour=discord.Colour.gold(),
-        )
-        embed.add_field(
-            name=t.LOBBY_SEATS.format(count=len(info.seats), wanted=wanted),
-            value="\n".join(lines) or t.LOBBY_EMPTY,
-            inline=False,
-        )
-        options = self.ui(info.kind).options_text(info.options)
-        language = t.LOBBY_LANGUAGE.format(language=i18n.language_name(info.language))
-        embed.add_field(name=t.LOBBY_OPTIONS, value=f"{options} · {language}", inline=False)
-        clock = await self.clock.clock_settings(info.id)
-        embed.add_field(
-            name=t.LOBBY_CLOCK,
-            value=t.LOBBY_CLOCK_TEXT.format(
-                clock=format_duration(clock.clock),
-                reminders=", ".join(clock.reminders) or m.REMINDERS_OFF,
-                after_missed=m.AFTER_MISSED.format(count=clock.takeover_after),
-                away_days=m.AWAY_DAYS.format(count=clock.max_away_days),
-            ),
-            inline=False,
-        )
-        host = await self.name_of(info.guild_id, info.host_id, "host")
-        embed.set_footer(text=t.LOBBY_HOST.format(host=host))
-        return embed
 
     async def lobby_press(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"lobby:{op}", game_id):
             await self.defer_update(interaction)
             await self._same_channel(interaction, game_id)
@@ -178,7 +125,6 @@ class LobbyCommands(GameThreads):
         language: str | None = None,
         thread: bool = True,
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "new"):
             await self.defer_private(interaction)
             if interaction.guild_id is None:
@@ -277,7 +223,6 @@ class LobbyCommands(GameThreads):
     async def kick(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "kick"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -297,7 +242,7 @@ class LobbyCommands(GameThreads):
                 can_manage=self.can_manage(interaction),
             )
             with self.public(info):
-                public = notice.render(self._mentions(notice))
+                public = notice.render(notice_mentions(notice))
             await self.announce(
                 interaction,
                 t.KICK_NOTE.format(colour=colour_name(notice.colour), game_id=info.id),
@@ -311,7 +256,6 @@ class LobbyCommands(GameThreads):
     async def _lobby_command(
         self, interaction: discord.Interaction, op: str, level: str = DEFAULT_LEVEL
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, op):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -367,7 +311,6 @@ class LobbyCommands(GameThreads):
 
     @caylus.command(name="start", description=t.DESC["start"])
     async def start(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "start"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -375,13 +318,12 @@ class LobbyCommands(GameThreads):
 
     @caylus.command(name="abort", description=t.DESC["abort"])
     async def abort(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "abort"):
             await self.defer_private(interaction)
             try:
                 info = await self.channel_game(interaction)
             except err.GameDamaged as damaged:  # it cannot be read, but it can be aborted
-                gid = damaged.game_id
+                gid = damaged.details["game_id"]
                 await self.service.abort(
                     gid, interaction.user.id, can_manage=self.can_manage(interaction)
                 )

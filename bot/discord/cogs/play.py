@@ -4,7 +4,6 @@ board, me, log."""
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from typing import Any
@@ -13,31 +12,20 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import (
-    DELIVERY_ERRORS,
-    NO_MENTIONS,
-    TableBase,
-    _clip,
-    _label_in,
-    client_language,
-    collapsed,
-    in_language,
-)
+from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip, in_language, picture_file
 from bot.discord.cogs.group import caylus
-from bot.discord.cogs.settings import orders_text
+from bot.discord.cogs.guard import client_language
+from bot.discord.cogs.plans import PlanCommands
+from bot.discord.cogs.prompts import _label_in, collapsed
 from bot.discord.views import (
     choice_view,
-    orders_view,
-    questions_view,
-    turn_plan_view,
     undo_view,
     with_catch_up,
 )
-from bot.games import plans as pl
-from bot.games.layout import MAX_ROWS, autocomplete_name
+from bot.games.layout import autocomplete_name
 from bot.service import GameInfo
 from bot.service.answers import action_label, legal_actions, public_label
-from bot.service.show import QuestionsNow, TurnPlanNow
+from bot.service.show import Posts
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase
@@ -45,7 +33,7 @@ from render.sentences import decision_phrase
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(TableBase):
+class PlayCommands(PlanCommands):
     """Moves and looks."""
 
     async def press(
@@ -53,7 +41,6 @@ class PlayCommands(TableBase):
     ) -> None:
         """A choice button or menu was used."""
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
             await self.defer_update(interaction, read=False)  # read with the move
             async with self.locks[game_id]:
@@ -111,248 +98,21 @@ class PlayCommands(TableBase):
                             await self.offer_undo(game_id, edited, result.undo_seq)
                     except DELIVERY_ERRORS:  # the move is made: the next prompt matters more
                         log.info("could not mark the pressed prompt of game %s", game_id)
-                failed = await self.post(game_id, pressed.posts)
-                if failed is not None:
-                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
-                    await self.tell(interaction, note)
+                await self._post_move(interaction, game_id, pressed.posts, label)
             await self._offer_premoves(interaction, game_id, pressed.turn_plan)
         self.timings.append(time.perf_counter() - started)
 
-    async def _offer_premoves(
-        self, interaction: discord.Interaction, game_id: int, now: TurnPlanNow | None
-    ) -> None:
-        """After a placement, privately: the turn plan editor ("Plan my turn"), showing the plan
-        and where it stands, so the rest of the turn need not wait for the player. `now`: what
-        the service read for it with the move (None: nothing to plan)."""
-        if now is None:
-            return
-        editor = await self._turn_plan_editor_of(now)
-        if editor is None:
-            return
-        try:
-            await self.tell(interaction, editor[0], view=editor[1])
-        except DELIVERY_ERRORS:
-            log.info("could not offer the turn plan in game %s", game_id)
-
     # --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------
-
-    async def turn_plan_press(
-        self, interaction: discord.Interaction, game_id: int, op: str, value: str | None
-    ) -> None:
-        """ "Plan my turn" (`o`: the private editor) and the editor's menus and buttons: `a` add
-        a space ('12|take C'), `c` a condition ('else=pass', 'after=4', 'above=2', 'limit=1'),
-        `g` suggest a plan, `b` remove the last space, `x` clear, `s` use it every turn (or
-        stop)."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, f"turnplan:{op}", game_id):
-            if op == "o":
-                await self.defer_private(interaction, read=False)  # read with the plan
-            else:
-                await self.defer_update(interaction, read=False)  # the private editor is edited
-            async with self.locks[game_id]:
-                planned = await self.service.change_turn_plan(
-                    game_id,
-                    interaction.channel_id if op == "o" else None,
-                    interaction.user.id,
-                    op,
-                    value,
-                    reader=client_language(interaction),
-                )
-                await self.post(game_id, planned.posts)  # a plan played at once
-                now = planned.editor
-                editor = None if now is None else await self._turn_plan_editor_of(now)
-            content, view = editor or (t.TURN_PLAN_NONE_NOW, None)
-            if op == "o":
-                await self.tell(interaction, content, view=view)
-            else:
-                await interaction.edit_original_response(
-                    content=_clip(content), view=view, allowed_mentions=NO_MENTIONS
-                )
-
-    async def _turn_plan_editor_of(self, now: TurnPlanNow) -> tuple[str, discord.ui.View] | None:
-        """The private editor: the plan, where it stands, and its menus and buttons, from what
-        the service read (`now`); None when the game has no turn plans."""
-        info, state, seat, options, mine = now.game, now.state, now.seat, now.options, now.mine
-        ui = self.ui(info.kind)
-        if ui.plans is None:
-            return None
-        names = await self.names_for(info)
-        progress = now.progress
-        if progress is None:
-            progress = ui.plans.turn_plan_progress(state, seat, pl.TurnPlan())
-        title = ui.turn_plan_title(info.id, ui.plans.plan_turn(state))
-        lines = [title, ui.turn_plan_how()]
-        lines += ui.turn_plan_lines(state, seat, progress, options, names)
-        if progress.plan.standing:
-            lines.append(t.TURN_PLAN_STANDING_SEEDS)
-        spaces = ui.turn_plan_choices(state, seat, options, names)
-        view = turn_plan_view(
-            info.id,
-            spaces,
-            ui.turn_plan_conditions(progress.plan),
-            back=bool(progress.plan.entries),
-            standing=mine.standing_plan is not None,
-        )
-        return "\n".join(lines), view
-
-    async def _plans_lines(
-        self, info: GameInfo, user_id: int, lines: list[str]
-    ) -> discord.ui.View | None:
-        """/caylus me: this game's standing orders and the player's plans (private), and the
-        components to change the orders and cancel the plans (None where plans do not apply)."""
-        try:
-            mine = await self.service.plans_of(info.id, user_id)
-        except err.ServiceError:
-            return None
-        names = self.ui(info.kind).order_names
-        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders, names)))
-        texts = [plan.text for plan in mine.plans if not isinstance(plan, pl.TurnPlan)]
-        ui = self.ui(info.kind)
-        turn_plan = await self._turn_plan_line(info, user_id) if mine.plans else None
-        if turn_plan is not None:
-            lines.append(turn_plan)
-        has_plans = bool(texts) or turn_plan is not None
-        if texts or not has_plans:
-            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
-        current = mine.orders.model_dump()
-        can_plan = ui.has_turn_plans and bool(
-            await self.service.turn_plan_options(info.id, user_id)
-        )
-        return orders_view(info.id, current, cancel=has_plans, names=names, plan=can_plan)
-
-    async def orders_press(
-        self, interaction: discord.Interaction, game_id: int, value: str | None
-    ) -> None:
-        """The /caylus me menu of standing orders ("inn=ask"), or "cancel all my plans"."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, "orders", game_id):
-            await self.defer_private(interaction)
-            uid = interaction.user.id
-            async with self.locks[game_id]:
-                if value is None:
-                    changed = await self.service.cancel_plans(game_id, uid)
-                    note = t.PLANS_CANCELLED.format(game_id=game_id)
-                else:
-                    name, _, how = value.partition("=")
-                    before = await self.service.game(game_id)
-                    changed = await self.service.set_orders(game_id, uid, **{name: how})
-                    info = await self.service.game(game_id)
-                    shown = orders_text(changed.mine.orders, self.ui(info.kind).order_names)
-                    note = t.ORDER_SET.format(orders=shown)
-                    if changed.result is not None:  # it answered the channel's prompt: collapse it
-                        with self.public(info):
-                            what, words = t.ORDER_WHAT[name], t.ORDER_NAMES[name][how]
-                            label = t.ORDER_LINE.format(what=what, how=words)
-                        who = self.names.get(uid, interaction.user.display_name)
-                        await self._mark_answered(
-                            interaction.channel, game_id, before.version, who, label, info.language
-                        )
-                await self.tell(interaction, note)
-                if changed.result is not None:  # the order answered the pending decision
-                    await self.deliver(game_id, changed.result)
-
-    async def premove_press(
-        self, interaction: discord.Interaction, game_id: int, target: str | None
-    ) -> None:
-        """The private premove menu (a target) or its "cancel my queue" button (None)."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, "premove", game_id):
-            await self.defer_private(interaction)
-            async with self.locks[game_id]:
-                uid = interaction.user.id
-                if target is None:
-                    changed = await self.service.cancel_premoves(game_id, uid)
-                else:
-                    changed = await self.service.queue_premove(game_id, uid, target)
-                info = await self.service.game(game_id)
-                state = await self.service.state(game_id)
-                ui = self.ui(info.kind)
-                queued = [ui.premove_text(state, plan) for plan in changed.mine.premoves]
-                note = (
-                    t.PREMOVE_QUEUED.format(queue=", ".join(queued)) if queued else t.PREMOVE_NONE
-                )
-                await self.tell(interaction, note)
-                if changed.result is not None:  # the queue answered the pending placement
-                    await self.deliver(game_id, changed.result)
-
-    async def choices_press(self, interaction: discord.Interaction, game_id: int) -> None:
-        """ "My choices": the presser's questions ahead (and the decision now, if theirs), with
-        their answers, privately (docs/pace.md)."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, "choices", game_id):
-            await self.defer_private(interaction, read=False)  # read with the choices
-            now = await self.service.questions_now(
-                game_id,
-                interaction.user.id,
-                channel_id=interaction.channel_id,
-                check_channel=True,
-                reader=client_language(interaction),
-            )
-            await self._questions_reply(interaction, now)
-
-    async def _questions_reply(self, interaction: discord.Interaction, now: QuestionsNow) -> None:
-        info, questions, game_id = now.game, now.questions, now.game.id
-        names = await self.names_for(info)
-        ui = self.ui(info.kind)
-        shown = [q for q in questions if q.options][: MAX_ROWS - 1]
-        lines = [t.CHOICES_TITLE.format(game_id=game_id)]
-        turn_plan = None
-        seat = info.seat_of(interaction.user.id)
-        if now.progress is not None and now.state is not None and seat is not None:
-            turn_plan = self.turn_plan_line_of(
-                info, seat.seat, now.progress, now.state, now.options, names
-            )
-        if turn_plan is not None:  # the player's own plan, in their private reply
-            lines.append(turn_plan)
-        for q in questions:
-            if q.fallback:
-                lines.append(t.CHOICES_FALLBACK.format(reason=q.fallback))
-        if not shown:
-            lines.append(t.CHOICES_NONE)
-            await self.tell(interaction, "\n".join(lines))
-            return
-        menus = []
-        for q in shown:
-            title, options = ui.question_choices(q, names)
-            menus.append((q.key, title, options))
-            lines.append(ui.question_line(q, names))
-        if len(questions) > len(shown):
-            lines.append(t.CHOICES_MORE)
-        view = questions_view(game_id, info.version, menus)
-        await self.tell(interaction, "\n".join(lines), view=view)
-
-    async def answer_press(
-        self, interaction: discord.Interaction, game_id: int, version: int, value: str
-    ) -> None:
-        """An answer picked in the private "My choices" reply: "key=option"."""
-        self.remember(interaction.user)
-        async with self.guard(interaction, "answer", game_id):
-            await self.defer_private(interaction, read=False)  # read with the answer
-            key, _, option = value.partition("=")
-            async with self.locks[game_id]:
-                answered = await self.service.answer_ahead(
-                    game_id, interaction.user.id, key, option, reader=client_language(interaction)
-                )
-                await self.post(game_id, answered.posts)
-            await self._questions_reply(interaction, answered.questions)
 
     @caylus.command(name="play", description=t.DESC["play"])
     @app_commands.describe(action=t.OPT_ACTION)
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         started = time.perf_counter()
-        self.remember(interaction.user)
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
             await self.defer_private(interaction, read=False)  # read with the move
             if interaction.guild_id is None:
                 raise err.ServiceError(t.GUILD_ONLY)
-            held: list[int] = []
-
-            async def hold(game_id: int) -> None:
-                """The game's lock, from before its move until its posts are out."""
-                await self.locks[game_id].acquire()
-                held.append(game_id)
-
-            try:
+            async with self.holding() as hold:
                 played = await self.service.play(
                     interaction.guild_id,
                     interaction.channel_id or 0,
@@ -380,13 +140,7 @@ class PlayCommands(TableBase):
                 await self._mark_answered(
                     interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
-                failed = await self.post(info.id, played.posts)
-                if failed is not None:
-                    note = t.MADE_NOT_POSTED.format(label=label, reason=failed)
-                    await self.tell(interaction, note)
-            finally:
-                for game_id in held:
-                    self.locks[game_id].release()
+                await self._post_move(interaction, info.id, played.posts, label)
         self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
@@ -397,7 +151,7 @@ class PlayCommands(TableBase):
         names known without asking Discord (an autocomplete cannot be deferred)."""
 
         async def find() -> list[app_commands.Choice[str]]:
-            if interaction.guild_id is None:
+            if interaction.guild_id is None or interaction.channel_id is None:
                 return []
             info = await self.service.game_in_channel(interaction.guild_id, interaction.channel_id)
             if info is None or info.status != "running":
@@ -423,14 +177,12 @@ class PlayCommands(TableBase):
 
     @caylus.command(name="undo", description=t.DESC["undo"])
     async def undo(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "undo"):
             await self.defer_private(interaction, read=False)  # read with the undo
             await self._undo(interaction, None, None)
 
     async def undo_press(self, interaction: discord.Interaction, game_id: int, seq: int) -> None:
         """ "Undo" under the confirmation of a move: that move, if it is still the last one."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "undo", game_id):
             await self.defer_private(interaction, read=False)  # read with the undo
             try:
@@ -454,13 +206,7 @@ class PlayCommands(TableBase):
     ) -> None:
         """Take back the move of game `game_id` (an Undo button) or of the channel's game
         (`/caylus undo`): one service call, then its prompt closed, the note, the posts."""
-        held: list[int] = []
-
-        async def hold(locked: int) -> None:
-            await self.locks[locked].acquire()
-            held.append(locked)
-
-        try:
+        async with self.holding() as hold:
             undone = await self.service.take_back(
                 interaction.user.id,
                 seq,
@@ -477,18 +223,21 @@ class PlayCommands(TableBase):
             label = action_label(before.kind, result.state, seat, action, names)
             await self._close_prompt(interaction.channel, before, t.PROMPT_UNDONE)
             await self.tell(interaction, t.UNDONE_NOTE.format(label=label, action=action))
-            failed = await self.post(before.id, undone.posts)
-            if failed is not None:
-                await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
-        finally:
-            for locked in held:
-                self.locks[locked].release()
+            await self._post_move(interaction, before.id, undone.posts, label)
+
+    async def _post_move(
+        self, interaction: discord.Interaction, game_id: int, posts: Posts | None, label: str
+    ) -> None:
+        """What a move made the channel see; when Discord fails, the player is told the move
+        is made all the same (the scheduler posts the rest)."""
+        failed = await self.post(game_id, posts)
+        if failed is not None:
+            await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
 
     @caylus.command(name="board", description=t.DESC["board"])
     async def board(self, interaction: discord.Interaction) -> None:
         """Where this channel's game stands, privately: whose decision and since when, the
         deadline, one line per seat, and the board picture (the lobby before the start)."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "board"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
@@ -496,7 +245,7 @@ class PlayCommands(TableBase):
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
             names = await self.names_for(info)
-            state = await self.service.state(info.id)
+            state = await self.state_of(info)
             previous = None
             if info.status == "running":
                 previous = await self.service.phase_start_state(info.id)
@@ -521,15 +270,10 @@ class PlayCommands(TableBase):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
-            file = None
-            drawn = await picture
-            if drawn is not None:
-                file = discord.File(io.BytesIO(drawn.data), filename=drawn.filename)
-            await self.tell(interaction, "\n".join(lines), file=file)
+            await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
 
     @caylus.command(name="me", description=t.DESC["me"])
     async def me(self, interaction: discord.Interaction) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "me"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
@@ -537,7 +281,6 @@ class PlayCommands(TableBase):
 
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
-        self.remember(interaction.user)
         async with self.guard(interaction, "hand", game_id):
             await self.defer_private(interaction)
             await self._same_channel(interaction, game_id)
@@ -594,18 +337,14 @@ class PlayCommands(TableBase):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
-        file = None
         picture = await hand_picture if hand_picture is not None else None
-        if picture is not None:
-            file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-        await self.tell(interaction, "\n".join(lines), view=components, file=file)
+        await self.tell(interaction, "\n".join(lines), view=components, file=picture_file(picture))
 
     @caylus.command(name="log", description=t.DESC["log"])
     @app_commands.describe(page=t.OPT_PAGE)
     async def log_(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "log"):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)

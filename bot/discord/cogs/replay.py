@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import NO_MENTIONS, TableBase, _clip, in_language, winner_line
+from bot.discord.cogs.base import NO_MENTIONS, _clip, in_language, picture_file, winner_line
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.discord.views import replay_view
 from bot.service.answers import DEFAULT_LEVEL, EngineError, GameState, outcome_of, replay_failure
 from bot.service.history import PastGame
@@ -49,7 +50,7 @@ class _Replay:
     names: list[str]  # the seats' names, as the pictures and accounts show them
 
 
-class ReplayCommands(TableBase):
+class ReplayCommands(Answers):
     """/caylus replay and its buttons."""
 
     @caylus.command(name="replay", description=t.DESC["replay"])
@@ -57,7 +58,6 @@ class ReplayCommands(TableBase):
     async def replay(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
     ) -> None:
-        self.remember(interaction.user)
         async with self.guard(interaction, "replay", game):
             await self.defer_private(interaction)
             content, file, view = await self._replay_message(interaction, game, 0)
@@ -152,8 +152,7 @@ class ReplayCommands(TableBase):
         ]
         hand = ui.has_hands and _seat_of(found.game, interaction.user.id) is not None
         view = replay_view(game_id, k, len(steps), turns, hand=hand)
-        file = discord.File(io.BytesIO(card.data), filename=card.filename)
-        return _clip("\n".join(x for x in lines if x)), file, view
+        return _clip("\n".join(x for x in lines if x)), picture_file(card), view
 
     def _replay_scores(self, found: _Replay, state: GameState) -> list[str]:
         """The end of the game: the winners and every seat's score with its parts."""
@@ -173,8 +172,7 @@ class ReplayCommands(TableBase):
         loop = asyncio.get_running_loop()
         draw = in_language(i18n.current(), step_board)
         board = await loop.run_in_executor(self.executor, draw, ui, found.steps[k], found.names)
-        file = discord.File(io.BytesIO(board.data), filename=board.filename)
-        await self.tell(interaction, file=file)
+        await self.tell(interaction, file=picture_file(board))
 
     async def _replay_hand(self, interaction: discord.Interaction, game_id: int, k: int) -> None:
         """The presser's own hand at step `k` (a game with hands): theirs only, never
@@ -192,10 +190,7 @@ class ReplayCommands(TableBase):
         picture = await loop.run_in_executor(self.executor, draw, state, seat, found.names)
         lines = [t.REPLAY_HAND.format(step=k + 1, game_id=game_id)]
         lines += ui.hand_lines(state, seat, found.names)
-        file = None
-        if picture is not None:
-            file = discord.File(io.BytesIO(picture.data), filename=picture.filename)
-        await self.tell(interaction, "\n".join(lines), file=file)
+        await self.tell(interaction, "\n".join(lines), file=picture_file(picture))
 
     async def _replay_animation(self, interaction: discord.Interaction, game_id: int) -> None:
         found = await self._replay_of(interaction, game_id)

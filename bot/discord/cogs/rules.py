@@ -8,8 +8,8 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord.cogs.base import TableBase
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.words import errors as err
 from bot.words.lang import t
 
@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 DEFAULT_GAME = "caylus"  # whose rules /caylus help tells in a channel without a game
 
 
-class RulesCommands(TableBase):
+class RulesCommands(Answers):
     """Rules and help."""
 
     @caylus.command(name="help", description=t.DESC["help"])
@@ -34,7 +34,7 @@ class RulesCommands(TableBase):
 
     async def _rules_game(self, interaction: discord.Interaction) -> str:
         """The rules of this channel's game, or of Caylus where no game is open."""
-        if interaction.guild_id is not None:
+        if interaction.guild_id is not None and interaction.channel_id is not None:
             try:
                 info = await self.service.game_in_channel(
                     interaction.guild_id, interaction.channel_id

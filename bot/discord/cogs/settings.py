@@ -12,15 +12,16 @@ import i18n
 from bot.clock_service.clock import (
     suggest_time_zones,
 )
-from bot.discord.cogs.base import TableBase, _zone
+from bot.discord.cogs.base import _zone
 from bot.discord.cogs.group import caylus
+from bot.discord.cogs.guard import Answers
 from bot.discord.translator import choices, loc
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 
 
-class SettingsCommands(TableBase):
+class SettingsCommands(Answers):
     """Per-player settings."""
 
     @caylus.command(name="settings", description=t.DESC["settings"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 # A week, Discord's longest: a game may wait days for a move, and an archived thread cannot
 # have its prompts edited until it is reopened (`_channel` reopens it).
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 THREAD_NAME_LIMIT = 100  # Discord's limit for a channel's name
 # Discord allows two renames of a channel in ten minutes and makes a third wait; a rename is a
 # nicety, so it is given up after this many seconds rather than holding a command.
