@@ -73,7 +73,7 @@ def revealed(before: State, after: State) -> str | None:
     return None
 
 
-def make_checker(start: State, level: str = "light") -> object:
+def make_checker(start: State, level: str = "light") -> GameChecker:
     """The invariant checker of `caylus simulate` and the conformance tests for this game."""
     return GameChecker(start, level)
 

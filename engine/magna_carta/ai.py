@@ -136,7 +136,7 @@ def _options(v: View) -> Any:
     key = (v.players_count, v.variant)
     found = _OPTIONS.get(key)
     if found is None:
-        found = _OPTIONS[key] = Options(players=v.players_count, variant=v.variant)  # type: ignore[arg-type]
+        found = _OPTIONS[key] = Options(players=v.players_count, variant=v.variant)
     return found
 
 
@@ -307,7 +307,7 @@ def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
 
 
 def playout_policy(world: _World, rng: random.Random) -> Action:
-    return builtin_policy(world.state, world.seat, world.options, rng)  # type: ignore[arg-type]
+    return builtin_policy(world.state, world.seat, world.options, rng)
 
 
 # --- evaluation at the horizon --------------------------------------------------------------------
@@ -415,6 +415,10 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
     iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
     last_round = v.round + settings.extra_rounds
     viewer = v.viewer
+    if viewer is None:
+        raise ValueError(
+            "a search decides for a seat: it needs that seat's view, not a spectator's"
+        )
     deal = determinizer(v)
     start = estimated_scores(deal(random.Random(0)))  # public parts only matter here
 
@@ -443,7 +447,7 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
         budget.should_stop,
         settings.exploration,
     )
-    action = best_action(stats, options)
+    action: Action | None = best_action(stats, options)
     if action is None:  # stopped before the first playout: the built-in player's choice
         action = choose_from_view(v, viewer, rng)
     return action

@@ -341,13 +341,13 @@ def pays(cost: str, payment: tuple[int, int, int, int]) -> bool:
 def payments(cost: str) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to pay `cost`: fewest gold first, then most food, wood, stone."""
     size = len(cost)
-    found = [
-        p
-        for p in product(range(size + 1), repeat=4)
-        if sum(p) == size and pays(cost, p)  # type: ignore[arg-type]
+    found: list[tuple[int, int, int, int]] = [
+        (food, wood, stone, gold)
+        for food, wood, stone, gold in product(range(size + 1), repeat=4)
+        if food + wood + stone + gold == size and pays(cost, (food, wood, stone, gold))
     ]
     found.sort(key=lambda p: (p[GOLD], -p[0], -p[1], -p[2]))
-    return tuple(found)  # type: ignore[return-value]
+    return tuple(found)
 
 
 PAYMENTS: dict[str, tuple[tuple[int, int, int, int], ...]] = {

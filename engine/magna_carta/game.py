@@ -6,10 +6,8 @@ from random import Random
 from typing import Any
 
 import engine.magna_carta as mc
-from engine.magna_carta.actions import Action
-from engine.magna_carta.state import Options, Setup, State
 from engine.magna_carta.view import View
-from engine.protocol import Event, Outcome, PendingDecision
+from engine.protocol import Checker, Event, Outcome, PendingDecision
 
 
 class MagnaCartaGame:
@@ -24,55 +22,57 @@ class MagnaCartaGame:
     hidden_information = mc.hidden_information
     chance_in_play = True  # cards are drawn and piles reshuffled during play
     LEVEL_SECONDS = mc.LEVEL_SECONDS
-    State = State
-    Action = Action
-    Options = Options
-    Setup = Setup
+    State = mc.State
+    Action = mc.Action
+    Options = mc.Options
+    Setup = mc.Setup
 
-    def new_game(self, options: Options | None = None, setup: Setup | None = None) -> State:
+    def new_game(
+        self, options: mc.Options | None = None, setup: mc.Setup | None = None
+    ) -> mc.State:
         return mc.new_game(options, setup)
 
-    def pending(self, state: State) -> list[PendingDecision]:
+    def pending(self, state: mc.State) -> list[PendingDecision]:
         return mc.pending(state)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: mc.State, seat: int) -> list[mc.Action]:
         return mc.legal_actions(state, seat)
 
     def apply(
-        self, state: State, action: Any, seat: int | None = None
-    ) -> tuple[State, list[Event]]:
+        self, state: mc.State, action: Any, seat: int | None = None
+    ) -> tuple[mc.State, list[Event]]:
         return mc.apply(state, action, seat)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: mc.State) -> Outcome | None:
         return mc.outcome(state)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> mc.Action:
         return mc.parse_action(text)
 
-    def phases_in_turn(self, state: State) -> int:
+    def phases_in_turn(self, state: mc.State) -> int:
         return mc.phases_in_turn(state)
 
-    def revealed(self, before: State, after: State) -> str | None:
+    def revealed(self, before: mc.State, after: mc.State) -> str | None:
         return mc.revealed(before, after)
 
-    def state_from_json(self, text: str | bytes) -> State:
+    def state_from_json(self, text: str | bytes) -> mc.State:
         return mc.state_from_json(text)
 
-    def choose_action(self, state: State, seat: int, rng: Random) -> Action:
+    def choose_action(self, state: mc.State, seat: int, rng: Random) -> mc.Action:
         return mc.choose_action(state, seat, rng)
 
     def automated_action(
-        self, state: State, seat: int, level: str, rng: Random, budget: Any = None
-    ) -> Action:
+        self, state: mc.State, seat: int, level: str, rng: Random, budget: Any = None
+    ) -> mc.Action:
         return mc.automated_action(state, seat, level, rng, budget)
 
-    def default_action(self, state: State, seat: int | None = None) -> Action | None:
+    def default_action(self, state: mc.State, seat: int | None = None) -> mc.Action | None:
         return mc.default_action(state, seat)
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: mc.State, seat: int | None) -> View:
         return mc.view(state, seat)
 
-    def make_checker(self, start: State, level: str = "light") -> Any | None:
+    def make_checker(self, start: mc.State, level: str = "light") -> Checker:
         return mc.make_checker(start, level)
 
 

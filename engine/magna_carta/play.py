@@ -56,15 +56,16 @@ class Play:
     through `p(seat)`, so the old state is never touched and an action copies only what it
     changes."""
 
-    __slots__ = ("events", "owned", "phases", "s")
+    __slots__ = ("events", "own_players", "owned", "phases", "players", "s")
 
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[Event] = []
-        # field name or seat -> the new state's own copy; the players list is always copied
-        # (nearly every action changes a player, and it is short)
-        players = state.players = state.players.copy()
-        self.owned: dict[object, Any] = {"players": players}
+        # field name -> the new state's own copy of that list; the players list is always
+        # copied (nearly every action changes a player, and it is short), a player on first use
+        self.players = state.players = state.players.copy()
+        self.owned: dict[str, list[Any]] = {"players": self.players}
+        self.own_players: dict[int, Player] = {}
         self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
@@ -86,11 +87,10 @@ class Play:
             forget_places()
 
     def p(self, seat: int) -> Player:
-        owned = self.owned
-        found = owned.get(seat)
+        found = self.own_players.get(seat)
         if found is None:
-            players = owned["players"]
-            found = owned[seat] = players[seat] = players[seat].clone()
+            players = self.players
+            found = self.own_players[seat] = players[seat] = players[seat].clone()
         return found
 
     def say(
@@ -106,9 +106,7 @@ class Play:
         values (public ones only: a hand's new cards stay in `data["private"]`)."""
         s = self.s
         phase = self.phases[s.stage]
-        self.events.append(
-            Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args)  # type: ignore[arg-type]
-        )
+        self.events.append(Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args))
 
 
 _ROAD_STATE = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
