@@ -25,6 +25,7 @@ import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, NotYourDecision
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.decision_kinds import BY_NAME
 from engine.magna_carta.play import DRAW, PASS
 from engine.magna_carta.player import BUILD_PRIORITY, choose_from_view, routine_effect
 from engine.magna_carta.player import choose_action as builtin_action
@@ -60,7 +61,7 @@ def determinizer(v: View) -> Callable[[random.Random], State]:
     waiting: list[int] = []
     d = None
     cursor = 0
-    if v.pending and v.pending[0].kind == "redraw":
+    if v.pending and BY_NAME[v.pending[0].kind].parallel:
         waiting = [p.seat for p in v.pending]
     elif v.pending:
         p = v.pending[0]

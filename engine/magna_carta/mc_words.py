@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine.magna_carta.catalogue as cat
+from engine.magna_carta.decision_kinds import KINDS
 from i18n import Plural  # a message with a singular and a plural form
 
 # --- a road card, as players name it --------------------------------------------------------
@@ -73,20 +74,10 @@ WHY_WORKER = "worker on {label}"
 WHY_STORED = "stored on their {card} ({at})"
 WHY_OWNER = "owner of {label}"
 
-# --- what a decision asks (engine.magna_carta.rules.PROMPTS) ---------------------------------
+# --- what a decision asks -------------------------------------------------------------------
 
-DECISIONS: dict[str, str] = {  # one per decision kind (state.DECISION_KINDS, and "redraw")
-    "redraw": "keep your opening hand or redraw all three cards (once, free)",
-    "action": "draw, swap your hand, place a worker, build, build a prestige building or pass",
-    "provost": "move the provost (1 d a card, up to 3) or skip",
-    "buy": "buy cubes at the Peddler (1 d each) or skip",
-    "sell": "hand in a resource at the Market for 4 d or skip",
-    "lawyer": "pay 1 food to turn one of your cards into a residence, or skip",
-    "trade": "swap one of your resources for 1 gold at the Gold Mine, or skip",
-    "bank": "buy gold at the Bank or skip",
-    "church": "buy castle tokens at the Church or skip",
-    "castle": "deliver a batch to the castle or stop",
-}
+# one per decision kind, from their table (engine/magna_carta/decision_kinds.py)
+DECISIONS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
 
 # --- why a move is illegal (engine/magna_carta/explain.py) -----------------------------------
 

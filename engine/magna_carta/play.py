@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 import engine.magna_carta.catalogue as cat
-import engine.magna_carta.mc_words as mc_words
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.state import Player, State
 from engine.protocol import Event
@@ -41,8 +40,6 @@ PRESTIGE_BEGINNER = {
     for c in cat.PRESTIGE_CARDS
 }
 LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
-
-PROMPTS: dict[str, str] = mc_words.DECISIONS  # one per decision kind, and "redraw"
 
 
 # ---------------------------------------------------------------------------------------------

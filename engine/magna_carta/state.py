@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadState, quoted
+from engine.magna_carta.decision_kinds import KINDS, OPENING
 
 Variant = Literal["beginner", "standard"]
 
@@ -417,17 +418,8 @@ class StateModel(_Strict):
     over: bool = False
 
 
-DECISION_KINDS = (
-    "action",
-    "provost",
-    "buy",
-    "sell",
-    "lawyer",
-    "trade",
-    "bank",
-    "church",
-    "castle",
-)
+# The kinds a state's `decision` may have (the opening hands are `waiting` instead).
+DECISION_KINDS = tuple(kind.name for kind in KINDS if kind is not OPENING)
 
 
 def _check(m: StateModel) -> None:
