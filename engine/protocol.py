@@ -103,14 +103,16 @@ class Checker(Protocol):
 class Game(Protocol):
     """A game's rules behind one typed object: what `engine.get_game(name)` returns.
 
-    Each game registers one (engine/<game>/game.py, listed in `engine.GAMES`); its features are
-    declared here as attributes, so no caller asks whether a game has something. `State` and
-    `Action` are the game's own types: the callers that do not know the game pass them through
-    untouched (typed `Any` there)."""
+    Each game registers one (engine/<game>/game.py, listed in `engine.games()`); its features
+    are declared here, so no caller asks whether a game has something. `State` and `Action` are
+    the game's own types: the callers that do not know the game pass them through untouched
+    (typed `Any` there).
 
-    # The features are read-only (properties here, plain class attributes in a game): a game
-    # declares them once, and a read-only member lets a game's own, more precise types (its
-    # `Action` model, a dict of levels) stand where the protocol names the general one.
+    The features are read-only (properties here, plain class attributes in a game): a game
+    declares them once, and only a read-only member lets a game's own, more precise types (its
+    `Action` model, a dict of levels) stand where the protocol names the general ones (a
+    settable protocol attribute must match its type exactly)."""
+
     @property
     def name(self) -> str:
         """The game's id: records, the store, the bot's registry (`bot.games.UIS`)."""
