@@ -167,13 +167,11 @@ class _World:
 
     def _refresh(self) -> None:
         s = self.state
+        d = s.decision
         if s.over:
             self.seat, self.options = -1, []
-        elif s.waiting:
-            self.seat = s.waiting[0]
-            self.options = legal_actions(s, self.seat)
-        else:
-            self.seat = s.decision.seat  # type: ignore[union-attr]
+        else:  # the first seat the game waits for: the opening hands' (no decision), else its
+            self.seat = s.waiting[0] if d is None else d.seat
             self.options = legal_actions(s, self.seat)
 
     def play(self, action: Action) -> None:
@@ -251,10 +249,11 @@ def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Rando
     if len(options) == 1:
         return options[0]
     p = s.players[seat]
-    if s.waiting:
+    d = s.decision
+    if d is None:  # the opening hands (options: keep, redraw): keep a hand that can build
         keep = any(_affordable(CARDS[c].cost, p.cubes) for c in p.hand)
         return options[0] if keep else options[1]
-    kind = s.decision.kind  # type: ignore[union-attr]
+    kind = d.kind
     if kind == "action":
         prestige = [a for a in options if a.verb == "prestige"]
         if prestige:
@@ -286,17 +285,16 @@ def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Rando
     if kind == "castle":
         batches = [a for a in options if a.verb == "deliver"]
         return batches[0] if batches else options[0]
-    return _effect(p, s, kind, options)
+    return _effect(p, s, seat, kind, options)
 
 
-def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
+def _effect(p: Player, s: State, seat: int, kind: str, options: list[Action]) -> Action:
     skip = options[0]
     cubes = dict(zip(cat.CUBES, p.cubes, strict=True))
     routine = routine_effect(cubes, p.deniers, kind, options)
     if routine is not None:
         return routine
     if kind == "lawyer":
-        seat = s.decision.seat  # type: ignore[union-attr]
         flips = [a for a in options if a.verb == "lawyer"]
         for a in flips:
             i = int(a.arg.split()[0]) - 1

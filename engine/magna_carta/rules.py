@@ -250,12 +250,13 @@ def score_breakdowns(state: State) -> list[dict[str, int]]:
     for i, owner in enumerate(state.owners):
         if owner is None:
             continue
+        cover = covers[i]
         if not flipped[i]:
             buildings[owner] += CARDS[road[i]].pp
-        elif covers[i] is None:
+        elif cover is None:
             buildings[owner] += cat.RESIDENCE_PP
         else:
-            prestige[owner] += CARDS[covers[i]].pp  # type: ignore[index]
+            prestige[owner] += CARDS[cover].pp
     out = []
     for seat, p in enumerate(state.players):
         parts = {
