@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import get_game
 from engine.errors import EngineError
-from engine.protocol import Event
+from engine.protocol import Checker, Event
 from engine.record import record_for, replay
 
 WORKERS = 6
@@ -24,7 +24,7 @@ CONSISTENCY_EVERY = 10
 
 
 def workers_on_board(state: Any, seat: int) -> int:
-    count = sum(1 for w in state.workers if w == seat)
+    count: int = sum(1 for w in state.workers if w == seat)
     count += sum(1 for w in state.specials.values() if w == seat)
     count += state.stables.count(seat) + state.castle_workers.count(seat)
     count += (state.inn_left == seat) + (state.inn_right == seat)
@@ -51,7 +51,7 @@ def light_violations(state: Any) -> list[str]:
     return problems
 
 
-def checker_for(start: Any, level: str = "light") -> Any:
+def checker_for(start: Any, level: str = "light") -> Checker:
     """The invariant checker of `start`'s game: its own (`Game.make_checker`) or the Caylus one
     below. Either has `after(before, action, after, events)` and `at_end`."""
     own = get_game(start.game).make_checker(start, level)

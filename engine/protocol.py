@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from pydantic import BaseModel
 
@@ -85,30 +85,76 @@ class GameState(Protocol):
     @property
     def setup(self) -> Any: ...
     def model_dump_json(self) -> str: ...
+    @classmethod
+    def model_validate_json(cls, text: str | bytes, /) -> Self:
+        """The state in `text` as it was dumped (no consistency checks: `Game.state_from_json`
+        checks them)."""
+        ...
+
+
+class Checker(Protocol):
+    """The invariants of random games (`caylus simulate`, the conformance tests): the problems
+    found after each move and at the end (empty: none)."""
+
+    def after(self, before: Any, action: Any, after: Any, events: list[Event]) -> list[str]: ...
+    def at_end(self, final: Any) -> list[str]: ...
 
 
 class Game(Protocol):
     """A game's rules behind one typed object: what `engine.get_game(name)` returns.
 
-    Each game registers one (engine/<game>/game.py, listed in `engine.GAMES`); its features are
-    declared here as attributes, so no caller asks whether a game has something. `State` and
-    `Action` are the game's own types: the callers that do not know the game pass them through
-    untouched (typed `Any` there)."""
+    Each game registers one (engine/<game>/game.py, listed in `engine.games()`); its features
+    are declared here, so no caller asks whether a game has something. `State` and `Action` are
+    the game's own types: the callers that do not know the game pass them through untouched
+    (typed `Any` there).
 
-    name: str  # the game's id: records, the store, the bot's registry (`bot.games.UIS`)
-    min_players: int
-    max_players: int
-    phases_per_turn: int  # the most phases a turn (a Magna Carta round) has
-    # Hidden information: hands and draw piles that a running game's record would show.
-    hidden_information: bool
-    # Chance after the setup (cards drawn during play): a move that drew or showed something
-    # cannot be taken back; what a move `revealed` says what undo may not take back.
-    chance_in_play: bool
-    LEVEL_SECONDS: Mapping[str, float]  # the automated players' levels and their time a move
-    State: type[Any]
-    Action: type[BaseModel]
-    Options: type[BaseModel]
-    Setup: type[BaseModel]
+    The features are read-only (properties here, plain class attributes in a game): a game
+    declares them once, and only a read-only member lets a game's own, more precise types (its
+    `Action` model, a dict of levels) stand where the protocol names the general ones (a
+    settable protocol attribute must match its type exactly)."""
+
+    @property
+    def name(self) -> str:
+        """The game's id: records, the store, the bot's registry (`bot.games.UIS`)."""
+        ...
+
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def phases_per_turn(self) -> int:
+        """The most phases a turn (a Magna Carta round) has."""
+        ...
+
+    @property
+    def hidden_information(self) -> bool:
+        """Hands and draw piles that a running game's record would show."""
+        ...
+
+    @property
+    def chance_in_play(self) -> bool:
+        """Chance after the setup (cards drawn during play): a move that drew or showed
+        something cannot be taken back; what a move `revealed` says what undo may not take
+        back."""
+        ...
+
+    @property
+    def LEVEL_SECONDS(self) -> Mapping[str, float]:
+        """The automated players' levels and their time a move."""
+        ...
+
+    @property
+    def State(self) -> type[GameState]: ...
+
+    @property
+    def Action(self) -> type[BaseModel]: ...
+
+    @property
+    def Options(self) -> type[BaseModel]: ...
+
+    @property
+    def Setup(self) -> type[BaseModel]: ...
 
     def new_game(self, options: Any = None, setup: Any = None) -> Any: ...
     def pending(self, state: Any) -> list[PendingDecision]: ...
@@ -133,6 +179,6 @@ class Game(Protocol):
         """What the clock plays for a seat whose time ran out (None: nothing sensible)."""
         ...
 
-    def make_checker(self, start: Any, level: str = "light") -> Any | None:
+    def make_checker(self, start: Any, level: str = "light") -> Checker | None:
         """The game's own invariant checker (None: the shared one, engine/conformance.py)."""
         ...

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import random
-from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine import GAME_NAMES, get_game
 from engine.errors import BadSetup, EngineError, quoted, shorten, validation_reason
-from engine.protocol import Event
+from engine.protocol import Event, Game
 
 
 class GameRecord(BaseModel):
@@ -65,7 +64,7 @@ class ReplayResult(BaseModel):
         return self.failure is None
 
 
-def _game_of(record: GameRecord) -> ModuleType:
+def _game_of(record: GameRecord) -> Game:
     if record.game not in GAME_NAMES:
         raise BadSetup(
             f"Unknown game {quoted(record.game, 30)}: known are {', '.join(GAME_NAMES)}."

@@ -34,7 +34,8 @@ def _english_template(key: str) -> str:
     value: Any = module
     for part in name.split("."):
         value = value[part] if isinstance(value, dict) else getattr(value, part)
-    return value
+    wording: str = value  # a message's wording (a plural one formats like a str)
+    return wording
 
 
 def phrase(
@@ -42,7 +43,7 @@ def phrase(
     args: Mapping[str, Any] | None,
     template: Callable[[str], str],
     namers: Mapping[str, Namer],
-    inner: Callable[[str, str, dict[str, Any]], Any] | None = None,
+    inner: Callable[[str, str, dict[str, Any]], str] | None = None,
     **people: str,
 ) -> str:
     """The message `key` with `args` in words: `template(key)` gives its wording, `namers` turn
@@ -58,17 +59,18 @@ def phrase(
                 namer = namers.get(name)
                 values[name] = namer(value) if namer is not None else value
     if inner is not None:
-        return inner(key, template(key), values)  # type: ignore[no-any-return]
+        return inner(key, template(key), values)
     return template(key).format(**values)
 
 
 def english_namers(key: str) -> Mapping[str, Namer]:
     prefix = key.partition(".")[0]
     module = importlib.import_module(MODULES[prefix])
-    return module.ENGLISH_NAMERS  # type: ignore[no-any-return]
+    namers: Mapping[str, Namer] = module.ENGLISH_NAMERS  # each words module has them
+    return namers
 
 
 def english(key: str, args: Mapping[str, Any] | None = None, **people: str) -> str:
     """The message in English; {s} and {o} stay placeholders unless given."""
     people = {"s": "{s}", "o": "{o}", **people}
-    return phrase(key, args, _english_template, english_namers(key), **people)
+    return phrase(key, args, _english_template, english_namers(key), None, **people)

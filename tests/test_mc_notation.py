@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.magna_carta import Action, legal_actions, parse, pending
-from engine.magna_carta.play import PROMPTS
+from engine.magna_carta.decision_kinds import BY_NAME as PROMPTS
 from tests.mc_helpers import random_states
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "magna-carta-notation.md"

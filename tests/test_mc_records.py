@@ -252,7 +252,7 @@ def test_a_state_json_that_refers_to_nothing_is_refused(change):
 
 
 def test_decision_kinds_and_prompts_agree():
-    from engine.magna_carta.play import PROMPTS
+    from engine.magna_carta.decision_kinds import BY_NAME as PROMPTS
     from engine.magna_carta.state import DECISION_KINDS
 
     assert set(PROMPTS) == {*DECISION_KINDS, "redraw"}

@@ -55,7 +55,7 @@ async def test_orders_play_the_provost_and_the_castle(
         )
         kinds = {action.split()[0] for _, action in planned}
         assert planned and all(seat == 0 for seat, _ in planned)  # only the player with orders
-        assert kinds <= {"skip", "batch"}
+        assert kinds <= {"skip", "deliver"}
         if variant == "standard":
             # the provost was never moved by seat 0: every provost decision of theirs skipped
             assert "skip" in kinds
@@ -213,3 +213,25 @@ def test_a_magna_carta_suggested_plan_owes_nothing_to_the_hand() -> None:
         assert mc_turn_plans.suggest(other, seat, easy) == suggested
         assert suggested.entries and all(e.answer is None for e in suggested.entries)
         assert state.players[seat].hand  # the state itself is untouched
+
+
+def test_mc_castle_order_delivers_every_batch_it_can() -> None:
+    """castle=all: at each of my castle decisions the engine's first legal batch (the castle
+    kind's delivery verb; a castle turn without a possible batch stops by itself, M18);
+    without the order the castle is asked."""
+    deliveries = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = mc.new_game(mc.Options(players=3), mc.Setup(seed=seed))
+        while not state.over:
+            seat = mc.pending(state)[0].seat
+            if state.decision is not None and state.decision.kind == "castle":
+                legal = mc.legal_actions(state, seat)
+                batches = [a for a in legal if a.verb == "deliver"]
+                found = pl.resolve(state, seat, {}, pl.Orders(castle="all"))
+                assert found.source == "orders.castle"
+                assert batches and found.action == batches[0]
+                assert pl.resolve(state, seat, {}, pl.Orders()).action is None
+                deliveries += 1
+            state, _ = mc.apply(state, mc.choose_action(state, seat, rng))
+    assert deliveries > 0

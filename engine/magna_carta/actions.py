@@ -9,7 +9,7 @@ same object, which keeps legal-action lists cheap to build and compare.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -35,7 +35,7 @@ Verb = Literal[
     "deliver",
     "skip",
 ]
-VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+VERBS: tuple[str, ...] = get_args(Verb)
 BARE_VERBS = ("keep", "redraw", "draw", "swap", "pass", "skip")
 ROAD_MAX = len(cat.NEUTRAL_IDS) - 1 + cat.MAX_PLAYERS * len(cat.PLAYER_CARDS)  # 52 cards
 
@@ -54,6 +54,7 @@ class Action(BaseModel):
         key = (verb, arg)
         found = cls._interned.get(key)
         if found is None:
+            # the engine's own verbs (a `Verb`), unchecked here: this runs for every option
             found = cls.model_construct(verb=verb, arg=arg)  # type: ignore[arg-type]
             cls._interned[key] = found
         return found
@@ -74,7 +75,7 @@ class Action(BaseModel):
             return True
         if other.__class__ is not Action:
             return NotImplemented
-        return self.verb == other.verb and self.arg == other.arg  # type: ignore[attr-defined]
+        return self.verb == other.verb and self.arg == other.arg
 
     def __hash__(self) -> int:
         return hash((self.verb, self.arg))

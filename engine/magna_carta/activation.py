@@ -8,6 +8,7 @@ from __future__ import annotations
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.decision_kinds import OWNER_KIND, WORKER_KIND
 from engine.magna_carta.explain import card_said
 from engine.magna_carta.play import (
     BUY_ONE,
@@ -65,23 +66,8 @@ def _activate(g: Play, i: int) -> None:
         _gain(g, seat, card.worker_gain, ("mc_words.WHY_WORKER", {"label": card_said(s, i)}))
         _owner_part(g, i)
         return
-    kind = _WORKER_DECISION[effect]
+    kind = WORKER_KIND[effect]
     s.decision = decision(kind, seat, i, "worker")
-
-
-_WORKER_DECISION = {
-    Effect.PEDDLER: "buy",
-    Effect.MARKET: "sell",
-    Effect.LAWYER: "lawyer",
-    Effect.BANK: "bank",
-    Effect.CHURCH: "church",
-}
-_OWNER_DECISION = {
-    Effect.PEDDLER: "buy",
-    Effect.GOLD_MINE: "trade",
-    Effect.BANK: "bank",
-    Effect.CHURCH: "church",
-}
 
 
 def _gain(g: Play, seat: int, gain: str, why: Said) -> None:
@@ -118,7 +104,7 @@ def _owner_part(g: Play, i: int) -> None:
         _gain(g, owner, card.owner_gain, ("mc_words.WHY_OWNER", {"label": card_said(s, i)}))
         _finish_card(g, i)
         return
-    s.decision = decision(_OWNER_DECISION[effect], owner, i, "owner")
+    s.decision = decision(OWNER_KIND[effect], owner, i, "owner")
 
 
 def _finish_card(g: Play, i: int) -> None:

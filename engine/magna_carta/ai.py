@@ -25,6 +25,7 @@ import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, NotYourDecision
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
+from engine.magna_carta.decision_kinds import BY_NAME
 from engine.magna_carta.play import DRAW, PASS
 from engine.magna_carta.player import BUILD_PRIORITY, choose_from_view, routine_effect
 from engine.magna_carta.player import choose_action as builtin_action
@@ -60,7 +61,7 @@ def determinizer(v: View) -> Callable[[random.Random], State]:
     waiting: list[int] = []
     d = None
     cursor = 0
-    if v.pending and v.pending[0].kind == "redraw":
+    if v.pending and BY_NAME[v.pending[0].kind].parallel:
         waiting = [p.seat for p in v.pending]
     elif v.pending:
         p = v.pending[0]
@@ -136,7 +137,7 @@ def _options(v: View) -> Any:
     key = (v.players_count, v.variant)
     found = _OPTIONS.get(key)
     if found is None:
-        found = _OPTIONS[key] = Options(players=v.players_count, variant=v.variant)  # type: ignore[arg-type]
+        found = _OPTIONS[key] = Options(players=v.players_count, variant=v.variant)
     return found
 
 
@@ -166,13 +167,11 @@ class _World:
 
     def _refresh(self) -> None:
         s = self.state
+        d = s.decision
         if s.over:
             self.seat, self.options = -1, []
-        elif s.waiting:
-            self.seat = s.waiting[0]
-            self.options = legal_actions(s, self.seat)
-        else:
-            self.seat = s.decision.seat  # type: ignore[union-attr]
+        else:  # the first seat the game waits for: the opening hands' (no decision), else its
+            self.seat = s.waiting[0] if d is None else d.seat
             self.options = legal_actions(s, self.seat)
 
     def play(self, action: Action) -> None:
@@ -250,10 +249,11 @@ def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Rando
     if len(options) == 1:
         return options[0]
     p = s.players[seat]
-    if s.waiting:
+    d = s.decision
+    if d is None:  # the opening hands (options: keep, redraw): keep a hand that can build
         keep = any(_affordable(CARDS[c].cost, p.cubes) for c in p.hand)
         return options[0] if keep else options[1]
-    kind = s.decision.kind  # type: ignore[union-attr]
+    kind = d.kind
     if kind == "action":
         prestige = [a for a in options if a.verb == "prestige"]
         if prestige:
@@ -285,17 +285,16 @@ def builtin_policy(s: State, seat: int, options: list[Action], rng: random.Rando
     if kind == "castle":
         batches = [a for a in options if a.verb == "deliver"]
         return batches[0] if batches else options[0]
-    return _effect(p, s, kind, options)
+    return _effect(p, s, seat, kind, options)
 
 
-def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
+def _effect(p: Player, s: State, seat: int, kind: str, options: list[Action]) -> Action:
     skip = options[0]
     cubes = dict(zip(cat.CUBES, p.cubes, strict=True))
     routine = routine_effect(cubes, p.deniers, kind, options)
     if routine is not None:
         return routine
     if kind == "lawyer":
-        seat = s.decision.seat  # type: ignore[union-attr]
         flips = [a for a in options if a.verb == "lawyer"]
         for a in flips:
             i = int(a.arg.split()[0]) - 1
@@ -307,7 +306,7 @@ def _effect(p: Player, s: State, kind: str, options: list[Action]) -> Action:
 
 
 def playout_policy(world: _World, rng: random.Random) -> Action:
-    return builtin_policy(world.state, world.seat, world.options, rng)  # type: ignore[arg-type]
+    return builtin_policy(world.state, world.seat, world.options, rng)
 
 
 # --- evaluation at the horizon --------------------------------------------------------------------
@@ -415,6 +414,10 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
     iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
     last_round = v.round + settings.extra_rounds
     viewer = v.viewer
+    if viewer is None:
+        raise ValueError(
+            "a search decides for a seat: it needs that seat's view, not a spectator's"
+        )
     deal = determinizer(v)
     start = estimated_scores(deal(random.Random(0)))  # public parts only matter here
 
@@ -443,7 +446,7 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
         budget.should_stop,
         settings.exploration,
     )
-    action = best_action(stats, options)
+    action: Action | None = best_action(stats, options)
     if action is None:  # stopped before the first playout: the built-in player's choice
         action = choose_from_view(v, viewer, rng)
     return action

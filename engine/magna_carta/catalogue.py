@@ -56,12 +56,8 @@ class Card:
     owner_text: str = ""
 
 
-def _card(**kw: object) -> Card:
-    return Card(**kw)  # type: ignore[arg-type]
-
-
 NEUTRAL_CARDS: tuple[Card, ...] = (
-    _card(
+    Card(
         id="n-peddler",
         name="Peddler",
         dutch="marktkraam",
@@ -69,7 +65,7 @@ NEUTRAL_CARDS: tuple[Card, ...] = (
         effect=Effect.PEDDLER,
         worker_text="buy 1 food, wood or stone for 1 d",
     ),
-    _card(
+    Card(
         id="n-park",
         name="Park",
         dutch="park",
@@ -78,7 +74,7 @@ NEUTRAL_CARDS: tuple[Card, ...] = (
         worker_gain="F",
         worker_text="take 1 food",
     ),
-    _card(
+    Card(
         id="n-forest",
         name="Forest",
         dutch="bos",
@@ -87,7 +83,7 @@ NEUTRAL_CARDS: tuple[Card, ...] = (
         worker_gain="W",
         worker_text="take 1 wood",
     ),
-    _card(
+    Card(
         id="n-quarry",
         name="Quarry",
         dutch="steengroeve",
@@ -96,7 +92,7 @@ NEUTRAL_CARDS: tuple[Card, ...] = (
         worker_gain="S",
         worker_text="take 1 stone",
     ),
-    _card(
+    Card(
         id="n-trading",
         name="Trading Post",
         dutch="kantoor",
@@ -111,7 +107,7 @@ FIRST_NEUTRAL = "n-peddler"  # laid first; the others go to its left, so it ends
 
 def _small(id_: str, name: str, dutch: str, cube: str) -> Card:
     word = CUBE_NAMES[cube]
-    return _card(
+    return Card(
         id=id_,
         name=name,
         dutch=dutch,
@@ -129,7 +125,7 @@ def _small(id_: str, name: str, dutch: str, cube: str) -> Card:
 
 def _large(id_: str, name: str, dutch: str, cube: str) -> Card:
     word = CUBE_NAMES[cube]
-    return _card(
+    return Card(
         id=id_,
         name=name,
         dutch=dutch,
@@ -148,7 +144,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
     _small("small-farm", "Small Farm", "boerderij", "F"),
     _small("small-sawmill", "Small Sawmill", "houtzagerij", "W"),
     _small("small-quarry", "Small Quarry", "steengroeve", "S"),
-    _card(
+    Card(
         id="peddler",
         name="Peddler",
         dutch="marktkraam",
@@ -159,7 +155,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
         worker_text="buy 1 food, wood or stone for 1 d, or 2 (any mix) for 2 d",
         owner_text="buy 1 food, wood or stone for 1 d",
     ),
-    _card(
+    Card(
         id="market",
         name="Market",
         dutch="markt",
@@ -171,7 +167,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
         worker_text="hand in 1 resource (gold too) for 4 d",
         owner_text="take 1 d",
     ),
-    _card(
+    Card(
         id="lawyer",
         name="Lawyer",
         dutch="notaris",
@@ -187,7 +183,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
     _large("large-farm", "Large Farm", "boerderij", "F"),
     _large("large-sawmill", "Large Sawmill", "houtzagerij", "W"),
     _large("large-quarry", "Large Quarry", "steengroeve", "S"),
-    _card(
+    Card(
         id="gold-mine",
         name="Gold Mine",
         dutch="goudmijn",
@@ -199,7 +195,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
         worker_text="take 1 gold",
         owner_text="swap 1 of your resources for 1 gold",
     ),
-    _card(
+    Card(
         id="bank",
         name="Bank",
         dutch="bank",
@@ -210,7 +206,7 @@ PLAYER_CARDS: tuple[Card, ...] = (
         worker_text="pay 1 d for 1 gold, or 3 d for 2 gold",
         owner_text="pay 2 d for 1 gold",
     ),
-    _card(
+    Card(
         id="church",
         name="Church",
         dutch="kerk",
@@ -226,8 +222,8 @@ PLAYER_CARDS: tuple[Card, ...] = (
 
 
 def _prestige(id_: str, name: str, dutch: str, cost: str, pp: int, beginner: bool = True) -> Card:
-    return _card(id=id_, name=name, dutch=dutch, kind=Kind.PRESTIGE, cost=cost, pp=pp,
-                 beginner=beginner)  # fmt: skip
+    return Card(id=id_, name=name, dutch=dutch, kind=Kind.PRESTIGE, cost=cost, pp=pp,
+                beginner=beginner)  # fmt: skip
 
 
 PRESTIGE_CARDS: tuple[Card, ...] = (
@@ -341,13 +337,13 @@ def pays(cost: str, payment: tuple[int, int, int, int]) -> bool:
 def payments(cost: str) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to pay `cost`: fewest gold first, then most food, wood, stone."""
     size = len(cost)
-    found = [
-        p
-        for p in product(range(size + 1), repeat=4)
-        if sum(p) == size and pays(cost, p)  # type: ignore[arg-type]
+    found: list[tuple[int, int, int, int]] = [
+        (food, wood, stone, gold)
+        for food, wood, stone, gold in product(range(size + 1), repeat=4)
+        if food + wood + stone + gold == size and pays(cost, (food, wood, stone, gold))
     ]
     found.sort(key=lambda p: (p[GOLD], -p[0], -p[1], -p[2]))
-    return tuple(found)  # type: ignore[return-value]
+    return tuple(found)
 
 
 PAYMENTS: dict[str, tuple[tuple[int, int, int, int], ...]] = {

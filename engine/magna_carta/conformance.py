@@ -49,7 +49,7 @@ def light_violations(s: State, before: State | None = None) -> list[str]:
         on_road = workers.count(seat)
         if p.workers < 0 or p.workers + on_road != cat.WORKERS:
             problems.append(f"seat {seat}: {p.workers} workers in hand + {on_road} on the road")
-        if same_road and before.players[seat] is p:  # type: ignore[union-attr]
+        if same_road and before is not None and before.players[seat] is p:
             continue
         owned = [card for card, owner in zip(road, owners, strict=True) if owner == seat]
         cards = sorted(p.deck + p.hand + p.discard + owned)

@@ -11,21 +11,9 @@ from typing import Any
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.decision_kinds import BY_NAME, OPENING
 from engine.magna_carta.state import Decision, State
 from engine.wording import Said
-
-_VERBS_FOR_KIND: dict[str, tuple[str, ...]] = {
-    "redraw": ("keep", "redraw"),
-    "action": ("draw", "swap", "place", "build", "prestige", "pass"),
-    "provost": ("provost", "skip"),
-    "buy": ("buy", "skip"),
-    "sell": ("sell", "skip"),
-    "trade": ("trade", "skip"),
-    "lawyer": ("lawyer", "skip"),
-    "bank": ("pay", "skip"),
-    "church": ("pay", "skip"),
-    "castle": ("deliver", "skip"),
-}
 
 
 def _examples(options: list[Action], limit: int = 8) -> Any:
@@ -59,10 +47,11 @@ def why_illegal(
     s: State, d: Decision | None, action: Action, options: list[Action], matches: list[Action]
 ) -> Said:
     """Why `action` is not legal now, as a message (engine/magna_carta/mc_words.py)."""
-    kind = d.kind if d is not None else "redraw"
+    asked = BY_NAME[d.kind] if d is not None else OPENING
+    kind = asked.name
     seat = d.seat if d is not None else -1
     quoted = f"'{action}'"
-    if action.verb not in _VERBS_FOR_KIND[kind]:
+    if action.verb not in asked.verbs:
         return (
             "mc_words.NOT_THIS_DECISION",
             {"action": quoted, "decision": kind, "options": _examples(options)},

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine.magna_carta.catalogue as cat
+from engine.magna_carta.decision_kinds import KINDS
 from i18n import Plural  # a message with a singular and a plural form
 
 # --- a road card, as players name it --------------------------------------------------------
@@ -73,20 +74,10 @@ WHY_WORKER = "worker on {label}"
 WHY_STORED = "stored on their {card} ({at})"
 WHY_OWNER = "owner of {label}"
 
-# --- what a decision asks (engine.magna_carta.rules.PROMPTS) ---------------------------------
+# --- what a decision asks -------------------------------------------------------------------
 
-DECISIONS: dict[str, str] = {  # one per decision kind (state.DECISION_KINDS, and "redraw")
-    "redraw": "keep your opening hand or redraw all three cards (once, free)",
-    "action": "draw, swap your hand, place a worker, build, build a prestige building or pass",
-    "provost": "move the provost (1 d a card, up to 3) or skip",
-    "buy": "buy cubes at the Peddler (1 d each) or skip",
-    "sell": "hand in a resource at the Market for 4 d or skip",
-    "lawyer": "pay 1 food to turn one of your cards into a residence, or skip",
-    "trade": "swap one of your resources for 1 gold at the Gold Mine, or skip",
-    "bank": "buy gold at the Bank or skip",
-    "church": "buy castle tokens at the Church or skip",
-    "castle": "deliver a batch to the castle or stop",
-}
+# one per decision kind, from their table (engine/magna_carta/decision_kinds.py)
+DECISIONS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
 
 # --- why a move is illegal (engine/magna_carta/explain.py) -----------------------------------
 
@@ -198,17 +189,20 @@ def ordinal(k: int) -> str:
 
 
 def namers(
-    w: Any, card_name: Callable[[str], str], cube_name: Callable[[str], str], ordinal: Any
+    w: Any,
+    card_name: Callable[[str], str],
+    cube_name: Callable[[str], str],
+    ordinal: Callable[[int], str],
 ) -> dict[str, Callable[[Any], str]]:
     """How each named value reads, from the templates `w` (this module, or its translations)
-    and the names of cards and cubes (English, or translated)."""
-    named_cube = cube_name
+    and the names of cards and cubes (English, or translated). `w`'s templates are read when a
+    value is named, so a translation reads in the language in force then."""
 
-    def cube_name(c: str) -> str:  # a reason may quote what the player typed instead
-        return named_cube(c) if c in cat.CUBE_NAMES else c
+    def cube_word(c: str) -> str:  # a reason may quote what the player typed instead
+        return cube_name(c) if c in cat.CUBE_NAMES else c
 
     def cubes(letters: str) -> str:
-        parts = [f"{letters.count(c)} {cube_name(c)}" for c in cat.CUBES if c in letters]
+        parts = [f"{letters.count(c)} {cube_word(c)}" for c in cat.CUBES if c in letters]
         return " + ".join(parts) if parts else w.NOTHING
 
     def cost(letters: str) -> str:
@@ -216,27 +210,29 @@ def namers(
         for c in (*cat.CUBES, cat.ANY):
             k = letters.count(c)
             if k:
-                parts.append(f"{k} {cube_name(c) if c != cat.ANY else w.ANY_RESOURCE}")
+                parts.append(f"{k} {cube_word(c) if c != cat.ANY else w.ANY_RESOURCE}")
         return " + ".join(parts)
 
     def stock(counts: list[int]) -> str:
-        return ", ".join(f"{k} {cube_name(c)}" for c, k in zip(cat.CUBES, counts, strict=True))
+        return ", ".join(f"{k} {cube_word(c)}" for c, k in zip(cat.CUBES, counts, strict=True))
 
     def tokens_counted(kinds: list[str]) -> str:
         # each kind once with its count: two dungeon tokens never read "dungeon and dungeon"
         counts = {kind: kinds.count(kind) for kind in dict.fromkeys(kinds)}
-        return w.AND.join(w.TOKEN_COUNT[kind].format(count=count) for kind, count in counts.items())
+        return str(w.AND).join(
+            w.TOKEN_COUNT[kind].format(count=count) for kind, count in counts.items()
+        )
 
     def prices(table: list[Any]) -> str:  # [what, [(price, count), ...]]
         what, pairs = table
 
         template = w.PRICE_GOLD if what == "gold" else w.PRICE_TOKENS
-        return w.OR.join(template.format(price=p, count=k) for p, k in pairs)
+        return str(w.OR).join(template.format(price=p, count=k) for p, k in pairs)
 
     return {
         "card": card_name,
         "cards": lambda ids: ", ".join(card_name(c) for c in ids) if ids else w.NOTHING,
-        "cube": cube_name,
+        "cube": cube_word,
         "cubes": cubes,
         "needs": cost,
         "stock": stock,
@@ -246,7 +242,7 @@ def namers(
         "decision": lambda kind: w.DECISIONS[kind],
         "prices": prices,
         "what": lambda what: w.WRITTEN[what],
-        "letters": lambda letters: ", ".join(f"{c} ({cube_name(c)})" for c in letters),
+        "letters": lambda letters: ", ".join(f"{c} ({cube_word(c)})" for c in letters),
     }
 
 

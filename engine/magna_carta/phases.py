@@ -118,7 +118,9 @@ def _neutral_road(given: list[str] | None, n: int, rng: random.Random) -> list[s
     return list(given)
 
 
-def _decks(given: list[list[str]] | None, n: int, variant: str, rng: random.Random) -> list:
+def _decks(
+    given: list[list[str]] | None, n: int, variant: str, rng: random.Random
+) -> list[list[str]]:
     cards = cat.DECKS[variant]
     if given is None:
         decks = []
@@ -325,14 +327,14 @@ def do_action(g: Play, seat: int, action: Action) -> None:
         if len(words) == 3:  # standard: on a residence
             i = int(words[1][1:]) - 1
             g.w("covers")[i] = card
-            at: int | None = i + 1
+            on: int | None = i + 1
             key = "mc_words.BUILD_PRESTIGE_ON"
         else:
             p = g.p(seat)
             p.prestige = [*p.prestige, card]
-            at, key = None, "mc_words.BUILD_PRESTIGE"
-        args = {"card": card, "at": at, "cubes": payment}
-        g.say("prestige", seat, key, args, card=card, at=at, paid=payment)
+            on, key = None, "mc_words.BUILD_PRESTIGE"
+        args = {"card": card, "at": on, "cubes": payment}
+        g.say("prestige", seat, key, args, card=card, at=on, paid=payment)
     # the next player who has not passed acts
     n = len(s.players)
     passed = s.passed

@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 import engine.magna_carta.catalogue as cat
-import engine.magna_carta.mc_words as mc_words
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.state import Player, State
 from engine.protocol import Event
@@ -42,8 +41,6 @@ PRESTIGE_BEGINNER = {
 }
 LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
 
-PROMPTS: dict[str, str] = mc_words.DECISIONS  # one per decision kind, and "redraw"
-
 
 # ---------------------------------------------------------------------------------------------
 # The working context of one `apply`: the state being built and the events it produced.
@@ -56,15 +53,16 @@ class Play:
     through `p(seat)`, so the old state is never touched and an action copies only what it
     changes."""
 
-    __slots__ = ("events", "owned", "phases", "s")
+    __slots__ = ("events", "own_players", "owned", "phases", "players", "s")
 
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[Event] = []
-        # field name or seat -> the new state's own copy; the players list is always copied
-        # (nearly every action changes a player, and it is short)
-        players = state.players = state.players.copy()
-        self.owned: dict[object, Any] = {"players": players}
+        # field name -> the new state's own copy of that list; the players list is always
+        # copied (nearly every action changes a player, and it is short), a player on first use
+        self.players = state.players = state.players.copy()
+        self.owned: dict[str, list[Any]] = {"players": self.players}
+        self.own_players: dict[int, Player] = {}
         self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
@@ -86,11 +84,10 @@ class Play:
             forget_places()
 
     def p(self, seat: int) -> Player:
-        owned = self.owned
-        found = owned.get(seat)
+        found = self.own_players.get(seat)
         if found is None:
-            players = owned["players"]
-            found = owned[seat] = players[seat] = players[seat].clone()
+            players = self.players
+            found = self.own_players[seat] = players[seat] = players[seat].clone()
         return found
 
     def say(
@@ -106,9 +103,7 @@ class Play:
         values (public ones only: a hand's new cards stay in `data["private"]`)."""
         s = self.s
         phase = self.phases[s.stage]
-        self.events.append(
-            Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args)  # type: ignore[arg-type]
-        )
+        self.events.append(Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args))
 
 
 _ROAD_STATE = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on

@@ -25,6 +25,7 @@ from engine.magna_carta.activation import (
     end_of_round,
 )
 from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.decision_kinds import BY_NAME, OPENING
 from engine.magna_carta.explain import why_illegal
 from engine.magna_carta.phases import (
     action_options,
@@ -36,7 +37,7 @@ from engine.magna_carta.phases import (
     provost_step,
     setup_done,
 )
-from engine.magna_carta.play import KEEP, PASS, PROMPTS, REDRAW, SKIP, Play
+from engine.magna_carta.play import KEEP, REDRAW, Play
 from engine.magna_carta.state import Decision, State
 from engine.protocol import Event, Outcome, PendingDecision
 
@@ -127,7 +128,7 @@ _PENDING: dict[tuple[int, str], PendingDecision] = {}
 def _pending(seat: int, kind: str) -> PendingDecision:
     found = _PENDING.get((seat, kind))
     if found is None:  # frozen, so one object per (seat, kind) serves every state
-        found = _PENDING[seat, kind] = PendingDecision(seat, kind, PROMPTS[kind])
+        found = _PENDING[seat, kind] = PendingDecision(seat, kind, BY_NAME[kind].prompt)
     return found
 
 
@@ -136,7 +137,7 @@ def pending(state: State) -> list[PendingDecision]:
     if state.over:
         return []
     if state.waiting:
-        return [_pending(seat, "redraw") for seat in state.waiting]
+        return [_pending(seat, OPENING.name) for seat in state.waiting]
     d = state.decision
     if d is None:
         return []
@@ -203,8 +204,8 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
 
 def _not_your_decision(state: State) -> None:
     waits = ", ".join(f"seat {k}" for k in deciding_seats(state))
-    kind = "redraw" if state.waiting else state.decision.kind  # type: ignore[union-attr]
-    raise NotYourDecision(f"It is not your decision: the game waits for {waits} ({PROMPTS[kind]}).")
+    asked = OPENING if state.decision is None else BY_NAME[state.decision.kind]
+    raise NotYourDecision(f"It is not your decision: the game waits for {waits} ({asked.prompt}).")
 
 
 def _complete(state: State, d: Decision | None, action: Action, options: list[Action]) -> Action:
@@ -249,12 +250,13 @@ def score_breakdowns(state: State) -> list[dict[str, int]]:
     for i, owner in enumerate(state.owners):
         if owner is None:
             continue
+        cover = covers[i]
         if not flipped[i]:
             buildings[owner] += CARDS[road[i]].pp
-        elif covers[i] is None:
+        elif cover is None:
             buildings[owner] += cat.RESIDENCE_PP
         else:
-            prestige[owner] += CARDS[covers[i]].pp  # type: ignore[index]
+            prestige[owner] += CARDS[cover].pp
     out = []
     for seat, p in enumerate(state.players):
         parts = {
@@ -282,10 +284,10 @@ def final_scores(state: State) -> Outcome:
 
 
 def default_action(state: State, seat: int | None = None) -> Action | None:
-    """What a player's clock plays when their time runs out: keep the opening hand, pass in
-    the actions phase, and otherwise skip (no provost move, no optional effect, no further
-    castle batch). None when the game does not wait for `seat` (default: the first seat it
-    waits for)."""
+    """What a player's clock plays when their time runs out: the decision kind's `default`
+    (engine/magna_carta/decision_kinds.py): keep the opening hand, pass in the actions phase,
+    and otherwise skip (no provost move, no optional effect, no further castle batch). None
+    when the game does not wait for `seat` (default: the first seat it waits for)."""
     seats = deciding_seats(state)
     if not seats:
         return None
@@ -294,7 +296,6 @@ def default_action(state: State, seat: int | None = None) -> Action | None:
     if seat not in seats:
         return None
     options = legal_actions(state, seat)
-    for preferred in (KEEP, PASS, SKIP):
-        if preferred in options:
-            return preferred
-    return options[0]
+    asked = OPENING if state.waiting or state.decision is None else BY_NAME[state.decision.kind]
+    preferred = Action.of(asked.default)
+    return preferred if preferred in options else options[0]

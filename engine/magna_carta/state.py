@@ -9,14 +9,21 @@ from 1. The JSON layout is documented in docs/magna-carta-record.md.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadState, quoted
+from engine.magna_carta.decision_kinds import KINDS, OPENING
 
 Variant = Literal["beginner", "standard"]
+# The keys of the JSON's cube and token counts, in the catalogue's order (checked below).
+CubeLetter = Literal["F", "W", "S", "G"]
+TokenName = Literal["dungeon", "walls", "towers"]
+CUBE_KEYS: tuple[CubeLetter, ...] = get_args(CubeLetter)
+TOKEN_KEYS: tuple[TokenName, ...] = get_args(TokenName)
+assert tuple(cat.CUBES) == CUBE_KEYS and cat.TOKEN_NAMES == TOKEN_KEYS
 
 
 class Options(BaseModel):
@@ -105,7 +112,7 @@ class Player:
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in Player.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as a dataclass)
 
     def __repr__(self) -> str:
         return f"Player({self.dump()})"
@@ -291,7 +298,7 @@ class State:
             return NotImplemented
         return all(_get(self, k) == _get(other, k) for k in STATE_FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as a dataclass)
 
     def __repr__(self) -> str:
         return f"State(round={self.round}, phase={self.phase}, decision={self.decision})"
@@ -369,12 +376,12 @@ class _Strict(BaseModel):
 
 class PlayerModel(_Strict):
     deniers: int = Field(ge=0)
-    cubes: dict[Literal["F", "W", "S", "G"], int]
+    cubes: dict[CubeLetter, int]
     workers: int = Field(ge=0, le=cat.WORKERS)
     hand: list[str]
     deck: list[str]
     discard: list[str]
-    tokens: dict[Literal["dungeon", "walls", "towers"], int]
+    tokens: dict[TokenName, int]
     prestige: list[str]
     shuffles: int = Field(0, ge=0)
 
@@ -406,7 +413,7 @@ class StateModel(_Strict):
     players: list[PlayerModel]
     road: list[RoadCardModel]
     provost: int | None
-    tokens: dict[Literal["dungeon", "walls", "towers"], int]
+    tokens: dict[TokenName, int]
     prestige_supply: list[str]
     passed: list[int]
     decision: DecisionModel | None
@@ -417,17 +424,8 @@ class StateModel(_Strict):
     over: bool = False
 
 
-DECISION_KINDS = (
-    "action",
-    "provost",
-    "buy",
-    "sell",
-    "lawyer",
-    "trade",
-    "bank",
-    "church",
-    "castle",
-)
+# The kinds a state's `decision` may have (the opening hands are `waiting` instead).
+DECISION_KINDS = tuple(kind.name for kind in KINDS if kind is not OPENING)
 
 
 def _check(m: StateModel) -> None:
@@ -494,12 +492,12 @@ def _from_model(m: StateModel) -> State:
     players = [
         Player(
             deniers=p.deniers,
-            cubes=[p.cubes.get(c, 0) for c in cat.CUBES],  # type: ignore[call-overload]
+            cubes=[p.cubes.get(c, 0) for c in CUBE_KEYS],
             workers=p.workers,
             hand=list(p.hand),
             deck=list(p.deck),
             discard=list(p.discard),
-            tokens=[p.tokens.get(t, 0) for t in cat.TOKEN_NAMES],  # type: ignore[call-overload]
+            tokens=[p.tokens.get(t, 0) for t in TOKEN_KEYS],
             prestige=list(p.prestige),
             shuffles=p.shuffles,
         )
@@ -521,7 +519,7 @@ def _from_model(m: StateModel) -> State:
         stored=[r.stored for r in m.road],
         workers=[r.worker for r in m.road],
         provost=m.provost - 1 if m.provost is not None else -1,
-        tokens=[m.tokens.get(t, 0) for t in cat.TOKEN_NAMES],  # type: ignore[call-overload]
+        tokens=[m.tokens.get(t, 0) for t in TOKEN_KEYS],
         prestige_supply=list(m.prestige_supply),
         passed=list(m.passed),
         decision=None if d is None else decision(d.kind, d.seat, d.at - 1, d.part),

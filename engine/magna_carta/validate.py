@@ -18,6 +18,7 @@ from typing import NoReturn
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadState
 from engine.magna_carta.catalogue import CARDS, Effect, Kind
+from engine.magna_carta.decision_kinds import BY_NAME
 from engine.magna_carta.state import State
 
 # Far beyond any game, small enough to print and to compute with.
@@ -27,20 +28,8 @@ MAX_SHUFFLES = 10_000  # reshuffles of one draw pile (each needs a draw or a swa
 MAX_ROUND = sum(cat.TOKENS_IN_BOX)
 MAX_BATCHES = sum(cat.TOKENS_IN_BOX)  # batches of one castle phase: one token each
 
-# The activation decisions (stage 4): the effect of the card, by kind and part.
-_EFFECT_DECISIONS: dict[tuple[str, str], tuple[Effect, ...]] = {
-    ("buy", "worker"): (Effect.PEDDLER,),
-    ("buy", "owner"): (Effect.PEDDLER,),
-    ("sell", "worker"): (Effect.MARKET,),
-    ("lawyer", "worker"): (Effect.LAWYER,),
-    ("trade", "owner"): (Effect.GOLD_MINE,),
-    ("bank", "worker"): (Effect.BANK,),
-    ("bank", "owner"): (Effect.BANK,),
-    ("church", "worker"): (Effect.CHURCH,),
-    ("church", "owner"): (Effect.CHURCH,),
-}
-_STAGE_OF_DECISION = {"action": 2, "provost": 3, "castle": 5}
-_ACTIVATION = 4
+_ACTIONS = cat.STAGES.index("actions")
+_ACTIVATION = cat.STAGES.index("activation")
 
 
 def _bad(reason: str) -> NoReturn:
@@ -192,25 +181,25 @@ def _check_decision(s: State, n: int) -> None:
     if d is None:
         _bad("the game is not over, so a decision must be pending")
     kind, seat = d.kind, d.seat
-    stage = _STAGE_OF_DECISION.get(kind, _ACTIVATION)
-    if s.stage != stage:
+    asked = BY_NAME[kind]
+    if s.stage != asked.stage:
         _bad(f"a {kind} decision does not belong to phase {s.phase}")
-    if kind == "action":
+    if asked.stage == _ACTIONS:
         if seat in s.passed or s.cursor != seat:
             _bad("the action decision is for the seat at the cursor, who has not passed")
         return
-    if kind in ("provost", "castle"):
+    if not asked.at_building:  # the provost and the castle: in passing order
         if s.cursor >= len(s.passed) or s.passed[s.cursor] != seat:
             _bad(f"the {kind} decision is for the seat at the cursor in passing order")
-        if kind == "provost" and s.options.variant != "standard":
-            _bad("the beginner game has no provost")
+        if asked.stage not in cat.PHASE_NUMBERS[s.options.variant]:
+            _bad(f"the {s.options.variant} game has no {cat.STAGES[asked.stage]} phase")
         return
     i = d.at
     last = s.provost if s.options.variant == "standard" else len(s.road) - 1
     if not 0 <= i <= last or s.cursor != i:
         _bad(f"a {kind} decision belongs to the card at the cursor, up to the provost")
     card = CARDS[s.road[i]]
-    if s.flipped[i] or card.effect not in _EFFECT_DECISIONS.get((kind, d.part), ()):
+    if s.flipped[i] or card.effect not in asked.effects(d.part):
         _bad(f"the card at {i + 1} cannot make a {kind} decision for its {d.part or 'worker'}")
     worker, owner = s.workers[i], s.owners[i]
     if d.part == "worker" and worker != seat:

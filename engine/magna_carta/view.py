@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
-from engine.magna_carta.play import PROMPTS
+from engine.magna_carta.decision_kinds import BY_NAME, OPENING
 from engine.magna_carta.rules import deciding_seats, legal_actions, score_breakdowns
 from engine.magna_carta.state import State
 
@@ -118,10 +118,10 @@ def view(state: State, seat: int | None) -> View:
     pending = []
     for k in deciding_seats(s):
         d = s.decision if not s.waiting else None
-        kind = d.kind if d is not None else "redraw"
+        kind = BY_NAME[d.kind] if d is not None else OPENING
         at = d.at + 1 if d is not None and d.at >= 0 else None
         part = d.part if d is not None else ""
-        pending.append(PendingView(k, kind, PROMPTS[kind], at, part))
+        pending.append(PendingView(k, kind.name, kind.prompt, at, part))
     return View(
         game=s.game,
         viewer=seat,

@@ -87,7 +87,7 @@ def search(
                 )
                 if value > best_value:
                     best_value, best_action = value, a
-            node = children[best_action]  # type: ignore[index]
+            node = children[best_action]
             world.play(best_action)
             path.append(node)
         while not done(world):

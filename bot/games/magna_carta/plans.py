@@ -21,10 +21,15 @@ from bot.words.lang import m
 from engine.magna_carta import apply, legal_actions, pending
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.actions import ROAD_MAX
+from engine.magna_carta.decision_kinds import BY_NAME
 from engine.magna_carta.state import State
 from engine.magna_carta.state import decision as mc_decision
 
 ACTIONS = cat.STAGES.index("actions")
+# The decision kinds' facts are the engine's table (engine/magna_carta/decision_kinds.py): the
+# action a turn plan answers, and the two a standing order may answer (never move the provost,
+# deliver all I can), each with its verbs and the answer that declines.
+ACTION, PROVOST, CASTLE = BY_NAME["action"], BY_NAME["provost"], BY_NAME["castle"]
 
 
 def placing(state: State) -> bool:
@@ -44,9 +49,9 @@ def places(state: State, seat: int) -> list[tuple[Any, int]]:
         return []
     d = state.decision
     now = state
-    if d is None or d.seat != seat or d.kind != "action":
+    if d is None or d.seat != seat or d.kind != ACTION.name:
         now = state.copy()
-        now.decision = mc_decision("action", seat)
+        now.decision = mc_decision(ACTION.name, seat)
     return [
         (a, cat.ACTION_COST if a.verb == "place" else 0)
         for a in legal_actions(now, seat)
@@ -129,28 +134,28 @@ def _resolve_orders(state: State, seat: int, orders: pl.Orders) -> pl.Resolution
     mine = [p for p in pending(state) if p.seat == seat]
     if state.over or not mine:
         return pl.Resolution()
-    kind = mine[0].kind
+    kind = BY_NAME[mine[0].kind]
     legal = legal_actions(state, seat)
-    skip = next((a for a in legal if str(a) == "skip"), None)
-    if kind == "provost" and orders.bribe == "never" and skip is not None:
-        return pl.Resolution(skip, "orders.bribe")
+    decline = next((a for a in legal if str(a) == kind.default), None)
+    if kind is PROVOST and orders.bribe == "never" and decline is not None:
+        return pl.Resolution(decline, "orders.bribe")
     decision = state.decision
     is_owner = decision is not None and decision.part == "owner"
-    if is_owner and orders.owner == "never" and skip is not None:
-        return pl.Resolution(skip, "orders.owner")
-    if kind == "castle" and orders.castle == "all":
-        batch = next((a for a in legal if str(a).startswith("batch")), None)
+    if is_owner and orders.owner == "never" and decline is not None:
+        return pl.Resolution(decline, "orders.owner")
+    if kind is CASTLE and orders.castle == "all":
+        batch = next((a for a in legal if a.verb == CASTLE.verbs[0]), None)
         if batch is not None:
             return pl.Resolution(batch, "orders.castle")
-        if skip is not None:
-            return pl.Resolution(skip, "orders.castle")
+        if decline is not None:
+            return pl.Resolution(decline, "orders.castle")
     return pl.Resolution()
 
 
 def _resolve_turn_plan(state: State, seat: int, plans: Mapping[str, pl.PlanBase]) -> pl.Resolution:
     """The planned action for `seat`'s pending action decision, if its turn plan says one."""
     d = state.decision
-    if d is None or d.seat != seat or d.kind != "action" or not placing(state):
+    if d is None or d.seat != seat or d.kind != ACTION.name or not placing(state):
         return pl.Resolution()
     plan = pl.turn_plan_now(plans, state.round)
     if plan is None:
@@ -205,7 +210,7 @@ def _without_cards(state: State, seat: int) -> Any:
     """A copy of `state` in which `seat` decides its action now and holds no cards (no hand,
     draw pile or discard)."""
     now = state.copy()
-    now.decision = mc_decision("action", seat)
+    now.decision = mc_decision(ACTION.name, seat)
     player = state.players[seat].clone()
     player.hand, player.deck, player.discard = [], [], []
     now.players = [player if k == seat else p for k, p in enumerate(state.players)]

@@ -9,6 +9,7 @@ others to the channel's prompt (`layout`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.games.layout import BUTTON_LABEL, MAX_BUTTONS_PER_ROW, Choice, Layout, finish, fit
@@ -16,6 +17,7 @@ from bot.games.magna_carta.lang import mt
 from bot.words.lang import t
 from engine.magna_carta import catalogue as cat
 from engine.magna_carta.catalogue import CARDS
+from engine.magna_carta.decision_kinds import BY_NAME
 from engine.magna_carta.view import PendingView, RoadCardView, View
 from i18n.grammar import Name, headed
 from render.names import card_name as name_of
@@ -124,20 +126,32 @@ def headline(view: View, seat: int, names: list[str]) -> str:
     pending = pending_of(view, seat)
     if pending is None:
         return ""
-    kind = pending.kind
-    if kind == "redraw":
-        return mt.MC_HEADLINE_REDRAW
-    if kind == "action":
-        return mt.MC_HEADLINE_ACTION
-    if kind == "provost":
-        return mt.MC_HEADLINE_PROVOST.format(
-            where=road_card(view, view.provost or 1), stretch=stretch(view)
-        )
-    if kind == "castle":
-        nxt = next_tokens(view, 1)
-        if not nxt:
-            return mt.MC_HEADLINE_CASTLE_EMPTY
-        return mt.MC_HEADLINE_CASTLE.format(token=token_words(nxt))
+    if BY_NAME[pending.kind].at_building:
+        return _at_card(view, seat, pending, names)
+    return _HEADLINES[pending.kind](view)
+
+
+def _castle_headline(view: View) -> str:
+    nxt = next_tokens(view, 1)
+    if not nxt:
+        return mt.MC_HEADLINE_CASTLE_EMPTY
+    return mt.MC_HEADLINE_CASTLE.format(token=token_words(nxt))
+
+
+# The headline of each decision kind not asked at a road card (engine/magna_carta/
+# decision_kinds.py); those asked at a card name the card, its position and its effect.
+_HEADLINES: dict[str, Callable[[View], str]] = {
+    "redraw": lambda view: mt.MC_HEADLINE_REDRAW,
+    "action": lambda view: mt.MC_HEADLINE_ACTION,
+    "provost": lambda view: mt.MC_HEADLINE_PROVOST.format(
+        where=road_card(view, view.provost or 1), stretch=stretch(view)
+    ),
+    "castle": _castle_headline,
+}
+
+
+def _at_card(view: View, seat: int, pending: PendingView, names: list[str]) -> str:
+    """The headline of a decision at a road card: its worker's effect, or its owner's."""
     at = pending.at or 1
     card = view.road[at - 1]
     data = CARDS[card.card]
