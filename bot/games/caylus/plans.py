@@ -91,7 +91,7 @@ def plan_from_json(text: str) -> PlanBase:
     return PLANNER.plan_from_json(text)
 
 
-class CaylusPlanner(Planner):
+class CaylusPlanner(Planner[State]):
     """Caylus's plans for the game service (`bot.games.plans.Planner`)."""
 
     plan_types = (Answer, CastlePlan, Premove, OwnerChoice)

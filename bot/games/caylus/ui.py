@@ -25,7 +25,7 @@ def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
 
 
-class CaylusUI(TurnPlanEditor):
+class CaylusUI(TurnPlanEditor[State]):
     kind = "caylus"
     title = "Caylus"
     phases_per_turn = 7

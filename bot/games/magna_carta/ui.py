@@ -77,7 +77,7 @@ def _tokens(tokens: dict[str, int]) -> str:
     return mt.MC_TOKENS_LEFT.format(**tokens)
 
 
-class MagnaCartaUI(TurnPlanEditor):
+class MagnaCartaUI(TurnPlanEditor[State]):
     kind = "magna-carta"
     title = mt.MC_TITLE
     # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
