@@ -55,7 +55,8 @@ class EngineSaid:
         self.key, self.values = key, _tuples(values)
 
     def __call__(self) -> str:
-        return error_text(self)
+        # phrased as the engine's error it stands for
+        return error_text(engine_errors.EngineError(key=self.key, values=self.values))
 
 
 def _tuples(value: Any) -> Any:
@@ -458,7 +459,7 @@ class Planner(Generic[StateT]):
     def _adapter(self) -> TypeAdapter[Any]:
         found = _ADAPTERS.get(self.plan_types)
         if found is None:
-            kinds = (TurnPlan, *self.plan_types)
+            kinds: tuple[type[PlanBase], ...] = (TurnPlan, *self.plan_types)
             union = kinds[0] if len(kinds) == 1 else _discriminated(kinds)
             found = _ADAPTERS[self.plan_types] = TypeAdapter(union)
         return found

@@ -418,7 +418,7 @@ class ServiceCore:
         plans to play as their decisions come."""
         return Run(
             game_id=live.row.id,
-            state=live.state,
+            state=self._require_running(live),
             phase_start=live.phase_start,
             seq=live.row.seq,
             now=self._clock() if now is None else now,
@@ -694,12 +694,21 @@ class ServiceCore:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
 
     @staticmethod
-    def _require_running(live: Live) -> None:
+    def _require_started(live: Live) -> GameState:
+        """The state of a game that has started (running or over); GameNotRunning for a lobby."""
+        if live.state is None:
+            raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[live.row.status])
+        return live.state
+
+    @staticmethod
+    def _require_running(live: Live) -> GameState:
+        """The state of a running game; GameOver or GameNotRunning for any other."""
         status = live.row.status
         if status == "finished":
             raise err.GameOver(game_id=live.row.id)
-        if status != "running":
+        if status != "running" or live.state is None:
             raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[status])
+        return live.state
 
     def _info(self, live: Live) -> GameInfo:
         row = live.row

@@ -297,9 +297,9 @@ class LobbyCalls(ServiceCore):
         }
         known = game.Options.model_fields
         found = {k: v for k, v in defaults.items() if v is not None and k in known}
-        players = found.get("players")
+        players = settings.default_players
         if players is not None and not game.min_players <= players <= game.max_players:
-            del found["players"]
+            found.pop("players", None)
         return found
 
     @staticmethod

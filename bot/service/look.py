@@ -14,6 +14,7 @@ from bot.words import errors as err
 from bot.words.lang import m
 from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES
+from engine.protocol import GameState
 from engine.record import GameRecord
 
 
@@ -41,6 +42,11 @@ class LookCalls(ServiceCore):
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).state
 
+    async def started_state(self, game_id: int) -> GameState:
+        """The engine state of a game that has started; GameNotRunning for a lobby."""
+        async with self._lock(game_id, across=False):
+            return self._require_started(await self._load(game_id))
+
     async def phase_start_state(self, game_id: int) -> Any | None:
         """The state when the current phase began: the board the channel last saw."""
         async with self._lock(game_id, across=False):
@@ -58,19 +64,22 @@ class LookCalls(ServiceCore):
         return SinceLastMove(info=info, seat=seat.seat, after=after, record=record)
 
     async def view(self, game_id: int, user_id: int) -> PlayerView:
+        """What `user_id` sees of a started game: its state, their pending decision and what
+        they may play (GameNotRunning for a lobby)."""
         async with self._lock(game_id, across=False):
             live = await self._load(game_id)
+            state = self._require_started(live)
             info = self._info(live)
             seat = info.seat_of(user_id)
             decision = None
             legal: tuple[str, ...] = ()
-            if seat is not None and live.state is not None and not seat.is_bot:
+            if seat is not None and not seat.is_bot:
                 game = self._game_of(live.row.kind)
                 decision = next((p for p in info.pending if p.seat == seat.seat), None)
                 if decision is not None:
-                    legal = tuple(str(a) for a in game.legal_actions(live.state, seat.seat))
+                    legal = tuple(str(a) for a in game.legal_actions(state, seat.seat))
             return PlayerView(
-                game=info, seat=seat, state=live.state, decision=decision, legal_actions=legal
+                game=info, seat=seat, state=state, decision=decision, legal_actions=legal
             )
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[str]:

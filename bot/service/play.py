@@ -231,12 +231,12 @@ class PlayCalls(ServiceCore):
                 raise err.StaleVersion(
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
-            self._require_running(live)
+            state = self._require_running(live)
             game = self._game_of(live.row.kind)
-            pending = game.pending(live.state)
+            pending = game.pending(state)
             if not any(p.seat == seat for p in pending):
                 raise self._not_your_decision(live, pending)
-            action = default_move(game, live.state, seat)
+            action = default_move(game, state, seat)
             user_id = live.seats[seat].user_id
             run = await self._run_from(live, now)
             self._apply(game, run, action, seat, by_bot=True, user_id=None)

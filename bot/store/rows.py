@@ -298,8 +298,18 @@ class RatingChange:
 
 
 def rating_row(row: Sequence[Any]) -> RatingRow:
+    games, wins, finished, left_early = map(int, row[5:9])
     return RatingRow(
-        int(row[0]), row[1], int(row[2]), float(row[3]), float(row[4]), *map(int, row[5:9]), row[9]
+        int(row[0]),
+        row[1],
+        int(row[2]),
+        float(row[3]),
+        float(row[4]),
+        games,
+        wins,
+        finished,
+        left_early,
+        row[9],
     )
 
 

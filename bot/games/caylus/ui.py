@@ -179,7 +179,7 @@ class CaylusUI(TurnPlanEditor[State]):
             ct.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
-            f"{cat.tile_name(tile)} ({i + 1})"
+            space_name(state, str(i + 1))
             for i, tile in enumerate(state.road)
             if tile and state.owners[i] == seat
         ]

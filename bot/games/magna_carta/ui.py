@@ -175,7 +175,7 @@ class MagnaCartaUI(TurnPlanEditor[State]):
     def turn_plan_empty(self) -> str:
         return mt.MC_TURN_PLAN_EMPTY
 
-    def placing_now(self, state: Seen) -> bool:
+    def placing_now(self, state: State) -> bool:
         return placing(state)
 
     def turn_plan_choices(
@@ -271,7 +271,7 @@ class MagnaCartaUI(TurnPlanEditor[State]):
     def record_picture(self, state: Seen) -> bytes:
         from render.magna_carta import render_board_picture
 
-        return render_board_picture(view(state, None)).data
+        return render_board_picture(public_view(state)).data
 
     # --- looking
     def status_lines(self, state: Seen, names: list[str], emojis: list[str]) -> list[str]:
