@@ -371,8 +371,8 @@ class Question:
         return self.planned is None
 
     def plan(self, option: str, *, always: bool = False) -> Plan:
-        """The plan that answers this question ahead with `option` (for `act(..., plans=)` or
-        `set_plan`); a bribe answer holds while the provost stands where it did."""
+        """The plan that answers this question ahead with `option` (for `act(..., plans=)`);
+        a bribe answer holds while the provost stands where it did."""
         if self.answered_by is None:
             raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=self.kind))
         return self.answered_by(

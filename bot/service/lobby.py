@@ -103,7 +103,7 @@ class LobbyCalls(ServiceCore):
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         """Leave a lobby. A leaving host hands over to the next human; with none left the lobby
-        is aborted. (In a running game, use resign.)"""
+        is aborted. (A running game's seat goes to the bot only by the clock or a kick.)"""
         async with self._lock(game_id):
             live = await self._load(game_id)
             self._require_lobby(live)

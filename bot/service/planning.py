@@ -32,16 +32,6 @@ class PlanCalls(PlayCalls):
             _, _, seat, book = await self._plans_context(game_id, user_id)
             return book.mine(seat)
 
-    async def set_plan(self, game_id: int, user_id: int, plan: pl.Plan) -> PlanResult:
-        """Keep `plan` for the player (replacing their plan for the same decision; a premove
-        joins the end of their queue). BadPlan if it can never apply. If it answers the pending
-        decision, it is played at once."""
-
-        def change(state: GameState, seat: int, book: PlanBook) -> None:
-            book.put(seat, book.planner.check_plan(state, seat, plan))
-
-        return await self._change_plans(game_id, user_id, change)
-
     async def queue_premove(
         self, game_id: int, user_id: int, target: str, max_cost: int | None = None
     ) -> PlanResult:
@@ -112,15 +102,6 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             _, state, seat, book = await self._plans_context(game_id, user_id)
             return book.planner.turn_plan_options(state, seat)
-
-    async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
-        """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
-
-        def change(state: GameState, seat: int, book: PlanBook) -> None:
-            if not book.delete(seat, key):
-                raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
-
-        return await self._change_plans(game_id, user_id, change)
 
     async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
         """Empty the player's premove queue."""
