@@ -40,7 +40,6 @@ from bot.store.rows import (
     RatingChange,
     RatingRow,
     SeatRow,
-    UndoneRow,
     UnreadableGame,
     UserSettings,
     outbox_row,
@@ -361,15 +360,6 @@ class Store(ClockReads):
             (game_id, user_id),
         )
         return (rows[0][0], rows[0][1]) if rows else None
-
-    async def undone_moves(self, game_id: int) -> list[UndoneRow]:
-        """The moves taken back in the game, oldest undo first."""
-        rows = await self._all(
-            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
-            "WHERE game_id = ? ORDER BY undone_at, seq",
-            (game_id,),
-        )
-        return [UndoneRow(*r) for r in rows]
 
     async def game_guild(self, game_id: int) -> int | None:
         """The server of game `game_id` (None: no such game), read without decoding its row."""

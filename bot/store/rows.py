@@ -153,17 +153,6 @@ class GameHead(NamedTuple):
     version: Any
 
 
-class UndoneRow(NamedTuple):
-    """A move its player took back (table `undone_actions`)."""
-
-    seq: int
-    seat: int
-    action: str
-    user_id: int
-    played_at: float
-    undone_at: float
-
-
 @dataclass(frozen=True, slots=True)
 class UnreadableGame:
     """A listed game whose row cannot be decoded (`GameRow.from_sql` refused it): what of it
