@@ -19,7 +19,7 @@ import i18n.cli as i18n_cli
 from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
-from engine.protocol import GameState
+from engine.protocol import Game, GameState
 from engine.record import GameRecord, replay
 
 # Longest error line the commands print: engine messages are short, this only guards the rest.
@@ -30,15 +30,20 @@ class CommandError(Exception):
     """A problem with the command's arguments or files: printed as one line, exit status 1."""
 
 
+def _game_for(name: str, players: int) -> Game:
+    """The game `name`, if `players` can play it; CommandError otherwise."""
+    game = get_game(name)
+    if not game.min_players <= players <= game.max_players:
+        raise CommandError(
+            f"{name} is played by {game.min_players}-{game.max_players} players, not {players}."
+        )
+    return game
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from engine.conformance import checker_for
 
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CommandError(
-            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
-            f"not {args.players}."
-        )
+    game = _game_for(args.game, args.players)
     wanted = {
         "players": args.players,
         "favor_mode": args.favor_mode,
@@ -111,12 +116,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     """
     from engine.players import LEVELS, Budget
 
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CommandError(
-            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
-            f"not {args.players}."
-        )
+    game = _game_for(args.game, args.players)
     levels = [level.strip() for level in args.seats.split(",")]
     if len(levels) != args.players:
         raise CommandError(f"--seats names {len(levels)} levels for {args.players} players.")

@@ -4,8 +4,6 @@ history, leaderboards, a user's games.
 
 from __future__ import annotations
 
-from typing import Any
-
 import bot.service.history as hist
 from bot.service.core import Live, ServiceCore, replay_problems
 from bot.service.results import GameInfo, LogPage, PlayerView, SinceLastMove, UserGame
@@ -37,7 +35,7 @@ class LookCalls(ServiceCore):
         last = await self.store.last_game_in_channel(guild_id, channel_id)
         return last[0] if last is not None and last[1] in ("finished", "aborted") else None
 
-    async def state(self, game_id: int) -> Any | None:
+    async def state(self, game_id: int) -> GameState | None:
         """The engine state (None before the start)."""
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).state
@@ -47,7 +45,7 @@ class LookCalls(ServiceCore):
         async with self._lock(game_id, across=False):
             return self._require_started(await self._load(game_id))
 
-    async def phase_start_state(self, game_id: int) -> Any | None:
+    async def phase_start_state(self, game_id: int) -> GameState | None:
         """The state when the current phase began: the board the channel last saw."""
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).phase_start

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games import plans as pl
-from bot.service.core import Live, Run
+from bot.service.core import Live
 from bot.service.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.play import PlayCalls
 from bot.store import DiskFull
@@ -242,7 +242,7 @@ class PlanCalls(PlayCalls):
         seat = live.human_seat(user_id)
         if seat is None:
             raise err.NotSeated(game_id=game_id, user_id=user_id)
-        state = self._require_running(live)
+        state = self._require_running(live).state
         book = await self._plan_book(live)
         if book is None:
             raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
@@ -255,14 +255,7 @@ class PlanCalls(PlayCalls):
             live, state, seat, book = await self._plans_context(game_id, user_id)
             change(state, seat, book)
             game = self._game_of(live.row.kind)
-            run = Run(
-                game_id=game_id,
-                state=state,
-                phase_start=live.phase_start,
-                seq=live.row.seq,
-                now=self._clock(),
-                book=book,
-            )
+            run = await self._run_from(live, book=book)
             await self._play_bots(game, run, live.seats, self._seed(live))
             if run.moves:
                 result = await self._commit_play(live, run, board_before=live.phase_start)

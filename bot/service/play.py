@@ -213,7 +213,7 @@ class PlayCalls(ServiceCore):
                 raise err.StaleVersion(
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
-            state = self._require_running(live)
+            state = self._require_running(live).state
             game = self._game_of(live.row.kind)
             pending = game.pending(state)
             if not any(p.seat == seat for p in pending):

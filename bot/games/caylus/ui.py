@@ -114,7 +114,7 @@ class CaylusUI(TurnPlanEditor[State]):
             )
         return lines
 
-    def shows_board(self, state: State, previous: Any) -> bool:
+    def shows_board(self, state: State, previous: State | None) -> bool:
         from render.caylus import starts_workers_phase
 
         return bool(state.over) or starts_workers_phase(state, previous)
@@ -123,7 +123,7 @@ class CaylusUI(TurnPlanEditor[State]):
         self,
         state: State,
         names: list[str],
-        previous: Any,
+        previous: State | None,
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
@@ -135,7 +135,7 @@ class CaylusUI(TurnPlanEditor[State]):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: State, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: State, names: list[str], previous: State | None, events: Sequence[Event] = ()
     ) -> Picture:
         from render.caylus import render_board_picture
 

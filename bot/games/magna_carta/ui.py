@@ -234,7 +234,7 @@ class MagnaCartaUI(TurnPlanEditor[State]):
         ]
 
     # --- pictures
-    def shows_board(self, state: Seen, previous: Any) -> bool:
+    def shows_board(self, state: Seen, previous: Seen | None) -> bool:
         from render.magna_carta import starts_actions_phase
 
         v = public_view(state)
@@ -245,7 +245,7 @@ class MagnaCartaUI(TurnPlanEditor[State]):
         self,
         state: Seen,
         names: list[str],
-        previous: Any,
+        previous: Seen | None,
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
@@ -258,7 +258,7 @@ class MagnaCartaUI(TurnPlanEditor[State]):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Seen, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: Seen, names: list[str], previous: Seen | None, events: Sequence[Event] = ()
     ) -> Picture:
         from render.magna_carta import render_board_picture
 
