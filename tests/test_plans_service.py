@@ -314,12 +314,13 @@ async def test_ask_now_and_the_parallel_questions_once_placement_is_over(svc) ->
     gid = start.game.id
     now = await svc.ask_now(gid)
     waiting = start.game.awaiting[0].user_id
-    assert now.waiting_for == waiting and now.asked == (waiting,)  # placement: one at a time
+    assert now.waiting_for == waiting and now.ahead == ()  # placement: one at a time
+    assert any(q.now for q in now.questions[waiting])
     assert all(not q.due for qs in now.questions.values() for q in qs)
     await until(svc, gid, rng, lambda s: s.phase >= 3)
     now = await svc.ask_now(gid)
     due = {u for u, qs in now.questions.items() if any(q.due for q in qs)}
-    assert set(now.asked) == due | ({now.waiting_for} if now.waiting_for else set())
+    assert now.waiting_for is None or any(q.now for q in now.questions[now.waiting_for])
     assert set(now.ahead) == due - {now.waiting_for}  # offered without a ping
     for user, asked in now.questions.items():
         assert asked == await svc.questions_for(gid, user)
@@ -334,7 +335,7 @@ async def test_ask_now_and_the_parallel_questions_once_placement_is_over(svc) ->
         user, q = open_due[0]
         await svc.answer(gid, user, q.key, q.default or q.options[0], provost=q.provost)
         now = await svc.ask_now(gid)
-    assert now.asked == ((now.waiting_for,) if now.waiting_for else ())
+    assert now.ahead == ()
 
 
 # --- random games: plans change nothing but who answers when ----------------------------------

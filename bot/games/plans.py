@@ -72,10 +72,9 @@ def _tuples(value: Any) -> Any:
 
 def refused(error: engine_errors.EngineError) -> Reason:
     """A plan's move refused by the rules: the engine's reason, read in the reader's language."""
-    key = getattr(error, "key", "")
-    if not key:
+    if not error.key:
         return str(error)
-    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(key, getattr(error, "values", None)))
+    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(error.key, error.values))
 
 
 def reason_to_text(reason: Reason) -> str:

@@ -225,8 +225,8 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         try:
             result = await self.act(info.id, user_id, action, None, issued_at=issued_at)
         except err.ServiceError as error:
-            if getattr(error, "game_id", None) is None:
-                error.game_id = info.id  # type: ignore[attr-defined]
+            if error.game_id is None:
+                error.game_id = info.id
             raise
         return Played(info, view, result, await self._posts_after_move(info.id, result))
 

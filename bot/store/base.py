@@ -113,6 +113,11 @@ class Store(ClockReads):
     async def _read_columns(self, table: str) -> list[str]:
         raise NotImplementedError
 
+    async def reset_identities(self) -> None:
+        """After rows were inserted with their ids (caylus copy-db): new rows number on from
+        the largest id of each table. SQLite does so by itself (a new rowid follows the
+        largest): nothing to do."""
+
     @asynccontextmanager
     async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
         """Serialise a game's read-modify-write across processes (held by the service around

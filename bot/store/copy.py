@@ -110,9 +110,7 @@ async def copy_database(
             report.game_ids += chunk
             if progress is not None:
                 progress(len(report.game_ids), len(ids))
-        reset = getattr(target, "reset_identities", None)
-        if reset is not None:
-            await reset()
+        await target.reset_identities()
     except BaseException:
         await _empty(target)
         raise
