@@ -525,3 +525,19 @@ async def test_a_failing_magna_carta_bot_shows_no_card_of_its_hand_in_the_log(
         assert assert_bot_played_default_moves(magna_carta, record, 1) == broken.calls
     finally:
         await svc.close()
+
+
+async def test_a_lobby_has_no_state_to_view_or_plan_with(svc: GameService) -> None:
+    """The calls that need a game's state say the game has not started (GameNotRunning) for a
+    lobby, instead of handing on a state that is not there; nothing is written."""
+    lobby = await svc.join((await svc.create_game(GUILD, CHANNEL, HOST, players=2)).id, ALICE)
+    for call in (
+        lambda: svc.view(lobby.id, HOST),
+        lambda: svc.started_state(lobby.id),
+        lambda: svc.turn_plan_options(lobby.id, HOST),
+        lambda: svc.questions_for(lobby.id, ALICE),
+    ):
+        with pytest.raises(err.GameNotRunning, match=f"Game #{lobby.id} is .*not in progress"):
+            await call()
+    assert (await svc.game(lobby.id)).version == lobby.version
+    assert (await svc.ask_now(lobby.id)).questions == {}
