@@ -9,11 +9,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+import i18n.cli as i18n_cli
 from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
@@ -28,15 +30,20 @@ class CommandError(Exception):
     """A problem with the command's arguments or files: printed as one line, exit status 1."""
 
 
+def _game_for(name: str, players: int) -> Game:
+    """The game `name`, if `players` can play it; CommandError otherwise."""
+    game = get_game(name)
+    if not game.min_players <= players <= game.max_players:
+        raise CommandError(
+            f"{name} is played by {game.min_players}-{game.max_players} players, not {players}."
+        )
+    return game
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from engine.conformance import checker_for
 
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CommandError(
-            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
-            f"not {args.players}."
-        )
+    game = _game_for(args.game, args.players)
     wanted = {
         "players": args.players,
         "favor_mode": args.favor_mode,
@@ -109,12 +116,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     """
     from engine.players import LEVELS, Budget
 
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        raise CommandError(
-            f"{args.game} is played by {game.min_players}-{game.max_players} players, "
-            f"not {args.players}."
-        )
+    game = _game_for(args.game, args.players)
     levels = [level.strip() for level in args.seats.split(",")]
     if len(levels) != args.players:
         raise CommandError(f"--seats names {len(levels)} levels for {args.players} players.")
@@ -147,12 +149,9 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
             if args.playouts_only:
                 pass  # each level's playout cap, no clock: as on an idle core that reaches it
             elif args.budget is not None:
-                deadline = time.perf_counter() + args.budget
-                budget = Budget(
-                    should_stop=lambda deadline=deadline: time.perf_counter() > deadline
-                )
+                budget = Budget(should_stop=_stop_after(args.budget))
             elif level != "easy":
-                budget = Budget(should_stop=_time_limit(game, level))
+                budget = Budget(should_stop=_stop_after(game.LEVEL_SECONDS[level]))
             decision_started = time.perf_counter()
             cpu_started = time.process_time()
             decided = safe_action(game, state, seat, level, rng, budget, player)
@@ -168,6 +167,8 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                     over[level] += 1
             state, _ = game.apply(state, action, seat)
         result = game.outcome(state)
+        if result is None:  # the engine's contract: a game that is over has an outcome
+            raise CommandError(f"game {index} ended without an outcome.")
         for seat, level in enumerate(seated):
             scores[level].append(result.scores[seat])
             if seat in result.winners:
@@ -213,9 +214,9 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     return 0
 
 
-def _time_limit(game: Game, level: str) -> Any:
-    """A `should_stop` for one decision: the level's default time budget from now."""
-    deadline = time.perf_counter() + game.LEVEL_SECONDS[level]
+def _stop_after(seconds: float) -> Callable[[], bool]:
+    """A `should_stop` for one decision: true once `seconds` from now have passed."""
+    deadline = time.perf_counter() + seconds
     return lambda: time.perf_counter() > deadline
 
 
@@ -456,24 +457,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shorten(message, MESSAGE_LIMIT)} (see --help)\n")
 
 
-def _i18n(args: argparse.Namespace) -> int:
-    from i18n import catalogue
-
-    if args.step == "extract":
-        for path in catalogue.extract():
-            print(path)
-        return 0
-    if args.step == "stats":
-        print(json.dumps(catalogue.stats()))
-        return 0
-    found = [*(["messages.pot is out of date"] if catalogue.stale_template() else [])]
-    for lang in (code for code in catalogue.LANGUAGES if code != catalogue.DEFAULT):
-        found += catalogue.problems(lang)
-    for line in found:
-        print(line)
-    return 1 if found else 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="caylus", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -540,14 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", default="en", help="the animation's language (en, nl, de, fr)")
     rep.add_argument("--names", help="the players' names for the animation, comma-separated")
 
-    lang = sub.add_parser("i18n", help="the translation catalogues (docs/i18n.md)")
-    lang.add_argument(
-        "step",
-        choices=("extract", "check", "stats"),
-        help="extract: write i18n/locale/messages.pot from the code and merge it into every "
-        "language; check: list missing, fuzzy or wrong translations (exit 1 if any); stats: "
-        "how much of each language is translated",
-    )
+    i18n_cli.configure(sub.add_parser("i18n", help="the translation catalogues (docs/i18n.md)"))
 
     copy = sub.add_parser(
         "copy-db",
@@ -590,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
         "replay": _replay,
         "render": _render,
         "bot": _bot,
-        "i18n": _i18n,
+        "i18n": i18n_cli.run,
         "copy-db": _copy_db,
         "health": _health,
     }

@@ -62,3 +62,15 @@ async def fresh_schema(url: str) -> AsyncIterator[str]:
             await conn.execute(f"DROP SCHEMA {schema} CASCADE")
         finally:
             await conn.close()
+
+
+async def undone_moves(target: Any, game_id: int) -> list[tuple[int, str, int]]:
+    """(seq, action, user id) of the moves taken back in the game, oldest undo first: what the
+    undo keeps in `undone_actions` (docs/history.md, "Undo"), kept as history, read by no
+    command."""
+    found = await rows(
+        target,
+        "SELECT seq, action, user_id FROM undone_actions WHERE game_id = ? ORDER BY undone_at, seq",
+        (game_id,),
+    )
+    return [(int(seq), str(action), int(user)) for seq, action, user in found]

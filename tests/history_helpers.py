@@ -4,9 +4,10 @@ straight to the game service (the Discord path of a move is tested elsewhere).""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
-from bot.service import GameService
+from bot.service import ActResult, GameService
 from engine import get_game
 
 
@@ -22,6 +23,14 @@ async def finish(svc: GameService, game_id: int, rng: random.Random, *, limit: i
         action = get_game(info.kind).choose_action(state, pending.seat, rng)
         await svc.act(game_id, user_id, action, None)
     raise AssertionError("the game did not end")
+
+
+async def leave_to_bot(svc: GameService, game_id: int, user_id: int) -> ActResult:
+    """The player's seat goes to the built-in player, which plays at once if it must decide: as
+    the clock's takeover and the host's kick hand a seat over (`GameService.seat_to_bot`)."""
+    seat = (await svc.game(game_id)).seat_of(user_id)
+    assert seat is not None, f"user {user_id} has no seat in game {game_id}"
+    return await svc.seat_to_bot(game_id, seat.seat, now=time.time())
 
 
 async def play_some(svc: GameService, game_id: int, rng: random.Random, moves: int) -> None:

@@ -301,3 +301,20 @@ def test_render_hand_counts_seats_from_1_and_labels_the_seat_asked_for(
     with pytest.raises(SystemExit):
         main(["render", "--help"])
     assert "seats count from 1" in " ".join(capsys.readouterr().out.split())
+
+
+def test_cli_i18n_subcommand_checks_and_counts_the_catalogues(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`caylus i18n` (its own module, i18n/cli.py): check finds the catalogues complete, stats
+    counts every language's messages, a step it does not know is refused in one line."""
+    assert main(["i18n", "check"]) == 0
+    assert capsys.readouterr().out == ""
+    assert main(["i18n", "stats"]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert sorted(counts) == ["de", "fr", "nl"]
+    assert all(c["translated"] == c["messages"] > 0 for c in counts.values())
+    with pytest.raises(SystemExit) as stopped:
+        main(["i18n", "translate"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'translate'" in capsys.readouterr().err

@@ -497,7 +497,7 @@ async def test_bad_input_is_answered_clearly_and_writes_nothing(services, vt) ->
         with pytest.raises(err.BadClock, match="1 hour and 7 days"):
             await clock.set_clock(game.id, HOST, bad_clock)
     with pytest.raises(err.BadReminders, match="half"):
-        await clock.set_reminders(game.id, HOST, "sometimes")
+        await clock.configure(game.id, HOST, reminders="sometimes")
     with pytest.raises(err.NotHost):
         await clock.set_clock(game.id, ALICE, "2d")
     assert await _rows(svc, "SELECT * FROM clock_settings") == []
@@ -507,7 +507,7 @@ async def test_bad_input_is_answered_clearly_and_writes_nothing(services, vt) ->
     await svc.start(game.id, HOST)
     with pytest.raises(err.ClockInLobbyOnly):
         await clock.set_clock(game.id, HOST, "2d")
-    assert (await clock.set_reminders(game.id, HOST, "off")).reminders == ()
+    assert (await clock.configure(game.id, HOST, reminders="off")).reminders == ()
     with pytest.raises(err.UnknownGame):
         await clock.deadline(999)
 

@@ -14,6 +14,7 @@ from bot.words import text as t
 from engine import caylus, magna_carta
 from engine.players import Budget
 from tests.discord_harness import table
+from tests.history_helpers import leave_to_bot
 
 
 def seat_lines(tb: Any) -> str:
@@ -63,8 +64,8 @@ async def test_bot_seats_search_in_a_worker_thread(tmp_path: Path) -> None:
         await svc.add_bot(game.id, 10, level="strong")
         await svc.add_bot(game.id, 10, level="easy")
         await svc.start(game.id, 10)
-        # a player who resigns leaves the seat to a medium bot, which plays at once
-        result = await svc.resign(game.id, 10)
+        # a player who leaves the seat to the bot leaves it to a medium bot, which plays at once
+        result = await leave_to_bot(svc, game.id, 10)
         assert result.game.seats[0].level == "medium" and result.game.seats[0].is_bot
     assert threads and levels
     main = threading.current_thread().name

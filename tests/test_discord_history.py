@@ -12,7 +12,7 @@ from bot.cli import main
 from bot.words import messages as m
 from bot.words import text as t
 from tests.discord_harness import said, table
-from tests.history_helpers import finish, new_game, play_some
+from tests.history_helpers import finish, leave_to_bot, new_game, play_some
 
 
 async def record_of(player: Any, channel: Any, game_id: int) -> tuple[str, bytes | None]:
@@ -116,7 +116,7 @@ async def test_leaderboard_order_and_completion_after_a_resignation(tmp_path: Pa
         for k in range(3):
             game_id = await new_game(tb.service, users, guild_id=tb.guild.id, channel_id=k)
             if k == 2:
-                await tb.service.resign(game_id, carol.id)
+                await leave_to_bot(tb.service, game_id, carol.id)
             await finish(tb.service, game_id, rng)
         result = await bob.slash(tb.channel, "caylus leaderboard", game="caylus")
         assert result.response.ephemeral

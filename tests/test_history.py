@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import GameService
 from bot.service.history import HISTORY_PAGE
-from tests.history_helpers import finish, new_game
+from tests.history_helpers import finish, leave_to_bot, new_game
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ async def test_history_newest_first_paged_and_filtered(svc: GameService) -> None
 
 async def test_a_resigned_player_keeps_the_game_in_their_history(svc: GameService) -> None:
     game_id = await new_game(svc, [10, 11], bots=1)
-    await svc.resign(game_id, 11)
+    await leave_to_bot(svc, game_id, 11)
     info = await finish(svc, game_id, random.Random(3))
     assert info.status == "finished"
     (game,) = (await svc.history(1, user_id=11)).games
@@ -81,7 +81,7 @@ async def test_ratings_after_a_few_games_and_the_leaderboard(svc: GameService) -
 
 async def test_a_resignation_counts_as_last_place_and_lowers_completion(svc: GameService) -> None:
     game_id = await new_game(svc, [10, 11, 12])
-    await svc.resign(game_id, 12)
+    await leave_to_bot(svc, game_id, 12)
     await finish(svc, game_id, random.Random(6))
     board = {s.user_id: s for s in await svc.leaderboard(1, "caylus")}
     assert board[12].left_early == 1 and board[12].finished == 0 and board[12].completion == 0.0
@@ -119,7 +119,7 @@ async def test_player_stats_count_a_left_game_but_average_only_held_ones(svc: Ga
     first = await new_game(svc, [10, 11])
     await finish(svc, first, rng)
     second = await new_game(svc, [10, 11], channel_id=3)
-    await svc.resign(second, 11)
+    await leave_to_bot(svc, second, 11)
     await finish(svc, second, rng)
     stats = await svc.player_stats(1, 11, "caylus")
     assert (stats.games, stats.finished, stats.left_early) == (2, 1, 1)

@@ -20,6 +20,7 @@ from bot.store.copy import ALL_TABLES
 from engine import caylus
 from engine import magna_carta as mc
 from tests.db import execute, fresh_schema, rows
+from tests.history_helpers import leave_to_bot
 
 pytestmark = pytest.mark.postgres
 
@@ -72,17 +73,16 @@ async def _fill(path: Path) -> tuple[int, int]:
         if played.undo_seq is not None:
             await svc.undo(games[1], seat.user_id, played.undo_seq)
         finished = games[2]
-        await svc.resign(finished, 1)
-        await svc.resign(finished, 2)  # the bots play it to its end
+        await leave_to_bot(svc, finished, 1)
+        await leave_to_bot(svc, finished, 2)  # the bots play it to its end
         assert (await svc.game(finished)).status == "finished"
         running = games[0]
         info = await svc.game(running)
         waiting = info.awaiting[0].user_id
         other = next(s.user_id for s in info.seats if s.user_id not in (None, waiting))
         turn = (await svc.state(running)).turn
-        await svc.set_plan(
-            running, other, pl.Answer(turn=turn + 1, decision="sell", at=1, action="skip")
-        )
+        plan = pl.Answer(turn=turn + 1, decision="sell", at=1, action="skip")
+        await svc.answer(running, other, plan.key, plan.action)
         await svc.set_orders(running, other, inn="ask")
         start = datetime.fromtimestamp(now["t"], UTC)
         await clock.away(games[1], 2, start + timedelta(days=1), start)

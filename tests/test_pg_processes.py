@@ -190,7 +190,7 @@ async def _check(svc: GameService, url: str, folder: Path, game_ids: list[int], 
     for gid in game_ids:
         assert await svc.replay_problem(gid) is None, gid
         game = await store.game(gid)
-        assert game is not None and await store.log_count(gid) == game.seq
+        assert game is not None and len(await store.log(gid)) == game.seq
         ranges = await rows(
             store, "SELECT after_seq, to_seq FROM outbox WHERE game_id = ? ORDER BY id", (gid,)
         )

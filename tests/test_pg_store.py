@@ -17,6 +17,7 @@ from bot.store import GameBusy, Store, StoreError, Tx, open_store
 from bot.store.postgres import numbered, safe_url
 from bot.words import errors as err
 from tests.db import fresh_schema, rows
+from tests.history_helpers import leave_to_bot
 
 pytestmark = pytest.mark.postgres
 
@@ -67,15 +68,16 @@ async def _take(store: Store, game_id: int) -> None:
 
 
 async def test_typed_moves_through_two_processes_are_serialised_not_refused(url: str) -> None:
-    """Without a version (typed commands, resignations) two processes changing one game at once
-    both succeed, one after the other: neither is computed from the other's old state."""
+    """Without a version (typed commands, seats handed to the bot) two processes changing one
+    game at once both succeed, one after the other: neither is computed from the other's old
+    state."""
     first = await GameService.open(url, rng=random.Random(1))
     second = await GameService.open(url)
     try:
         started = await _running(first)
         gid = started.game.id
         await second.game(gid)  # both have the game in memory
-        results = await asyncio.gather(first.resign(gid, 2), second.resign(gid, 3))
+        results = await asyncio.gather(leave_to_bot(first, gid, 2), leave_to_bot(second, gid, 3))
         assert sorted(r.game.version for r in results) == [started.version + 1, started.version + 2]
         info = await first.game(gid)
         assert [s.is_bot for s in info.seats] == [False, True, True]

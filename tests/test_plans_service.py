@@ -162,18 +162,17 @@ async def test_a_plan_that_became_illegal_falls_back_to_asking(svc) -> None:
 
 
 async def test_answering_the_pending_decision_ahead_plays_it_at_once(svc) -> None:
-    """An answer that fits the decision pending now is played in the same transaction: one
-    version, one outbox row, a planned log row."""
+    """An answer that fits the decision pending now (the castle: 'castle all', a plan) is played
+    in the same transaction: one version, one outbox row, a planned log row."""
     rng = random.Random(8)
     start = await running(svc)
     gid = start.game.id
-    state = await until(svc, gid, rng, lambda s: s.decision.kind == "bribe")
+    state = await until(svc, gid, rng, lambda s: s.decision.kind == "castle")
     info = await svc.game(gid)
     user = user_of(info, state.decision.seat)
     rows_before = len(await svc.undelivered(gid))
-    result = await svc.set_plan(
-        gid, user, pl.Answer(turn=state.turn, decision="bribe", action="skip")
-    )
+    (now,) = [q for q in await svc.questions_for(gid, user) if q.now]
+    result = await svc.answer(gid, user, now.key, "castle all")
     assert result.result is not None
     moved = result.result
     assert moved.version == info.version + 1 and moved.moves[0].planned
@@ -188,17 +187,14 @@ async def test_a_plan_for_later_changes_no_version_and_posts_nothing(svc) -> Non
     waiting = start.game.awaiting[0]
     other = next(s for s in start.game.seats if s.seat != waiting.seat)
     rows_before = await svc.undelivered(gid)
-    result = await svc.set_plan(
-        gid, other.user_id, pl.Answer(turn=1, decision="joust", action="joust")
-    )
+    result = await svc.answer(gid, other.user_id, "1/3/joust/0", "joust")
     assert result.result is None
     assert (await svc.game(gid)).version == start.version
     assert await svc.undelivered(gid) == rows_before
     assert [p.key for p in result.mine.plans] == ["1/3/joust/0"]
-    cancelled = await svc.cancel_plan(gid, other.user_id, "1/3/joust/0")
+    cancelled = await svc.cancel_plans(gid, other.user_id)
     assert cancelled.mine.plans == ()
-    with pytest.raises(pl.BadPlan, match="no plan"):
-        await svc.cancel_plan(gid, other.user_id, "1/3/joust/0")
+    assert (await svc.game(gid)).version == start.version
 
 
 async def test_a_bad_plan_with_a_move_writes_nothing(svc) -> None:
@@ -318,12 +314,13 @@ async def test_ask_now_and_the_parallel_questions_once_placement_is_over(svc) ->
     gid = start.game.id
     now = await svc.ask_now(gid)
     waiting = start.game.awaiting[0].user_id
-    assert now.waiting_for == waiting and now.asked == (waiting,)  # placement: one at a time
+    assert now.waiting_for == waiting and now.ahead == ()  # placement: one at a time
+    assert any(q.now for q in now.questions[waiting])
     assert all(not q.due for qs in now.questions.values() for q in qs)
     await until(svc, gid, rng, lambda s: s.phase >= 3)
     now = await svc.ask_now(gid)
     due = {u for u, qs in now.questions.items() if any(q.due for q in qs)}
-    assert set(now.asked) == due | ({now.waiting_for} if now.waiting_for else set())
+    assert now.waiting_for is None or any(q.now for q in now.questions[now.waiting_for])
     assert set(now.ahead) == due - {now.waiting_for}  # offered without a ping
     for user, asked in now.questions.items():
         assert asked == await svc.questions_for(gid, user)
@@ -338,7 +335,7 @@ async def test_ask_now_and_the_parallel_questions_once_placement_is_over(svc) ->
         user, q = open_due[0]
         await svc.answer(gid, user, q.key, q.default or q.options[0], provost=q.provost)
         now = await svc.ask_now(gid)
-    assert now.asked == ((now.waiting_for,) if now.waiting_for else ())
+    assert now.ahead == ()
 
 
 # --- random games: plans change nothing but who answers when ----------------------------------
@@ -396,14 +393,13 @@ async def random_plans(
                         plan = plan.model_copy(update={"provost": plan.provost + 1})
                     else:
                         plan = plan.model_copy(update={"turn": plan.turn + 1})
-                    await svc.set_plan(gid, user, plan)
+                    await svc.answer(gid, user, plan.key, plan.action, provost=plan.provost)
                     made.setdefault(user, []).append(
                         ("answer", plan.key, plan.action, plan.provost)
                     )
         else:
-            mine = await svc.plans_of(gid, user)
-            if mine.plans:
-                await svc.cancel_plan(gid, user, rng.choice(mine.plans).key)
+            if (await svc.plans_of(gid, user)).plans:
+                await svc.cancel_plans(gid, user)
     except pl.BadPlan:
         pass
     except (err.GameOver, err.GameNotRunning):
@@ -597,7 +593,7 @@ async def test_a_players_plans_are_invisible_to_the_others(svc) -> None:
             if not q.now and q.options:
                 await svc.answer(gid, user, q.key, q.options[-1], provost=q.provost)
         await svc.set_orders(gid, user, castle="all", inn="ask")
-        await svc.set_plan(gid, user, pl.CastlePlan(turn=state.turn, batches=1))
+        await svc.answer(gid, user, pl.answer_key(state.turn, 6, "castle"), "castle 1")
     assert await everything_visible_to(svc, gid, snoop) == before
     with pytest.raises(err.NotSeated):
         await svc.plans_of(gid, 999)
@@ -644,10 +640,11 @@ async def test_plans_per_player_are_bounded(svc) -> None:
     for at in range(1, pl.MAX_PLANS + 1):
         turn, at = divmod(at, 28)
         plan = pl.Answer(turn=turn + 1, decision="sell", at=at + 1, action="skip")
-        await svc.set_plan(gid, ALICE, plan)
+        await svc.answer(gid, ALICE, plan.key, plan.action)
     with pytest.raises(pl.BadPlan, match="already have"):
-        await svc.set_plan(gid, ALICE, pl.Answer(turn=9, decision="sell", at=1, action="skip"))
-    await svc.set_plan(gid, ALICE, plan.model_copy(update={"action": "sell F"}))  # a change
+        key = pl.Answer(turn=9, decision="sell", at=1, action="skip").key
+        await svc.answer(gid, ALICE, key, "skip")
+    await svc.answer(gid, ALICE, plan.key, "sell F")  # a change
 
 
 # --- the decision clock -------------------------------------------------------------------------

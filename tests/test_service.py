@@ -14,6 +14,7 @@ from bot.words import errors as err
 from engine import caylus
 from engine.record import replay
 from tests.db import execute, rows
+from tests.history_helpers import leave_to_bot
 
 GUILD, CHANNEL = 10, 20
 HOST, ALICE, BOB, CAROL, EVE = 100, 101, 102, 103, 666
@@ -208,7 +209,7 @@ async def test_full_game_with_bots_and_phases(svc: GameService) -> None:
     result = await _running(svc, users=(HOST,), bots=3)
     gid = result.game.id
     rng = random.Random(3)
-    phases = list(result.phases_completed)
+    phases = [(p.turn, p.phase) for p in result.phase_ends]
     acts = 0
     while not result.over:
         assert result.awaiting_user_ids == [HOST]  # bots never leave a decision waiting
@@ -225,7 +226,7 @@ async def test_full_game_with_bots_and_phases(svc: GameService) -> None:
         assert [mv.seq for mv in result.moves] == list(
             range(result.game.seq - len(result.moves) + 1, result.game.seq + 1)
         )
-        phases.extend(result.phases_completed)
+        phases.extend((p.turn, p.phase) for p in result.phase_ends)
         if result.phase_ends:
             assert await svc.phase_start_state(gid) is result.phase_ends[-1].state
             last = result.phase_ends[-1]
@@ -249,25 +250,23 @@ async def test_full_game_with_bots_and_phases(svc: GameService) -> None:
     assert caylus.state_from_json(row[2]) == result.state
 
 
-async def test_resign_hands_the_seat_to_the_bot(svc: GameService) -> None:
+async def test_seat_to_bot_hands_the_seat_to_the_built_in_player(svc: GameService) -> None:
     result = await _running(svc, users=(HOST, ALICE, BOB))
     gid = result.game.id
     rng = random.Random(1)
     for _ in range(10):
         result = await _step(svc, result, rng)
-    resigner = result.awaiting[0].user_id  # resign while it is their decision
-    result = await svc.resign(gid, resigner)
+    resigner = result.awaiting[0].user_id  # the seat is handed over while it is its decision
+    result = await leave_to_bot(svc, gid, resigner)
     seat = next(s for s in result.game.seats if s.resigned_user_id == resigner)
     assert seat.is_bot and seat.user_id is None
     assert result.moves and result.moves[0].seat == seat.seat and result.moves[0].by_bot
     assert all(s.is_bot is False for s in result.awaiting)
     with pytest.raises(err.NotSeated):
         await svc.act(gid, resigner, "pass", None)
-    with pytest.raises(err.NotSeated):
-        await svc.resign(gid, resigner)
-    # everybody resigns: the built-in player finishes the game
+    # every seat handed over: the built-in player finishes the game
     for user in {HOST, ALICE, BOB} - {resigner}:
-        result = await svc.resign(gid, user)
+        result = await leave_to_bot(svc, gid, user)
     assert result.over and result.game.status == "finished"
     assert replay(await svc.record(gid)).state == result.state
 
@@ -526,3 +525,19 @@ async def test_a_failing_magna_carta_bot_shows_no_card_of_its_hand_in_the_log(
         assert assert_bot_played_default_moves(magna_carta, record, 1) == broken.calls
     finally:
         await svc.close()
+
+
+async def test_a_lobby_has_no_state_to_view_or_plan_with(svc: GameService) -> None:
+    """The calls that need a game's state say the game has not started (GameNotRunning) for a
+    lobby, instead of handing on a state that is not there; nothing is written."""
+    lobby = await svc.join((await svc.create_game(GUILD, CHANNEL, HOST, players=2)).id, ALICE)
+    for call in (
+        lambda: svc.view(lobby.id, HOST),
+        lambda: svc.started_state(lobby.id),
+        lambda: svc.turn_plan_options(lobby.id, HOST),
+        lambda: svc.questions_for(lobby.id, ALICE),
+    ):
+        with pytest.raises(err.GameNotRunning, match=f"Game #{lobby.id} is .*not in progress"):
+            await call()
+    assert (await svc.game(lobby.id)).version == lobby.version
+    assert (await svc.ask_now(lobby.id)).questions == {}

@@ -156,7 +156,7 @@ async def test_version_checked_in_sql_and_rollback(store: Store) -> None:
 
     with pytest.raises(VersionConflict):
         await store.write(append_then_conflict)
-    assert await store.log_count(gid) == 0
+    assert await store.log(gid) == []
     assert (await store.game(gid)).version == 0
 
 
@@ -189,7 +189,7 @@ async def test_write_returns_and_rolls_back(store: Store) -> None:
 
     with pytest.raises(RuntimeError, match="boom"):
         await store.write(fail_halfway)
-    assert await store.log_count(gid) == 0
+    assert await store.log(gid) == []
     await store.close()
     with pytest.raises(StoreError, match="closed"):
         await store.write(_new_game)

@@ -136,8 +136,6 @@ def _wall_clock(day: date, at: time, zone: ZoneInfo) -> datetime:
 
 # --- reminders -------------------------------------------------------------------------------
 
-DEFAULT_REMINDERS: tuple[str, ...] = ("half", "2h")
-
 
 def parse_reminders(text: str) -> tuple[str, ...]:
     """'half, 2h' -> ('half', '2h'): 'half' is half time, 'Nh' is N hours before the deadline."""

@@ -27,6 +27,7 @@ from bot.service import ActResult, GameInfo, GameService
 from bot.store import GameHead, UserSettings
 from bot.words import errors as err
 from bot.words.lang import m
+from i18n import Later
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 OFF_WORDS = ("", "off", "none", "no")
@@ -223,7 +224,7 @@ class ClockCore:
         info: GameInfo,
         seat: int | None,
         user_ids: Iterable[int],
-        template: str,
+        template: str | Later,
         *,
         result: ActResult | None = None,
     ) -> ClockNotice:

@@ -70,12 +70,6 @@ class SettingsCalls(ClockCore):
         """The decision clock (1 hour to 7 days), before the start."""
         return await self.configure(game_id, by_user_id, clock=clock, can_manage=can_manage)
 
-    async def set_reminders(
-        self, game_id: int, by_user_id: int, spec: str, *, can_manage: bool = False
-    ) -> ClockSettings:
-        """Reminders: 'half,2h' (default), any of 'half' and 'Nh', or 'off'."""
-        return await self.configure(game_id, by_user_id, reminders=spec, can_manage=can_manage)
-
     async def set_user_settings(
         self,
         user_id: int,

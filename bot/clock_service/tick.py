@@ -309,9 +309,11 @@ class TickCalls(ClockCore):
             status,
             colour,
         ) in await self.store.aways_ended_unannounced(now_s):
-            marked = await self.store.write(
-                lambda tx, away_id=away_id: tx.announce_away_end(away_id)
-            )
+
+            def announce(tx: Tx, away_id: int = away_id) -> bool:
+                return tx.announce_away_end(away_id)
+
+            marked = await self.store.write(announce)
             if marked and status == "running":
                 notices.append(
                     ClockNotice(

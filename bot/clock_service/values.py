@@ -11,7 +11,7 @@ from bot.service import ActResult
 from bot.words.lang import colour_name, m
 from i18n import Later
 
-DEFAULT_REMINDER_SPEC = "half,2h"
+DEFAULT_REMINDER_SPEC = "half,2h"  # as the migrations' column default (clock_settings)
 DEFAULT_MAX_AWAY_DAYS = 7
 DEFAULT_TAKEOVER_AFTER = 3
 DAY = 86_400.0
@@ -21,7 +21,7 @@ DAY = 86_400.0
 class ClockSettings:
     game_id: int
     clock: timedelta = DEFAULT_CLOCK
-    reminders: tuple[str, ...] = ("half", "2h")
+    reminders: tuple[str, ...] = tuple(DEFAULT_REMINDER_SPEC.split(","))
     max_away_days: int = DEFAULT_MAX_AWAY_DAYS
     takeover_after: int = DEFAULT_TAKEOVER_AFTER
 

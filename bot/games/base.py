@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple
 
 from bot.games.layout import Choice, Layout
-from bot.games.plans import Planner, Question, TurnPlanProgress
-from engine.protocol import Event, GameState, Outcome, PendingDecision
+from bot.games.plans import (
+    PlanEntry,
+    Planner,
+    PlanOption,
+    Question,
+    StateT,
+    TurnPlan,
+    TurnPlanProgress,
+)
+from engine.protocol import Event, Outcome, PendingDecision
 
 
 class Picture(NamedTuple):
@@ -27,7 +35,7 @@ class Picture(NamedTuple):
     data: bytes
 
 
-class GameUI:
+class GameUI(Generic[StateT]):
     """A game's presentation in Discord; the methods without a default each game implements."""
 
     kind: str  # the engine's game name
@@ -38,29 +46,27 @@ class GameUI:
     # public choices, the others are in the player's private "My hand" reply.
     has_hands: bool
 
-    def public(self, state: GameState) -> Any:
+    def public(self, state: StateT) -> Any:
         """What everyone may see: what channel pictures, accounts and status are made from."""
         raise NotImplementedError
 
-    def private(self, state: GameState, seat: int) -> Any:
+    def private(self, state: StateT, seat: int) -> Any:
         """What `seat` may see (its own hand too): for its private replies only."""
         raise NotImplementedError
 
-    def split_actions(self, state: GameState, seat: int, actions: list[Any]) -> tuple[list, list]:
+    def split_actions(self, state: StateT, seat: int, actions: list[Any]) -> tuple[list, list]:
         """(the choices that may be shown in the channel, those only the player may see)."""
         raise NotImplementedError
 
-    def hand_lines(self, state: GameState, seat: int, names: list[str]) -> list[str]:
+    def hand_lines(self, state: StateT, seat: int, names: list[str]) -> list[str]:
         """The private reply's text: the player's hand and stock (empty without hands)."""
         raise NotImplementedError
 
-    def hand_picture(self, state: GameState, seat: int, names: list[str]) -> Picture | None:
+    def hand_picture(self, state: StateT, seat: int, names: list[str]) -> Picture | None:
         """The player's hand as a picture, for their eyes only (None without hands)."""
         raise NotImplementedError
 
-    def hand_layout(
-        self, state: GameState, seat: int, actions: list[Any], names: list[str]
-    ) -> Layout:
+    def hand_layout(self, state: StateT, seat: int, actions: list[Any], names: list[str]) -> Layout:
         """The private choices (from `split_actions`) as buttons and menus."""
         raise NotImplementedError
 
@@ -78,24 +84,24 @@ class GameUI:
         raise NotImplementedError
 
     # --- prompts
-    def headline(self, state: GameState, pending: PendingDecision, names: list[str]) -> str:
+    def headline(self, state: StateT, pending: PendingDecision, names: list[str]) -> str:
         """The sentence of a pending decision."""
         raise NotImplementedError
 
-    def context(self, state: GameState, seat: int) -> str:
+    def context(self, state: StateT, seat: int) -> str:
         """The line under it: turn, phase and what the deciding seat holds."""
         raise NotImplementedError
 
-    def layout(self, state: GameState, seat: int, actions: list[Any], names: list[str]) -> Layout:
+    def layout(self, state: StateT, seat: int, actions: list[Any], names: list[str]) -> Layout:
         """The decision's (public) choices as buttons and menus, for the channel's prompt."""
         raise NotImplementedError
 
-    def describe(self, state: GameState, seat: int, action: Any, names: list[str]) -> Choice:
+    def describe(self, state: StateT, seat: int, action: Any, names: list[str]) -> Choice:
         """One action in plain words (labels, autocomplete)."""
         raise NotImplementedError
 
     # --- what happened
-    def intro(self, state: GameState, names: list[str]) -> str:
+    def intro(self, state: StateT, names: list[str]) -> str:
         """The first line of a game."""
         raise NotImplementedError
 
@@ -110,7 +116,7 @@ class GameUI:
         (the replay names every phase)."""
         raise NotImplementedError
 
-    def tells_before_prompt(self, state: GameState) -> bool:
+    def tells_before_prompt(self, state: StateT) -> bool:
         """Whether the pending decision needs the account of the phase so far before it (a
         favor: what won it)."""
         raise NotImplementedError
@@ -120,15 +126,15 @@ class GameUI:
         raise NotImplementedError
 
     # --- pictures
-    def shows_board(self, state: GameState, previous: Any) -> bool:
+    def shows_board(self, state: StateT, previous: StateT | None) -> bool:
         """Whether the whole board follows the phone card after these phases."""
         raise NotImplementedError
 
     def phase_pictures(
         self,
-        state: GameState,
+        state: StateT,
         names: list[str],
-        previous: Any,
+        previous: StateT | None,
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
@@ -136,23 +142,23 @@ class GameUI:
         raise NotImplementedError
 
     def board_picture(
-        self, state: GameState, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: StateT, names: list[str], previous: StateT | None, events: Sequence[Event] = ()
     ) -> Picture:
         """The whole board, for /caylus board and after the phases that show it (`events`:
         the phases' events, for what changed)."""
         raise NotImplementedError
 
-    def record_picture(self, state: GameState) -> bytes:
+    def record_picture(self, state: StateT) -> bytes:
         """The whole board of a replayed record's state, without names (`caylus replay --png`;
         a game with hands: the public view)."""
         raise NotImplementedError
 
     # --- looking
-    def status_lines(self, state: GameState, names: list[str], emojis: list[str]) -> list[str]:
+    def status_lines(self, state: StateT, names: list[str], emojis: list[str]) -> list[str]:
         """/caylus board: where the game stands and one line per seat."""
         raise NotImplementedError
 
-    def me_lines(self, state: GameState, seat: int) -> list[str]:
+    def me_lines(self, state: StateT, seat: int) -> list[str]:
         """/caylus me: what this seat holds (visible to its player only)."""
         raise NotImplementedError
 
@@ -167,20 +173,20 @@ class GameUI:
 
     # --- plans (docs/pace.md)
     # what the game's plans do for the game service (None: the game has no plans)
-    plans: Planner | None = None
+    plans: Planner[StateT] | None = None
     # whether the prompt offers "Plan my turn" (the turn plan editor, bot.games.turn_plans)
     has_turn_plans = False
 
-    def placing_now(self, state: GameState) -> bool:
+    def placing_now(self, state: StateT) -> bool:
         """Whether a turn's placements are on (a turn plan can be played now)."""
         return False
 
     def turn_plan_lines(
         self,
-        state: GameState,
+        state: StateT,
         seat: int,
         progress: TurnPlanProgress,
-        options: Any,
+        options: Sequence[PlanOption],
         names: list[str],
     ) -> list[str]:
         """The turn plan and where it stands, one line a space (games with turn plans)."""
@@ -188,28 +194,33 @@ class GameUI:
 
     def turn_plan_next(
         self,
-        state: GameState,
+        state: StateT,
         seat: int,
         progress: TurnPlanProgress,
-        options: Any,
+        options: Sequence[PlanOption],
         names: list[str],
     ) -> str:
         """What the turn plan plays next (games with turn plans)."""
         raise NotImplementedError
 
     def turn_plan_entry(
-        self, state: GameState, seat: int, entry: Any, options: Any, names: list[str]
+        self,
+        state: StateT,
+        seat: int,
+        entry: PlanEntry,
+        options: Sequence[PlanOption],
+        names: list[str],
     ) -> str:
         """How one entry of a turn plan reads (games with turn plans)."""
         raise NotImplementedError
 
     def turn_plan_choices(
-        self, state: GameState, seat: int, options: Any, names: list[str]
+        self, state: StateT, seat: int, options: Sequence[PlanOption], names: list[str]
     ) -> list[Choice]:
         """The spaces a turn plan may add, in words (games with turn plans)."""
         raise NotImplementedError
 
-    def turn_plan_conditions(self, plan: Any) -> list[Choice]:
+    def turn_plan_conditions(self, plan: TurnPlan) -> list[Choice]:
         """The turn plan editor's conditions menu (games with turn plans)."""
         raise NotImplementedError
 
@@ -226,7 +237,7 @@ class GameUI:
         raise NotImplementedError
 
     # --- answers ahead (games whose `plans.answers_ahead`: Caylus)
-    def premove_text(self, state: GameState, plan: Any) -> str:
+    def premove_text(self, state: StateT, plan: Any) -> str:
         """A queued placement in words."""
         raise NotImplementedError
 

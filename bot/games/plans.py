@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -55,7 +55,8 @@ class EngineSaid:
         self.key, self.values = key, _tuples(values)
 
     def __call__(self) -> str:
-        return error_text(self)
+        # phrased as the engine's error it stands for
+        return error_text(engine_errors.EngineError(key=self.key, values=self.values))
 
 
 def _tuples(value: Any) -> Any:
@@ -71,10 +72,9 @@ def _tuples(value: Any) -> Any:
 
 def refused(error: engine_errors.EngineError) -> Reason:
     """A plan's move refused by the rules: the engine's reason, read in the reader's language."""
-    key = getattr(error, "key", "")
-    if not key:
+    if not error.key:
         return str(error)
-    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(key, getattr(error, "values", None)))
+    return Later(m, "PLAN_RULES_REFUSE", reason=EngineSaid(error.key, error.values))
 
 
 def reason_to_text(reason: Reason) -> str:
@@ -370,8 +370,8 @@ class Question:
         return self.planned is None
 
     def plan(self, option: str, *, always: bool = False) -> Plan:
-        """The plan that answers this question ahead with `option` (for `act(..., plans=)` or
-        `set_plan`); a bribe answer holds while the provost stands where it did."""
+        """The plan that answers this question ahead with `option` (for `act(..., plans=)`);
+        a bribe answer holds while the provost stands where it did."""
         if self.answered_by is None:
             raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=self.kind))
         return self.answered_by(
@@ -379,7 +379,12 @@ class Question:
         )
 
 
-class Planner:
+# A game's state as its UI and plans read it: the engine's state (Caylus), or that or a view made
+# from it (Magna Carta); each game's classes say which (`CaylusPlanner(Planner[State])`).
+StateT = TypeVar("StateT")
+
+
+class Planner(Generic[StateT]):
     """What a game's plans do, for the game service (one instance a game, `GameUI.plans`).
 
     The defaults are a game with standing orders and turn plans only: no answers given ahead,
@@ -391,57 +396,57 @@ class Planner:
     # premoves): the prompts' "answer ahead" menus and /caylus premove
     answers_ahead: bool = False
 
-    def check_plan(self, state: GameState, seat: int, plan: PlanBase) -> PlanBase:
+    def check_plan(self, state: StateT, seat: int, plan: PlanBase) -> PlanBase:
         """The plan in canonical form, if it can ever apply from `state` on; BadPlan otherwise."""
         raise NotImplementedError
 
     def resolve(
-        self, state: GameState, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+        self, state: StateT, seat: int, plans: Mapping[str, PlanBase], orders: Orders
     ) -> Resolution:
         """Whether `seat`'s plans and orders answer its pending decision now (a legal action)."""
         raise NotImplementedError
 
-    def plan_turn(self, state: GameState) -> int:
+    def plan_turn(self, state: StateT) -> int:
         """The turn a turn plan set now is for: this one until its placements are over, else
         the next."""
         raise NotImplementedError
 
-    def turn_plan_progress(self, state: GameState, seat: int, plan: TurnPlan) -> TurnPlanProgress:
+    def turn_plan_progress(self, state: StateT, seat: int, plan: TurnPlan) -> TurnPlanProgress:
         raise NotImplementedError
 
-    def turn_plan_options(self, state: GameState, seat: int) -> tuple[PlanOption, ...]:
+    def turn_plan_options(self, state: StateT, seat: int) -> tuple[PlanOption, ...]:
         raise NotImplementedError
 
     def suggest_turn_plan(
-        self, state: GameState, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
+        self, state: StateT, seat: int, choose: Callable[[Any, int], Any], limit: int = 6
     ) -> TurnPlan:
         raise NotImplementedError
 
-    def stale(self, plan: PlanBase, state: GameState) -> bool:
+    def stale(self, plan: PlanBase, state: StateT) -> bool:
         """True once the plan can no longer apply."""
         raise NotImplementedError
 
     def premove(
-        self, state: GameState, seat: int, target: str, max_cost: int | None = None
+        self, state: StateT, seat: int, target: str, max_cost: int | None = None
     ) -> PlanBase:
         raise BadPlan(reason=m.PLAN_ORDERS_ONLY)
 
     def questions(
-        self, state: GameState, seat: int, plans: Mapping[str, PlanBase], orders: Orders
+        self, state: StateT, seat: int, plans: Mapping[str, PlanBase], orders: Orders
     ) -> list[Question]:
         return []  # decisions are asked when they come
 
-    def answer_ahead_options(self, state: GameState, seat: int, action: Any) -> list[Question]:
+    def answer_ahead_options(self, state: StateT, seat: int, action: Any) -> list[Question]:
         return []
 
-    def premove_options(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+    def premove_options(self, state: StateT, seat: int) -> list[tuple[str, int]]:
         return []
 
-    def now_key(self, state: GameState) -> str | None:
+    def now_key(self, state: StateT) -> str | None:
         return None
 
     def plan_for_answer(
-        self, question_key: str, option: str, *, provost: int | None, always: bool, state: GameState
+        self, question_key: str, option: str, *, provost: int | None, always: bool, state: StateT
     ) -> PlanBase:
         _, _, kind, _ = parse_key(question_key)
         raise BadPlan(reason=m.PLAN_NOT_AHEAD.format(kind=kind))
@@ -453,7 +458,7 @@ class Planner:
     def _adapter(self) -> TypeAdapter[Any]:
         found = _ADAPTERS.get(self.plan_types)
         if found is None:
-            kinds = (TurnPlan, *self.plan_types)
+            kinds: tuple[type[PlanBase], ...] = (TurnPlan, *self.plan_types)
             union = kinds[0] if len(kinds) == 1 else _discriminated(kinds)
             found = _ADAPTERS[self.plan_types] = TypeAdapter(union)
         return found

@@ -5,16 +5,15 @@ menu offers (`plan_conditions`) and when placements are on (`placing_now`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from bot.games.base import GameUI
+from bot.games.base import GameUI, StateT
 from bot.games.layout import Choice
-from bot.games.plans import TurnPlanProgress
+from bot.games.plans import PlanOption, TurnPlan, TurnPlanProgress
 from bot.words.lang import t
-from engine.protocol import GameState
 
 
-class TurnPlanEditor(GameUI):
+class TurnPlanEditor(GameUI[StateT]):
     """The base of a game's UI (`GameUI`) that has turn plans."""
 
     has_turn_plans = True
@@ -33,7 +32,7 @@ class TurnPlanEditor(GameUI):
     def turn_plan_empty(self) -> str:
         return t.TURN_PLAN_EMPTY
 
-    def turn_plan_conditions(self, plan: Any) -> list[Choice]:
+    def turn_plan_conditions(self, plan: TurnPlan) -> list[Choice]:
         """The editor's conditions menu (the ones in force marked)."""
         now = t.CHOICE_PLANNED
         wanted = self.plan_conditions
@@ -64,10 +63,10 @@ class TurnPlanEditor(GameUI):
 
     def turn_plan_lines(
         self,
-        state: GameState,
+        state: StateT,
         seat: int,
         progress: TurnPlanProgress,
-        options: Any,
+        options: Sequence[PlanOption],
         names: list[str],
     ) -> list[str]:
         """The plan and where it stands, one line a space, then its conditions and what comes
@@ -96,10 +95,10 @@ class TurnPlanEditor(GameUI):
 
     def turn_plan_next(
         self,
-        state: GameState,
+        state: StateT,
         seat: int,
         progress: TurnPlanProgress,
-        options: Any,
+        options: Sequence[PlanOption],
         names: list[str],
     ) -> str:
         """'Next: Sawmill (8).', 'Next: pass.' or 'Next: you will be asked.'"""
@@ -113,7 +112,7 @@ class TurnPlanEditor(GameUI):
         return t.TURN_PLAN_NEXT.format(what=what)
 
 
-def _condition_holds(plan: Any, value: str) -> bool:
+def _condition_holds(plan: TurnPlan, value: str) -> bool:
     """Whether the menu's 'no limit' / 'else' choice `value` is the plan's now."""
     name, _, how = value.partition("=")
     if name == "else":

@@ -5,7 +5,7 @@ calls come in sets, a module each, over one shared core (`core.py`: loading, pla
 committing a game under its lock, in one transaction):
 
 - `lobby.py`: open a game, seats, bots, start, abort;
-- `play.py`: moves, undo, resigning, the clock's moves and seat changes;
+- `play.py`: moves, undo, the clock's moves and seat changes;
 - `planning.py`: answers ahead, premoves, standing orders;
 - `look.py`: reads (a game, a view, the log, records, history);
 - `outbox.py`: what a channel must still see;

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import bot.service.ratings as ratings
 import engine.errors as engine_errors
@@ -70,10 +70,18 @@ class Live:
     row: GameRow  # without the snapshot strings
     seats: tuple[SeatRow, ...]
     state: GameState | None  # None before the start
-    phase_start: Any | None
+    phase_start: GameState | None  # the state when the current phase began
 
     def human_seat(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.is_bot), None)
+
+
+class Started(NamedTuple):
+    """A started game's state now and when its current phase began (the board the channel
+    last saw)."""
+
+    state: GameState
+    phase_start: GameState
 
 
 @dataclass(slots=True)
@@ -82,7 +90,7 @@ class Run:
 
     game_id: int
     state: GameState
-    phase_start: Any
+    phase_start: GameState
     seq: int
     now: float
     moves: list[Move] = field(default_factory=list)
@@ -413,16 +421,19 @@ class ServiceCore:
 
     # --- internals: playing ------------------------------------------------------------------
 
-    async def _run_from(self, live: Live, now: float | None = None) -> Run:
-        """A run from the game as it stands (at `now`, default the clock's), with the players'
-        plans to play as their decisions come."""
+    async def _run_from(
+        self, live: Live, now: float | None = None, book: PlanBook | None = None
+    ) -> Run:
+        """A run from the running game as it stands (at `now`, default the clock's), with the
+        players' plans to play as their decisions come (`book`, default the stored ones)."""
+        started = self._require_running(live)
         return Run(
             game_id=live.row.id,
-            state=live.state,
-            phase_start=live.phase_start,
+            state=started.state,
+            phase_start=started.phase_start,
             seq=live.row.seq,
             now=self._clock() if now is None else now,
-            book=await self._plan_book(live),
+            book=book if book is not None else await self._plan_book(live),
         )
 
     async def _plan_book(self, live: Live) -> PlanBook | None:
@@ -694,12 +705,21 @@ class ServiceCore:
             raise err.UnknownKind(kind=kind, known=", ".join(GAME_NAMES)) from None
 
     @staticmethod
-    def _require_running(live: Live) -> None:
+    def _require_started(live: Live) -> GameState:
+        """The state of a game that has started (running or over); GameNotRunning for a lobby."""
+        if live.state is None:
+            raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[live.row.status])
+        return live.state
+
+    @staticmethod
+    def _require_running(live: Live) -> Started:
+        """The states of a running game; GameOver or GameNotRunning for any other."""
         status = live.row.status
         if status == "finished":
             raise err.GameOver(game_id=live.row.id)
-        if status != "running":
+        if status != "running" or live.state is None or live.phase_start is None:
             raise err.GameNotRunning(game_id=live.row.id, status=m.STATUS[status])
+        return Started(live.state, live.phase_start)
 
     def _info(self, live: Live) -> GameInfo:
         row = live.row
@@ -777,7 +797,7 @@ def stored_problem(row: GameRow, seats: Sequence[SeatRow]) -> str | None:
 
 
 def replay_problems(
-    game: Game, row: GameRow, rows: Sequence[Any], state: GameState, phase_start: Any
+    game: Game, row: GameRow, rows: Sequence[Any], state: GameState, phase_start: GameState
 ) -> list[str]:
     """Where a stored game disagrees with its replayed log (for the operator: English)."""
     problems = []

@@ -103,7 +103,7 @@ class LobbyCalls(ServiceCore):
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         """Leave a lobby. A leaving host hands over to the next human; with none left the lobby
-        is aborted. (In a running game, use resign.)"""
+        is aborted. (A running game's seat goes to the bot only by the clock or a kick.)"""
         async with self._lock(game_id):
             live = await self._load(game_id)
             self._require_lobby(live)
@@ -297,9 +297,9 @@ class LobbyCalls(ServiceCore):
         }
         known = game.Options.model_fields
         found = {k: v for k, v in defaults.items() if v is not None and k in known}
-        players = found.get("players")
+        players = settings.default_players
         if players is not None and not game.min_players <= players <= game.max_players:
-            del found["players"]
+            found.pop("players", None)
         return found
 
     @staticmethod

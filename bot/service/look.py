@@ -4,8 +4,6 @@ history, leaderboards, a user's games.
 
 from __future__ import annotations
 
-from typing import Any
-
 import bot.service.history as hist
 from bot.service.core import Live, ServiceCore, replay_problems
 from bot.service.results import GameInfo, LogPage, PlayerView, SinceLastMove, UserGame
@@ -14,6 +12,7 @@ from bot.words import errors as err
 from bot.words.lang import m
 from bot.words.messages import REPLAY_PROBLEMS
 from engine import GAME_NAMES
+from engine.protocol import GameState
 from engine.record import GameRecord
 
 
@@ -36,12 +35,17 @@ class LookCalls(ServiceCore):
         last = await self.store.last_game_in_channel(guild_id, channel_id)
         return last[0] if last is not None and last[1] in ("finished", "aborted") else None
 
-    async def state(self, game_id: int) -> Any | None:
+    async def state(self, game_id: int) -> GameState | None:
         """The engine state (None before the start)."""
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).state
 
-    async def phase_start_state(self, game_id: int) -> Any | None:
+    async def started_state(self, game_id: int) -> GameState:
+        """The engine state of a game that has started; GameNotRunning for a lobby."""
+        async with self._lock(game_id, across=False):
+            return self._require_started(await self._load(game_id))
+
+    async def phase_start_state(self, game_id: int) -> GameState | None:
         """The state when the current phase began: the board the channel last saw."""
         async with self._lock(game_id, across=False):
             return (await self._load(game_id)).phase_start
@@ -58,19 +62,22 @@ class LookCalls(ServiceCore):
         return SinceLastMove(info=info, seat=seat.seat, after=after, record=record)
 
     async def view(self, game_id: int, user_id: int) -> PlayerView:
+        """What `user_id` sees of a started game: its state, their pending decision and what
+        they may play (GameNotRunning for a lobby)."""
         async with self._lock(game_id, across=False):
             live = await self._load(game_id)
+            state = self._require_started(live)
             info = self._info(live)
             seat = info.seat_of(user_id)
             decision = None
             legal: tuple[str, ...] = ()
-            if seat is not None and live.state is not None and not seat.is_bot:
+            if seat is not None and not seat.is_bot:
                 game = self._game_of(live.row.kind)
                 decision = next((p for p in info.pending if p.seat == seat.seat), None)
                 if decision is not None:
-                    legal = tuple(str(a) for a in game.legal_actions(live.state, seat.seat))
+                    legal = tuple(str(a) for a in game.legal_actions(state, seat.seat))
             return PlayerView(
-                game=info, seat=seat, state=live.state, decision=decision, legal_actions=legal
+                game=info, seat=seat, state=state, decision=decision, legal_actions=legal
             )
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[str]:

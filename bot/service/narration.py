@@ -7,9 +7,11 @@ by move and rebuilds itself from the game record when it missed moves (after a r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.service.results import Move
 from engine.protocol import Event, Game, GameState
 
 
@@ -35,13 +37,13 @@ class Chronicle:
     state: GameState
     told: list[Told] = field(default_factory=list)
 
-    def follow(self, game: Game, moves: Any) -> None:
+    def follow(self, game: Game, moves: Iterable[Move]) -> None:
         """Apply the moves (service `Move`s, in order) and keep their events by phase."""
         for move in moves:
             turn, phase = self.state.turn, self.state.phase
             self.state, _ = game.apply(self.state, move.action, move.seat)
             events = list(move.events)
-            if getattr(move, "planned", False) and events:
+            if move.planned and events:
                 # a move played from the player's plan says so, where it is told
                 first = events[0]
                 events[0] = replace(first, data={**(first.data or {}), "planned": True})

@@ -42,9 +42,6 @@ class OutboxCalls(ServiceCore):
         """Count a failed attempt (the next after a growing pause); returns the attempts."""
         return await self.store.mark_failed(outbox_id, error, parts_done, retry_delay)
 
-    async def post_progress(self, outbox_id: int, parts_done: int) -> None:
-        await self.store.set_parts_done(outbox_id, parts_done)
-
     async def stop_clock(self, game_id: int, reason: str) -> bool:
         """The bot cannot post in the game's channel: its clock stands still (no default moves
         played into the void) until `restart_clock`. True if it was running until now."""

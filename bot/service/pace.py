@@ -83,14 +83,6 @@ class AskNow:
     stage: tuple[int, int] | None = None  # (turn, phase) now, in a game with questions ahead
 
     @property
-    def asked(self) -> tuple[int, ...]:
-        """The players with something to answer now: the decision the game waits for, or a
-        question due ahead."""
-        return tuple(
-            user for user, asked in self.questions.items() if any(q.now or q.due for q in asked)
-        )
-
-    @property
     def ahead(self) -> tuple[int, ...]:
         """The players with a question due ahead whose decision the game does not wait for:
         "you can answer your coming choices now" (a line, a badge, an opted-in DM; no ping)."""

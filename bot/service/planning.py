@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games import plans as pl
-from bot.service.core import Live, Run
+from bot.service.core import Live
 from bot.service.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
 from bot.service.play import PlayCalls
 from bot.store import DiskFull
@@ -29,18 +29,8 @@ class PlanCalls(PlayCalls):
         """The player's plans, the plans that could not be played at the pending decision (and
         why), and the player's standing orders in this game."""
         async with self._lock(game_id, across=False):
-            _, seat, book = await self._plans_context(game_id, user_id)
+            _, _, seat, book = await self._plans_context(game_id, user_id)
             return book.mine(seat)
-
-    async def set_plan(self, game_id: int, user_id: int, plan: pl.Plan) -> PlanResult:
-        """Keep `plan` for the player (replacing their plan for the same decision; a premove
-        joins the end of their queue). BadPlan if it can never apply. If it answers the pending
-        decision, it is played at once."""
-
-        def change(state: GameState, seat: int, book: PlanBook) -> None:
-            book.put(seat, book.planner.check_plan(state, seat, plan))
-
-        return await self._change_plans(game_id, user_id, change)
 
     async def queue_premove(
         self, game_id: int, user_id: int, target: str, max_cost: int | None = None
@@ -75,8 +65,7 @@ class PlanCalls(PlayCalls):
         another with their suggested answers (the game's `Planner.suggest_turn_plan`); the same
         for the same game, turn and seat."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            state = live.state
+            live, state, seat, book = await self._plans_context(game_id, user_id)
             rng = random.Random(f"{self._seed(live)}/{book.planner.plan_turn(state)}/{seat}")
             game = self._game_of(live.row.kind)
 
@@ -103,8 +92,7 @@ class PlanCalls(PlayCalls):
         """Where the player's turn plan in force stands (None: they have none): each entry
         placed, taken, too dear, next or later, and what their next placement will be."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            state = live.state
+            _, state, seat, book = await self._plans_context(game_id, user_id)
             plan = pl.turn_plan_now(book.plans_of(seat), book.planner.plan_turn(state))
             return None if plan is None else book.planner.turn_plan_progress(state, seat, plan)
 
@@ -112,17 +100,8 @@ class PlanCalls(PlayCalls):
         """What the player may put in a turn plan now: each space they could place on as things
         stand, with its cost and the answers the placement can carry."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            return book.planner.turn_plan_options(live.state, seat)
-
-    async def cancel_plan(self, game_id: int, user_id: int, key: str) -> PlanResult:
-        """Forget the player's plan `key` (`Plan.key`); BadPlan if there is none."""
-
-        def change(state: GameState, seat: int, book: PlanBook) -> None:
-            if not book.delete(seat, key):
-                raise pl.BadPlan(reason=m.PLAN_UNKNOWN.format(key=key))
-
-        return await self._change_plans(game_id, user_id, change)
+            _, state, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.turn_plan_options(state, seat)
 
     async def cancel_premoves(self, game_id: int, user_id: int) -> PlanResult:
         """Empty the player's premove queue."""
@@ -171,8 +150,8 @@ class PlanCalls(PlayCalls):
         (`now`, first; `fallback` says why a plan of theirs for it was not played), then the
         decisions ahead in this turn, open ones (`planned` None) and planned ones."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            return self._questions(live, seat, book)
+            live, state, seat, book = await self._plans_context(game_id, user_id)
+            return self._questions(live, state, seat, book)
 
     async def ask_now(self, game_id: int) -> AskNow:
         """For the Discord layer's delivery: who the game waits for, and each human's questions
@@ -182,14 +161,16 @@ class PlanCalls(PlayCalls):
             info = self._info(live)
             waiting = info.awaiting[0].user_id if info.awaiting else None
             asked: dict[int, tuple[pl.Question, ...]] = {}
-            book = await self._plan_book(live) if live.row.status == "running" else None
-            if book is not None:
+            state = live.state if live.row.status == "running" else None
+            book = await self._plan_book(live) if state is not None else None
+            stage = None
+            if state is not None and book is not None:
                 for s in live.seats:
                     if not s.is_bot and s.user_id is not None:
-                        found = self._questions(live, s.seat, book)
+                        found = self._questions(live, state, s.seat, book)
                         if found:
                             asked[s.user_id] = found
-            stage = (live.state.turn, live.state.phase) if book is not None else None
+                stage = (state.turn, state.phase)
             return AskNow(game_id, live.row.version, waiting, asked, stage)
 
     async def answer(
@@ -209,9 +190,9 @@ class PlanCalls(PlayCalls):
         legal then. `always` (the owner's cube): every time, not only this turn. `provost`: for
         a bribe asked ahead, where the provost stood when the question was shown."""
         async with self._lock(game_id):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            ours = live.state.decision is not None and live.state.decision.seat == seat
-            is_now = ours and key == book.planner.now_key(live.state)
+            live, state, seat, book = await self._plans_context(game_id, user_id)
+            ours = any(p.seat == seat for p in self._game_of(live.row.kind).pending(state))
+            is_now = ours and key == book.planner.now_key(state)
             castle = option.strip().lower().startswith("castle")
             if is_now and expected_version is not None and expected_version != live.row.version:
                 raise err.StaleVersion(
@@ -242,43 +223,39 @@ class PlanCalls(PlayCalls):
         answers ahead (the game's `Planner.answer_ahead_options`); pass the chosen ones to `act`
         with `plans=[question.plan(option), ...]`."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            return tuple(book.planner.answer_ahead_options(live.state, seat, action))
+            _, state, seat, book = await self._plans_context(game_id, user_id)
+            return tuple(book.planner.answer_ahead_options(state, seat, action))
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""
         async with self._lock(game_id, across=False):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            return book.planner.premove_options(live.state, seat)
+            _, state, seat, book = await self._plans_context(game_id, user_id)
+            return book.planner.premove_options(state, seat)
 
     # --- internals ---------------------------------------------------------------------------
 
-    async def _plans_context(self, game_id: int, user_id: int) -> tuple[Live, int, PlanBook]:
+    async def _plans_context(
+        self, game_id: int, user_id: int
+    ) -> tuple[Live, GameState, int, PlanBook]:
+        """The running game, its state, the player's seat and the plans of a call about them."""
         live = await self._load(game_id)
         seat = live.human_seat(user_id)
         if seat is None:
             raise err.NotSeated(game_id=game_id, user_id=user_id)
-        self._require_running(live)
+        state = self._require_running(live).state
         book = await self._plan_book(live)
         if book is None:
             raise pl.BadPlan(reason=m.PLAN_NONE_HERE)
-        return live, seat.seat, book
+        return live, state, seat.seat, book
 
     async def _change_plans(
-        self, game_id: int, user_id: int, change: Callable[[Any, int, PlanBook], None]
+        self, game_id: int, user_id: int, change: Callable[[GameState, int, PlanBook], None]
     ) -> PlanResult:
         async with self._lock(game_id):
-            live, seat, book = await self._plans_context(game_id, user_id)
-            change(live.state, seat, book)
+            live, state, seat, book = await self._plans_context(game_id, user_id)
+            change(state, seat, book)
             game = self._game_of(live.row.kind)
-            run = Run(
-                game_id=game_id,
-                state=live.state,
-                phase_start=live.phase_start,
-                seq=live.row.seq,
-                now=self._clock(),
-                book=book,
-            )
+            run = await self._run_from(live, book=book)
             await self._play_bots(game, run, live.seats, self._seed(live))
             if run.moves:
                 result = await self._commit_play(live, run, board_before=live.phase_start)
@@ -290,8 +267,10 @@ class PlanCalls(PlayCalls):
                     raise err.NotSaved(game_id=game_id) from None
             return PlanResult(book.mine(seat), None)
 
-    def _questions(self, live: Live, seat: int, book: PlanBook) -> tuple[pl.Question, ...]:
-        found = book.planner.questions(live.state, seat, book.plans_of(seat), book.orders_of(seat))
+    def _questions(
+        self, live: Live, state: GameState, seat: int, book: PlanBook
+    ) -> tuple[pl.Question, ...]:
+        found = book.planner.questions(state, seat, book.plans_of(seat), book.orders_of(seat))
         if found and found[0].now:
             fallback = book.fallback(seat, live.row.seq)
             if fallback is not None:

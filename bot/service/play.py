@@ -1,4 +1,4 @@
-"""Moves: a player's move, its undo, resigning, and the clock's moves and seat changes
+"""Moves: a player's move, its undo, and the clock's moves and seat changes
 (bot/clock_service/, docs/clock.md).
 """
 
@@ -12,7 +12,7 @@ import engine.errors as engine_errors
 from bot.games import plans as pl
 from bot.service.automated import default_move
 from bot.service.core import Live, Run, ServiceCore, engine_error
-from bot.service.results import ActResult, GameInfo, UndoneMove
+from bot.service.results import ActResult, GameInfo
 from bot.store import SeatRow, Tx
 from bot.words import errors as err
 from bot.words.lang import m
@@ -26,7 +26,7 @@ DUPLICATE_WINDOW = 5.0
 
 
 class PlayCalls(ServiceCore):
-    """A player's move and its undo, resigning, and the clock's moves and seat changes."""
+    """A player's move and its undo, and the clock's moves and seat changes."""
 
     async def act(
         self,
@@ -180,30 +180,12 @@ class PlayCalls(ServiceCore):
                 cause=cause,
             )
 
-    async def undone(self, game_id: int) -> list[UndoneMove]:
-        """The moves taken back in a game, oldest first (what happened besides the log)."""
-        return [UndoneMove(*r) for r in await self.store.undone_moves(game_id)]
-
     async def _refuse_double_submit(
         self, live: Live, user_id: int, action: str, issued_at: float
     ) -> None:
         last = await self.store.last_own_move(live.row.id, user_id)
         if last is not None and last[0] == action and issued_at < last[1] + DUPLICATE_WINDOW:
             raise err.DuplicateCommand(game_id=live.row.id, action=action)
-
-    async def resign(self, game_id: int, user_id: int) -> ActResult:
-        """The seat goes to the built-in player, which plays at once if it must decide."""
-        async with self._lock(game_id):
-            live = await self._load(game_id)
-            self._require_running(live)
-            seat = live.human_seat(user_id)
-            if seat is None:
-                raise err.NotSeated(game_id=game_id, user_id=user_id)
-            seats = _handed_to_bot(live.seats, seat.seat, human=user_id, level=DEFAULT_LEVEL)
-            game = self._game_of(live.row.kind)
-            run = await self._run_from(live)
-            await self._play_bots(game, run, seats, self._seed(live))
-            return await self._commit_play(live, run, board_before=live.phase_start, seats=seats)
 
     # --- clock hooks (bot/clock_service/, docs/clock.md) -----------------------------------
 
@@ -231,12 +213,12 @@ class PlayCalls(ServiceCore):
                 raise err.StaleVersion(
                     game_id=game_id, version=live.row.version, expected=expected_version
                 )
-            self._require_running(live)
+            state = self._require_running(live).state
             game = self._game_of(live.row.kind)
-            pending = game.pending(live.state)
+            pending = game.pending(state)
             if not any(p.seat == seat for p in pending):
                 raise self._not_your_decision(live, pending)
-            action = default_move(game, live.state, seat)
+            action = default_move(game, state, seat)
             user_id = live.seats[seat].user_id
             run = await self._run_from(live, now)
             self._apply(game, run, action, seat, by_bot=True, user_id=None)
@@ -256,8 +238,8 @@ class PlayCalls(ServiceCore):
         now: float,
         also: Callable[[Tx], object] | None = None,
     ) -> ActResult:
-        """A human seat of a running game goes to the built-in player (like resign, by seat:
-        used by the clock's kick); it plays at once if it must decide."""
+        """A human seat of a running game goes to the built-in player (the clock's takeover and
+        the host's kick); it plays at once if it must decide."""
         async with self._lock(game_id):
             live = await self._load(game_id)
             self._require_running(live)

@@ -90,7 +90,7 @@ def rate(
         ]
         for e in found
     ]
-    after = MODEL.rate(teams, ranks=ranks)
+    after = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
     return {
         e.user_id: (ranks[k], after[k][0].mu, after[k][0].sigma)
         for k, e in enumerate(found)

@@ -15,7 +15,7 @@ class SeatInfo:
     colour: str
     user_id: int | None  # None for a bot seat
     is_bot: bool
-    resigned_user_id: int | None = None  # who held the seat before resigning to the bot
+    resigned_user_id: int | None = None  # who held the seat before it went to the bot
     level: str | None = None  # a bot seat's level (engine.players.LEVELS); None for a human
 
 
@@ -72,20 +72,8 @@ class PhaseEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class UndoneMove:
-    """A move a player took back (table `undone_actions`)."""
-
-    seq: int
-    seat: int
-    action: str
-    user_id: int
-    played_at: float
-    undone_at: float
-
-
-@dataclass(frozen=True, slots=True)
 class ActResult:
-    """What happened in act / start / resign: the moves (a human's, then the bots'), the new
+    """What happened in act / start / seat_to_bot: the moves (a human's, then the bots'), the new
     pending decisions and who must take them, the phases that ended (post a board for each)."""
 
     game: GameInfo
@@ -125,10 +113,6 @@ class ActResult:
     @property
     def over(self) -> bool:
         return self.outcome is not None
-
-    @property
-    def phases_completed(self) -> list[tuple[int, int]]:
-        return [(p.turn, p.phase) for p in self.phase_ends]
 
 
 @dataclass(frozen=True, slots=True)

@@ -225,8 +225,8 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         try:
             result = await self.act(info.id, user_id, action, None, issued_at=issued_at)
         except err.ServiceError as error:
-            if getattr(error, "game_id", None) is None:
-                error.game_id = info.id  # type: ignore[attr-defined]
+            if error.game_id is None:
+                error.game_id = info.id
             raise
         return Played(info, view, result, await self._posts_after_move(info.id, result))
 
@@ -397,7 +397,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         options = await self.turn_plan_options(game_id, user_id)
         if not options:
             return None  # not placing now (or already passed)
-        state = await self.state(game_id)
+        state = await self.started_state(game_id)
         progress = await self.turn_plan_progress(game_id, user_id)
         mine = await self.plans_of(game_id, user_id)
         return TurnPlanNow(info, state, seat.seat, options, progress, mine)
@@ -482,15 +482,18 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         now = await self.game(game_id)
         prompt = None
         if now.status == "running" and now.pending:
-            state = await self.state(game_id)
+            state = await self.started_state(game_id)
             prompt = PromptNow(now, state, await self.ask_now(game_id))
         dms: tuple[AheadDm, ...] = ()
         readers: dict[int, Reader] = {}
         ahead = prompt is not None and prompt.ask.stage is not None
         if ahead or now.status == "finished":
             dms = tuple(await self.ahead_dms(game_id))
-            users = [*(prompt.ask.ahead if prompt is not None and ahead else ()), *dms]
-            for user in dict.fromkeys(u if isinstance(u, int) else u.user_id for u in users):
+            users: list[int | AheadDm] = [
+                *(prompt.ask.ahead if prompt is not None and ahead else ()),
+                *dms,
+            ]
+            for user in dict.fromkeys(u.user_id if isinstance(u, AheadDm) else u for u in users):
                 settings = await self.user_settings(user)
                 readers[user] = Reader(settings.ahead_dm, settings.language)
         return Posts(info, tuple(posts), prompt, dms, readers)

@@ -40,7 +40,6 @@ from bot.store.rows import (
     RatingChange,
     RatingRow,
     SeatRow,
-    UndoneRow,
     UnreadableGame,
     UserSettings,
     outbox_row,
@@ -114,6 +113,11 @@ class Store(ClockReads):
     async def _read_columns(self, table: str) -> list[str]:
         raise NotImplementedError
 
+    async def reset_identities(self) -> None:
+        """After rows were inserted with their ids (caylus copy-db): new rows number on from
+        the largest id of each table. SQLite does so by itself (a new rowid follows the
+        largest): nothing to do."""
+
     @asynccontextmanager
     async def game_lock(self, game_id: int, *, wait: bool = True) -> AsyncIterator[None]:
         """Serialise a game's read-modify-write across processes (held by the service around
@@ -133,7 +137,7 @@ class Store(ClockReads):
 
     async def claim_undelivered(self, game_id: int, lease: float = OUTBOX_LEASE) -> list[OutboxRow]:
         """The game's undelivered rows, claimed for this store's process for `lease` seconds
-        (renewed by `mark_delivered` and `set_parts_done`), so two processes never post the same
+        (renewed by `mark_delivered`), so two processes never post the same
         rows at once. Empty while another process's claim on the game's rows runs."""
         holder, wall = self.holder, time.time()
 
@@ -207,19 +211,6 @@ class Store(ClockReads):
 
         return await self.write(work)
 
-    async def set_parts_done(
-        self, outbox_id: int, parts_done: int, lease: float = OUTBOX_LEASE
-    ) -> None:
-        def work(tx: Tx) -> None:
-            tx.execute(
-                "UPDATE outbox SET parts_done = CASE WHEN parts_done > ? THEN parts_done "
-                "ELSE ? END WHERE id = ?",
-                (parts_done, parts_done, outbox_id),
-            )
-            self._renew(tx, outbox_id, lease)
-
-        await self.write(work)
-
     async def release_claims(self) -> None:
         """Give up this process's claims on outbox rows (at close: a restarted bot, a new
         process, posts them at once instead of after the claim has run out)."""
@@ -274,15 +265,6 @@ class Store(ClockReads):
         )
         return changed > 0
 
-    async def open_stop(self, game_id: int) -> tuple[float, str, bool] | None:
-        """(stopped at, reason, host told) of the game's open clock stop."""
-        rows = await self._all(
-            "SELECT stopped_at, reason, host_told FROM clock_stops "
-            "WHERE game_id = ? AND restarted_at IS NULL",
-            (game_id,),
-        )
-        return (rows[0][0], rows[0][1], bool(rows[0][2])) if rows else None
-
     async def mark_host_told(self, game_id: int) -> bool:
         """True the first time for the open stop: tell the host once per stop."""
         changed = await self.write(
@@ -318,9 +300,6 @@ class Store(ClockReads):
             f"SELECT game_id, reason FROM damaged_games WHERE game_id IN ({marks})", list(game_ids)
         )
         return {int(r[0]): str(r[1]) for r in rows}
-
-    async def damaged_ids(self) -> set[int]:
-        return {r[0] for r in await self._all("SELECT game_id FROM damaged_games")}
 
     async def mark_reported(self, game_id: int) -> bool:
         """True the first time: the channel of a damaged game is told once."""
@@ -386,15 +365,6 @@ class Store(ClockReads):
             (game_id, user_id),
         )
         return (rows[0][0], rows[0][1]) if rows else None
-
-    async def undone_moves(self, game_id: int) -> list[UndoneRow]:
-        """The moves taken back in the game, oldest undo first."""
-        rows = await self._all(
-            "SELECT seq, seat, action, user_id, played_at, undone_at FROM undone_actions "
-            "WHERE game_id = ? ORDER BY undone_at, seq",
-            (game_id,),
-        )
-        return [UndoneRow(*r) for r in rows]
 
     async def game_guild(self, game_id: int) -> int | None:
         """The server of game `game_id` (None: no such game), read without decoding its row."""
@@ -497,10 +467,6 @@ class Store(ClockReads):
         if found is None:
             found = self._table_columns[table] = await self._read_columns(table)
         return found
-
-    async def log_count(self, game_id: int) -> int:
-        rows = await self._all("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
-        return rows[0][0]
 
     async def user_games(
         self,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.store.base import Store
@@ -81,7 +82,7 @@ async def copy_database(
             found = await source._all(f"SELECT {', '.join(columns[table])} FROM {table}")
             for start in range(0, len(found), 1000):
                 part = found[start : start + 1000]
-                await target.write(lambda tx, t=table, p=part: _insert(tx, t, columns[t], p))
+                await target.write(partial(_insert, table=table, names=columns[table], rows=part))
             report.counts[table] = len(found)
         ids = [r[0] for r in await source._all("SELECT id FROM games ORDER BY id")]
         for start in range(0, len(ids), max(1, batch)):
@@ -109,9 +110,7 @@ async def copy_database(
             report.game_ids += chunk
             if progress is not None:
                 progress(len(report.game_ids), len(ids))
-        reset = getattr(target, "reset_identities", None)
-        if reset is not None:
-            await reset()
+        await target.reset_identities()
     except BaseException:
         await _empty(target)
         raise

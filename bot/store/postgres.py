@@ -33,10 +33,11 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeAlias, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.base import Store, log
 from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
@@ -62,7 +63,11 @@ LOCK_CLAIM = 0x43A2
 LOCK_MIGRATE = 0x43A3
 SERIALIZATION_RETRIES = 30
 
-_Bound = tuple[asyncpg.Connection, asyncio.Task[Any] | None]
+# a connection of the pool, as the pool lends it
+# (a string: the proxy is generic in asyncpg's types only, not at run time)
+Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
+Isolation = Literal["read_committed", "serializable"]  # what the store's writes use
+_Bound = tuple[Connection, asyncio.Task[Any] | None]
 
 _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,
@@ -71,6 +76,14 @@ _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.AdminShutdownError,
     ConnectionError,
     OSError,
+)
+# closing the pool: a connection that fails, or a close that takes too long
+_CLOSE_ERRORS: tuple[type[BaseException], ...] = (TimeoutError, *_CONNECTION_ERRORS)
+# connecting: no server, a bad URL, or a server that refuses
+_CONNECT_ERRORS: tuple[type[BaseException], ...] = (
+    *_CONNECTION_ERRORS,
+    asyncpg.PostgresError,
+    ValueError,
 )
 _RETRYABLE = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
 
@@ -157,7 +170,7 @@ class PgTx(Tx):
 
     def __init__(
         self,
-        conn: asyncpg.Connection,
+        conn: Connection,
         now: float,
         loop: asyncio.AbstractEventLoop,
         claim_space: int = LOCK_CLAIM,
@@ -254,7 +267,7 @@ class PostgresStore(Store):
             raise StoreError(f"the PostgreSQL server {shown} refused the login: {error}") from None
         except asyncpg.InvalidCatalogNameError as error:
             raise StoreError(f"no such PostgreSQL database {shown}: {error}") from None
-        except (*_CONNECTION_ERRORS, asyncpg.PostgresError, ValueError) as error:
+        except _CONNECT_ERRORS as error:
             raise StoreError(
                 f"cannot connect to the PostgreSQL database {shown}: "
                 f"{str(error) or type(error).__name__}"
@@ -279,14 +292,14 @@ class PostgresStore(Store):
         self._closed = True
         try:
             await asyncio.wait_for(self._pool.close(), timeout=10)
-        except (TimeoutError, *_CONNECTION_ERRORS):
+        except _CLOSE_ERRORS:
             self._pool.terminate()
         finally:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     # --- the connection a call uses ----------------------------------------------------------
 
-    def _bound(self) -> asyncpg.Connection | None:
+    def _bound(self) -> Connection | None:
         bound = self._bound_to.get()
         if bound is None:
             return None
@@ -296,7 +309,7 @@ class PostgresStore(Store):
         return conn if task is asyncio.current_task() else None
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _connection(self) -> AsyncIterator[Connection]:
         if self._closed:
             raise StoreError("the store is closed")
         bound = self._bound()
@@ -352,7 +365,7 @@ class PostgresStore(Store):
         # under a game's lock, nothing else changes that game: no need to pay for SERIALIZABLE
         # (whose page-level conflicts between unrelated games would only cost retries)
         relaxed = claimed or self._bound() is not None
-        isolation = "read_committed" if relaxed else "serializable"
+        isolation: Isolation = "read_committed" if relaxed else "serializable"
         for attempt in range(SERIALIZATION_RETRIES):
             try:
                 async with self._connection() as conn:
@@ -378,7 +391,7 @@ class PostgresStore(Store):
         raise AssertionError("unreachable")
 
     async def _transaction(
-        self, conn: asyncpg.Connection, work: Callable[[Tx], T], now: float, isolation: str
+        self, conn: Connection, work: Callable[[Tx], T], now: float, isolation: Isolation
     ) -> T:
         loop = asyncio.get_running_loop()
         transaction = conn.transaction(isolation=isolation)
@@ -446,7 +459,7 @@ class PostgresStore(Store):
 
 
 async def _migrate(
-    conn: asyncpg.Connection, directory: Path, clock: Any, space: int = LOCK_MIGRATE
+    conn: Connection, directory: Path, clock: Any, space: int = LOCK_MIGRATE
 ) -> None:
     migrations = discover_migrations(directory)
     for migration in [None, *migrations]:

@@ -153,17 +153,6 @@ class GameHead(NamedTuple):
     version: Any
 
 
-class UndoneRow(NamedTuple):
-    """A move its player took back (table `undone_actions`)."""
-
-    seq: int
-    seat: int
-    action: str
-    user_id: int
-    played_at: float
-    undone_at: float
-
-
 @dataclass(frozen=True, slots=True)
 class UnreadableGame:
     """A listed game whose row cannot be decoded (`GameRow.from_sql` refused it): what of it
@@ -298,8 +287,18 @@ class RatingChange:
 
 
 def rating_row(row: Sequence[Any]) -> RatingRow:
+    games, wins, finished, left_early = map(int, row[5:9])
     return RatingRow(
-        int(row[0]), row[1], int(row[2]), float(row[3]), float(row[4]), *map(int, row[5:9]), row[9]
+        int(row[0]),
+        row[1],
+        int(row[2]),
+        float(row[3]),
+        float(row[4]),
+        games,
+        wins,
+        finished,
+        left_early,
+        row[9],
     )
 
 

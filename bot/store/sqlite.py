@@ -268,6 +268,13 @@ def _only_comments(sql: str) -> bool:
     )
 
 
+async def _schema_version(conn: aiosqlite.Connection) -> int:
+    """The newest migration applied (0 for a new file)."""
+    async with conn.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0] or 0) if row is not None else 0
+
+
 async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> None:
     migrations = discover_migrations(directory)
     await _run(
@@ -278,8 +285,7 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
     for migration in migrations:
         await _run(conn, "BEGIN IMMEDIATE")  # re-checked under the lock: two openers are safe
         try:
-            rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
-            current = rows[0][0] or 0
+            current = await _schema_version(conn)
             if migration.version <= current:
                 await _run(conn, "COMMIT")
                 continue
@@ -305,8 +311,7 @@ async def _migrate(conn: aiosqlite.Connection, directory: Path, clock: Any) -> N
         except BaseException:
             await _run(conn, "ROLLBACK")
             raise
-    rows = await conn.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
-    problem = newer_than_code(rows[0][0] or 0, migrations)
+    problem = newer_than_code(await _schema_version(conn), migrations)
     if problem is not None:
         raise problem
 

@@ -18,6 +18,7 @@ class ServiceError(Exception):
 
     code = "error"
     template = ""  # the name of its sentence in bot/words/messages.py, read in the current language
+    game_id: int | None = None  # the game it is about, when known (set from `details`)
 
     def __init__(self, message: str | None = None, **details: Any) -> None:
         self.details = details

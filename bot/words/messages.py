@@ -198,7 +198,6 @@ PLAN_TOO_MANY = Plural(
     "you already have {count} plan in this game", "you already have {count} plans in this game"
 )
 PLAN_NONE_HERE = "this game has no plans"
-PLAN_UNKNOWN = "you have no plan '{key}'"
 PLAN_NO_DECISION = "'{key}' names no decision"
 PLAN_NO_ORDER = "there is no standing order '{name}'"
 PLAN_ORDER_VALUES = "{name} is one of {values}"

@@ -208,14 +208,11 @@ ABORT_DONE = "Game #{game_id} is aborted."
 
 # --- play ---------------------------------------------------------------------------------------
 GAME_STARTS = "**Game #{game_id} begins.** {intro}"
-PHASE_NOTHING = "nothing happened"
-ACCOUNT_BOARD = "board_t{turn}_p{phase}.png"
 PROMPT = "{mentions} — {who}: **{prompt}**"
 PROMPT_HELP = "Choose below, or type `/caylus play`."
 PROMPT_HAND = "Your choices with your cards are under **My hand** (only you see them)."
 PROMPT_HAND_TOO = "**My hand** shows your cards (only you see them) and what you can do with them."
 PROMPT_TOO_MANY = "Not every option fits in the menus: `/caylus play` lists them all."
-PROMPT_BOT = "{who} (bot) decides."
 CHOSE = "✅ {who} chose **{label}**."
 PLAYED = "Played: **{label}** (`{action}`)."
 BUTTON_UNDO = "Undo"
@@ -368,7 +365,6 @@ REASON_NETWORK = "Discord could not be reached"
 WRONG_CHANNEL = (
     "This button belongs to game #{game_id}, which is played in {channel}; use the buttons there."
 )
-PLACEHOLDER_MORE = "{title} ({first}–{last})"
 
 # --- game over ----------------------------------------------------------------------------------
 GAME_OVER_TITLE = "Game #{game_id} is over"
@@ -395,7 +391,6 @@ ME_NO_SEAT = (
 )
 ME_DECISION = "**Your decision:** {prompt}"
 ME_WAIT = "Not your decision now: the game waits for {who}."
-ME_NOT_SEATED = "You have no seat in game #{game_id}; here is the board."
 LOG_TITLE = "Game #{game_id}: moves {first}–{last} of {total}"
 LOG_EMPTY = "No moves yet in game #{game_id}."
 LOG_LINE = "{seq}. {who}: `{action}`"
@@ -490,7 +485,6 @@ NOT_IN_GAME_DECISION = (
 BOARD_CHANGED = "The board has changed since these buttons were shown. Current decision:"
 BOARD_CHANGED_OVER = "The board has changed: game #{game_id} is over."
 BOARD_CHANGED_GONE = "These buttons belong to game #{game_id}, which is {status}."
-ILLEGAL = "{reason}"
 MALFORMED = "{reason}\nStart typing in `/caylus play` to see your legal moves."
 NEED_MANAGER = (
     "Only the host of game #{game_id} or someone who can manage this channel may do that."
@@ -509,7 +503,6 @@ DEADLINE_AWAY = "💤 {who} is away until {until}; then the clock restarts: deci
 PROMPT_EXPIRED = "⌛ Time ran out: the clock played `{action}`."
 EXPIRED_COLLAPSED = "{who} — {line}"  # an expired prompt in one line: whose, PROMPT_EXPIRED
 PROMPT_ABORTED = "⛔ The game was aborted."
-ACCOUNT_SO_FAR = "{account}"
 LOBBY_NOTE_UPDATED = "{note} The lobby above is updated."
 REMINDER_DM = "{text}\nGame channel: {channel}"
 CLOCK_SHOW = "⏰ {text}"

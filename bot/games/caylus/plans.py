@@ -4,15 +4,9 @@ and turn plans, and the functions the game service plays them with (`PLANNER`, t
 of plan), `playing.py` (checking and playing them), `questions.py` (what a player can be asked
 now), `ahead.py` (what a placement can carry) and `turn_plans.py`.
 
-- `Answer`: an answer given ahead, bound to one future decision (turn, decision kind, road
-  position; a bribe also to where the provost stands), e.g. "Farm (11) -> take FF".
-- `CastlePlan`: the castle in one decision: deliver all the batches I can, or N, or these.
-- `Premove`: a queued placement: "then place on X if it is still free and costs no more than
-  now, else ask me" (or "then pass").
-- `OwnerChoice`: the cube an owner takes whenever another player uses their stone production
-  building (a standing answer for that building).
-- Standing orders (`Orders`): the inn (stay / ask), provost bribes (ask / never), the castle
-  (ask / all I can).
+The kinds (`Answer`, `CastlePlan`, `Premove`, `OwnerChoice`) are described in
+`plan_kinds.py`; Caylus's standing orders (`Orders`) are the inn (stay / ask), provost bribes
+(ask / never) and the castle (ask / all I can).
 
 `resolve(state, seat, plans, orders)` says whether a seat's plans answer its pending decision;
 the answer is always one of the engine's legal actions at that moment, otherwise the plan is
@@ -91,7 +85,7 @@ def plan_from_json(text: str) -> PlanBase:
     return PLANNER.plan_from_json(text)
 
 
-class CaylusPlanner(Planner):
+class CaylusPlanner(Planner[State]):
     """Caylus's plans for the game service (`bot.games.plans.Planner`)."""
 
     plan_types = (Answer, CastlePlan, Premove, OwnerChoice)

@@ -192,7 +192,7 @@ def carried_plan(state: State, seat: int, entry: PlanEntry) -> PlanBase | None:
         return None
 
 
-def premove(state: State, seat: int, target: str, max_cost: int | None = None) -> Premove:
+def premove(state: State, seat: int, target: str, max_cost: int | None = None) -> PlanBase:
     """A premove of `seat` on `target` ('pass', 'castle', '12', 'place 12' ...) in this turn;
     `max_cost` defaults to what the space costs `seat` now."""
     return check_plan(state, seat, Premove(turn=state.turn, target=target, max_cost=max_cost))

@@ -25,7 +25,7 @@ from bot.games.layout import (
 from bot.games.plans import answer_key
 from engine.caylus import catalogue as cat
 from engine.caylus.actions import parse, sort_cubes
-from engine.caylus.catalogue import TILES, Effect, Kind
+from engine.caylus.catalogue import TILES, Effect, Kind, Tile
 from engine.caylus.lookahead import castle_batches
 from engine.caylus.rules import (
     USE_REWARDS,
@@ -38,7 +38,7 @@ from engine.caylus.rules import (
     placement_cost,
     worker_can_work,
 )
-from engine.caylus.state import State
+from engine.caylus.state import Decision, State
 from engine.errors import EngineError
 from i18n.grammar import Name
 from render.names import (
@@ -67,6 +67,12 @@ def headline(state: State, prompt: str, names: list[str]) -> str:
 
 def _cubes(cubes: str) -> str:
     return cubes_words(cubes)
+
+
+def _decision_tile(state: State, decision: Decision | None) -> Tile | None:
+    """The building the decision is asked at (None: not at a building)."""
+    tile = state.road[decision.at - 1] if decision is not None and decision.at else None
+    return TILES[tile] if tile is not None else None
 
 
 def _road_name(state: State, pos: int) -> str:
@@ -187,10 +193,11 @@ def describe(state: State, seat: int, action: Any, names: list[str]) -> Choice:
             ct.CY_LAWYER_DESC,
         )
     if verb == "sell":
-        price = TILES[state.road[decision.at - 1]].market_price if decision else 0
+        tile = _decision_tile(state, decision)
+        price = tile.market_price if tile else 0
         return Choice(text, ct.CY_SELL.format(cube=cube_name(arg), price=price))
     if verb == "buy":
-        tile = TILES[state.road[decision.at - 1]] if decision else None
+        tile = _decision_tile(state, decision)
         price = tile.peddler_price * len(arg) if tile else len(arg)
         return Choice(text, ct.CY_BUY.format(cubes=_cubes(arg), price=price))
     if verb == "pay":

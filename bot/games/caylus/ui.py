@@ -25,7 +25,7 @@ def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(f"{t.CUBE_EMOJI[c]}{cubes.get(c, 0)}" for c in cat.CUBES)
 
 
-class CaylusUI(TurnPlanEditor):
+class CaylusUI(TurnPlanEditor[State]):
     kind = "caylus"
     title = "Caylus"
     phases_per_turn = 7
@@ -114,7 +114,7 @@ class CaylusUI(TurnPlanEditor):
             )
         return lines
 
-    def shows_board(self, state: State, previous: Any) -> bool:
+    def shows_board(self, state: State, previous: State | None) -> bool:
         from render.caylus import starts_workers_phase
 
         return bool(state.over) or starts_workers_phase(state, previous)
@@ -123,7 +123,7 @@ class CaylusUI(TurnPlanEditor):
         self,
         state: State,
         names: list[str],
-        previous: Any,
+        previous: State | None,
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
@@ -135,7 +135,7 @@ class CaylusUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: State, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: State, names: list[str], previous: State | None, events: Sequence[Event] = ()
     ) -> Picture:
         from render.caylus import render_board_picture
 
@@ -179,7 +179,7 @@ class CaylusUI(TurnPlanEditor):
             ct.ME_FAVORS.format(a=p.favors[0], b=p.favors[1], c=p.favors[2], d=p.favors[3]),
         ]
         owned = [
-            f"{cat.tile_name(tile)} ({i + 1})"
+            space_name(state, str(i + 1))
             for i, tile in enumerate(state.road)
             if tile and state.owners[i] == seat
         ]

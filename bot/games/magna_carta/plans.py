@@ -250,7 +250,7 @@ def check_plan(state: State, seat: int, plan: pl.PlanBase) -> pl.PlanBase:
     return check(state, seat, pl.validated_turn_plan(plan))
 
 
-class MagnaCartaPlanner(pl.Planner):
+class MagnaCartaPlanner(pl.Planner[State]):
     """Magna Carta's plans for the game service: standing orders and turn plans."""
 
     def check_plan(self, state: State, seat: int, plan: pl.PlanBase) -> pl.PlanBase:

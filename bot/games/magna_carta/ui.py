@@ -77,7 +77,7 @@ def _tokens(tokens: dict[str, int]) -> str:
     return mt.MC_TOKENS_LEFT.format(**tokens)
 
 
-class MagnaCartaUI(TurnPlanEditor):
+class MagnaCartaUI(TurnPlanEditor[State]):
     kind = "magna-carta"
     title = mt.MC_TITLE
     # The most phases of a round (standard 6, beginner 5); the service asks the engine for the
@@ -175,7 +175,7 @@ class MagnaCartaUI(TurnPlanEditor):
     def turn_plan_empty(self) -> str:
         return mt.MC_TURN_PLAN_EMPTY
 
-    def placing_now(self, state: Seen) -> bool:
+    def placing_now(self, state: State) -> bool:
         return placing(state)
 
     def turn_plan_choices(
@@ -234,7 +234,7 @@ class MagnaCartaUI(TurnPlanEditor):
         ]
 
     # --- pictures
-    def shows_board(self, state: Seen, previous: Any) -> bool:
+    def shows_board(self, state: Seen, previous: Seen | None) -> bool:
         from render.magna_carta import starts_actions_phase
 
         v = public_view(state)
@@ -245,7 +245,7 @@ class MagnaCartaUI(TurnPlanEditor):
         self,
         state: Seen,
         names: list[str],
-        previous: Any,
+        previous: Seen | None,
         events: Sequence[Event],
         board: bool,
     ) -> list[Picture]:
@@ -258,7 +258,7 @@ class MagnaCartaUI(TurnPlanEditor):
         return [Picture(p.filename, p.data) for p in drawn]
 
     def board_picture(
-        self, state: Seen, names: list[str], previous: Any, events: Sequence[Event] = ()
+        self, state: Seen, names: list[str], previous: Seen | None, events: Sequence[Event] = ()
     ) -> Picture:
         from render.magna_carta import render_board_picture
 
@@ -271,7 +271,7 @@ class MagnaCartaUI(TurnPlanEditor):
     def record_picture(self, state: Seen) -> bytes:
         from render.magna_carta import render_board_picture
 
-        return render_board_picture(view(state, None)).data
+        return render_board_picture(public_view(state)).data
 
     # --- looking
     def status_lines(self, state: Seen, names: list[str], emojis: list[str]) -> list[str]:
