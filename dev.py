@@ -25,9 +25,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed-pyproject-hash"
-# The packages `lint` type-checks with `mypy --strict` (settings in pyproject.toml [tool.mypy]);
-# a package joins with one more name here.
-TYPED = ("render",)
+# The packages `lint` type-checks with mypy (settings in pyproject.toml [tool.mypy]: strict, and
+# bot/ at mypy's basic level); a package joins with one more name here.
+TYPED = ("render", "bot")
 
 
 def ensure_environment() -> None:
@@ -66,12 +66,12 @@ def main(argv: list[str]) -> int:
 
 
 def lint() -> int:
-    """ruff check, ruff format --check, then mypy --strict on the TYPED packages."""
+    """ruff check, ruff format --check, then mypy on the TYPED packages."""
     ruff = str(BIN / "ruff")
     return (
         subprocess.call([ruff, "check", "."], cwd=ROOT)
         or subprocess.call([ruff, "format", "--check", "."], cwd=ROOT)
-        or subprocess.call([str(BIN / "mypy"), "--strict", *TYPED], cwd=ROOT)
+        or subprocess.call([str(BIN / "mypy"), *TYPED], cwd=ROOT)
     )
 
 

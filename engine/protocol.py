@@ -5,7 +5,7 @@ The service, store, renderer and bot only use these names, so they treat all gam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, Self
@@ -82,6 +82,11 @@ class GameState(Protocol):
     def phase(self) -> int: ...
     @property
     def over(self) -> bool: ...
+    @property
+    def players(self) -> Sequence[object]:
+        """One entry a seat, in seat order."""
+        ...
+
     @property
     def setup(self) -> Any: ...
     def model_dump_json(self) -> str: ...

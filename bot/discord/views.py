@@ -20,8 +20,6 @@ from bot.discord.items import (
     LobbyButton,
     OrdersSelect,
     PlansCancel,
-    PremoveCancel,
-    PremoveSelect,
     ReplayButton,
     ReplayJump,
     TurnPlanButton,
@@ -92,15 +90,6 @@ def _options(
         )
         for c in choices[:25]
     ]
-
-
-def premove_view(game_id: int, choices: list[Choice], *, cancel: bool) -> discord.ui.View:
-    """The private premove offer: a menu of next placements, and "cancel my queue"."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(PremoveSelect(game_id, _options(choices)))
-    if cancel:
-        view.add_item(PremoveCancel(game_id))
-    return view
 
 
 def turn_plan_view(

@@ -219,7 +219,7 @@ class LobbyCommands(GameThreads, Delivery):
         await self._lobby_command(interaction, "bot", level=level)
 
     @caylus.command(name="kick", description=t.DESC["kick"])
-    @app_commands.describe(seat=t.OPT_SEAT)
+    @app_commands.describe(seat=t.OPT_KICK_SEAT)
     async def kick(
         self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 5]
     ) -> None:
