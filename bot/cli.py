@@ -450,6 +450,19 @@ def _count(minimum: int) -> Any:
     return parse
 
 
+def version_line() -> str:
+    """`caylus --version`: the project's version and which build of the engine runs."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from engine.compiled import running
+
+    try:
+        number = version("caylus-bot")
+    except PackageNotFoundError:  # run from a checkout that was not installed
+        number = "(not installed)"
+    return f"caylus {number}; {running()}"
+
+
 class _Parser(argparse.ArgumentParser):
     """Argument errors in one line (argparse prints the usage first), then exit status 2."""
 
@@ -459,6 +472,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="caylus", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("bot", help="run the Discord bot (settings from the environment / .env)")

@@ -90,3 +90,15 @@ def test_the_compile_reads_only_mypys_settings_from_the_project_file() -> None:
     assert settings.startswith("[tool.mypy]")
     assert "[[tool.mypy.overrides]]" in settings
     assert "[project]" not in settings and "license" not in settings
+
+
+def test_caylus_version_says_which_engine_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out.strip()
+    assert said.startswith("caylus ")
+    assert said.endswith(compiled.running())
+    assert ("engine: compiled" in said) == compiled.COMPILED
