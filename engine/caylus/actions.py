@@ -101,7 +101,7 @@ class Action(BaseModel):
             return True
         if other.__class__ is not Action:
             return NotImplemented
-        return self.verb == other.verb and self.arg == other.arg  # type: ignore[attr-defined]
+        return self.verb == other.verb and self.arg == other.arg
 
     def __hash__(self) -> int:
         return hash((self.verb, self.arg))

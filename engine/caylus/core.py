@@ -16,7 +16,7 @@ from typing import Any
 import engine.caylus.catalogue as cat
 from engine.caylus.codes import (
     ACTIONS,
-    ARG,
+    COUNTS,
     FAVOR,
     FAVOR_COLUMNS_OPEN,
     K_NEUTRAL,
@@ -265,11 +265,11 @@ class Core:
 
     def produce(self, seat: int, pos: int, take: int) -> None:
         """`seat`'s worker on road position `pos` takes the cubes of `take` (a take code)."""
-        counts = ARG[take]
+        counts = COUNTS[take]
         b = 5 * seat
         cubes = self.cubes
         for k in range(5):
-            cubes[b + k] += counts[k]  # type: ignore[index]
+            cubes[b + k] += counts[k]
         if self.events is not None:
             args = {"cubes": ACTIONS[take].arg, "tile": TILE_IDS[self.road[pos - 1]], "at": pos}
             self.say("produce", seat, "words.PRODUCE", args, cubes=args["cubes"], at=pos)

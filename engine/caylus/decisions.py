@@ -34,18 +34,20 @@ from engine.caylus.activation import (
 )
 from engine.caylus.codes import (
     ACTIONS,
-    ARG,
     BATCHES,
     BRIBE,
     BUILD,
+    COUNTS,
     DO_JOUST,
     EXCHANGE,
+    EXCHANGE_ARG,
     EXCHANGES,
     FAVOR_FOR_JOUST,
     FAVORS,
     GATE_BACK,
     GATE_ROAD,
     GATE_SPECIAL,
+    INDEX,
     INN_LEAVE,
     INN_STAY,
     KIND_NAMES,
@@ -133,7 +135,7 @@ def do_place(g: Core, code: int) -> None:
         elif g.events is not None:
             g.say("pass", seat, "words.PASS", {"ordinal": len(passed)})
     else:
-        index: int = ARG[code]  # type: ignore[assignment]
+        index = INDEX[code]
         on_road = code >= PLACE_ROAD0
         cost = g.placement_cost(seat, index if on_road else -1)
         g.deniers[seat] -= cost
@@ -171,7 +173,7 @@ def gate_options(g: Core) -> list[int]:
     seat = g.seat
     options = [GATE_BACK]  # R14
     for code in GATE_SPECIAL:
-        if g.can_use_space(seat, ARG[code]):  # type: ignore[arg-type]
+        if g.can_use_space(seat, INDEX[code]):
             options.append(code)
     workers = g.workers
     options += [GATE_ROAD[i] for i in g.workable if workers[i] < 0]
@@ -190,7 +192,7 @@ def do_gate(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("gate", seat, "words.GATE_BACK")
         return
-    target: int = ARG[code]  # type: ignore[assignment]
+    target = INDEX[code]
     on_road = code in _GATE_ROAD_SET
     if g.events is not None:
         text = ACTIONS[code].arg
@@ -218,7 +220,7 @@ def _move_provost(g: Core, code: int, pay: bool) -> None:
         if g.events is not None:
             g.say("provost", seat, "words.PROVOST_STAYS")
         return
-    d: int = ARG[code]  # type: ignore[assignment]
+    d = INDEX[code]
     g.provost += d
     if pay:
         g.deniers[seat] -= abs(d)
@@ -306,8 +308,10 @@ def do_castle(g: Core, code: int) -> None:
         g.kind = NO_DECISION
         g.cursor += 1
         return
-    pay(g.cubes, 5 * seat, ARG[code])  # type: ignore[arg-type]
-    sec: int = house_section(g.castle, g.section)  # type: ignore[assignment]  # R23: room
+    pay(g.cubes, 5 * seat, COUNTS[code])
+    sec = house_section(g.castle, g.section)
+    if sec is None:  # castle_options offers no batch once the castle is full (R23)
+        raise BadSetup("The game state is not consistent: a batch with no castle space left.")
     g.castle[sec].append(seat)
     g.batches[seat] += 1
     if g.events is not None:
@@ -354,10 +358,8 @@ def favor_options(g: Core) -> list[int]:
 
 
 _FAVOR_D = {col: FAVORS[f"d{col}"] for col in range(1, 6)}
-_FAVOR_LINE = {code: "abcd".index(str(ARG[code])[0]) for code in FAVORS.values()}
-_FAVOR_COLUMN = {
-    code: (int(str(ARG[code])[1]) if len(str(ARG[code])) > 1 else 0) for code in FAVORS.values()
-}
+_FAVOR_LINE = {code: "abcd".index(key[0]) for key, code in FAVORS.items()}
+_FAVOR_COLUMN = {code: (int(key[1]) if len(key) > 1 else 0) for key, code in FAVORS.items()}
 _FAVOR_C_CUBE = {
     FAVORS["c1"]: F,
     FAVORS["c2W"]: W,
@@ -429,7 +431,7 @@ def do_exchange(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("skip", seat, "words.KEEPS_CUBES")
         return
-    give, take = ARG[code]  # type: ignore[misc]
+    give, take = EXCHANGE_ARG[code]
     b = 5 * seat
     cubes = g.cubes
     cubes[b + give] -= 1

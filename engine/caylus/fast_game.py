@@ -14,15 +14,17 @@ R1..R26 of docs/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
+from engine.caylus.catalogue import CUBES, TILES
 from engine.caylus.codes import (
     ACTIONS,
     BRIBE,
     CASTLE,
     CASTLE_DONE,
     CODE,
-    CUBES,
     EFFECT_KIND,
     FAVOR_FOR_MOST_BATCHES,
     FAVOR_FOR_SCORING,
@@ -46,12 +48,11 @@ from engine.caylus.codes import (
     TILE_EFFECT,
     TILE_IDS,
     TILE_INCOME,
-    TILES,
     WHY_NO_HOUSE,
 )
 from engine.caylus.core import Core, end_score
 from engine.caylus.decisions import LEGAL, RESOLVE, inconsistent_passing
-from engine.caylus.state import Decision, Player, State
+from engine.caylus.state import Decision, Player, State, StateFields
 from engine.errors import BadSetup
 from engine.protocol import Event
 
@@ -166,7 +167,7 @@ class FastGame(Core):
             for k in range(self.n)
         ]
 
-    def read_fields(self) -> dict[str, object]:
+    def read_fields(self) -> StateFields:
         """The State's fields, in the model's order (fresh copies: the State may change them).
         One expression, no call per field: every state the bot shows or stores is read whole."""
         source = self.source
@@ -525,8 +526,12 @@ class FastGame(Core):
                 self.grant_favor(seat, FAVOR_FOR_SCORING[sec])
 
 
-_STEPS = (
-    None,
+def _no_phase(game: FastGame) -> None:
+    raise BadSetup(f"The game state is not consistent: there is no phase {game.phase}.")
+
+
+_STEPS: tuple[Callable[[FastGame], None], ...] = (
+    _no_phase,
     FastGame._income,
     FastGame._placement_turn,
     FastGame._special_step,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -45,7 +44,7 @@ from engine.caylus.queries import (
     placement_cost,
     space_name,
 )
-from engine.caylus.state import Decision, Options, Player, Setup, State
+from engine.caylus.state import Decision, Options, Player, Setup, State, StateFields, engine_source
 from engine.caylus.words import cube_text
 from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
@@ -116,7 +115,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         provost=cat.BAILIFF_START,
     )
     game = FastGame.from_state(state)  # runs on to the first decision
-    return _made(_Backing(game, None, -1), game)
+    return _made(_Backing(game, [], game), game)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,19 +127,20 @@ class _Backing:
     """The engine's game behind a state `apply` made, read when the state's fields are.
 
     A game is handed on from state to state: `apply` plays the next move on the very game of the
-    state it starts from (no copy), so a chain of states shares one game, held by the newest.
-    Each backing remembers the backing before it and the move played from there, so an older
-    state read later gets its game back by replaying the moves from the nearest backing that
-    still holds one. The first backing of a chain (a new game, or a state converted from its
-    fields) keeps its game for good: `apply` copies it instead of taking it.
+    state it starts from (no copy), so only the newest state of a chain holds one. The states of
+    a chain share its first game (`root`: a new game, or a state converted from its fields,
+    never played on) and the list of moves played from there; a state read after its game was
+    handed on gets it back by replaying its first `length` moves on a copy of the root. So an
+    older state that is dropped leaves nothing behind but its move in that list.
     """
 
-    __slots__ = ("code", "codes", "game", "kept", "parent")
+    __slots__ = ("codes", "game", "kept", "length", "moves", "root")
 
-    def __init__(self, game: FastGame, parent: _Backing | None, code: int) -> None:
+    def __init__(self, root: FastGame, moves: list[int], game: FastGame) -> None:
+        self.root = root
+        self.moves = moves  # shared with the chain's later states (see take)
+        self.length = len(moves)  # this position is `root` after moves[:length]
         self.game: FastGame | None = game  # None once handed on to the next state
-        self.parent = parent
-        self.code = code  # the move played from `parent`'s position to this one
         self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
         self.kept: tuple[object, ...] | None = None  # the state's fields as given (keep)
 
@@ -148,54 +148,62 @@ class _Backing:
         """The game at this backing's position (replayed if it was handed on)."""
         game = self.game
         if game is None:
-            moves: list[int] = []
-            found: _Backing = self
-            while found.game is None:
-                moves.append(found.code)
-                found = found.parent  # type: ignore[assignment]  # the first one keeps a game
-            game = found.game.copy()  # type: ignore[union-attr]
-            for code in reversed(moves):
+            game = self.root.copy()
+            for code in self.moves[: self.length]:
                 game.play(code)
             self.game = game
         return game
 
-    def read_fields(self) -> dict[str, object]:
+    def read_fields(self) -> StateFields:
         with _handing_on:
             return self.current().read_fields()
 
-    def keep(self, fields: dict[str, Any]) -> None:
+    def keep(self, fields: StateFields) -> None:
         """Remember the fields given to the state (copies), to tell later whether the state
         was changed in place since (see _backing)."""
         self.kept = (
             [p.clone() for p in fields["players"]],
-            *(fields[name].copy() for name in _CONTAINERS),
+            *(fields[name].copy() for name in _CONTAINERS),  # type: ignore[literal-required]
             [sec[:] for sec in fields["castle"]],
         )
 
-    def take(self) -> FastGame:
-        """The game, for the next state to play on: the first backing's copy, else its own."""
-        game = self.current()
-        if self.parent is None:
-            return game.copy()
-        self.game = None
-        # what the state's fields were given as is needed no more: a chain of states keeps only
-        # its moves (a state applied again is converted from its fields)
-        self.kept = None
-        return game
+    def play(self, code: int, events: list[Event]) -> _Backing:
+        """The backing of the position after `code`: the game is handed on (the root's is
+        copied: the chain replays from it), the move added to the chain's list (a new list
+        when this state is not the newest of its chain: a branch)."""
+        with _handing_on:
+            game = self.current()
+            if game is self.root:
+                game = game.copy()
+            else:
+                self.game = None
+                # the fields the state was given are needed no more: a state applied again
+                # is converted from its fields
+                self.kept = None
+            game.events = events
+            try:
+                game.play(code)  # an inconsistent state may raise BadSetup
+            finally:
+                game.events = None
+            moves = self.moves
+            if len(moves) != self.length:
+                moves = moves[: self.length]
+            moves.append(code)
+        return _Backing(self.root, moves, game)
 
 
 # States are read in other threads (the renderer's) while apply plays on: a game is read or
 # handed on and played only under this lock, so a reader never sees one half played.
 _handing_on = threading.RLock()
 _ALL_FIELDS = set(State.model_fields)  # shared by the states made here, as pydantic allows
-_new_object = object.__new__
+_new_state = State.__new__
 _set_attr = object.__setattr__
 
 
 def _made(backing: _Backing, game: FastGame) -> State:
     """A state at `game`'s position, read through `backing`: it shows its decision (shared,
-    never changed) and whether the game is over from the start, the rest when first read."""
-    state = _new_object(State)
+    frozen) and whether the game is over from the start, the rest when first read."""
+    state = _new_state(State)
     source = game.source
     _set_attr(
         state,
@@ -234,18 +242,14 @@ _CONTAINERS = (
     "batches",
 )
 _SHOWN = 5  # the fields a state of the engine shows from the start (_made)
-_engine_of = State._engine.__get__  # type: ignore[attr-defined]  # the slot, read at C speed
 
 
 def _backing(state: State) -> _Backing | None:
     """The backing of `state` if the state still says exactly what its game says: it was not
     read whole yet, or its fields are still as they were given (setting a field leaves the
     engine: State.__setattr__)."""
-    try:
-        backing = _engine_of(state)
-    except AttributeError:  # a state pydantic made (from JSON, a copy): no engine behind it
-        return None
-    if type(backing) is not _Backing:
+    backing = engine_source(state)
+    if not isinstance(backing, _Backing):
         return None
     fields = state.__dict__
     if len(fields) == _SHOWN:
@@ -267,8 +271,9 @@ def _engine_for(state: State) -> _Backing:
     legal_actions then apply, do not convert it again."""
     backing = _backing(state)
     if backing is None:
-        backing = _Backing(FastGame.from_state(state), None, -1)
-        backing.keep(state.filled().__dict__)
+        game = FastGame.from_state(state)
+        backing = _Backing(game, [], game)
+        backing.keep(state.filled().__dict__)  # type: ignore[arg-type]  # a State's __dict__ is its StateFields
         _set_attr(state, "_engine", backing)
     return backing
 
@@ -349,12 +354,8 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
             legal = [ACTIONS[c] for c in options]
             raise IllegalAction.said(*why_illegal(state, d, action, legal))
     events: list[Event] = []
-    with _handing_on:
-        game = backing.take()
-        game.events = events
-        game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
-        game.events = None
-    return _made(_Backing(game, backing, code), game), events
+    after = backing.play(code, events)  # BadSetup leaves `state` whole (it replays)
+    return _made(after, after.current()), events
 
 
 _CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid
