@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.ai import LEVEL_SECONDS, automated_action
 from engine.caylus.player import choose_action
@@ -21,8 +22,8 @@ from engine.errors import BadState, validation_reason
 
 name = "caylus"
 hidden_information = False  # every player sees the whole state (the record is public)
-min_players = 2
-max_players = 5
+min_players = cat.MIN_PLAYERS
+max_players = cat.MAX_PLAYERS
 phases_per_turn = 7
 
 

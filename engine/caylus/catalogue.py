@@ -520,6 +520,7 @@ SPECIAL_REMINDERS: dict[str, str] = {
     "inn": "place later workers for 1 d",
 }
 STABLES_SLOTS = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 START_DENIERS: tuple[int, ...] = (5, 6, 6, 7, 7)  # by turn-order position; 2 players: 5/5
 TWO_PLAYER_DENIERS = 5
 START_CUBES: dict[str, int] = {FOOD: 2, WOOD: 1}

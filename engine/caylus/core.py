@@ -22,6 +22,7 @@ from engine.caylus.codes import (
     K_NEUTRAL,
     NO_DECISION,
     OWNER,
+    PLACE_ROAD0,
     RESIDENCE,
     ROAD_LENGTH,
     SECTION_SIZES,
@@ -108,6 +109,7 @@ class Core:
         "favor_queue",
         "favor_why",
         "favors",
+        "free_place",
         "hands",
         "inn_left",
         "inn_right",
@@ -154,6 +156,9 @@ class Core:
     favor_queue: list[int]
     favor_why: list[str]
     favors: list[int]
+    # the place codes of the free road positions that take a worker, in road order; None: to
+    # be listed again (the road or a worker left it). Owned by this game: copies copy it.
+    free_place: list[int] | None
     hands: list[int]
     inn_left: int
     inn_right: int
@@ -213,6 +218,7 @@ class Core:
 
     def refresh_workable(self) -> None:
         self.workable = tuple(i for i, t in enumerate(self.road) if t >= 0 and TILE_WORKABLE[t])
+        self.free_place = None
 
     def gain_pp(self, seat: int, amount: int, why: Said) -> None:
         """Every prestige change comes here (never below 0), so the events account for it."""
@@ -251,6 +257,9 @@ class Core:
     def occupy(self, seat: int, target: int, on_road: bool) -> None:
         if on_road:
             self.workers[target] = seat
+            free = self.free_place
+            if free is not None:
+                free.remove(PLACE_ROAD0 + target)
             owner = self.owners[target]
             if owner >= 0 and owner != seat:
                 self.gain_pp(owner, 1, WHY_WORKER[self.road[target]])
@@ -283,6 +292,7 @@ class Core:
         seat = self.workers[pos - 1]
         if seat >= 0:
             self.workers[pos - 1] = -1
+            self.free_place = None
             self.hands[seat] += 1
         self.kind = NO_DECISION
         self.cursor = pos + 1

@@ -115,8 +115,11 @@ def place_options(g: Core) -> list[int]:
             options.append(PLACE_SPECIAL[T_INN])
         if seat not in g.castle_workers:
             options.append(PLACE_SPECIAL[T_CASTLE])
-        p0 = PLACE_ROAD0
-        options += [p0 + i for i in g.workable if workers[i] < 0]
+        free = g.free_place
+        if free is None:
+            p0 = PLACE_ROAD0
+            free = g.free_place = [p0 + i for i in g.workable if workers[i] < 0]
+        options += free
         return options
     owners = g.owners  # only your own buildings (1 d) are within reach
     p0 = PLACE_ROAD0
@@ -204,14 +207,30 @@ def do_gate(g: Core, code: int) -> None:
     g.occupy(seat, target, on_road)  # R26: a move to the inn is handled by the inn this phase
 
 
-def provost_options(g: Core) -> list[int]:
-    budget = g.deniers[g.seat] if g.kind == BRIBE else cat.MAX_PROVOST_MOVE
-    provost = g.provost
+def _provost_moves(provost: int, budget: int) -> list[int]:
+    """Skip, and the provost's moves from `provost` that `budget` deniers pay (R6)."""
     options = [SKIP]
     for d in PROVOST_MOVES:
-        if -budget <= d <= budget and 1 <= provost + d <= ROAD_LENGTH:  # R6
+        if -budget <= d <= budget and 1 <= provost + d <= ROAD_LENGTH:
             options.append(PROVOST[d])
     return options
+
+
+_MAX_MOVE = cat.MAX_PROVOST_MOVE
+# _provost_moves by provost position (0-28) and budget (0-3: no move is longer), made once
+_PROVOST_MOVES = tuple(
+    tuple(_provost_moves(provost, budget) for budget in range(_MAX_MOVE + 1))
+    for provost in range(ROAD_LENGTH + 1)
+)
+
+
+def provost_options(g: Core) -> list[int]:
+    budget = g.deniers[g.seat] if g.kind == BRIBE else _MAX_MOVE
+    provost = g.provost
+    if 0 <= provost <= ROAD_LENGTH and budget >= 0:
+        # a shared list: a game's options are replaced, never changed
+        return _PROVOST_MOVES[provost][budget if budget < _MAX_MOVE else _MAX_MOVE]
+    return _provost_moves(provost, budget)
 
 
 def _move_provost(g: Core, code: int, pay: bool) -> None:

@@ -72,6 +72,12 @@ def shared_decision(
     return found
 
 
+# the decisions with no more than a kind and a seat, by kind code and seat
+_PLAIN_DECISIONS = tuple(
+    tuple(shared_decision(name, seat) for seat in range(cat.MAX_PLAYERS)) for name in KIND_NAMES
+)
+
+
 class FastGame(Core):
     """A Caylus game that changes in place (see the module docstring)."""
 
@@ -136,8 +142,11 @@ class FastGame(Core):
         return g
 
     def decision(self) -> Decision | None:
-        if self.kind == NO_DECISION or self.over:
+        kind = self.kind
+        if kind == NO_DECISION or self.over:
             return None
+        if not self.d_at and not self.d_effect and not self.d_why:  # most decisions: a table
+            return _PLAIN_DECISIONS[kind][self.seat]
         return shared_decision(
             KIND_NAMES[self.kind], self.seat, self.d_at, self.d_effect, self.d_via_favor, self.d_why
         )
@@ -253,6 +262,8 @@ class FastGame(Core):
         g.d_effect, g.d_via_favor, g.d_why = self.d_effect, self.d_via_favor, self.d_why
         g.over = self.over
         g.workable = self.workable  # a tuple, replaced (never changed) when the road changes
+        free = self.free_place
+        g.free_place = None if free is None else free[:]
         g.options = self.options  # replaced (never changed) by every play
         return g
 
@@ -420,6 +431,7 @@ class FastGame(Core):
                 seat = workers[i]
                 if seat >= 0:
                     workers[i] = -1
+                    self.free_place = None
                     self.hands[seat] += 1
                     if self.events is not None:
                         args = {"tile": TILE_IDS[self.road[i]], "at": i + 1}

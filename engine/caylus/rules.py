@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -167,12 +168,14 @@ class _Backing:
             [sec[:] for sec in fields["castle"]],
         )
 
-    def play(self, code: int, events: list[Event]) -> _Backing:
-        """The backing of the position after `code`: the game is handed on (the root's is
-        copied: the chain replays from it), the move added to the chain's list (a new list
-        when this state is not the newest of its chain: a branch)."""
+    def play(self, code: int, events: list[Event]) -> State:
+        """The state after `code`, saying what happened into `events`. The game is handed on
+        (the root's is copied: the chain replays from it) and the move added to the chain's
+        list (a new list when this state is not the newest of its chain: a branch)."""
         with _handing_on:
-            game = self.current()
+            game = self.game
+            if game is None:
+                game = self.current()
             if game is self.root:
                 game = game.copy()
             else:
@@ -181,15 +184,13 @@ class _Backing:
                 # is converted from its fields
                 self.kept = None
             game.events = events
-            try:
-                game.play(code)  # an inconsistent state may raise BadSetup
-            finally:
-                game.events = None
+            game.play(code)  # an inconsistent state may raise BadSetup: `state` replays
+            game.events = None
             moves = self.moves
             if len(moves) != self.length:
                 moves = moves[: self.length]
             moves.append(code)
-        return _Backing(self.root, moves, game)
+        return _made(_Backing(self.root, moves, game), game)
 
 
 # States are read in other threads (the renderer's) while apply plays on: a game is read or
@@ -242,6 +243,8 @@ _CONTAINERS = (
     "batches",
 )
 _SHOWN = 5  # the fields a state of the engine shows from the start (_made)
+# the state's slot for its backing, read directly: set on every state with _SHOWN fields
+_engine_of: Callable[[State], _Backing] = State._engine.__get__  # type: ignore[attr-defined]  # mypy does not see __slots__ members
 
 
 def _backing(state: State) -> _Backing | None:
@@ -269,6 +272,8 @@ def _engine_for(state: State) -> _Backing:
     place) is converted into a game once, which it then keeps with a copy of its fields as
     they are (as a state the engine made and that was read whole): the next calls on it,
     legal_actions then apply, do not convert it again."""
+    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+        return _engine_of(state)
     backing = _backing(state)
     if backing is None:
         game = FastGame.from_state(state)
@@ -354,8 +359,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
             legal = [ACTIONS[c] for c in options]
             raise IllegalAction.said(*why_illegal(state, d, action, legal))
     events: list[Event] = []
-    after = backing.play(code, events)  # BadSetup leaves `state` whole (it replays)
-    return _made(after, after.current()), events
+    return backing.play(code, events), events
 
 
 _CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid
