@@ -196,7 +196,6 @@ class _Backing:
 # States are read in other threads (the renderer's) while apply plays on: a game is read or
 # handed on and played only under this lock, so a reader never sees one half played.
 _handing_on = threading.RLock()
-_ALL_FIELDS = set(State.model_fields)  # shared by the states made here, as pydantic allows
 _new_state = State.__new__
 _set_attr = object.__setattr__
 
@@ -217,9 +216,7 @@ def _made(backing: _Backing, game: FastGame) -> State:
             "over": game.over,
         },
     )
-    _set_attr(state, "__pydantic_fields_set__", _ALL_FIELDS)
-    _set_attr(state, "__pydantic_extra__", None)
-    _set_attr(state, "__pydantic_private__", None)
+    # pydantic's own slots are set when the state is read whole (State.filled)
     _set_attr(state, "_engine", backing)
     return state
 
@@ -329,6 +326,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
+    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+        return list(map(_ACTION, _engine_of(state).codes))
     return list(map(_ACTION, _engine_for(state).codes))
 
 
@@ -347,7 +346,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
         )
-    backing = _engine_for(state)
+    backing = _engine_of(state) if len(state.__dict__) == _SHOWN else _engine_for(state)
     options = backing.codes
     # Legal actions are interned, so an action is found by identity; one built some other way is
     # first swapped for its interned twin, or read through its text (_canonical).

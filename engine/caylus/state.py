@@ -206,11 +206,13 @@ class State(BaseModel):
         object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
-        # A field not shown yet: the state reads all of them at once (one conversion).
-        if name in _FIELDS and len(self.__dict__) < _FIELD_COUNT:
+        # A field not shown yet, or one of pydantic's own slots (a state the engine made sets
+        # them once read): the state reads all its fields at once (one conversion).
+        if name in _READ_ON_DEMAND and len(self.__dict__) < _FIELD_COUNT:
             source = engine_source(self)
             if source is not None:
-                return self.filled().__dict__[name]
+                self.filled()
+                return object.__getattribute__(self, name)
         return super().__getattr__(name)  # type: ignore[misc]  # BaseModel's is typing-only
 
     def filled(self) -> Self:
@@ -222,6 +224,9 @@ class State(BaseModel):
             if source is not None:
                 whole = source.read_fields()
                 object.__setattr__(self, "__dict__", whole)
+                object.__setattr__(self, "__pydantic_fields_set__", _ALL_FIELDS)
+                object.__setattr__(self, "__pydantic_extra__", None)
+                object.__setattr__(self, "__pydantic_private__", None)
                 source.keep(whole)
         return self
 
@@ -262,6 +267,11 @@ class State(BaseModel):
 
 
 _FIELDS = frozenset(State.model_fields)
+_ALL_FIELDS = set(_FIELDS)  # every field is set (pydantic's fields_set), shared as pydantic allows
+_PYDANTIC_SLOTS = frozenset(
+    {"__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"}
+)
+_READ_ON_DEMAND = _FIELDS | _PYDANTIC_SLOTS
 _FIELD_COUNT = len(_FIELDS)
 assert list(StateFields.__annotations__) == list(State.model_fields), "StateFields is State's"
 
