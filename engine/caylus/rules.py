@@ -23,6 +23,7 @@ from engine.caylus.codes import (
     FAVORS,
     GATE_BACK,
     INN_STAY,
+    NO_DECISION,
     PASS,
     SKIP,
     TILE_IDS,
@@ -135,7 +136,7 @@ class _Backing:
     older state that is dropped leaves nothing behind but its move in that list.
     """
 
-    __slots__ = ("codes", "game", "kept", "length", "moves", "root")
+    __slots__ = ("codes", "game", "kept", "length", "moves", "root", "seat")
 
     def __init__(self, root: FastGame, moves: list[int], game: FastGame) -> None:
         self.root = root
@@ -143,6 +144,8 @@ class _Backing:
         self.length = len(moves)  # this position is `root` after moves[:length]
         self.game: FastGame | None = game  # None once handed on to the next state
         self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
+        # who decides here (-1: nobody, the game is over), read without reading the state
+        self.seat = -1 if game.over or game.kind == NO_DECISION else game.seat
         self.kept: tuple[object, ...] | None = None  # the state's fields as given (keep)
 
     def current(self) -> FastGame:
@@ -323,11 +326,12 @@ def _tile_at(state: State, position: int) -> str | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The actions `seat` may take now (empty when it is not this seat's decision)."""
+    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+        backing = _engine_of(state)
+        return list(map(_ACTION, backing.codes)) if backing.seat == seat else []
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
-    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
-        return list(map(_ACTION, _engine_of(state).codes))
     return list(map(_ACTION, _engine_for(state).codes))
 
 
@@ -339,14 +343,21 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     """
     if isinstance(action, str):
         action = parse(action)
-    d = state.decision
-    if state.over or d is None:
+    made = _engine_of(state) if len(state.__dict__) == _SHOWN else None  # the hot path
+    if made is not None:
+        waiting = made.seat
+    else:
+        d = state.decision
+        waiting = -1 if state.over or d is None else d.seat
+    if waiting < 0:
         raise GameOver("The game is over; no more moves can be made.")
-    if seat is not None and seat != d.seat:
+    if seat is not None and seat != waiting:
+        waited = state.decision
+        asks = _PROMPTS[waited.kind] if waited is not None else ""
         raise NotYourDecision(
-            f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
+            f"It is not your decision: the game waits for seat {waiting} ({asks})."
         )
-    backing = _engine_of(state) if len(state.__dict__) == _SHOWN else _engine_for(state)
+    backing = made if made is not None else _engine_for(state)
     options = backing.codes
     # Legal actions are interned, so an action is found by identity; one built some other way is
     # first swapped for its interned twin, or read through its text (_canonical).
@@ -356,7 +367,9 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         code = _CODE_OF.get(id(action))
         if code is None or code not in options:
             legal = [ACTIONS[c] for c in options]
-            raise IllegalAction.said(*why_illegal(state, d, action, legal))
+            waited = state.decision
+            assert waited is not None  # someone is waited for (above)
+            raise IllegalAction.said(*why_illegal(state, waited, action, legal))
     events: list[Event] = []
     return backing.play(code, events), events
 
