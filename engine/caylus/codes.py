@@ -83,11 +83,6 @@ NO_DECISION = -1
 EFFECT_KIND: dict[Effect, int] = {
     effect: KIND_CODE[name] for effect, name in EFFECT_KIND_NAME.items()
 }
-_BUILDS_KIND = {
-    Effect.CARPENTER.value: K_WOOD,
-    Effect.MASON.value: K_STONE,
-    Effect.ARCHITECT.value: K_PRESTIGE,
-}
 
 # --- actions as integers ----------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
 from engine.caylus.catalogue import CUBES, TILES
 from engine.caylus.codes import (
-    ACTIONS,
     BRIBE,
     CASTLE,
     CASTLE_DONE,
@@ -280,9 +279,6 @@ class FastGame(Core):
         if code is None or code not in self.options:
             raise ValueError(f"'{action}' is not legal here")
         self.play(code)
-
-    def legal_actions(self) -> list[Action]:
-        return [ACTIONS[c] for c in self.options]
 
     def scores(self) -> list[int]:
         """Each seat's total as the game's final scoring would count it now."""

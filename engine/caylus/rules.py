@@ -306,11 +306,11 @@ def decision_prompt(state: State, d: Decision) -> str:
     """What `d` asks, naming the building and its road position, or what won a favor."""
     if d.kind == "favor" and d.why:
         return f"choose a royal favor (won for {d.why})"
-    if not d.at or d.kind not in _PROMPTS_AT:
-        return _PROMPTS[d.kind]
+    if not d.at or d.kind not in PROMPTS_AT:
+        return PROMPTS[d.kind]
     tile = _tile_at(state, d.at)
     where = f"{cat.TILES[tile].name} ({d.at})" if tile else f"space {d.at}"
-    return _PROMPTS_AT[d.kind].format(where=where)
+    return PROMPTS_AT[d.kind].format(where=where)
 
 
 def _tile_at(state: State, position: int) -> str | None:
@@ -353,7 +353,7 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         raise GameOver("The game is over; no more moves can be made.")
     if seat is not None and seat != waiting:
         waited = state.decision
-        asks = _PROMPTS[waited.kind] if waited is not None else ""
+        asks = PROMPTS[waited.kind] if waited is not None else ""
         raise NotYourDecision(
             f"It is not your decision: the game waits for seat {waiting} ({asks})."
         )
@@ -405,10 +405,8 @@ def outcome(state: State) -> Outcome | None:
 
 # What each decision kind asks (engine/caylus/decision_kinds.py), and the same for a decision
 # at a road building: {where} is its name and position, "Farm (11)".
-_PROMPTS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
-PROMPTS = _PROMPTS
-_PROMPTS_AT: dict[str, str] = {kind.name: kind.prompt_at for kind in KINDS if kind.prompt_at}
-PROMPTS_AT = _PROMPTS_AT
+PROMPTS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
+PROMPTS_AT: dict[str, str] = {kind.name: kind.prompt_at for kind in KINDS if kind.prompt_at}
 
 
 def default_action(state: State, seat: int | None = None) -> Action | None:
