@@ -36,7 +36,7 @@ from engine.caylus.codes import (
     WHY_WORKER,
     FavorReason,
 )
-from engine.caylus.state import State
+from engine.caylus.state import Options, Setup
 from engine.protocol import Event
 from engine.wording import Said
 
@@ -110,6 +110,7 @@ class Core:
         "favor_why",
         "favors",
         "free_place",
+        "game_options",
         "hands",
         "inn_left",
         "inn_right",
@@ -129,8 +130,8 @@ class Core:
         "scored",
         "seat",
         "section",
+        "setup",
         "simplified",
-        "source",
         "specials",
         "stables",
         "stock",
@@ -179,7 +180,10 @@ class Core:
     seat: int
     section: int
     simplified: bool
-    source: State  # the state this game was read from: its options and setup
+    # the options and setup of the state this game was read from (never changed), kept as
+    # plain attributes: every state the engine makes shows them
+    game_options: Options
+    setup: Setup
     specials: list[int]
     stables: list[int]
     stock: list[int]

@@ -88,11 +88,11 @@ class FastGame(Core):
     def from_state(cls, s: State, events: list[Event] | None = None) -> FastGame:
         """The game of state `s`; a state between steps (only a hand-made one) runs on to its
         next decision, saying what happens into `events` when given."""
-        g = object.__new__(cls)
+        g = cls()
         n = len(s.players)
         g.n = n
         g.events = events
-        g.source = s  # options and setup for to_state (never changed)
+        g.game_options, g.setup = s.options, s.setup
         g.simplified = s.options.favor_mode == "simplified"
         g.turn, g.phase, g.cursor = s.turn, s.phase, s.cursor
         g.deniers = [p.deniers for p in s.players]
@@ -178,14 +178,13 @@ class FastGame(Core):
     def read_fields(self) -> StateFields:
         """The State's fields, in the model's order (fresh copies: the State may change them).
         One expression, no call per field: every state the bot shows or stores is read whole."""
-        source = self.source
         specials = self.specials
         stock = self.stock
         inn_left, inn_right = self.inn_left, self.inn_right
         return {
             "game": "caylus",
-            "options": source.options,
-            "setup": source.setup,
+            "options": self.game_options,
+            "setup": self.setup,
             "turn": self.turn,
             "phase": self.phase,
             "cursor": self.cursor,
@@ -226,10 +225,10 @@ class FastGame(Core):
         return State.model_construct(**self.read_fields())
 
     def copy(self) -> FastGame:
-        g = object.__new__(FastGame)
+        g = FastGame()
         g.n = self.n
         g.events = None
-        g.source = self.source
+        g.game_options, g.setup = self.game_options, self.setup
         g.simplified = self.simplified
         g.turn, g.phase, g.cursor = self.turn, self.phase, self.cursor
         g.deniers = self.deniers[:]

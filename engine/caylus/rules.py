@@ -207,14 +207,13 @@ def _made(backing: _Backing, game: FastGame) -> State:
     """A state at `game`'s position, read through `backing`: it shows its decision (shared,
     frozen) and whether the game is over from the start, the rest when first read."""
     state = _new_state(State)
-    source = game.source
     _set_attr(
         state,
         "__dict__",
         {
             "game": "caylus",
-            "options": source.options,
-            "setup": source.setup,
+            "options": game.game_options,
+            "setup": game.setup,
             "decision": game.decision(),
             "over": game.over,
         },
