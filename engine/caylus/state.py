@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, Self, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic_core import SchemaSerializer
 
 FavorMode = Literal["full", "simplified"]
 TileSet = Literal["revised", "first"]
@@ -232,8 +233,17 @@ class State(BaseModel):
 
     @model_serializer(mode="wrap")
     def _serialize_filled(self, serialize: SerializerFunctionWrapHandler) -> Any:
-        """Every dump (model_dump, JSON, and a State inside another model) reads whole."""
+        """A State inside another model (or a list, a TypeAdapter) reads whole before it is
+        dumped: pydantic reads a nested model's fields from its __dict__ directly."""
         return serialize(self.filled())
+
+    # A State's own dumps skip that wrapper (which makes JSON twice: a dict, then its JSON).
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        dumped: dict[str, Any] = _UNWRAPPED.to_python(self.filled(), **kwargs)
+        return dumped
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return _UNWRAPPED.to_json(self.filled(), **kwargs).decode()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
@@ -266,6 +276,10 @@ class State(BaseModel):
         return super().model_copy(update=update, deep=deep)
 
 
+# State's serializer without the wrapper above (the same schema otherwise), for its own dumps
+_UNWRAPPED = SchemaSerializer(
+    {key: value for key, value in State.__pydantic_core_schema__.items() if key != "serialization"}
+)
 _FIELDS = frozenset(State.model_fields)
 _ALL_FIELDS = set(_FIELDS)  # every field is set (pydantic's fields_set), shared as pydantic allows
 _PYDANTIC_SLOTS = frozenset(
