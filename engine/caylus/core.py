@@ -206,9 +206,9 @@ class Core:
     ) -> None:
         """An event (only while `events` is a list): `key` names its sentence in
         engine/caylus/words.py, `args` its values."""
-        self.events.append(  # type: ignore[union-attr]
-            Event(kind, seat, "", pp, other, data, self.turn, self.phase, key, args)
-        )
+        events = self.events
+        if events is not None:  # always, where it is called
+            events.append(Event(kind, seat, "", pp, other, data, self.turn, self.phase, key, args))
 
     # --- small steps --------------------------------------------------------------------------
 

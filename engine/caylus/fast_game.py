@@ -77,6 +77,10 @@ _PLAIN_DECISIONS = tuple(
 )
 
 
+def _seat_code(seat: int | None) -> int:
+    return -1 if seat is None else seat
+
+
 class FastGame(Core):
     """A Caylus game that changes in place (see the module docstring)."""
 
@@ -105,7 +109,7 @@ class FastGame(Core):
         g.road = [NO_TILE if t is None else TILE_CODE[t] for t in s.road]
         g.owners = [-1 if o is None else o for o in s.owners]
         g.workers = [-1 if w is None else w for w in s.workers]
-        g.specials = [-1 if s.specials[k] is None else s.specials[k] for k in SINGLE_SPECIALS]  # type: ignore[misc]
+        g.specials = [_seat_code(s.specials[k]) for k in SINGLE_SPECIALS]
         g.stables = list(s.stables)
         g.inn_left = -1 if s.inn_left is None else s.inn_left
         g.inn_right = -1 if s.inn_right is None else s.inn_right

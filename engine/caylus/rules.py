@@ -91,11 +91,16 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         raise BadSetup(f"The turn order must list each seat 0-{n - 1} once.")
     explicit = Setup(seed=setup.seed, neutral_order=neutral, turn_order=order)
 
-    players: list[Player] = [None] * n  # type: ignore[list-item]
-    for position, seat in enumerate(order):
-        deniers = cat.TWO_PLAYER_DENIERS if n == 2 else cat.START_DENIERS[position]  # R11
-        cubes = {c: cat.START_CUBES.get(c, 0) for c in CUBES}
-        players[seat] = Player(deniers=deniers, cubes=cubes, workers=cat.WORKERS)
+    position_of = {seat: position for position, seat in enumerate(order)}
+    players = [
+        Player(
+            # R11: by turn-order position
+            deniers=cat.TWO_PLAYER_DENIERS if n == 2 else cat.START_DENIERS[position_of[seat]],
+            cubes={c: cat.START_CUBES.get(c, 0) for c in CUBES},
+            workers=cat.WORKERS,
+        )
+        for seat in range(n)
+    ]
     road: list[str | None] = [None] * cat.ROAD_LENGTH
     for i, tile in enumerate(neutral):
         road[i] = tile
@@ -167,6 +172,7 @@ class _Backing:
         was changed in place since (see _backing)."""
         self.kept = (
             [p.clone() for p in fields["players"]],
+            # the names are StateFields keys (_CONTAINERS), which mypy checks only as literals
             *(fields[name].copy() for name in _CONTAINERS),  # type: ignore[literal-required]
             [sec[:] for sec in fields["castle"]],
         )
