@@ -1,10 +1,11 @@
 """The Caylus rules' immutable API: new_game, pending, legal_actions, apply, outcome.
 
-A thin layer over the one rules engine (engine/caylus/fast_game.py, FastGame): `apply` takes the
-engine's game behind the state, copies it, plays the action with events switched on, and hands
-back a new State that reads its fields from that game when they are first read. A state read
-from JSON, or one whose fields were read (and so may have been changed), is converted to a game
-first. The rulings of docs/rules.md are cited as R1..R26.
+A thin layer over the one rules engine (engine/caylus/fast_game.py, FastGame): `apply` takes over
+the engine's game behind the state (a copy of a chain's first game, which stays as it is), plays
+the action with events switched on, and hands back a new State that reads its fields from that
+game when they are first read (see _Backing). A state read from JSON, or one whose fields were
+changed in place, is converted to a game first. The rulings of docs/rules.md are cited as
+R1..R26.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ class _Backing:
 
     def __init__(self, root: FastGame, moves: list[int], game: FastGame) -> None:
         self.root = root
-        self.moves = moves  # shared with the chain's later states (see take)
+        self.moves = moves  # shared with the chain's later states (see play)
         self.length = len(moves)  # this position is `root` after moves[:length]
         self.game: FastGame | None = game  # None once handed on to the next state
         self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
