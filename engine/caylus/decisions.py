@@ -90,6 +90,11 @@ def inconsistent_passing() -> BadSetup:
 # --- phase 2: placement -------------------------------------------------------------------------
 
 
+_PASS_AND_FREE_SPECIALS = tuple(
+    (PASS, *(PLACE_SPECIAL[k] for k in range(4) if free >> k & 1)) for free in range(16)
+)
+
+
 def place_options(g: Core) -> list[int]:
     seat = g.seat
     deniers = g.deniers[seat]
@@ -98,16 +103,13 @@ def place_options(g: Core) -> list[int]:
     base = placement_price(g.inn_right == seat, False, g.n, len(g.passed))
     workers = g.workers
     if deniers >= base:
-        options = [PASS]
-        specials = g.specials
-        if specials[0] < 0:
-            options.append(PLACE_SPECIAL[0])
-        if specials[1] < 0:
-            options.append(PLACE_SPECIAL[1])
-        if specials[2] < 0:
-            options.append(PLACE_SPECIAL[2])
-        if specials[3] < 0:
-            options.append(PLACE_SPECIAL[3])
+        gate, trading, guild, joust = g.specials
+        # pass, then the free single specials (a table by which of the four are free)
+        options = [
+            *_PASS_AND_FREE_SPECIALS[
+                (gate < 0) | (trading < 0) << 1 | (guild < 0) << 2 | (joust < 0) << 3
+            ]
+        ]
         stables = g.stables
         if g.n > 2 and len(stables) < cat.STABLES_SLOTS and seat not in stables:
             options.append(PLACE_SPECIAL[T_STABLES])
@@ -140,7 +142,8 @@ def do_place(g: Core, code: int) -> None:
     else:
         index = INDEX[code]
         on_road = code >= PLACE_ROAD0
-        cost = g.placement_cost(seat, index if on_road else -1)
+        owned = on_road and g.owners[index] == seat
+        cost = placement_price(g.inn_right == seat, owned, g.n, len(passed))
         g.deniers[seat] -= cost
         g.hands[seat] -= 1
         if g.events is not None:
