@@ -27,7 +27,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed-pyproject-hash"
 # The packages `lint` type-checks with mypy (settings in pyproject.toml [tool.mypy]: strict, and
 # bot/ at mypy's basic level); a package joins with one more name here.
-TYPED = ("render", "bot")
+TYPED = ("engine", "render", "bot")
 
 
 def ensure_environment() -> None:

@@ -13,8 +13,10 @@ games on both paths):
   field of every state is read: the layer's lazy reading saves nothing there; no target);
 - `search`: `FastGame.play` on one in-place game, as the automated players search.
 A game's cost is (instructions of N games - instructions of 0 games) / N: the interpreter's
-start-up and the imports are the same in both runs and cancel out. The targets: at most 9
-million instructions a game on the bot's path, 11 million on the search's.
+start-up and the imports are the same in both runs and cancel out (a few games carry a larger
+share of what the first game does once). The targets: at most 9 million instructions a game on
+the bot's path, 11 million on the search's; docs/players.md ("Speed") keeps the figures
+measured and where a game's instructions go.
 """
 
 from __future__ import annotations

@@ -6,13 +6,16 @@ eager conversion, the same JSON, never changed by later moves, changed fields ho
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import queue
 import random
 import sys
 import threading
+import tracemalloc
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
 from engine import caylus
 from engine.caylus.codes import ACTIONS
@@ -202,3 +205,75 @@ def test_a_state_from_json_is_converted_once_for_legal_actions_and_apply(
     state.players[seat].deniers += 5  # changed in place: converted again, the change played
     caylus.legal_actions(state, seat)
     assert len(conversions) == 2
+
+
+class _Holder(BaseModel):
+    """A model that holds a state, as a service value or a record might."""
+
+    state: caylus.State
+
+
+def test_a_lazy_state_inside_another_model_dumps_every_field() -> None:
+    """pydantic dumps a nested model from its fields directly: a state the engine made and
+    nobody read yet is still dumped whole, never as the few fields it shows at first."""
+    state = _played(6, 50)[-1]
+    expected = FastGame.from_state(_played(6, 50)[-1]).to_state().model_dump()
+    holder = _Holder(state=state)
+    assert holder.model_dump()["state"] == expected
+    assert _Holder.model_validate_json(holder.model_dump_json()).state == state
+
+
+def test_decisions_shared_between_states_are_frozen() -> None:
+    """States waiting for the same thing share one Decision: changing it through one state is
+    refused, so it can never change another state's."""
+    first = caylus.new_game(caylus.Options(players=3), caylus.Setup(seed=4))
+    second = caylus.new_game(caylus.Options(players=3), caylus.Setup(seed=4))
+    assert first.decision is second.decision
+    seat = second.decision.seat  # type: ignore[union-attr]
+    with pytest.raises(ValidationError):
+        first.decision.seat = seat + 1  # type: ignore[union-attr,misc]
+    assert second.decision.seat == seat  # type: ignore[union-attr]
+    changed = first.decision.model_copy(update={"seat": seat + 1})  # type: ignore[union-attr]
+    assert changed.seat == seat + 1 and second.decision.seat == seat  # type: ignore[union-attr]
+
+
+def _chain_growth_per_move(seed: int, moves: int) -> float:
+    """Bytes a chain of states keeps per move when only its newest state is kept and each
+    older one is read whole once after the next move (as the renderer reads the state before
+    a move), measured between move 20 and the last."""
+    rng = random.Random(seed)
+    state = caylus.new_game(caylus.Options(players=4), caylus.Setup(seed=seed))
+    for index in range(moves):
+        if index == 20:
+            gc.collect()
+            start = tracemalloc.get_traced_memory()[0]
+        seat = state.decision.seat  # type: ignore[union-attr]
+        legal = caylus.legal_actions(state, seat)
+        before = state
+        state, _ = caylus.apply(state, legal[rng.randrange(len(legal))], seat)
+        before.model_dump_json()
+        del before
+    gc.collect()
+    return (tracemalloc.get_traced_memory()[0] - start) / (moves - 20)
+
+
+def test_a_chain_of_states_keeps_no_dropped_state_alive() -> None:
+    _chain_growth_per_move(7, 200)  # the same game once first: shared decisions, interning
+    tracemalloc.start()
+    try:
+        per_move = _chain_growth_per_move(7, 200)
+    finally:
+        tracemalloc.stop()
+    assert per_move < 100  # one move's code in the chain's list, not a state or a game
+
+
+def test_setting_a_misspelt_field_of_a_state_is_refused() -> None:
+    state = caylus.new_game(caylus.Options(players=3), caylus.Setup(seed=2))
+    json_before = state.model_dump_json()
+    with pytest.raises(ValueError, match="provots"):
+        state.provots = 9  # type: ignore[attr-defined]
+    assert state.model_dump_json() == json_before
+    loaded = caylus.state_from_json(json_before)
+    with pytest.raises(ValueError, match="bailif"):
+        loaded.bailif = 9  # type: ignore[attr-defined]
+    assert loaded.model_dump_json() == json_before

@@ -9,6 +9,7 @@ from engine.compiled import package_path
 # the compiled core modules, when built from these sources, load ahead of them (engine/compiled.py)
 __path__ = package_path(__name__, __path__)
 
+import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
 from engine.caylus.ai import LEVEL_SECONDS, automated_action
 from engine.caylus.player import choose_action
@@ -26,8 +27,8 @@ from engine.errors import BadState, validation_reason
 
 name = "caylus"
 hidden_information = False  # every player sees the whole state (the record is public)
-min_players = 2
-max_players = 5
+min_players = cat.MIN_PLAYERS
+max_players = cat.MAX_PLAYERS
 phases_per_turn = 7
 
 

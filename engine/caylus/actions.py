@@ -11,7 +11,7 @@ and a text longer than MAX_ACTION_LENGTH is refused outright.
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,7 +36,7 @@ Verb = Literal[
     "exchange",
     "skip",
 ]
-VERBS: tuple[str, ...] = Verb.__args__  # type: ignore[attr-defined]
+VERBS: tuple[str, ...] = get_args(Verb)
 
 PLACE_TARGETS: tuple[str, ...] = (*SPECIALS, "castle")
 
@@ -101,7 +101,7 @@ class Action(BaseModel):
             return True
         if other.__class__ is not Action:
             return NotImplemented
-        return self.verb == other.verb and self.arg == other.arg  # type: ignore[attr-defined]
+        return self.verb == other.verb and self.arg == other.arg
 
     def __hash__(self) -> int:
         return hash((self.verb, self.arg))

@@ -8,12 +8,13 @@ docs/rules.md are cited as R1..R26.
 from __future__ import annotations
 
 import engine.caylus.catalogue as cat
+from engine.caylus.catalogue import TILES
 from engine.caylus.codes import (
     ACTIONS,
     ALCHEMIST,
     ALCHEMY_FOUR,
     ALCHEMY_TWO,
-    ARG,
+    BUILD_ARG,
     BUILD_AT,
     BUILD_PLAIN,
     BUILD_SPENDS,
@@ -22,9 +23,11 @@ from engine.caylus.codes import (
     BUY_ONE,
     BUY_TWO,
     COST_NEEDS,
+    COUNTS,
     FAVOR_BUILD_SPENDS,
     FAVOR_COST_NEEDS,
     FAVOR_FOR_TILE,
+    INDEX,
     K_NEUTRAL,
     K_PRESTIGE,
     K_STONE,
@@ -46,7 +49,6 @@ from engine.caylus.codes import (
     TILE_IDS,
     TILE_KIND,
     TILE_PRESTIGE,
-    TILES,
     USE_PAYMENTS,
     WHY_BUILDING,
     WHY_RESIDENCE,
@@ -82,11 +84,11 @@ def owner_options(g: Core) -> list[int]:
 
 
 def do_owner(g: Core, code: int) -> None:
-    counts = ARG[code]
+    counts = COUNTS[code]
     seat, at = g.seat, g.d_at
     b = 5 * seat
     for k in range(5):
-        g.cubes[b + k] += counts[k]  # type: ignore[index]
+        g.cubes[b + k] += counts[k]
     if g.events is not None:
         args = {"cube": ACTIONS[code].arg, "tile": TILE_IDS[g.road[at - 1]], "at": at}
         g.say("owner", seat, "words.OWNER_CUBE", args)
@@ -160,7 +162,7 @@ def do_build(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("skip", seat, "words.BUILDS_NOTHING")
     else:
-        t, second = ARG[code]  # type: ignore[misc]
+        t, second = BUILD_ARG[code]
         pay(g.cubes, 5 * seat, build_spends(g, code))
         g.stock[t] -= 1
         if TILE_KIND[t] == K_PRESTIGE:
@@ -217,7 +219,7 @@ def do_lawyer(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("skip", seat, "words.TRANSFORMS_NOTHING")
     else:
-        i: int = ARG[code]  # type: ignore[assignment]
+        i = INDEX[code]
         g.cubes[5 * seat + C] -= 1
         if not via_favor:
             g.deniers[seat] -= 1
@@ -304,24 +306,24 @@ def do_use(g: Core, code: int) -> None:
     cubes = g.cubes
     if kind == SELL:
         price = TILES[TILE_IDS[t]].market_price
-        cubes[b + ARG[code]] -= 1  # type: ignore[operator]
+        cubes[b + INDEX[code]] -= 1
         g.deniers[seat] += price
         if said:
             args = {"cube": ACTIONS[code].arg, "price": price, "tile": TILE_IDS[t]}
             g.say("sell", seat, "words.SELL", args)
     elif kind == BUY:
-        counts = ARG[code]
-        price = TILES[TILE_IDS[t]].peddler_price * sum(counts)  # type: ignore[arg-type]
+        counts = COUNTS[code]
+        price = TILES[TILE_IDS[t]].peddler_price * sum(counts)
         g.deniers[seat] -= price
         for k in range(4):
-            cubes[b + k] += counts[k]  # type: ignore[index]
+            cubes[b + k] += counts[k]
         if said:
             args = {"cubes": ACTIONS[code].arg, "price": price, "tile": TILE_IDS[t]}
             g.say("buy", seat, "words.BUY", args)
     elif kind == ALCHEMIST:
-        counts = ARG[code]
-        pay(cubes, b, counts)  # type: ignore[arg-type]
-        gold = sum(counts) // 2  # type: ignore[arg-type]
+        counts = COUNTS[code]
+        pay(cubes, b, counts)
+        gold = sum(counts) // 2
         cubes[b + G] += gold
         if said:
             args = {"cubes": ACTIONS[code].arg, "gold": gold}

@@ -30,12 +30,14 @@ from engine.caylus.catalogue import CUBES, TILES, Effect
 from engine.caylus.codes import (
     ACTIONS,
     ALCHEMIST,
-    ARG,
     BANK,
     BUILD,
+    BUILD_ARG,
     CASTLE,
     CHURCH,
+    COUNTS,
     EXCHANGE,
+    INDEX,
     JEWELLER,
     K_PRESTIGE,
     K_RESIDENCE,
@@ -60,6 +62,7 @@ from engine.caylus.codes import (
     TILE_IDS,
     TILE_KIND,
     TILE_PRESTIGE,
+    G,
 )
 from engine.caylus.easy import can_feed, easy_policy
 from engine.caylus.fast_game import FastGame
@@ -126,7 +129,7 @@ def _road_value(g: FastGame, seat: int, t: int) -> float:
         options = build_options(g, seat, effect.value, False)
         if len(options) < 2:
             return 0.0
-        return 2.0 + PP_DENIERS * max(TILE_PRESTIGE[ARG[c][0]] for c in options[1:])  # type: ignore[index]
+        return 2.0 + PP_DENIERS * max(TILE_PRESTIGE[BUILD_ARG[c][0]] for c in options[1:])
     if effect is _MARKET:
         if not (cubes[b] or cubes[b + 1] or cubes[b + 2] or cubes[b + 3]):
             return 0.0
@@ -183,7 +186,7 @@ def _greedy_place(g: FastGame, seat: int, options: list[int], rng: random.Random
             continue
         else:
             cost = base
-            value = _special_value(g, seat, ARG[code])  # type: ignore[arg-type]
+            value = _special_value(g, seat, INDEX[code])
         gain = value - cost - (2.0 if cost >= deniers else 0.0)
         if gain > 0:
             worthwhile.append(code)
@@ -196,7 +199,7 @@ def _greedy_place(g: FastGame, seat: int, options: list[int], rng: random.Random
 
 def _cubes_worth(code: int) -> float:
     """The worth in deniers of the cubes an action's argument counts (a take, a batch)."""
-    counts: tuple[int, ...] = ARG[code]  # type: ignore[assignment]
+    counts = COUNTS[code]
     return sum(count * worth for count, worth in zip(counts, CUBE_DENIERS, strict=True))
 
 
@@ -221,11 +224,11 @@ def playout_policy(g: FastGame, rng: random.Random) -> int:
     if kind in (PRODUCE, OWNER):
         return _best_by(options, _cubes_worth)
     if kind == BUILD:
-        return _best_by(options, lambda c: TILE_PRESTIGE[ARG[c][0]] if c != SKIP else 0.0)  # type: ignore[index]
+        return _best_by(options, lambda c: TILE_PRESTIGE[BUILD_ARG[c][0]] if c != SKIP else 0.0)
     if kind in (CHURCH, BANK, TAILOR, JEWELLER):
         return options[-1]  # the biggest payment the seat can make
     if kind == SELL:
-        cheap = [c for c in options if c != SKIP and ARG[c] != 4]  # keeps its gold
+        cheap = [c for c in options if c != SKIP and INDEX[c] != G]  # keeps its gold
         return cheap[rng.randrange(len(cheap))] if cheap else SKIP
     if kind == ALCHEMIST:
         return SKIP
@@ -341,7 +344,7 @@ def search_action(
         budget.should_stop,
         settings.exploration,
     )
-    code = best_action(stats, options)
+    code: int | None = best_action(stats, options)  # one of `options`, or None
     if code is None:  # stopped before the first playout
         code = easy_policy(root, rng)
     return ACTIONS[code]

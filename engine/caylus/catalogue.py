@@ -67,15 +67,11 @@ class Tile:
     reminder: str = ""  # a compact text for boards and help
 
 
-def _t(**kw: object) -> Tile:
-    return Tile(**kw)  # type: ignore[arg-type]
-
-
 TILES: dict[str, Tile] = {
     t.id: t
     for t in [
         # --- neutral (pink), shuffled onto road spaces 1-6 ---
-        _t(
+        Tile(
             id="n-farm",
             name="Farm",
             kind=Kind.NEUTRAL,
@@ -83,7 +79,7 @@ TILES: dict[str, Tile] = {
             produce=("F", "C"),
             reminder="1 food or 1 cloth",
         ),
-        _t(
+        Tile(
             id="n-forest",
             name="Forest",
             kind=Kind.NEUTRAL,
@@ -91,7 +87,7 @@ TILES: dict[str, Tile] = {
             produce=("F", "W"),
             reminder="1 food or 1 wood",
         ),
-        _t(
+        Tile(
             id="n-sawmill",
             name="Sawmill",
             kind=Kind.NEUTRAL,
@@ -99,7 +95,7 @@ TILES: dict[str, Tile] = {
             produce=("W",),
             reminder="1 wood",
         ),
-        _t(
+        Tile(
             id="n-quarry",
             name="Quarry",
             kind=Kind.NEUTRAL,
@@ -107,7 +103,7 @@ TILES: dict[str, Tile] = {
             produce=("S",),
             reminder="1 stone",
         ),
-        _t(
+        Tile(
             id="n-market",
             name="Marketplace",
             kind=Kind.NEUTRAL,
@@ -115,7 +111,7 @@ TILES: dict[str, Tile] = {
             market_price=4,
             reminder="sell 1 cube: 4 d",
         ),
-        _t(
+        Tile(
             id="n-carpenter",
             name="Carpenter",
             kind=Kind.NEUTRAL,
@@ -123,7 +119,7 @@ TILES: dict[str, Tile] = {
             reminder="build a wood building",
         ),
         # --- fixed (printed on the board) ---
-        _t(
+        Tile(
             id="peddler",
             name="Peddler",
             kind=Kind.FIXED,
@@ -132,14 +128,14 @@ TILES: dict[str, Tile] = {
             peddler_price=2,
             reminder="2 d: 1 cube (no gold)",
         ),
-        _t(
+        Tile(
             id="carpenter",
             name="Carpenter",
             kind=Kind.FIXED,
             effect=Effect.CARPENTER,
             reminder="build a wood building",
         ),
-        _t(
+        Tile(
             id="gold-mine",
             name="Gold mine",
             kind=Kind.FIXED,
@@ -148,7 +144,7 @@ TILES: dict[str, Tile] = {
             reminder="1 gold",
         ),
         # --- wood (brown), built by a carpenter ---
-        _t(
+        Tile(
             id="food-farm",
             name="Farm",
             kind=Kind.WOOD,
@@ -158,7 +154,7 @@ TILES: dict[str, Tile] = {
             produce=("FF", "C"),
             reminder="2 food or 1 cloth",
         ),
-        _t(
+        Tile(
             id="cloth-farm",
             name="Farm",
             kind=Kind.WOOD,
@@ -168,7 +164,7 @@ TILES: dict[str, Tile] = {
             produce=("CC", "F"),
             reminder="2 cloth or 1 food",
         ),
-        _t(
+        Tile(
             id="sawmill",
             name="Sawmill",
             kind=Kind.WOOD,
@@ -178,7 +174,7 @@ TILES: dict[str, Tile] = {
             produce=("WW",),
             reminder="2 wood",
         ),
-        _t(
+        Tile(
             id="quarry",
             name="Quarry",
             kind=Kind.WOOD,
@@ -188,7 +184,7 @@ TILES: dict[str, Tile] = {
             produce=("SS",),
             reminder="2 stone",
         ),
-        _t(
+        Tile(
             id="market",
             name="Marketplace",
             kind=Kind.WOOD,
@@ -198,7 +194,7 @@ TILES: dict[str, Tile] = {
             market_price=6,
             reminder="sell 1 cube: 6 d",
         ),
-        _t(
+        Tile(
             id="wood-peddler",
             name="Peddler",
             kind=Kind.WOOD,
@@ -209,7 +205,7 @@ TILES: dict[str, Tile] = {
             peddler_price=1,
             reminder="1 d per cube, up to 2 (no gold)",
         ),
-        _t(
+        Tile(
             id="mason",
             name="Mason",
             kind=Kind.WOOD,
@@ -218,7 +214,7 @@ TILES: dict[str, Tile] = {
             prestige=4,
             reminder="build a stone building",
         ),
-        _t(
+        Tile(
             id="lawyer",
             name="Lawyer",
             kind=Kind.WOOD,
@@ -228,7 +224,7 @@ TILES: dict[str, Tile] = {
             reminder="1 cloth + 1 d: make a residence, +2 PP",
         ),
         # --- stone (gray), built by a mason ---
-        _t(
+        Tile(
             id="stone-farm",
             name="Farm",
             kind=Kind.STONE,
@@ -239,7 +235,7 @@ TILES: dict[str, Tile] = {
             owner_bonus="FC",
             reminder="2 food + 1 cloth",
         ),
-        _t(
+        Tile(
             id="park",
             name="Park",
             kind=Kind.STONE,
@@ -250,7 +246,7 @@ TILES: dict[str, Tile] = {
             owner_bonus="FW",
             reminder="2 wood + 1 food",
         ),
-        _t(
+        Tile(
             id="workshop",
             name="Workshop",
             kind=Kind.STONE,
@@ -261,7 +257,7 @@ TILES: dict[str, Tile] = {
             owner_bonus="SC",
             reminder="2 stone + 1 cloth",
         ),
-        _t(
+        Tile(
             id="church",
             name="Church",
             kind=Kind.STONE,
@@ -271,7 +267,7 @@ TILES: dict[str, Tile] = {
             favors=1,
             reminder="2 d: 3 PP, 4 d: 5 PP",
         ),
-        _t(
+        Tile(
             id="tailor",
             name="Tailor",
             kind=Kind.STONE,
@@ -280,7 +276,7 @@ TILES: dict[str, Tile] = {
             prestige=6,
             reminder="2 cloth: 4 PP, 3 cloth: 6 PP",
         ),
-        _t(
+        Tile(
             id="bank",
             name="Bank",
             kind=Kind.STONE,
@@ -289,7 +285,7 @@ TILES: dict[str, Tile] = {
             prestige=6,
             reminder="2 d: 1 gold, 5 d: 2 gold",
         ),
-        _t(
+        Tile(
             id="alchemist",
             name="Alchemist",
             kind=Kind.STONE,
@@ -298,7 +294,7 @@ TILES: dict[str, Tile] = {
             prestige=6,
             reminder="2 cubes: 1 gold, 4 cubes: 2 gold",
         ),
-        _t(
+        Tile(
             id="jeweller",
             name="Jeweller",
             kind=Kind.STONE,
@@ -307,7 +303,7 @@ TILES: dict[str, Tile] = {
             prestige=6,
             reminder="1 gold: 5 PP, 2 gold: 9 PP",
         ),
-        _t(
+        Tile(
             id="architect",
             name="Architect",
             kind=Kind.STONE,
@@ -317,7 +313,7 @@ TILES: dict[str, Tile] = {
             reminder="build a prestige building",
         ),
         # --- residence (green), made by the lawyer ---
-        _t(
+        Tile(
             id="residence",
             name="Residence",
             kind=Kind.RESIDENCE,
@@ -329,7 +325,7 @@ TILES: dict[str, Tile] = {
             reminder="+1 d income",
         ),
         # --- prestige (blue), built by an architect on the builder's residence ---
-        _t(
+        Tile(
             id="statue",
             name="Statue",
             kind=Kind.PRESTIGE,
@@ -339,7 +335,7 @@ TILES: dict[str, Tile] = {
             favors=1,
             reminder="7 PP, 1 favor",
         ),
-        _t(
+        Tile(
             id="theater",
             name="Theater",
             kind=Kind.PRESTIGE,
@@ -349,7 +345,7 @@ TILES: dict[str, Tile] = {
             favors=1,
             reminder="14 PP, 1 favor",
         ),
-        _t(
+        Tile(
             id="university",
             name="University",
             kind=Kind.PRESTIGE,
@@ -359,7 +355,7 @@ TILES: dict[str, Tile] = {
             favors=1,
             reminder="14 PP, 1 favor",
         ),
-        _t(
+        Tile(
             id="monument",
             name="Monument",
             kind=Kind.PRESTIGE,
@@ -369,7 +365,7 @@ TILES: dict[str, Tile] = {
             favors=2,
             reminder="14 PP, 2 favors",
         ),
-        _t(
+        Tile(
             id="granary",
             name="Granary",
             kind=Kind.PRESTIGE,
@@ -378,7 +374,7 @@ TILES: dict[str, Tile] = {
             prestige=10,
             reminder="10 PP",
         ),
-        _t(
+        Tile(
             id="weaver",
             name="Weaver",
             kind=Kind.PRESTIGE,
@@ -387,7 +383,7 @@ TILES: dict[str, Tile] = {
             prestige=12,
             reminder="12 PP",
         ),
-        _t(
+        Tile(
             id="library",
             name="Library",
             kind=Kind.PRESTIGE,
@@ -397,7 +393,7 @@ TILES: dict[str, Tile] = {
             income=1,
             reminder="10 PP, +1 d income",
         ),
-        _t(
+        Tile(
             id="hotel",
             name="Hotel",
             kind=Kind.PRESTIGE,
@@ -407,7 +403,7 @@ TILES: dict[str, Tile] = {
             income=2,
             reminder="16 PP, +2 d income",
         ),
-        _t(
+        Tile(
             id="cathedral",
             name="Cathedral",
             kind=Kind.PRESTIGE,
@@ -520,6 +516,7 @@ SPECIAL_REMINDERS: dict[str, str] = {
     "inn": "place later workers for 1 d",
 }
 STABLES_SLOTS = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 START_DENIERS: tuple[int, ...] = (5, 6, 6, 7, 7)  # by turn-order position; 2 players: 5/5
 TWO_PLAYER_DENIERS = 5
 START_CUBES: dict[str, int] = {FOOD: 2, WOOD: 1}

@@ -45,8 +45,13 @@ _CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
 F, W, S, C, G = range(5)
 
 
-def _counts(cubes: str) -> tuple[int, int, int, int, int]:
-    return tuple(cubes.count(c) for c in CUBES)  # type: ignore[return-value]
+Counts = tuple[int, int, int, int, int]  # cubes by kind, F W S C G
+NO_CUBES: Counts = (0, 0, 0, 0, 0)
+
+
+def _counts(cubes: str) -> Counts:
+    f, w, s, c, g = (cubes.count(kind) for kind in CUBES)
+    return (f, w, s, c, g)
 
 
 # --- decision kinds -----------------------------------------------------------------------------
@@ -78,20 +83,19 @@ NO_DECISION = -1
 EFFECT_KIND: dict[Effect, int] = {
     effect: KIND_CODE[name] for effect, name in EFFECT_KIND_NAME.items()
 }
-_BUILDS_KIND = {
-    Effect.CARPENTER.value: K_WOOD,
-    Effect.MASON.value: K_STONE,
-    Effect.ARCHITECT.value: K_PRESTIGE,
-}
 
 # --- actions as integers ----------------------------------------------------------------------
 
 ACTIONS: list[Action] = []  # code -> the engine's interned action
 CODE: dict[Action, int] = {}  # action -> code
-ARG: list[object] = []  # code -> its argument, decoded (an index, a count vector, ...)
+# A code's argument, decoded, in the table of its shape (0 or no cubes where it has none):
+INDEX: list[int] = []  # a place or gate target, road index, provost move, cube index, deniers
+COUNTS: list[Counts] = []  # the cubes a take, buy, pay, batch or alchemy names
+BUILD_ARG: dict[int, tuple[int, int]] = {}  # build code -> (tile, cube index or road index)
+EXCHANGE_ARG: dict[int, tuple[int, Counts]] = {}  # exchange code -> (cube given, cubes taken)
 
 
-def _add(verb: str, arg: str = "", decoded: object = None) -> int:
+def _add(verb: str, arg: str = "", index: int = 0, counts: Counts = NO_CUBES) -> int:
     action = Action.of(verb, arg)
     found = CODE.get(action)
     if found is not None:
@@ -99,7 +103,8 @@ def _add(verb: str, arg: str = "", decoded: object = None) -> int:
     code = len(ACTIONS)
     ACTIONS.append(action)
     CODE[action] = code
-    ARG.append(decoded)
+    INDEX.append(index)
+    COUNTS.append(counts)
     return code
 
 
@@ -126,26 +131,31 @@ _TAKES = sorted(
     {x for t in TILES.values() for x in t.produce}
     | {c for t in TILES.values() for c in t.owner_bonus}
 )
-TAKE = {x: _add("take", x, _counts(x)) for x in _TAKES}
+TAKE = {x: _add("take", x, counts=_counts(x)) for x in _TAKES}
 NON_GOLD_2 = ["".join(c) for c in combinations_with_replacement(NON_GOLD, 2)]
 NON_GOLD_4 = ["".join(c) for c in combinations_with_replacement(NON_GOLD, 4)]
 SELL_CODES = [_add("sell", c, k) for k, c in enumerate(CUBES)]
-BUY_ONE = [_add("buy", c, _counts(c)) for c in NON_GOLD]
-BUY_TWO = [_add("buy", x, _counts(x)) for x in NON_GOLD_2]
+BUY_ONE = [_add("buy", c, counts=_counts(c)) for c in NON_GOLD]
+BUY_TWO = [_add("buy", x, counts=_counts(x)) for x in NON_GOLD_2]
 PAY_DENIERS = {d: _add("pay", f"{d}d", d) for d in (2, 4, 5)}
-PAY_CUBES = {x: _add("pay", x, _counts(x)) for x in ("CC", "CCC", "G", "GG")}
-ALCHEMY_TWO = [(_counts(x), _add("pay", x, _counts(x))) for x in NON_GOLD_2]
-ALCHEMY_FOUR = [(_counts(x), _add("pay", x, _counts(x))) for x in NON_GOLD_4]
+PAY_CUBES = {x: _add("pay", x, counts=_counts(x)) for x in ("CC", "CCC", "G", "GG")}
+ALCHEMY_TWO = [(_counts(x), _add("pay", x, counts=_counts(x))) for x in NON_GOLD_2]
+ALCHEMY_FOUR = [(_counts(x), _add("pay", x, counts=_counts(x))) for x in NON_GOLD_4]
 BATCHES = [
-    (_CUBE_INDEX[x], _CUBE_INDEX[y], _add("batch", "F" + x + y, _counts("F" + x + y)))
+    (_CUBE_INDEX[x], _CUBE_INDEX[y], _add("batch", "F" + x + y, counts=_counts("F" + x + y)))
     for x, y in (("W", "S"), ("W", "C"), ("W", "G"), ("S", "C"), ("S", "G"), ("C", "G"))
 ]
 FAVOR_KEYS = ("a", "b", "c1", "c2W", "c2S", "c3", "c4", "c5", "d1", "d2", "d3", "d4", "d5")
-FAVORS = {k: _add("favor", k, k) for k in FAVOR_KEYS}
-EXCHANGES = [
-    [_add("exchange", f"{give} {pair}", (k, _counts(pair))) for pair in NON_GOLD_2]
-    for k, give in enumerate(CUBES)
-]
+FAVORS = {k: _add("favor", k) for k in FAVOR_KEYS}
+
+
+def _add_exchange(give: int, pair: str) -> int:
+    code = _add("exchange", f"{CUBES[give]} {pair}")
+    EXCHANGE_ARG[code] = (give, _counts(pair))
+    return code
+
+
+EXCHANGES = [[_add_exchange(k, pair) for pair in NON_GOLD_2] for k in range(len(CUBES))]
 LAWYER_CODES = [_add("lawyer", str(i + 1), i) for i in range(ROAD_LENGTH)]
 
 
@@ -189,7 +199,8 @@ def _spends(needs: tuple[tuple[int, int], ...], extra_cube: int) -> tuple[int, .
 def _add_build(text: str, tile: int, second: int, extra_cube: int) -> int:
     """The code of "build `text`" (argument `(tile, second)`), with what it spends: the tile's
     cost plus one cube of index `extra_cube` (-1: none)."""
-    build = _add("build", text, (tile, second))
+    build = _add("build", text)
+    BUILD_ARG[build] = (tile, second)
     BUILD_SPENDS[build] = _spends(COST_NEEDS[tile][0], extra_cube)
     for effect in (Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT):
         FAVOR_BUILD_SPENDS[build, effect.value] = _spends(

@@ -16,12 +16,13 @@ from typing import Any
 import engine.caylus.catalogue as cat
 from engine.caylus.codes import (
     ACTIONS,
-    ARG,
+    COUNTS,
     FAVOR,
     FAVOR_COLUMNS_OPEN,
     K_NEUTRAL,
     NO_DECISION,
     OWNER,
+    PLACE_ROAD0,
     RESIDENCE,
     ROAD_LENGTH,
     SECTION_SIZES,
@@ -35,7 +36,7 @@ from engine.caylus.codes import (
     WHY_WORKER,
     FavorReason,
 )
-from engine.caylus.state import State
+from engine.caylus.state import Options, Setup
 from engine.protocol import Event
 from engine.wording import Said
 
@@ -108,6 +109,8 @@ class Core:
         "favor_queue",
         "favor_why",
         "favors",
+        "free_place",
+        "game_options",
         "hands",
         "inn_left",
         "inn_right",
@@ -127,8 +130,8 @@ class Core:
         "scored",
         "seat",
         "section",
+        "setup",
         "simplified",
-        "source",
         "specials",
         "stables",
         "stock",
@@ -154,6 +157,9 @@ class Core:
     favor_queue: list[int]
     favor_why: list[str]
     favors: list[int]
+    # the place codes of the free road positions that take a worker, in road order; None: to
+    # be listed again (the road or a worker left it). Owned by this game: copies copy it.
+    free_place: list[int] | None
     hands: list[int]
     inn_left: int
     inn_right: int
@@ -174,7 +180,10 @@ class Core:
     seat: int
     section: int
     simplified: bool
-    source: State  # the state this game was read from: its options and setup
+    # the options and setup of the state this game was read from (never changed), kept as
+    # plain attributes: every state the engine makes shows them
+    game_options: Options
+    setup: Setup
     specials: list[int]
     stables: list[int]
     stock: list[int]
@@ -197,9 +206,9 @@ class Core:
     ) -> None:
         """An event (only while `events` is a list): `key` names its sentence in
         engine/caylus/words.py, `args` its values."""
-        self.events.append(  # type: ignore[union-attr]
-            Event(kind, seat, "", pp, other, data, self.turn, self.phase, key, args)
-        )
+        events = self.events
+        if events is not None:  # always, where it is called
+            events.append(Event(kind, seat, "", pp, other, data, self.turn, self.phase, key, args))
 
     # --- small steps --------------------------------------------------------------------------
 
@@ -213,6 +222,7 @@ class Core:
 
     def refresh_workable(self) -> None:
         self.workable = tuple(i for i, t in enumerate(self.road) if t >= 0 and TILE_WORKABLE[t])
+        self.free_place = None
 
     def gain_pp(self, seat: int, amount: int, why: Said) -> None:
         """Every prestige change comes here (never below 0), so the events account for it."""
@@ -251,6 +261,9 @@ class Core:
     def occupy(self, seat: int, target: int, on_road: bool) -> None:
         if on_road:
             self.workers[target] = seat
+            free = self.free_place
+            if free is not None:
+                free.remove(PLACE_ROAD0 + target)
             owner = self.owners[target]
             if owner >= 0 and owner != seat:
                 self.gain_pp(owner, 1, WHY_WORKER[self.road[target]])
@@ -265,11 +278,11 @@ class Core:
 
     def produce(self, seat: int, pos: int, take: int) -> None:
         """`seat`'s worker on road position `pos` takes the cubes of `take` (a take code)."""
-        counts = ARG[take]
+        counts = COUNTS[take]
         b = 5 * seat
         cubes = self.cubes
         for k in range(5):
-            cubes[b + k] += counts[k]  # type: ignore[index]
+            cubes[b + k] += counts[k]
         if self.events is not None:
             args = {"cubes": ACTIONS[take].arg, "tile": TILE_IDS[self.road[pos - 1]], "at": pos}
             self.say("produce", seat, "words.PRODUCE", args, cubes=args["cubes"], at=pos)
@@ -283,6 +296,7 @@ class Core:
         seat = self.workers[pos - 1]
         if seat >= 0:
             self.workers[pos - 1] = -1
+            self.free_place = None
             self.hands[seat] += 1
         self.kind = NO_DECISION
         self.cursor = pos + 1

@@ -34,18 +34,20 @@ from engine.caylus.activation import (
 )
 from engine.caylus.codes import (
     ACTIONS,
-    ARG,
     BATCHES,
     BRIBE,
     BUILD,
+    COUNTS,
     DO_JOUST,
     EXCHANGE,
+    EXCHANGE_ARG,
     EXCHANGES,
     FAVOR_FOR_JOUST,
     FAVORS,
     GATE_BACK,
     GATE_ROAD,
     GATE_SPECIAL,
+    INDEX,
     INN_LEAVE,
     INN_STAY,
     KIND_NAMES,
@@ -88,6 +90,11 @@ def inconsistent_passing() -> BadSetup:
 # --- phase 2: placement -------------------------------------------------------------------------
 
 
+_PASS_AND_FREE_SPECIALS = tuple(
+    (PASS, *(PLACE_SPECIAL[k] for k in range(4) if free >> k & 1)) for free in range(16)
+)
+
+
 def place_options(g: Core) -> list[int]:
     seat = g.seat
     deniers = g.deniers[seat]
@@ -96,16 +103,13 @@ def place_options(g: Core) -> list[int]:
     base = placement_price(g.inn_right == seat, False, g.n, len(g.passed))
     workers = g.workers
     if deniers >= base:
-        options = [PASS]
-        specials = g.specials
-        if specials[0] < 0:
-            options.append(PLACE_SPECIAL[0])
-        if specials[1] < 0:
-            options.append(PLACE_SPECIAL[1])
-        if specials[2] < 0:
-            options.append(PLACE_SPECIAL[2])
-        if specials[3] < 0:
-            options.append(PLACE_SPECIAL[3])
+        gate, trading, guild, joust = g.specials
+        # pass, then the free single specials (a table by which of the four are free)
+        options = [
+            *_PASS_AND_FREE_SPECIALS[
+                (gate < 0) | (trading < 0) << 1 | (guild < 0) << 2 | (joust < 0) << 3
+            ]
+        ]
         stables = g.stables
         if g.n > 2 and len(stables) < cat.STABLES_SLOTS and seat not in stables:
             options.append(PLACE_SPECIAL[T_STABLES])
@@ -113,8 +117,11 @@ def place_options(g: Core) -> list[int]:
             options.append(PLACE_SPECIAL[T_INN])
         if seat not in g.castle_workers:
             options.append(PLACE_SPECIAL[T_CASTLE])
-        p0 = PLACE_ROAD0
-        options += [p0 + i for i in g.workable if workers[i] < 0]
+        free = g.free_place
+        if free is None:
+            p0 = PLACE_ROAD0
+            free = g.free_place = [p0 + i for i in g.workable if workers[i] < 0]
+        options += free
         return options
     owners = g.owners  # only your own buildings (1 d) are within reach
     p0 = PLACE_ROAD0
@@ -133,9 +140,10 @@ def do_place(g: Core, code: int) -> None:
         elif g.events is not None:
             g.say("pass", seat, "words.PASS", {"ordinal": len(passed)})
     else:
-        index: int = ARG[code]  # type: ignore[assignment]
+        index = INDEX[code]
         on_road = code >= PLACE_ROAD0
-        cost = g.placement_cost(seat, index if on_road else -1)
+        owned = on_road and g.owners[index] == seat
+        cost = placement_price(g.inn_right == seat, owned, g.n, len(passed))
         g.deniers[seat] -= cost
         g.hands[seat] -= 1
         if g.events is not None:
@@ -171,7 +179,7 @@ def gate_options(g: Core) -> list[int]:
     seat = g.seat
     options = [GATE_BACK]  # R14
     for code in GATE_SPECIAL:
-        if g.can_use_space(seat, ARG[code]):  # type: ignore[arg-type]
+        if g.can_use_space(seat, INDEX[code]):
             options.append(code)
     workers = g.workers
     options += [GATE_ROAD[i] for i in g.workable if workers[i] < 0]
@@ -190,7 +198,7 @@ def do_gate(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("gate", seat, "words.GATE_BACK")
         return
-    target: int = ARG[code]  # type: ignore[assignment]
+    target = INDEX[code]
     on_road = code in _GATE_ROAD_SET
     if g.events is not None:
         text = ACTIONS[code].arg
@@ -202,14 +210,30 @@ def do_gate(g: Core, code: int) -> None:
     g.occupy(seat, target, on_road)  # R26: a move to the inn is handled by the inn this phase
 
 
-def provost_options(g: Core) -> list[int]:
-    budget = g.deniers[g.seat] if g.kind == BRIBE else cat.MAX_PROVOST_MOVE
-    provost = g.provost
+def _provost_moves(provost: int, budget: int) -> list[int]:
+    """Skip, and the provost's moves from `provost` that `budget` deniers pay (R6)."""
     options = [SKIP]
     for d in PROVOST_MOVES:
-        if -budget <= d <= budget and 1 <= provost + d <= ROAD_LENGTH:  # R6
+        if -budget <= d <= budget and 1 <= provost + d <= ROAD_LENGTH:
             options.append(PROVOST[d])
     return options
+
+
+_MAX_MOVE = cat.MAX_PROVOST_MOVE
+# _provost_moves by provost position (0-28) and budget (0-3: no move is longer), made once
+_PROVOST_MOVES = tuple(
+    tuple(_provost_moves(provost, budget) for budget in range(_MAX_MOVE + 1))
+    for provost in range(ROAD_LENGTH + 1)
+)
+
+
+def provost_options(g: Core) -> list[int]:
+    budget = g.deniers[g.seat] if g.kind == BRIBE else _MAX_MOVE
+    provost = g.provost
+    if 0 <= provost <= ROAD_LENGTH and budget >= 0:
+        # a shared list: a game's options are replaced, never changed
+        return _PROVOST_MOVES[provost][budget if budget < _MAX_MOVE else _MAX_MOVE]
+    return _provost_moves(provost, budget)
 
 
 def _move_provost(g: Core, code: int, pay: bool) -> None:
@@ -218,7 +242,7 @@ def _move_provost(g: Core, code: int, pay: bool) -> None:
         if g.events is not None:
             g.say("provost", seat, "words.PROVOST_STAYS")
         return
-    d: int = ARG[code]  # type: ignore[assignment]
+    d = INDEX[code]
     g.provost += d
     if pay:
         g.deniers[seat] -= abs(d)
@@ -306,8 +330,10 @@ def do_castle(g: Core, code: int) -> None:
         g.kind = NO_DECISION
         g.cursor += 1
         return
-    pay(g.cubes, 5 * seat, ARG[code])  # type: ignore[arg-type]
-    sec: int = house_section(g.castle, g.section)  # type: ignore[assignment]  # R23: room
+    pay(g.cubes, 5 * seat, COUNTS[code])
+    sec = house_section(g.castle, g.section)
+    if sec is None:  # castle_options offers no batch once the castle is full (R23)
+        raise BadSetup("The game state is not consistent: a batch with no castle space left.")
     g.castle[sec].append(seat)
     g.batches[seat] += 1
     if g.events is not None:
@@ -354,10 +380,8 @@ def favor_options(g: Core) -> list[int]:
 
 
 _FAVOR_D = {col: FAVORS[f"d{col}"] for col in range(1, 6)}
-_FAVOR_LINE = {code: "abcd".index(str(ARG[code])[0]) for code in FAVORS.values()}
-_FAVOR_COLUMN = {
-    code: (int(str(ARG[code])[1]) if len(str(ARG[code])) > 1 else 0) for code in FAVORS.values()
-}
+_FAVOR_LINE = {code: "abcd".index(key[0]) for key, code in FAVORS.items()}
+_FAVOR_COLUMN = {code: (int(key[1]) if len(key) > 1 else 0) for key, code in FAVORS.items()}
 _FAVOR_C_CUBE = {
     FAVORS["c1"]: F,
     FAVORS["c2W"]: W,
@@ -429,7 +453,7 @@ def do_exchange(g: Core, code: int) -> None:
         if g.events is not None:
             g.say("skip", seat, "words.KEEPS_CUBES")
         return
-    give, take = ARG[code]  # type: ignore[misc]
+    give, take = EXCHANGE_ARG[code]
     b = 5 * seat
     cubes = g.cubes
     cubes[b + give] -= 1

@@ -13,18 +13,20 @@ from engine.caylus.activation import build_options, build_spends, lawyer_options
 from engine.caylus.catalogue import TILES, Effect
 from engine.caylus.codes import (
     ALCHEMIST,
-    ARG,
     BRIBE,
     BUILD,
     CASTLE,
+    COUNTS,
     DO_JOUST,
     EXCHANGE,
+    EXCHANGE_ARG,
     FAVOR,
     FAVORS,
     GATE,
     GATE_BACK,
     GATE_ROAD,
     GUILD,
+    INDEX,
     INN,
     INN_STAY,
     JOUST,
@@ -45,6 +47,7 @@ from engine.caylus.codes import (
     TILE_EFFECT,
     TILE_IDS,
     USE_PAYMENTS,
+    G,
 )
 from engine.caylus.fast_game import FastGame
 
@@ -102,7 +105,7 @@ def _useful_space(g: FastGame, seat: int, target: int, on_road: bool, cost: int)
 _PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
 # what a worker on each production building takes: its options as cube counts (F W S C G)
 _PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
-    t: tuple(ARG[TAKE[option]] for option in TILES[TILE_IDS[t]].produce)  # type: ignore[misc]
+    t: tuple(COUNTS[TAKE[option]] for option in TILES[TILE_IDS[t]].produce)
     for t in range(len(TILE_IDS))
     if TILE_EFFECT[t] is Effect.PRODUCE
 }
@@ -148,7 +151,7 @@ def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
     for code in options:
         if code < PLACE_ROAD0:
             continue
-        i: int = ARG[code]  # type: ignore[assignment]
+        i = INDEX[code]
         t = road[i]
         if (
             t in _PRODUCTS
@@ -173,7 +176,7 @@ def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> in
         for _ in range(8):
             code = options[rng.randrange(1, len(options))]
             on_road = code >= PLACE_ROAD0
-            target: int = ARG[code]  # type: ignore[assignment]
+            target = INDEX[code]
             cost = g.placement_cost(seat, target if on_road else -1)
             if _useful_space(g, seat, target, on_road, cost):
                 return code
@@ -184,17 +187,16 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
     """The cubes (F W S C G) an effect decision's `code` spends, None when it spends none."""
     if code == SKIP:
         return None
-    arg = ARG[code]
     if kind == BUILD:
         return build_spends(g, code)
     if kind == SELL:
-        return tuple(1 if k == arg else 0 for k in range(5))
+        return tuple(1 if k == INDEX[code] else 0 for k in range(5))
     if kind == ALCHEMIST:
-        return arg  # type: ignore[return-value]
+        return COUNTS[code]
     if kind == LAWYER:
         return (0, 0, 0, 1, 0)
     if kind == EXCHANGE:
-        give, _ = arg  # type: ignore[misc]
+        give = EXCHANGE_ARG[code][0]
         return tuple(1 if k == give else 0 for k in range(5))
     paid = USE_PAYMENTS.get((kind, code))
     return paid[1] if paid is not None else None
@@ -226,7 +228,7 @@ def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> in
         for code in options:
             if code == SKIP:
                 continue
-            delta: int = ARG[code]  # type: ignore[assignment]
+            delta = INDEX[code]
             gain = sum(1 for p in mine_beyond if p <= provost + delta)
             if gain > best_gain:
                 best, best_gain = code, gain
@@ -235,7 +237,7 @@ def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> in
         return SKIP
     mine = [i + 1 for i in range(ROAD_LENGTH) if workers[i] == seat]
     last = max(mine, default=0)
-    keep = [c for c in options if c == SKIP or provost + ARG[c] >= last]  # type: ignore[operator]
+    keep = [c for c in options if c == SKIP or provost + INDEX[c] >= last]
     return keep[0]
 
 
@@ -262,7 +264,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
         useful = [
             code
             for code in options
-            if code != GATE_BACK and _useful_space(g, seat, ARG[code], code in _GATE_ROAD, 0)  # type: ignore[arg-type]
+            if code != GATE_BACK and _useful_space(g, seat, INDEX[code], code in _GATE_ROAD, 0)
         ]
         return useful[rng.randrange(len(useful))] if useful else GATE_BACK
     if kind == JOUST:
@@ -271,14 +273,14 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
         return INN_STAY if rng.random() < 0.8 else options[1]
     if kind in (PRODUCE, OWNER) and g.phase <= 5 and seat in g.castle_workers:
         b = 5 * seat
-        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], ARG[c])]  # type: ignore[arg-type]
+        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], COUNTS[c])]
         if feeding and not can_feed(g.cubes, b):
             return feeding[rng.randrange(len(feeding))]  # the cube its castle batch lacks
     doing = [c for c in options if c != SKIP]
     if kind == EXCHANGE:
-        doing = [c for c in doing if ARG[c][0] != 4]  # type: ignore[index] # keeps its gold
+        doing = [c for c in doing if EXCHANGE_ARG[c][0] != G]  # keeps its gold
     elif kind == SELL:
-        doing = [c for c in doing if ARG[c] != 4]  # never sells gold
+        doing = [c for c in doing if INDEX[c] != G]  # never sells gold
     if doing and g.phase <= 5 and seat in g.castle_workers:
         doing = [c for c in doing if not _starves_castle(g, seat, kind, c)]
     if doing and rng.random() < 0.85:

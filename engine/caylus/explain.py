@@ -75,28 +75,28 @@ def why_illegal(s: State, d: Decision, action: Action, options: list[Action]) ->
             return ("words.PROVOST_COST", {"spaces": abs(delta), "deniers": p.deniers})
     if action.verb == "build":
         tile_id, _, extra = arg.partition(" ")
-        tile = TILES[tile_id]
+        building = TILES[tile_id]
         tile_set = s.options.tile_set
         if tile_id not in cat.TILE_SETS[tile_set]:
             return ("words.NOT_IN_TILE_SET", {"tile": tile_id, "tile_set": tile_set})
         if s.stock.get(tile_id, 0) <= 0:
             return ("words.NOT_IN_STOCK", {"tile": tile_id})
-        if d.effect and tile.kind is not cat.BUILDS_KIND.get(cat.Effect(d.effect)):
+        if d.effect and building.kind is not cat.BUILDS_KIND.get(cat.Effect(d.effect)):
             return (
                 "words.WRONG_BUILDER",
-                {"effect": d.effect, "tile": tile_id, "kind": tile.kind.value},
+                {"effect": d.effect, "tile": tile_id, "kind": building.kind.value},
             )
         mine = [i + 1 for i, t in enumerate(s.road) if t == "residence" and s.owners[i] == d.seat]
-        if tile.kind is Kind.PRESTIGE and not mine:
+        if building.kind is Kind.PRESTIGE and not mine:
             return ("words.NO_RESIDENCE", {})
-        if tile.kind is Kind.PRESTIGE and extra.startswith("@") and extra[1:].isdigit():
+        if building.kind is Kind.PRESTIGE and extra.startswith("@") and extra[1:].isdigit():
             at = int(extra[1:])
             if at not in mine:
                 homes = ", ".join(str(k) for k in mine)
                 return ("words.NOT_YOUR_RESIDENCE", {"homes": homes, "at": at})
         return (
             "words.CANNOT_BUILD",
-            {"tile": tile_id, "needs": tile.cost, "options": _examples(options)},
+            {"tile": tile_id, "needs": building.cost, "options": _examples(options)},
         )
     if action.verb == "batch":
         return ("words.BAD_BATCH", {"options": _examples(options)})

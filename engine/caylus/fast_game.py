@@ -14,15 +14,16 @@ R1..R26 of docs/rules.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action
+from engine.caylus.catalogue import CUBES, TILES
 from engine.caylus.codes import (
-    ACTIONS,
     BRIBE,
     CASTLE,
     CASTLE_DONE,
     CODE,
-    CUBES,
     EFFECT_KIND,
     FAVOR_FOR_MOST_BATCHES,
     FAVOR_FOR_SCORING,
@@ -46,12 +47,11 @@ from engine.caylus.codes import (
     TILE_EFFECT,
     TILE_IDS,
     TILE_INCOME,
-    TILES,
     WHY_NO_HOUSE,
 )
 from engine.caylus.core import Core, end_score
 from engine.caylus.decisions import LEGAL, RESOLVE, inconsistent_passing
-from engine.caylus.state import Decision, Player, State
+from engine.caylus.state import Decision, Player, State, StateFields
 from engine.errors import BadSetup
 from engine.protocol import Event
 
@@ -71,6 +71,16 @@ def shared_decision(
     return found
 
 
+# the decisions with no more than a kind and a seat, by kind code and seat
+_PLAIN_DECISIONS = tuple(
+    tuple(shared_decision(name, seat) for seat in range(cat.MAX_PLAYERS)) for name in KIND_NAMES
+)
+
+
+def _seat_code(seat: int | None) -> int:
+    return -1 if seat is None else seat
+
+
 class FastGame(Core):
     """A Caylus game that changes in place (see the module docstring)."""
 
@@ -82,11 +92,11 @@ class FastGame(Core):
     def from_state(cls, s: State, events: list[Event] | None = None) -> FastGame:
         """The game of state `s`; a state between steps (only a hand-made one) runs on to its
         next decision, saying what happens into `events` when given."""
-        g = object.__new__(cls)
+        g = cls()
         n = len(s.players)
         g.n = n
         g.events = events
-        g.source = s  # options and setup for to_state (never changed)
+        g.game_options, g.setup = s.options, s.setup
         g.simplified = s.options.favor_mode == "simplified"
         g.turn, g.phase, g.cursor = s.turn, s.phase, s.cursor
         g.deniers = [p.deniers for p in s.players]
@@ -99,7 +109,7 @@ class FastGame(Core):
         g.road = [NO_TILE if t is None else TILE_CODE[t] for t in s.road]
         g.owners = [-1 if o is None else o for o in s.owners]
         g.workers = [-1 if w is None else w for w in s.workers]
-        g.specials = [-1 if s.specials[k] is None else s.specials[k] for k in SINGLE_SPECIALS]  # type: ignore[misc]
+        g.specials = [_seat_code(s.specials[k]) for k in SINGLE_SPECIALS]
         g.stables = list(s.stables)
         g.inn_left = -1 if s.inn_left is None else s.inn_left
         g.inn_right = -1 if s.inn_right is None else s.inn_right
@@ -135,8 +145,11 @@ class FastGame(Core):
         return g
 
     def decision(self) -> Decision | None:
-        if self.kind == NO_DECISION or self.over:
+        kind = self.kind
+        if kind == NO_DECISION or self.over:
             return None
+        if not self.d_at and not self.d_effect and not self.d_why:  # most decisions: a table
+            return _PLAIN_DECISIONS[kind][self.seat]
         return shared_decision(
             KIND_NAMES[self.kind], self.seat, self.d_at, self.d_effect, self.d_via_favor, self.d_why
         )
@@ -166,17 +179,16 @@ class FastGame(Core):
             for k in range(self.n)
         ]
 
-    def read_fields(self) -> dict[str, object]:
+    def read_fields(self) -> StateFields:
         """The State's fields, in the model's order (fresh copies: the State may change them).
         One expression, no call per field: every state the bot shows or stores is read whole."""
-        source = self.source
         specials = self.specials
         stock = self.stock
         inn_left, inn_right = self.inn_left, self.inn_right
         return {
             "game": "caylus",
-            "options": source.options,
-            "setup": source.setup,
+            "options": self.game_options,
+            "setup": self.setup,
             "turn": self.turn,
             "phase": self.phase,
             "cursor": self.cursor,
@@ -217,10 +229,10 @@ class FastGame(Core):
         return State.model_construct(**self.read_fields())
 
     def copy(self) -> FastGame:
-        g = object.__new__(FastGame)
+        g = FastGame()
         g.n = self.n
         g.events = None
-        g.source = self.source
+        g.game_options, g.setup = self.game_options, self.setup
         g.simplified = self.simplified
         g.turn, g.phase, g.cursor = self.turn, self.phase, self.cursor
         g.deniers = self.deniers[:]
@@ -252,6 +264,8 @@ class FastGame(Core):
         g.d_effect, g.d_via_favor, g.d_why = self.d_effect, self.d_via_favor, self.d_why
         g.over = self.over
         g.workable = self.workable  # a tuple, replaced (never changed) when the road changes
+        free = self.free_place
+        g.free_place = None if free is None else free[:]
         g.options = self.options  # replaced (never changed) by every play
         return g
 
@@ -268,9 +282,6 @@ class FastGame(Core):
         if code is None or code not in self.options:
             raise ValueError(f"'{action}' is not legal here")
         self.play(code)
-
-    def legal_actions(self) -> list[Action]:
-        return [ACTIONS[c] for c in self.options]
 
     def scores(self) -> list[int]:
         """Each seat's total as the game's final scoring would count it now."""
@@ -419,6 +430,7 @@ class FastGame(Core):
                 seat = workers[i]
                 if seat >= 0:
                     workers[i] = -1
+                    self.free_place = None
                     self.hands[seat] += 1
                     if self.events is not None:
                         args = {"tile": TILE_IDS[self.road[i]], "at": i + 1}
@@ -525,8 +537,12 @@ class FastGame(Core):
                 self.grant_favor(seat, FAVOR_FOR_SCORING[sec])
 
 
-_STEPS = (
-    None,
+def _no_phase(game: FastGame) -> None:
+    raise BadSetup(f"The game state is not consistent: there is no phase {game.phase}.")
+
+
+_STEPS: tuple[Callable[[FastGame], None], ...] = (
+    _no_phase,
     FastGame._income,
     FastGame._placement_turn,
     FastGame._special_step,

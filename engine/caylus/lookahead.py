@@ -119,8 +119,8 @@ def activation_kind(state: State, position: int) -> tuple[str, str] | None:
     tile = TILES[tile_id]
     if tile.effect is Effect.PRODUCE:
         return ("produce", "") if len(tile.produce) > 1 else None
-    kind = EFFECT_KIND_NAME.get(tile.effect)  # type: ignore[arg-type]
-    return (kind, tile.effect.value) if kind is not None else None  # type: ignore[union-attr]
+    kind = EFFECT_KIND_NAME.get(tile.effect)
+    return (kind, tile.effect.value) if kind is not None else None
 
 
 def placements_ahead(state: State, seat: int) -> list[tuple[Action, int]]:

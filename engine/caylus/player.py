@@ -53,7 +53,9 @@ def choose_action(state: State, seat: int, rng: random.Random) -> Action:
         raise NotYourDecision(f"Seat {shorten(str(seat), 20)} has no decision to make now.")
     if len(options) == 1:
         return options[0]
-    kind = state.decision.kind  # type: ignore[union-attr]
+    decision = state.decision
+    assert decision is not None  # the seat has options, so it is asked something
+    kind = decision.kind
     if kind == "place":
         if rng.random() < 0.9:
             game = game_at(state)

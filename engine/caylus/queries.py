@@ -36,8 +36,8 @@ def incomes(s: State) -> list[int]:
     """Phase 1 income by seat: 2 d, +1 a residence, +1 the Library, +2 the Hotel."""
     amounts = [cat.BASE_INCOME] * len(s.players)
     for tile, owner in zip(s.road, s.owners, strict=True):
-        if owner is not None:
-            amounts[owner] += TILES[tile].income  # type: ignore[index]
+        if owner is not None and tile is not None:  # an owned lot always holds a building
+            amounts[owner] += TILES[tile].income
     return amounts
 
 

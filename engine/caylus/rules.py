@@ -1,17 +1,18 @@
 """The Caylus rules' immutable API: new_game, pending, legal_actions, apply, outcome.
 
-A thin layer over the one rules engine (engine/caylus/fast_game.py, FastGame): `apply` takes the
-engine's game behind the state, copies it, plays the action with events switched on, and hands
-back a new State that reads its fields from that game when they are first read. A state read
-from JSON, or one whose fields were read (and so may have been changed), is converted to a game
-first. The rulings of docs/rules.md are cited as R1..R26.
+A thin layer over the one rules engine (engine/caylus/fast_game.py, FastGame): `apply` takes over
+the engine's game behind the state (a copy of a chain's first game, which stays as it is), plays
+the action with events switched on, and hands back a new State that reads its fields from that
+game when they are first read (see _Backing). A state read from JSON, or one whose fields were
+changed in place, is converted to a game first. The rulings of docs/rules.md are cited as
+R1..R26.
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from typing import Any
+from collections.abc import Callable
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
@@ -23,6 +24,7 @@ from engine.caylus.codes import (
     FAVORS,
     GATE_BACK,
     INN_STAY,
+    NO_DECISION,
     PASS,
     SKIP,
     TILE_IDS,
@@ -45,7 +47,7 @@ from engine.caylus.queries import (
     placement_cost,
     space_name,
 )
-from engine.caylus.state import Decision, Options, Player, Setup, State
+from engine.caylus.state import Decision, Options, Player, Setup, State, StateFields, engine_source
 from engine.caylus.words import cube_text
 from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
@@ -90,11 +92,16 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         raise BadSetup(f"The turn order must list each seat 0-{n - 1} once.")
     explicit = Setup(seed=setup.seed, neutral_order=neutral, turn_order=order)
 
-    players: list[Player] = [None] * n  # type: ignore[list-item]
-    for position, seat in enumerate(order):
-        deniers = cat.TWO_PLAYER_DENIERS if n == 2 else cat.START_DENIERS[position]  # R11
-        cubes = {c: cat.START_CUBES.get(c, 0) for c in CUBES}
-        players[seat] = Player(deniers=deniers, cubes=cubes, workers=cat.WORKERS)
+    position_of = {seat: position for position, seat in enumerate(order)}
+    players = [
+        Player(
+            # R11: by turn-order position
+            deniers=cat.TWO_PLAYER_DENIERS if n == 2 else cat.START_DENIERS[position_of[seat]],
+            cubes={c: cat.START_CUBES.get(c, 0) for c in CUBES},
+            workers=cat.WORKERS,
+        )
+        for seat in range(n)
+    ]
     road: list[str | None] = [None] * cat.ROAD_LENGTH
     for i, tile in enumerate(neutral):
         road[i] = tile
@@ -116,7 +123,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         provost=cat.BAILIFF_START,
     )
     game = FastGame.from_state(state)  # runs on to the first decision
-    return _made(_Backing(game, None, -1), game)
+    return _made(_Backing(game, [], game), game)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -128,89 +135,97 @@ class _Backing:
     """The engine's game behind a state `apply` made, read when the state's fields are.
 
     A game is handed on from state to state: `apply` plays the next move on the very game of the
-    state it starts from (no copy), so a chain of states shares one game, held by the newest.
-    Each backing remembers the backing before it and the move played from there, so an older
-    state read later gets its game back by replaying the moves from the nearest backing that
-    still holds one. The first backing of a chain (a new game, or a state converted from its
-    fields) keeps its game for good: `apply` copies it instead of taking it.
+    state it starts from (no copy), so only the newest state of a chain holds one. The states of
+    a chain share its first game (`root`: a new game, or a state converted from its fields,
+    never played on) and the list of moves played from there; a state read after its game was
+    handed on gets it back by replaying its first `length` moves on a copy of the root. So an
+    older state that is dropped leaves nothing behind but its move in that list.
     """
 
-    __slots__ = ("code", "codes", "game", "kept", "parent")
+    __slots__ = ("codes", "game", "kept", "length", "moves", "root", "seat")
 
-    def __init__(self, game: FastGame, parent: _Backing | None, code: int) -> None:
+    def __init__(self, root: FastGame, moves: list[int], game: FastGame) -> None:
+        self.root = root
+        self.moves = moves  # shared with the chain's later states (see play)
+        self.length = len(moves)  # this position is `root` after moves[:length]
         self.game: FastGame | None = game  # None once handed on to the next state
-        self.parent = parent
-        self.code = code  # the move played from `parent`'s position to this one
         self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
+        # who decides here (-1: nobody, the game is over), read without reading the state
+        self.seat = -1 if game.over or game.kind == NO_DECISION else game.seat
         self.kept: tuple[object, ...] | None = None  # the state's fields as given (keep)
 
     def current(self) -> FastGame:
         """The game at this backing's position (replayed if it was handed on)."""
         game = self.game
         if game is None:
-            moves: list[int] = []
-            found: _Backing = self
-            while found.game is None:
-                moves.append(found.code)
-                found = found.parent  # type: ignore[assignment]  # the first one keeps a game
-            game = found.game.copy()  # type: ignore[union-attr]
-            for code in reversed(moves):
+            game = self.root.copy()
+            for code in self.moves[: self.length]:
                 game.play(code)
             self.game = game
         return game
 
-    def read_fields(self) -> dict[str, object]:
+    def read_fields(self) -> StateFields:
         with _handing_on:
             return self.current().read_fields()
 
-    def keep(self, fields: dict[str, Any]) -> None:
+    def keep(self, fields: StateFields) -> None:
         """Remember the fields given to the state (copies), to tell later whether the state
         was changed in place since (see _backing)."""
         self.kept = (
             [p.clone() for p in fields["players"]],
-            *(fields[name].copy() for name in _CONTAINERS),
+            # the names are StateFields keys (_CONTAINERS), which mypy checks only as literals
+            *(fields[name].copy() for name in _CONTAINERS),  # type: ignore[literal-required]
             [sec[:] for sec in fields["castle"]],
         )
 
-    def take(self) -> FastGame:
-        """The game, for the next state to play on: the first backing's copy, else its own."""
-        game = self.current()
-        if self.parent is None:
-            return game.copy()
-        self.game = None
-        # what the state's fields were given as is needed no more: a chain of states keeps only
-        # its moves (a state applied again is converted from its fields)
-        self.kept = None
-        return game
+    def play(self, code: int, events: list[Event]) -> State:
+        """The state after `code`, saying what happened into `events`. The game is handed on
+        (the root's is copied: the chain replays from it) and the move added to the chain's
+        list (a new list when this state is not the newest of its chain: a branch)."""
+        with _handing_on:
+            game = self.game
+            if game is None:
+                game = self.current()
+            if game is self.root:
+                game = game.copy()
+            else:
+                self.game = None
+                # the fields the state was given are needed no more: a state applied again
+                # is converted from its fields
+                self.kept = None
+            game.events = events
+            game.play(code)  # an inconsistent state may raise BadSetup: `state` replays
+            game.events = None
+            moves = self.moves
+            if len(moves) != self.length:
+                moves = moves[: self.length]
+            moves.append(code)
+        return _made(_Backing(self.root, moves, game), game)
 
 
 # States are read in other threads (the renderer's) while apply plays on: a game is read or
 # handed on and played only under this lock, so a reader never sees one half played.
 _handing_on = threading.RLock()
-_ALL_FIELDS = set(State.model_fields)  # shared by the states made here, as pydantic allows
-_new_object = object.__new__
+_new_state = State.__new__
 _set_attr = object.__setattr__
 
 
 def _made(backing: _Backing, game: FastGame) -> State:
     """A state at `game`'s position, read through `backing`: it shows its decision (shared,
-    never changed) and whether the game is over from the start, the rest when first read."""
-    state = _new_object(State)
-    source = game.source
+    frozen) and whether the game is over from the start, the rest when first read."""
+    state = _new_state(State)
     _set_attr(
         state,
         "__dict__",
         {
             "game": "caylus",
-            "options": source.options,
-            "setup": source.setup,
+            "options": game.game_options,
+            "setup": game.setup,
             "decision": game.decision(),
             "over": game.over,
         },
     )
-    _set_attr(state, "__pydantic_fields_set__", _ALL_FIELDS)
-    _set_attr(state, "__pydantic_extra__", None)
-    _set_attr(state, "__pydantic_private__", None)
+    # pydantic's own slots are set when the state is read whole (State.filled)
     _set_attr(state, "_engine", backing)
     return state
 
@@ -234,18 +249,16 @@ _CONTAINERS = (
     "batches",
 )
 _SHOWN = 5  # the fields a state of the engine shows from the start (_made)
-_engine_of = State._engine.__get__  # type: ignore[attr-defined]  # the slot, read at C speed
+# the state's slot for its backing, read directly: set on every state with _SHOWN fields
+_engine_of: Callable[[State], _Backing] = State._engine.__get__  # type: ignore[attr-defined]  # mypy does not see __slots__ members
 
 
 def _backing(state: State) -> _Backing | None:
     """The backing of `state` if the state still says exactly what its game says: it was not
     read whole yet, or its fields are still as they were given (setting a field leaves the
     engine: State.__setattr__)."""
-    try:
-        backing = _engine_of(state)
-    except AttributeError:  # a state pydantic made (from JSON, a copy): no engine behind it
-        return None
-    if type(backing) is not _Backing:
+    backing = engine_source(state)
+    if not isinstance(backing, _Backing):
         return None
     fields = state.__dict__
     if len(fields) == _SHOWN:
@@ -265,10 +278,13 @@ def _engine_for(state: State) -> _Backing:
     place) is converted into a game once, which it then keeps with a copy of its fields as
     they are (as a state the engine made and that was read whole): the next calls on it,
     legal_actions then apply, do not convert it again."""
+    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+        return _engine_of(state)
     backing = _backing(state)
     if backing is None:
-        backing = _Backing(FastGame.from_state(state), None, -1)
-        backing.keep(state.filled().__dict__)
+        game = FastGame.from_state(state)
+        backing = _Backing(game, [], game)
+        backing.keep(state.filled().__dict__)  # type: ignore[arg-type]  # a State's __dict__ is its StateFields
         _set_attr(state, "_engine", backing)
     return backing
 
@@ -296,11 +312,11 @@ def decision_prompt(state: State, d: Decision) -> str:
     """What `d` asks, naming the building and its road position, or what won a favor."""
     if d.kind == "favor" and d.why:
         return f"choose a royal favor (won for {d.why})"
-    if not d.at or d.kind not in _PROMPTS_AT:
-        return _PROMPTS[d.kind]
+    if not d.at or d.kind not in PROMPTS_AT:
+        return PROMPTS[d.kind]
     tile = _tile_at(state, d.at)
     where = f"{cat.TILES[tile].name} ({d.at})" if tile else f"space {d.at}"
-    return _PROMPTS_AT[d.kind].format(where=where)
+    return PROMPTS_AT[d.kind].format(where=where)
 
 
 def _tile_at(state: State, position: int) -> str | None:
@@ -316,6 +332,9 @@ def _tile_at(state: State, position: int) -> str | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The actions `seat` may take now (empty when it is not this seat's decision)."""
+    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+        backing = _engine_of(state)
+        return list(map(_ACTION, backing.codes)) if backing.seat == seat else []
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
@@ -330,14 +349,21 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     """
     if isinstance(action, str):
         action = parse(action)
-    d = state.decision
-    if state.over or d is None:
+    made = _engine_of(state) if len(state.__dict__) == _SHOWN else None  # the hot path
+    if made is not None:
+        waiting = made.seat
+    else:
+        d = state.decision
+        waiting = -1 if state.over or d is None else d.seat
+    if waiting < 0:
         raise GameOver("The game is over; no more moves can be made.")
-    if seat is not None and seat != d.seat:
+    if seat is not None and seat != waiting:
+        waited = state.decision
+        asks = PROMPTS[waited.kind] if waited is not None else ""
         raise NotYourDecision(
-            f"It is not your decision: the game waits for seat {d.seat} ({_PROMPTS[d.kind]})."
+            f"It is not your decision: the game waits for seat {waiting} ({asks})."
         )
-    backing = _engine_for(state)
+    backing = made if made is not None else _engine_for(state)
     options = backing.codes
     # Legal actions are interned, so an action is found by identity; one built some other way is
     # first swapped for its interned twin, or read through its text (_canonical).
@@ -347,14 +373,11 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
         code = _CODE_OF.get(id(action))
         if code is None or code not in options:
             legal = [ACTIONS[c] for c in options]
-            raise IllegalAction.said(*why_illegal(state, d, action, legal))
+            waited = state.decision
+            assert waited is not None  # someone is waited for (above)
+            raise IllegalAction.said(*why_illegal(state, waited, action, legal))
     events: list[Event] = []
-    with _handing_on:
-        game = backing.take()
-        game.events = events
-        game.play(code)  # an inconsistent state may raise BadSetup: `state` is still whole
-        game.events = None
-    return _made(_Backing(game, backing, code), game), events
+    return backing.play(code, events), events
 
 
 _CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid
@@ -388,10 +411,8 @@ def outcome(state: State) -> Outcome | None:
 
 # What each decision kind asks (engine/caylus/decision_kinds.py), and the same for a decision
 # at a road building: {where} is its name and position, "Farm (11)".
-_PROMPTS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
-PROMPTS = _PROMPTS
-_PROMPTS_AT: dict[str, str] = {kind.name: kind.prompt_at for kind in KINDS if kind.prompt_at}
-PROMPTS_AT = _PROMPTS_AT
+PROMPTS: dict[str, str] = {kind.name: kind.prompt for kind in KINDS}
+PROMPTS_AT: dict[str, str] = {kind.name: kind.prompt_at for kind in KINDS if kind.prompt_at}
 
 
 def default_action(state: State, seat: int | None = None) -> Action | None:

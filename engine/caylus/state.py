@@ -8,10 +8,12 @@ Layout notes (documented for players of the JSON in docs/record.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, Self, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic_core import SchemaSerializer
 
 FavorMode = Literal["full", "simplified"]
 TileSet = Literal["revised", "first"]
@@ -66,9 +68,11 @@ class Player:
 
 
 class Decision(BaseModel):
-    """What the game waits for: `kind` from `seat`. `at` is a road position where it matters."""
+    """What the game waits for: `kind` from `seat`. `at` is a road position where it matters.
+    Frozen: the engine shares one object between all the states that wait for the same thing
+    (a changed copy is `model_copy(update=...)`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: str
     seat: int
@@ -78,14 +82,55 @@ class Decision(BaseModel):
     why: str = ""  # for a favor: what won it ("the joust field", "the Walls scoring", ...)
 
 
+def _empty_castle() -> list[list[int]]:
+    return [[], [], []]  # the houses of the Dungeon, the Walls and the Towers
+
+
+class StateFields(TypedDict):
+    """A State's fields as a dict, in the model's order: what the engine reads a state into
+    (FastGame.read_fields). Checked below to name exactly the model's fields."""
+
+    game: Literal["caylus"]
+    options: Options
+    setup: Setup
+    turn: int
+    phase: int
+    cursor: int
+    players: list[Player]
+    turn_order: list[int]
+    passed: list[int]
+    road: list[str | None]
+    owners: list[int | None]
+    workers: list[int | None]
+    specials: dict[str, int | None]
+    stables: list[int]
+    inn_left: int | None
+    inn_right: int | None
+    castle_workers: list[int]
+    castle: list[list[int]]
+    section: int
+    scored: int
+    bailiff: int
+    provost: int
+    stock: dict[str, int]
+    discarded: list[str]
+    lawyer_pending: list[tuple[int, int]]
+    favor_queue: list[int]
+    favor_why: list[str]
+    favor_lines_used: list[str]
+    batches: list[int]
+    decision: Decision | None
+    over: bool
+
+
 class FieldSource(Protocol):
     """What a state made by the engine reads its fields from (engine/caylus/rules.py)."""
 
-    def read_fields(self) -> dict[str, Any]:
+    def read_fields(self) -> StateFields:
         """Every field, in the model's order, as the state's own copies."""
         ...
 
-    def keep(self, fields: dict[str, Any]) -> None:
+    def keep(self, fields: StateFields) -> None:
         """Remember `fields` as they are now, the fields the state was given."""
         ...
 
@@ -118,7 +163,7 @@ class State(BaseModel):
     inn_left: int | None = None
     inn_right: int | None = None
     castle_workers: list[int] = Field(default_factory=list)  # arrival order
-    castle: list[list[int]] = Field(default_factory=lambda: [[], [], []])  # houses per section
+    castle: list[list[int]] = Field(default_factory=lambda: _empty_castle())  # houses per section
     section: int = 0  # section under construction: 0 Dungeon, 1 Walls, 2 Towers, 3 done
     scored: int = 0  # sections scored so far (opens favor columns, R9)
     bailiff: int = 6
@@ -150,71 +195,109 @@ class State(BaseModel):
     # --- fields read on demand from the engine's game -------------------------------------------
 
     def __setattr__(self, name: str, value: Any) -> None:
-        """Plain assignment, without pydantic's bookkeeping (no field validates on assignment).
-        A state the engine made is filled first and leaves the engine: the next move is played
-        on what it says (scenario tests change states this way)."""
+        """Plain assignment of a field, without pydantic's bookkeeping (no field validates on
+        assignment). A state the engine made is filled first and leaves the engine: the next
+        move is played on what it says (scenario tests change states this way). A name that is
+        not a field is refused, as pydantic refuses it."""
+        if name not in _FIELDS:
+            super().__setattr__(name, value)  # raises: "State" object has no field ...
         if engine_source(self) is not None:
             self.filled()
             object.__setattr__(self, "_engine", None)
         object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
-        # A field not shown yet: the state reads all of them at once (one conversion).
-        if name in _FIELDS and len(self.__dict__) < _FIELD_COUNT:
+        # A field not shown yet, or one of pydantic's own slots (a state the engine made sets
+        # them once read): the state reads all its fields at once (one conversion).
+        if name in _READ_ON_DEMAND and len(self.__dict__) < _FIELD_COUNT:
             source = engine_source(self)
             if source is not None:
-                return self.filled().__dict__[name]
-        return super().__getattr__(name)  # type: ignore[misc]
+                self.filled()
+                return object.__getattribute__(self, name)
+        return super().__getattr__(name)  # type: ignore[misc]  # BaseModel's is typing-only
 
-    def filled(self) -> State:
+    def filled(self) -> Self:
         """This state with every field read (its own copies, which may be changed in place:
-        the engine remembers them as given and plays on the changed ones)."""
+        the engine remembers them as given and plays on the changed ones). The fields shown
+        from the start (rules._made) are the game's too, so the read replaces them."""
         if len(self.__dict__) < _FIELD_COUNT:
             source = engine_source(self)
             if source is not None:
                 whole = source.read_fields()
-                whole.update(self.__dict__)  # the fields shown from the start
                 object.__setattr__(self, "__dict__", whole)
+                object.__setattr__(self, "__pydantic_fields_set__", _ALL_FIELDS)
+                object.__setattr__(self, "__pydantic_extra__", None)
+                object.__setattr__(self, "__pydantic_private__", None)
                 source.keep(whole)
         return self
+
+    @model_serializer(mode="wrap")
+    def _serialize_filled(self, serialize: SerializerFunctionWrapHandler) -> Any:
+        """A State inside another model (or a list, a TypeAdapter) reads whole before it is
+        dumped: pydantic reads a nested model's fields from its __dict__ directly."""
+        return serialize(self.filled())
+
+    # A State's own dumps skip that wrapper (which makes JSON twice: a dict, then its JSON).
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        dumped: dict[str, Any] = _UNWRAPPED.to_python(self.filled(), **kwargs)
+        return dumped
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return _UNWRAPPED.to_json(self.filled(), **kwargs).decode()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, State):
             other.filled()
-        return super(State, self.filled()).__eq__(other)
+        self.filled()
+        return super().__eq__(other)
 
-    def __iter__(self) -> Any:
-        return super(State, self.filled()).__iter__()
+    def __iter__(self) -> Generator[tuple[str, Any], None, None]:
+        self.filled()
+        return super().__iter__()
 
-    def __repr_args__(self) -> Any:
-        return super(State, self.filled()).__repr_args__()
+    def __repr_args__(self) -> Iterable[tuple[str | None, Any]]:
+        self.filled()
+        return super().__repr_args__()
 
-    def __copy__(self) -> State:
-        return super(State, self.filled()).__copy__()
+    def __copy__(self) -> Self:
+        self.filled()
+        return super().__copy__()
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
-        return super(State, self.filled()).__deepcopy__(memo)
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        self.filled()
+        return super().__deepcopy__(memo)
 
     def __getstate__(self) -> dict[Any, Any]:
-        return super(State, self.filled()).__getstate__()
+        self.filled()
+        return super().__getstate__()
 
-    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
-        return super(State, self.filled()).model_dump(**kwargs)
-
-    def model_dump_json(self, **kwargs: Any) -> str:
-        return super(State, self.filled()).model_dump_json(**kwargs)
-
-    def model_copy(self, **kwargs: Any) -> State:
-        return super(State, self.filled()).model_copy(**kwargs)
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        self.filled()
+        return super().model_copy(update=update, deep=deep)
 
 
+# State's serializer without the wrapper above (the same schema otherwise), for its own dumps
+_UNWRAPPED = SchemaSerializer(
+    {key: value for key, value in State.__pydantic_core_schema__.items() if key != "serialization"}
+)
 _FIELDS = frozenset(State.model_fields)
+_ALL_FIELDS = set(_FIELDS)  # every field is set (pydantic's fields_set), shared as pydantic allows
+_PYDANTIC_SLOTS = frozenset(
+    {"__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"}
+)
+_READ_ON_DEMAND = _FIELDS | _PYDANTIC_SLOTS
 _FIELD_COUNT = len(_FIELDS)
-_read_slot = State._engine.__get__  # type: ignore[attr-defined]
+assert list(StateFields.__annotations__) == list(State.model_fields), "StateFields is State's"
 
 
 def engine_source(state: State) -> FieldSource | None:
+    """The engine's link behind `state` (engine/caylus/rules.py), None for a state pydantic
+    made (read from JSON, a copy) or one that left the engine."""
     try:
-        return _read_slot(state)  # type: ignore[no-any-return]
-    except AttributeError:  # a state pydantic made (JSON, a copy): no engine behind it
+        source: FieldSource | None = _read_slot(state)
+    except AttributeError:  # a state pydantic made: the slot was never set
         return None
+    return source
+
+
+_read_slot: Callable[[State], FieldSource | None] = State._engine.__get__  # type: ignore[attr-defined]  # the slot's own reader (C speed); mypy does not see __slots__ members

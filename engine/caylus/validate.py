@@ -149,15 +149,15 @@ def _check_board(s: State, n: int) -> None:
         if _KIND[tile] is Kind.NEUTRAL and count > 1:
             _bad(f"the {TILES[tile].name} is on the road {count} times")
     for i in range(length):
-        tile, owner, worker, fixed = road[i], owners[i], workers[i], _FIXED_AT[i]
-        if tile is None:
+        at, owner, worker, fixed = road[i], owners[i], workers[i], _FIXED_AT[i]
+        if at is None:
             if fixed is not None:
                 _bad(f"road position {i + 1} must hold the {TILES[fixed].name}")
             if owner is not None or worker is not None:
                 _bad(f"road position {i + 1} is an empty lot, with no owner and no worker")
             continue
-        kind = _KIND[tile]
-        if (fixed is not None or kind is Kind.FIXED) and tile != fixed:
+        kind = _KIND[at]
+        if (fixed is not None or kind is Kind.FIXED) and at != fixed:
             _bad(f"the fixed buildings stand on 7, 8 and 16 only (road position {i + 1})")
         if kind is Kind.NEUTRAL and i >= len(cat.NEUTRAL_TILES):
             _bad(f"neutral buildings stand on road positions 1-6 only (position {i + 1})")
