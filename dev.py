@@ -8,6 +8,10 @@ Creates `.venv` next to this file on first use, installs the project with its de
 `test` also starts a throwaway PostgreSQL cluster (tests/pg_cluster.py: initdb and pg_ctl in a
 temporary folder) for the PostgreSQL half of the store, service and clock tests, and stops it
 afterwards; where no PostgreSQL server is installed, that half is skipped with one line saying so.
+
+`run` and `test` first compile the engine's core with mypyc when its sources changed since the
+last build (`python -m engine.compile --if-stale`: about 30 seconds; without a C compiler, one
+line says the engine runs as pure Python, the same code).
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ def main(argv: list[str]) -> int:
         print("usage: python3 dev.py run | test [pytest args] | lint | caylus ARGS")
         return 2
     ensure_environment()
+    if command in {"run", "test"}:
+        compile_engine()
     caylus = str(BIN / "caylus")
     if command == "run":
         return subprocess.call([caylus, "bot", *rest], cwd=ROOT)
@@ -63,6 +69,16 @@ def main(argv: list[str]) -> int:
         return lint()
     args = rest or ["-n", "2", "-q"]
     return run_tests(args)
+
+
+def compile_engine() -> None:
+    """Build the engine's core with mypyc when its sources changed since the last build; on a
+    machine without a C compiler (or with CAYLUS_PURE_ENGINE set) one line says the engine runs
+    as pure Python. A failed build is reported and the engine runs as Python: never fatal."""
+    if os.environ.get("CAYLUS_PURE_ENGINE", "") not in ("", "0"):
+        print("engine: pure Python (CAYLUS_PURE_ENGINE is set)", flush=True)
+        return
+    subprocess.call([str(PYTHON), "-m", "engine.compile", "--if-stale"], cwd=ROOT)
 
 
 def lint() -> int:

@@ -1,5 +1,6 @@
 """Engine speed: complete random games per CPU second, actions per game, legal_actions + apply
-time, and the size of the state JSON. Prints one JSON object. About 10 seconds.
+time, the size of the state JSON, and the playouts a second of `strong`'s search. Prints one
+JSON object. About 20 seconds.
 
 Run: python bench/bench_engine.py
 
@@ -65,6 +66,25 @@ def step_times(games: int = 30) -> tuple[float, float, int]:
     return statistics.median(samples) * 1e6, statistics.median(wall) * 1e6, largest
 
 
+def strong_playouts(states: int = 12, playouts: int = 400) -> float:
+    """Playouts a CPU second of `strong`'s search (a fixed number a decision, no clock), over
+    the decisions of a seeded random 4-player game taken at regular intervals."""
+    from engine.caylus.ai import search_action
+    from engine.players import Budget
+
+    rng = random.Random(5)
+    state = game.new_game(game.Options(players=4), game.Setup(seed=5))
+    positions = []
+    while not state.over:
+        positions.append(state)
+        state, _ = game.apply(state, game.choose_action(state, state.decision.seat, rng))
+    sampled = positions[:: max(1, len(positions) // states)][:states]
+    with Stopwatch() as watch:
+        for position in sampled:
+            search_action(position, position.decision.seat, "strong", rng, Budget(playouts))
+    return round(len(sampled) * playouts / watch.cpu_s)
+
+
 def main() -> None:
     runs = [
         simulate("--games", "200", "--players", "4", "--check", "none", "--player", p)
@@ -83,6 +103,7 @@ def main() -> None:
         "median_legal_plus_apply_cpu_us": round(median_us, 1),
         "median_legal_plus_apply_wall_us": round(median_wall_us, 1),
         "largest_state_json_bytes": largest,
+        "strong_playouts_per_cpu_second": strong_playouts(),
         "target": ">= 250 games per CPU second (uniform, 4 players); state JSON < 20000 bytes",
     }
     print(json.dumps(result, indent=2))

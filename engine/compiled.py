@@ -23,13 +23,19 @@ STAMP = BUILD / "STAMP"
 PURE_VARIABLE = "CAYLUS_PURE_ENGINE"
 
 # The rules cores: the in-place game and what it plays with. The pydantic models (state,
-# actions) and the immutable layer over the game stay Python: they are the boundary.
+# actions) and the immutable API over the game (rules.py) stay Python: they are the boundary,
+# where hostile input (a seat of None, a hand-built action) must get the engine's own errors,
+# not the TypeError a compiled function raises for an argument of the wrong type.
 CORE_MODULES: tuple[str, ...] = (
     "engine.caylus.codes",
     "engine.caylus.core",
     "engine.caylus.activation",
     "engine.caylus.decisions",
     "engine.caylus.fast_game",
+    # the automated players' search over it
+    "engine.caylus.easy",
+    "engine.caylus.ai",
+    "engine.players.mcts",
 )
 
 

@@ -18,6 +18,12 @@ from engine import compile as build
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _environment(root: Path) -> dict[str, str]:
+    """This process's environment for a child at `root`, without a choice of build."""
+    kept = {k: v for k, v in os.environ.items() if k != compiled.PURE_VARIABLE}
+    return {**kept, "PYTHONPATH": str(root)}
+
+
 def _which_build(root: Path, env: dict[str, str] | None = None) -> list[str]:
     """COMPILED, and where fast_game was loaded from, in a fresh interpreter at `root`."""
     out = subprocess.run(
@@ -28,7 +34,7 @@ def _which_build(root: Path, env: dict[str, str] | None = None) -> list[str]:
             "print(f.__file__); print(c.running())",
         ],
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root), **(env or {})},
+        env={**_environment(root), **(env or {})},
         capture_output=True,
         text=True,
         check=True,
@@ -55,7 +61,7 @@ def test_a_build_older_than_the_source_is_not_used(tmp_path: Path) -> None:
     digest = subprocess.run(
         [sys.executable, "-c", "import engine.compiled as c; print(c.digest())"],
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        env=_environment(tmp_path),
         capture_output=True,
         text=True,
         check=True,

@@ -8,6 +8,11 @@ an iteration count. See docs/players.md.
 
 from __future__ import annotations
 
+from engine.compiled import package_path
+
+# the compiled search, when built from these sources, loads ahead of it (engine/compiled.py)
+__path__ = package_path(__name__, __path__)
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
