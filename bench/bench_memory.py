@@ -7,8 +7,9 @@ One bot process in the simulated Discord (SimCord, the real discord.py code path
 `--games` 3-player Caylus games one after the other (two people answering the prompts, one
 easy bot seat; pictures on), each in a channel of its own that is deleted when the game is over
 (as a server cleans up), so the simulator forgets its messages and only the bot's own memory
-can grow. After every `--every` games, after a full garbage collection, it prints a JSON line:
-resident memory (MB), live objects, and the live objects of each package that made them
+can grow; an hour of simulated time passes between games. After every `--every` games, after
+a full garbage collection, it prints a JSON line: resident memory (MB), live objects, and the
+live objects of each package that made them
 (bot, discord, engine, render, simcord, other). The last line sums up: resident memory at the
 end and the growth of live objects over the last half of the games (the targets: at most 250
 MB after 200 games, and live objects flat over the last 100: `objects_per_game_last_half`
@@ -78,7 +79,9 @@ async def run(games: int, every: int, seed: int) -> dict[str, object]:
                 }:  # the game's thread, if any, and its channel
                     if gone in tb.env.backend.channels:
                         tb.env.backend.delete_channel(gone)
-                await tb.env.settle()
+                # an hour passes between games, as it would between a server's games: what
+                # expires (private menus' timeouts, the clock's ticks) gets its chance to
+                await tb.env.advance_time(3600)
                 tb.seen.clear()  # the harness's own record of posts
                 tb.latencies.clear()
                 if k % every == 0 or k == games:
