@@ -7,7 +7,8 @@ One bot process in the simulated Discord (SimCord, the real discord.py code path
 `--games` 3-player Caylus games one after the other (two people answering the prompts, one
 easy bot seat; pictures on), each in a channel of its own that is deleted when the game is over
 (as a server cleans up), so the simulator forgets its messages and only the bot's own memory
-can grow; an hour of simulated time passes between games. After every `--every` games, after
+can grow (the simulator's own records of the requests it served are emptied too); an hour of
+simulated time passes between games. After every `--every` games, after
 a full garbage collection, it prints a JSON line: resident memory (MB), live objects, and the
 live objects of each package that made them
 (bot, discord, engine, render, simcord, other). The last line sums up: resident memory at the
@@ -27,6 +28,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -47,6 +49,15 @@ def resident_mb() -> float:
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+
+
+def forget_simulated_history(backend: Any) -> None:
+    """Empty the simulator's own records of what happened (every HTTP request the bot made, the
+    transcript, the interactions), which it keeps for tests to read: they would grow with every
+    game and hide the bot's own memory."""
+    backend.http_requests.clear()
+    backend.transcript.clear()
+    backend.interactions.clear()
 
 
 def live_objects() -> tuple[int, dict[str, int]]:
@@ -82,6 +93,7 @@ async def run(games: int, every: int, seed: int) -> dict[str, object]:
                 # an hour passes between games, as it would between a server's games: what
                 # expires (private menus' timeouts, the clock's ticks) gets its chance to
                 await tb.env.advance_time(3600)
+                forget_simulated_history(tb.env.backend)
                 tb.seen.clear()  # the harness's own record of posts
                 tb.latencies.clear()
                 if k % every == 0 or k == games:

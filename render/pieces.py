@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -74,10 +76,42 @@ def wrap(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]
     return tuple(lines)
 
 
-@lru_cache(maxsize=16384)
-def _mask(s: str, size: int, bold: bool, anchor: str) -> tuple[ImagingCore, tuple[int, int]]:
-    """The rendered coverage mask of a string and its offset (cached across pictures)."""
-    return t.font(size, bold).getmask2(s, "L", anchor=anchor, start=(0, 0))
+# The text masks drawn lately, kept across pictures up to this many bytes of masks (a mask is a
+# byte a pixel): the texts of a few games' pictures, whatever their sizes.
+MASK_CACHE_BYTES = 24 * 1024 * 1024
+_MaskKey = tuple[str, int, bool, str]
+_Mask = tuple["ImagingCore", tuple[int, int]]
+_masks: OrderedDict[_MaskKey, tuple[_Mask, int]] = OrderedDict()
+_masks_bytes = 0
+_masks_lock = threading.Lock()  # pictures are drawn in several threads
+
+
+def _mask(s: str, size: int, bold: bool, anchor: str) -> _Mask:
+    """The rendered coverage mask of a string and its offset (cached across pictures, the
+    least recently used going first once the masks pass MASK_CACHE_BYTES)."""
+    global _masks_bytes
+    key = (s, size, bold, anchor)
+    with _masks_lock:
+        found = _masks.get(key)
+        if found is not None:
+            _masks.move_to_end(key)
+            return found[0]
+    made: _Mask = t.font(size, bold).getmask2(s, "L", anchor=anchor, start=(0, 0))
+    width, height = made[0].size
+    cost = width * height + 100  # the pixels, and the entry's own keep
+    with _masks_lock:
+        if key not in _masks:
+            _masks[key] = (made, cost)
+            _masks_bytes += cost
+            while _masks_bytes > MASK_CACHE_BYTES and len(_masks) > 1:
+                _, (_, freed) = _masks.popitem(last=False)
+                _masks_bytes -= freed
+    return made
+
+
+def mask_cache_bytes() -> int:
+    """The bytes of masks kept now (at most MASK_CACHE_BYTES, but for one larger mask)."""
+    return _masks_bytes
 
 
 _INK_DRAW = ImageDraw.Draw(Image.new("RGB", (1, 1)))

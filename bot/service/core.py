@@ -19,6 +19,7 @@ import dataclasses
 import logging
 import random
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -195,7 +196,8 @@ class ServiceCore:
         self._clock = clock
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._cache_size = max(1, cache_size)
-        self._locks: dict[int, asyncio.Lock] = {}
+        # game -> its lock in this process; a lock nobody holds goes by itself
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game -> the events of its phases not yet told (bot/service/show.py)
         self._chronicles: dict[int, Chronicle] = {}
 
@@ -262,6 +264,11 @@ class ServiceCore:
 
     def _remember(self, live: Live) -> None:
         cache = self._cache
+        if live.row.status not in ("lobby", "running"):
+            # an ended game is read from the store when asked again (a replay, its record):
+            # memory keeps the games in play
+            cache.pop(live.row.id, None)
+            return
         cache[live.row.id] = live
         cache.move_to_end(live.row.id)
         if len(cache) > self._cache_size:
@@ -269,7 +276,6 @@ class ServiceCore:
                 lock = self._locks.get(game_id)
                 if lock is None or not lock.locked():
                     del cache[game_id]
-                    self._locks.pop(game_id, None)
 
     async def _load(self, game_id: int) -> Live:
         """The game, from memory or from the store (call under the game's lock).

@@ -16,7 +16,8 @@ import contextlib
 import contextvars
 import io
 import logging
-from collections import defaultdict
+import weakref
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -133,6 +134,38 @@ def through_channel(message: Any) -> Any:
     return partial(message.id) if partial is not None else message
 
 
+class GameLocks:
+    """game -> its lock, made when first asked for; a lock nobody holds or waits for goes
+    (weakly kept), so finished games leave none behind. Keep the lock itself while holding
+    it (`async with locks[game]:` does)."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def __getitem__(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
+class Names(OrderedDict[int, str]):
+    """user -> display name as last seen, the most recent NAMES_KEPT users (a bounded cache:
+    a name not kept is asked of Discord again)."""
+
+    def __setitem__(self, user_id: int, name: str) -> None:
+        super().__setitem__(user_id, name)
+        self.move_to_end(user_id)
+        if len(self) > NAMES_KEPT:
+            self.popitem(last=False)
+
+
+NAMES_KEPT = 4096
+
+
 class TableBase(commands.Cog):
     """State and helpers shared by every part of the cog (composed in
     bot/discord/cogs/caylus.py). A Cog itself, so that each part's commands are typed as a
@@ -177,14 +210,29 @@ class TableBase(commands.Cog):
         # phase's whole account is posted
         self.so_far_posts: dict[int, list[tuple[tuple[int, int] | None, discord.Message]]] = {}
         self.clock_failures = 0  # notices that could not be posted (logged)
-        self.names: dict[int, str] = {}
-        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.names = Names()
+        self.locks = GameLocks()
         self.executor = ThreadPoolExecutor(settings.render_threads, thread_name_prefix="caylus")
         self.unexpected_errors = 0  # for tests and health checks
         # interactions that expired (or whose acknowledgement failed) before they were
         # acknowledged: routine under load, so counted apart from the unexpected errors
         self.expired_interactions = 0
-        self.timings: list[float] = []  # seconds from arrival to the last answer, per press
+
+    def forget_game(self, game_id: int) -> None:
+        """A game ended (finished or aborted): nothing this process kept for it stays. (Its
+        lock goes by itself once nobody holds it: GameLocks.)"""
+        self.prompts.pop(game_id, None)
+        self.prompt_calls.pop(game_id, None)
+        self.reminders.pop(game_id, None)
+        self.undo_offers.pop(game_id, None)
+        self.ahead_asks.pop(game_id, None)
+        self.answered.pop(game_id, None)
+        self.whole_boards.pop(game_id, None)
+        self.so_far_posts.pop(game_id, None)
+        self.undo_swept.discard(game_id)
+        for key in [k for k in self.ahead_dm_texts if k[0] == game_id]:
+            del self.ahead_dm_texts[key]
+        self.service.forget_chronicle(game_id)
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.bot.get_channel(channel_id)
@@ -251,17 +299,18 @@ class TableBase(commands.Cog):
         """`async with self.holding() as hold:` — the service calls `hold(game_id)` once it
         knows the game, so its lock is held from before the move until its posts are out;
         every lock taken is released at the end."""
-        held: list[int] = []
+        held_locks: list[asyncio.Lock] = []  # kept here: a lock nobody holds may go
 
         async def hold(game_id: int) -> None:
-            await self.locks[game_id].acquire()
-            held.append(game_id)
+            lock = self.locks[game_id]
+            await lock.acquire()
+            held_locks.append(lock)
 
         try:
             yield hold
         finally:
-            for game_id in held:
-                self.locks[game_id].release()
+            for lock in held_locks:
+                lock.release()
 
     async def _same_channel(self, interaction: discord.Interaction, game_id: int) -> None:
         """A button acts only in its own game's channel (a copied or forwarded message)."""

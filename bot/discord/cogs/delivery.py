@@ -149,6 +149,8 @@ class Delivery(AheadDms, Answers):
         if restarted:
             log.info("game %s: posting works again; its clock runs again", game_id)
             await self._post_quietly(channel, t.CLOCK_RUNS_AGAIN.format(game_id=game_id))
+        if info.status in ("finished", "aborted"):
+            self.forget_game(game_id)  # told to the end: nothing kept for it stays
         return None
 
     async def _collapse_played_by_plan(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import discord
@@ -32,7 +31,6 @@ class LobbyCommands(GameThreads, Delivery):
     """The lobby commands and buttons."""
 
     async def lobby_press(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
-        started = time.perf_counter()
         async with self.guard(interaction, f"lobby:{op}", game_id):
             await self.defer_update(interaction)
             await self._same_channel(interaction, game_id)
@@ -51,7 +49,6 @@ class LobbyCommands(GameThreads, Delivery):
                 )
             view = self.lobby_buttons(info) if info.status == "lobby" else None
             await interaction.edit_original_response(embed=await self.lobby_embed(info), view=view)
-        self.timings.append(time.perf_counter() - started)
 
     async def _lobby_messages(self, channel: Any, game_id: int, limit: int) -> list[Any]:
         """The bot's lobby messages of this game among the channel's latest `limit`."""
@@ -330,6 +327,7 @@ class LobbyCommands(GameThreads, Delivery):
                 who = interaction.user.display_name
                 public = t.ABORTED.format(game_id=gid, who=who)  # unreadable: its language too
                 await self.announce(interaction, t.ABORT_DONE.format(game_id=gid), public)
+                self.forget_game(gid)
                 return
             async with self.locks[info.id]:
                 await self.service.abort(
@@ -337,7 +335,7 @@ class LobbyCommands(GameThreads, Delivery):
                 )
                 await self._close_prompt(interaction.channel, info)
                 await self._drop_reminders(info.id)
-            self.service.forget_chronicle(info.id)
+            self.forget_game(info.id)
             if info.status == "lobby":
                 aborted = await self.service.game(info.id)
                 await self._close_lobbies(

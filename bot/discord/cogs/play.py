@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 import discord
@@ -40,7 +39,6 @@ class PlayCommands(PlanCommands):
         self, interaction: discord.Interaction, game_id: int, version: int, action: str
     ) -> None:
         """A choice button or menu was used."""
-        started = time.perf_counter()
         async with self.guard(interaction, f"press:{_clip(action, 40)}", game_id):
             await self.defer_update(interaction, read=False)  # read with the move
             async with self.locks[game_id]:
@@ -100,14 +98,12 @@ class PlayCommands(PlanCommands):
                         log.info("could not mark the pressed prompt of game %s", game_id)
                 await self._post_move(interaction, game_id, pressed.posts, label)
             await self._offer_premoves(interaction, game_id, pressed.turn_plan)
-        self.timings.append(time.perf_counter() - started)
 
     # --- the turn plan (docs/pace.md, "Plan my turn") ----------------------------------------
 
     @caylus.command(name="play", description=t.DESC["play"])
     @app_commands.describe(action=t.OPT_ACTION)
     async def play(self, interaction: discord.Interaction, action: str) -> None:
-        started = time.perf_counter()
         async with self.guard(interaction, f"play:{_clip(action, 40)}"):
             await self.defer_private(interaction, read=False)  # read with the move
             if interaction.guild_id is None:
@@ -141,7 +137,6 @@ class PlayCommands(PlanCommands):
                     interaction.channel, info.id, before.game.version, who, shown, info.language
                 )
                 await self._post_move(interaction, info.id, played.posts, label)
-        self.timings.append(time.perf_counter() - started)
 
     @play.autocomplete("action")
     async def play_autocomplete(
