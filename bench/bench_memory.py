@@ -53,11 +53,12 @@ def resident_mb() -> float:
 
 def forget_simulated_history(backend: Any) -> None:
     """Empty the simulator's own records of what happened (every HTTP request the bot made, the
-    transcript, the interactions), which it keeps for tests to read: they would grow with every
-    game and hide the bot's own memory."""
+    transcript, the interactions, the pictures uploaded), which it keeps for tests to read: they
+    would grow with every game and hide the bot's own memory."""
     backend.http_requests.clear()
     backend.transcript.clear()
     backend.interactions.clear()
+    backend.cdn._blobs.clear()  # the pictures posted, as its CDN keeps them (bytes)
 
 
 def live_objects() -> tuple[int, dict[str, int]]:
