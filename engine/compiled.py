@@ -32,6 +32,12 @@ CORE_MODULES: tuple[str, ...] = (
     "engine.caylus.activation",
     "engine.caylus.decisions",
     "engine.caylus.fast_game",
+    "engine.magna_carta.catalogue",
+    "engine.magna_carta.decision_kinds",
+    "engine.magna_carta.state",
+    "engine.magna_carta.play",
+    "engine.magna_carta.phases",
+    "engine.magna_carta.activation",
     # the automated players' search over it
     "engine.caylus.easy",
     "engine.caylus.ai",
