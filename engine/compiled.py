@@ -38,6 +38,8 @@ CORE_MODULES: tuple[str, ...] = (
     "engine.magna_carta.play",
     "engine.magna_carta.phases",
     "engine.magna_carta.activation",
+    "engine.magna_carta.explain",
+    "engine.magna_carta.rules",
     # the automated players' search over it
     "engine.caylus.easy",
     "engine.caylus.ai",

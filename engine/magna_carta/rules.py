@@ -144,8 +144,10 @@ def pending(state: State) -> list[PendingDecision]:
     return [_pending(d.seat, d.kind)]
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    """The actions `seat` may take now (empty when the game does not wait for this seat)."""
+def legal_actions(state: State, seat: Any) -> list[Action]:
+    """The actions `seat` may take now (empty when the game does not wait for this seat, or
+    for anything that is not a seat: `seat` is typed Any so the compiled module answers a
+    caller's None or text the same as the pure one)."""
     global _cache
     if state.over:
         return []
@@ -162,9 +164,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return list(options)
 
 
-def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, list[Event]]:
+def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Event]]:
     """Apply `action` (text or Action) by `seat` (default: the first seat the game waits for).
-    Returns a new state and the events; `state` itself is never changed.
+    Returns a new state and the events; `state` itself is never changed. `seat` is typed Any
+    and checked here, so a hostile one gets NotYourDecision on the compiled build too.
 
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
@@ -283,7 +286,7 @@ def final_scores(state: State) -> Outcome:
     )
 
 
-def default_action(state: State, seat: int | None = None) -> Action | None:
+def default_action(state: State, seat: Any = None) -> Action | None:
     """What a player's clock plays when their time runs out: the decision kind's `default`
     (engine/magna_carta/decision_kinds.py): keep the opening hand, pass in the actions phase,
     and otherwise skip (no provost move, no optional effect, no further castle batch). None
