@@ -6,6 +6,7 @@ phase gives its options and plays a decision on a `Play` (engine/magna_carta/pla
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadSetup
@@ -226,7 +227,7 @@ def action_options(s: State, seat: int) -> list[Action]:
     return options
 
 
-_PAYABLE: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
+_PAYABLE: Final[dict[tuple[str, tuple[int, ...]], list[Action]]] = {}
 
 
 def _payable(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, IllegalAction, NotYourDecision
@@ -62,7 +62,7 @@ def _advance(g: Play) -> list[Action]:
         _STEPS[s.stage](g)
 
 
-_STEPS = (
+_STEPS: Final = (
     setup_done,
     income,
     actions_done,
@@ -109,7 +109,7 @@ def _resolve(g: Play, seat: int, d: Decision | None, action: Action) -> None:
 # ---------------------------------------------------------------------------------------------
 
 _cache: tuple[State | None, list[Action]] = (None, [])  # the last returned state's options
-_OPENING = [KEEP, REDRAW]
+_OPENING: Final = [KEEP, REDRAW]
 
 
 def deciding_seats(state: State) -> list[int]:
@@ -122,7 +122,7 @@ def deciding_seats(state: State) -> list[int]:
     return [d.seat] if d is not None else []
 
 
-_PENDING: dict[tuple[int, str], PendingDecision] = {}
+_PENDING: Final[dict[tuple[int, str], PendingDecision]] = {}
 
 
 def _pending(seat: int, kind: str) -> PendingDecision:

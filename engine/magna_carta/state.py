@@ -10,7 +10,7 @@ from 1. The JSON layout is documented in docs/magna-carta-record.md.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadState
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 # A module constant, not read through `Player.__slots__`: a compiled class has no such attribute.
-PLAYER_FIELDS = (
+PLAYER_FIELDS: Final = (
     "cubes",
     "deck",
     "deniers",
@@ -181,7 +181,7 @@ def decision(kind: str, seat: int, at: int = -1, part: str = "") -> Decision:
     return found
 
 
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "options",
     "setup",
     "round",
