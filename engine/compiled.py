@@ -40,6 +40,9 @@ CORE_MODULES: tuple[str, ...] = (
     "engine.magna_carta.activation",
     "engine.magna_carta.explain",
     "engine.magna_carta.rules",
+    "engine.magna_carta.view",
+    "engine.magna_carta.player",
+    "engine.magna_carta.ai",
     # the automated players' search over it
     "engine.caylus.easy",
     "engine.caylus.ai",
