@@ -7,8 +7,6 @@ The project's binding rulings are cited as M1..M19 (docs/magna-carta-rules-choic
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
@@ -194,15 +192,20 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
             _not_your_decision(state)
         cached_state, cached = _cache
         options = cached if cached_state is state else _legal(state, d)
-    if not any(map(is_, options, repeat(action))):
+    if not _one_of(action, options):
         action = coerce(action)  # an Action made elsewhere, or anything else
-        if not any(map(is_, options, repeat(action))):
+        if not _one_of(action, options):
             action = _complete(state, d, action, options)
     g = Play(state.copy())
     _resolve(g, seat, d, action)
     options = _advance(g)
     _cache = (g.s, options)
     return g.s, g.events
+
+
+def _one_of(action: object, options: list[Action]) -> bool:
+    """Whether `action` is one of `options` itself (the engine's actions are interned)."""
+    return any(option is action for option in options)
 
 
 def _not_your_decision(state: State) -> None:
