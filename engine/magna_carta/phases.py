@@ -10,7 +10,7 @@ from typing import Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadSetup
-from engine.magna_carta.actions import Action
+from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.explain import card_said, free_residences
 from engine.magna_carta.play import (
@@ -273,9 +273,22 @@ def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> 
         return options  # standard game: a prestige building needs a free own residence (M13)
     for card in s.prestige_supply:
         for action in _payable(PRESTIGE_BEGINNER, card, stock):
-            pay = action.arg.split()[1]
-            options += [A("prestige", f"{card} @{i + 1} {pay}") for i in homes]
+            on = _PRESTIGE_ON.get(action.arg)
+            if on is None:
+                on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX
+            for i in homes:
+                found = on[i]
+                if found is None:
+                    pay = action.arg.split()[1]
+                    found = on[i] = A("prestige", f"{card} @{i + 1} {pay}")
+                options.append(found)
     return options
+
+
+# a beginner prestige action's argument ("card payment") -> the standard game's action placing
+# it on each road index (made on first use: the text and the interned action cost more than a
+# list read)
+_PRESTIGE_ON: Final[dict[str, list[Action | None]]] = {}
 
 
 def do_action(g: Play, seat: int, action: Action) -> None:
