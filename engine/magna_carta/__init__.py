@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from engine.compiled import package_path
+
+# the compiled core modules, when built from these sources, load ahead of them (engine/compiled.py)
+__path__ = package_path(__name__, __path__)
+
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadState, validation_reason
 from engine.magna_carta.actions import Action, parse

@@ -5,6 +5,8 @@ on a `Play` (engine/magna_carta/play.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import Action
 from engine.magna_carta.catalogue import CARDS, Effect
@@ -183,7 +185,7 @@ def effect_options(s: State, d: Decision) -> list[Action]:
     return options
 
 
-_PAY = {k: A("pay", f"{k}d") for k in (1, 2, 3, 5)}
+_PAY: Final = {k: A("pay", f"{k}d") for k in (1, 2, 3, 5)}
 
 
 def _lawyer_options(s: State, seat: int, p: Player) -> list[Action]:

@@ -216,26 +216,28 @@ def _place_value(s: State, seat: int, i: int, last: int) -> float:
     cubes = p.cubes
     money = p.deniers - 1
     effect = data.effect
-    value: float = 0
+    value = 0.0  # a float throughout (the compiled build keeps one representation)
     if data.worker_gain:
         gain = data.worker_gain
-        value = 2 if gain.endswith("d") else sum(_CUBE_VALUE[cat.CUBE_INDEX[c]] for c in gain)
+        value = (
+            2.0 if gain.endswith("d") else float(sum(_CUBE_VALUE[cat.CUBE_INDEX[c]] for c in gain))
+        )
     elif effect is Effect.PEDDLER:
-        value = 2.5 if money >= 2 else (1 if money >= 1 else 0)
+        value = 2.5 if money >= 2 else (1.0 if money >= 1 else 0.0)
     elif effect is Effect.MARKET:
         spare = cubes[0] >= 2 or cubes[1] >= 2 or cubes[2] >= 2
-        value = 2.5 if spare and money < 4 else 0
+        value = 2.5 if spare and money < 4 else 0.0
     elif effect is Effect.BANK:
-        value = 3 if money >= 3 else (2 if money >= 1 else 0)
+        value = 3.0 if money >= 3 else (2.0 if money >= 1 else 0.0)
     elif effect is Effect.CHURCH:
-        value = 4 if money >= 2 and any(s.tokens) else 0
+        value = 4.0 if money >= 2 and any(s.tokens) else 0.0
     elif effect is Effect.LAWYER:
         mine = any(
             owner == seat and not s.flipped[k] and s.road[k] != "lawyer" and s.stored[k] == 0
             for k, owner in enumerate(s.owners)
         )
         can_pay = cubes[0] or cubes[3]
-        value = 2 if mine and can_pay and s.prestige_supply else 0
+        value = 2.0 if mine and can_pay and s.prestige_supply else 0
     if not active:
         value /= 2
     owner = s.owners[i]

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
+from typing import Final
 
-CUBES = "FWSG"  # canonical order in notation and in the players' cube lists
-NON_GOLD = "FWS"
-GOLD = 3  # index of gold in a cube list
-CUBE_INDEX = {c: i for i, c in enumerate(CUBES)}
-CUBE_NAMES = {"F": "food", "W": "wood", "S": "stone", "G": "gold"}
-ANY = "?"
+CUBES: Final = "FWSG"  # canonical order in notation and in the players' cube lists
+NON_GOLD: Final = "FWS"
+GOLD: Final = 3  # index of gold in a cube list
+CUBE_INDEX: Final = {c: i for i, c in enumerate(CUBES)}
+CUBE_NAMES: Final = {"F": "food", "W": "wood", "S": "stone", "G": "gold"}
+ANY: Final = "?"
 
 
 class Kind(StrEnum):
@@ -56,7 +57,7 @@ class Card:
     owner_text: str = ""
 
 
-NEUTRAL_CARDS: tuple[Card, ...] = (
+NEUTRAL_CARDS: Final[tuple[Card, ...]] = (
     Card(
         id="n-peddler",
         name="Peddler",
@@ -102,7 +103,9 @@ NEUTRAL_CARDS: tuple[Card, ...] = (
         worker_text="take 2 d",
     ),
 )
-FIRST_NEUTRAL = "n-peddler"  # laid first; the others go to its left, so it ends the start road
+FIRST_NEUTRAL: Final = (
+    "n-peddler"  # laid first; the others go to its left, so it ends the start road
+)
 
 
 def _small(id_: str, name: str, dutch: str, cube: str) -> Card:
@@ -140,7 +143,7 @@ def _large(id_: str, name: str, dutch: str, cube: str) -> Card:
     )
 
 
-PLAYER_CARDS: tuple[Card, ...] = (
+PLAYER_CARDS: Final[tuple[Card, ...]] = (
     _small("small-farm", "Small Farm", "boerderij", "F"),
     _small("small-sawmill", "Small Sawmill", "houtzagerij", "W"),
     _small("small-quarry", "Small Quarry", "steengroeve", "S"),
@@ -226,7 +229,7 @@ def _prestige(id_: str, name: str, dutch: str, cost: str, pp: int, beginner: boo
                 beginner=beginner)  # fmt: skip
 
 
-PRESTIGE_CARDS: tuple[Card, ...] = (
+PRESTIGE_CARDS: Final[tuple[Card, ...]] = (
     _prestige("theatre", "Theatre", "theater", "WWG", 6),
     _prestige("statue", "Statue", "standbeeld", "SSG", 6),
     _prestige("hotel", "Hotel", "hotel", "SSSG", 6, beginner=False),
@@ -235,12 +238,12 @@ PRESTIGE_CARDS: tuple[Card, ...] = (
     _prestige("monument", "Monument", "monument", "SSSGG", 10),
     _prestige("cathedral", "Cathedral", "kathedraal", "SSSSSGGG", 14),
 )
-HOTEL = "hotel"  # the one prestige building with an effect: +1 d income to its owner
+HOTEL: Final = "hotel"  # the one prestige building with an effect: +1 d income to its owner
 
-CARDS: dict[str, Card] = {c.id: c for c in (*NEUTRAL_CARDS, *PLAYER_CARDS, *PRESTIGE_CARDS)}
+CARDS: Final[dict[str, Card]] = {c.id: c for c in (*NEUTRAL_CARDS, *PLAYER_CARDS, *PRESTIGE_CARDS)}
 
 # Short forms accepted when parsing (the canonical id is always written back).
-ALIASES: dict[str, str] = {
+ALIASES: Final[dict[str, str]] = {
     "peddler-n": "n-peddler",
     "park": "n-park",
     "forest": "n-forest",
@@ -258,58 +261,58 @@ ALIASES: dict[str, str] = {
     "townhall": "town-hall",
 }
 
-VARIANTS = ("beginner", "standard")
-DECKS: dict[str, tuple[str, ...]] = {
+VARIANTS: Final = ("beginner", "standard")
+DECKS: Final[dict[str, tuple[str, ...]]] = {
     "standard": tuple(c.id for c in PLAYER_CARDS),
     "beginner": tuple(c.id for c in PLAYER_CARDS if c.beginner),
 }
-PRESTIGE_SUPPLY: dict[str, tuple[str, ...]] = {
+PRESTIGE_SUPPLY: Final[dict[str, tuple[str, ...]]] = {
     "standard": tuple(c.id for c in PRESTIGE_CARDS),
     "beginner": tuple(c.id for c in PRESTIGE_CARDS if c.beginner),
 }
-NEUTRAL_IDS: tuple[str, ...] = tuple(c.id for c in NEUTRAL_CARDS)
-OTHER_NEUTRALS: tuple[str, ...] = tuple(i for i in NEUTRAL_IDS if i != FIRST_NEUTRAL)
+NEUTRAL_IDS: Final[tuple[str, ...]] = tuple(c.id for c in NEUTRAL_CARDS)
+OTHER_NEUTRALS: Final[tuple[str, ...]] = tuple(i for i in NEUTRAL_IDS if i != FIRST_NEUTRAL)
 
 # Castle tokens: dungeon 4 PP, walls 3 PP, towers 2 PP; taken best first.
-TOKEN_NAMES = ("dungeon", "walls", "towers")
-TOKEN_PP = (4, 3, 2)
-TOKENS_IN_BOX = (7, 8, 9)
-TOKENS_REMOVED = {2: 2, 3: 1, 4: 0}  # of each kind, by player count
-NO_DELIVERY_REMOVES = 2  # tokens put back in the box when nobody delivers
+TOKEN_NAMES: Final = ("dungeon", "walls", "towers")
+TOKEN_PP: Final = (4, 3, 2)
+TOKENS_IN_BOX: Final = (7, 8, 9)
+TOKENS_REMOVED: Final = {2: 2, 3: 1, 4: 0}  # of each kind, by player count
+NO_DELIVERY_REMOVES: Final = 2  # tokens put back in the box when nobody delivers
 
-START_CUBES = (2, 2, 0, 0)  # F W S G
-START_DENIERS = 4
-WORKERS = 4
-HAND_SIZE = 3
-BASE_INCOME = 2
-RESIDENCE_INCOME = 1  # standard game: per own residence not covered by a prestige building
-HOTEL_INCOME = 1
-FIRST_PASS_BONUS = 1
-ACTION_COST = 1  # draw, swap or place a worker
-PROVOST_MAX = 3  # cards, 1 d each
-PROVOST_END_OF_ROUND = 2
-STORED_CUBES = {2: 2, 3: 4, 4: 4}  # on a small production card when it is built
-LAWYER_PRICE = "F"  # the residence's price (gold may stand in)
-RESIDENCE_PP = 1
-PEDDLER_PRICE = 1  # a cube
-MARKET_PRICE = 4  # deniers for a resource
-BANK_WORKER = {1: 1, 3: 2}  # deniers -> gold
-BANK_OWNER = {2: 1}
-CHURCH_WORKER = {2: 1, 5: 2}  # deniers -> tokens
-CHURCH_OWNER = {3: 1}
-END_CUBES_PER_PP = 3  # non-gold cubes
-END_DENIERS_PER_PP = 3
-END_GOLD_PP = 1
-CASTLE_BONUS_GOLD = 1
+START_CUBES: Final = (2, 2, 0, 0)  # F W S G
+START_DENIERS: Final = 4
+WORKERS: Final = 4
+HAND_SIZE: Final = 3
+BASE_INCOME: Final = 2
+RESIDENCE_INCOME: Final = 1  # standard game: per own residence not covered by a prestige building
+HOTEL_INCOME: Final = 1
+FIRST_PASS_BONUS: Final = 1
+ACTION_COST: Final = 1  # draw, swap or place a worker
+PROVOST_MAX: Final = 3  # cards, 1 d each
+PROVOST_END_OF_ROUND: Final = 2
+STORED_CUBES: Final = {2: 2, 3: 4, 4: 4}  # on a small production card when it is built
+LAWYER_PRICE: Final = "F"  # the residence's price (gold may stand in)
+RESIDENCE_PP: Final = 1
+PEDDLER_PRICE: Final = 1  # a cube
+MARKET_PRICE: Final = 4  # deniers for a resource
+BANK_WORKER: Final = {1: 1, 3: 2}  # deniers -> gold
+BANK_OWNER: Final = {2: 1}
+CHURCH_WORKER: Final = {2: 1, 5: 2}  # deniers -> tokens
+CHURCH_OWNER: Final = {3: 1}
+END_CUBES_PER_PP: Final = 3  # non-gold cubes
+END_DENIERS_PER_PP: Final = 3
+END_GOLD_PP: Final = 1
+CASTLE_BONUS_GOLD: Final = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 # The phases of a round, numbered per rule set (a beginner round has no provost phase).
-STAGES = ("setup", "income", "actions", "provost", "activation", "castle", "end")
-PHASE_NUMBERS: dict[str, dict[int, int]] = {
+STAGES: Final = ("setup", "income", "actions", "provost", "activation", "castle", "end")
+PHASE_NUMBERS: Final[dict[str, dict[int, int]]] = {
     "standard": {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6},
     "beginner": {0: 0, 1: 1, 2: 2, 4: 3, 5: 4, 6: 5},
 }
-PHASES_PER_ROUND = {"standard": 6, "beginner": 5}
+PHASES_PER_ROUND: Final = {"standard": 6, "beginner": 5}
 
 
 # --- payments ----------------------------------------------------------------------------------
@@ -346,12 +349,12 @@ def payments(cost: str) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(found)
 
 
-PAYMENTS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+PAYMENTS: Final[dict[str, tuple[tuple[int, int, int, int], ...]]] = {
     c.cost: payments(c.cost) for c in CARDS.values() if c.cost
 }
 PAYMENTS[LAWYER_PRICE] = payments(LAWYER_PRICE)
-BATCH = "FWS"
-BATCHES = payments(BATCH)  # one castle batch: FWS with gold standing in for any cube
+BATCH: Final = "FWS"
+BATCHES: Final = payments(BATCH)  # one castle batch: FWS with gold standing in for any cube
 
 
 # --- validation at import -------------------------------------------------------------------

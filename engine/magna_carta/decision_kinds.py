@@ -7,6 +7,7 @@ docs/magna-carta-notation.md, "Actions by decision kind".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.magna_carta.catalogue import STAGES, Effect
 
@@ -38,7 +39,7 @@ class DecisionKind:
         return self.owner_effects if part == "owner" else ()
 
 
-_ACTIVATION = STAGES.index("activation")
+_ACTIVATION: Final = STAGES.index("activation")
 
 
 def _use(
@@ -56,7 +57,7 @@ def _use(
 
 
 # In the order of the prompts in the message catalogues (mc_words.DECISIONS).
-KINDS: tuple[DecisionKind, ...] = (
+KINDS: Final[tuple[DecisionKind, ...]] = (
     DecisionKind(
         "redraw",
         STAGES.index("setup"),
@@ -122,11 +123,13 @@ KINDS: tuple[DecisionKind, ...] = (
         changeable=True,  # the tokens the earlier players took (none left: no batch)
     ),
 )
-BY_NAME: dict[str, DecisionKind] = {kind.name: kind for kind in KINDS}
+BY_NAME: Final[dict[str, DecisionKind]] = {kind.name: kind for kind in KINDS}
 # The opening hands: every seat at once, the one decision the state keeps no `Decision` for
 # (its seats are `state.waiting`).
-OPENING = BY_NAME["redraw"]
+OPENING: Final = BY_NAME["redraw"]
 # What each card effect asks of the worker on it, and of its owner beside another's worker
 # (an effect missing here gives without asking, or does nothing for that part).
-WORKER_KIND: dict[Effect, str] = {e: kind.name for kind in KINDS for e in kind.worker_effects}
-OWNER_KIND: dict[Effect, str] = {e: kind.name for kind in KINDS for e in kind.owner_effects}
+WORKER_KIND: Final[dict[Effect, str]] = {
+    e: kind.name for kind in KINDS for e in kind.worker_effects
+}
+OWNER_KIND: Final[dict[Effect, str]] = {e: kind.name for kind in KINDS for e in kind.owner_effects}

@@ -6,10 +6,11 @@ phase gives its options and plays a decision on a `Play` (engine/magna_carta/pla
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import BadSetup
-from engine.magna_carta.actions import Action
+from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.catalogue import CARDS
 from engine.magna_carta.explain import card_said, free_residences
 from engine.magna_carta.play import (
@@ -217,16 +218,24 @@ def action_options(s: State, seat: int) -> list[Action]:
     # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
     stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
     if f or w or st or gold:
-        payable = _PAYABLE
+        code = _stock_code(stock)
         for card in p.hand:
-            found = payable.get((card, stock))
+            by_stock = _PAYABLE.get(card)
+            found = by_stock.get(code) if by_stock is not None else None
             options += found if found is not None else _payable(BUILD, card, stock)
         if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
             options += _prestige_options(s, seat, stock)
     return options
 
 
-_PAYABLE: dict[tuple[str, tuple[int, ...]], list[Action]] = {}
+def _stock_code(stock: tuple[int, int, int, int]) -> int:
+    """A capped stock (each count 0-8) as one small int: a cheaper cache key than the tuple."""
+    f, w, st, gold = stock
+    return ((f * 9 + w) * 9 + st) * 9 + gold
+
+
+# card id -> stock code -> the actions of that card the stock can pay for
+_PAYABLE: Final[dict[str, dict[int, list[Action]]]] = {}
 
 
 def _payable(
@@ -236,11 +245,14 @@ def _payable(
 ) -> list[Action]:
     """The actions of `table[card]` whose payment `stock` (F W S G, capped at 8) can make;
     cached, since the same few stocks come up again and again."""
-    key = (card, stock)
-    found = _PAYABLE.get(key)
+    by_stock = _PAYABLE.get(card)
+    if by_stock is None:
+        by_stock = _PAYABLE[card] = {}
+    code = _stock_code(stock)
+    found = by_stock.get(code)
     if found is None:
         f, w, st, gold = stock
-        found = _PAYABLE[key] = [
+        found = by_stock[code] = [
             action
             for (pf, pw, ps, pg), action in table[card]
             if pf <= f and pw <= w and ps <= st and pg <= gold
@@ -261,9 +273,22 @@ def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> 
         return options  # standard game: a prestige building needs a free own residence (M13)
     for card in s.prestige_supply:
         for action in _payable(PRESTIGE_BEGINNER, card, stock):
-            pay = action.arg.split()[1]
-            options += [A("prestige", f"{card} @{i + 1} {pay}") for i in homes]
+            on = _PRESTIGE_ON.get(action.arg)
+            if on is None:
+                on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX
+            for i in homes:
+                found = on[i]
+                if found is None:
+                    pay = action.arg.split()[1]
+                    found = on[i] = A("prestige", f"{card} @{i + 1} {pay}")
+                options.append(found)
     return options
+
+
+# a beginner prestige action's argument ("card payment") -> the standard game's action placing
+# it on each road index (made on first use: the text and the interned action cost more than a
+# list read)
+_PRESTIGE_ON: Final[dict[str, list[Action | None]]] = {}
 
 
 def do_action(g: Play, seat: int, action: Action) -> None:

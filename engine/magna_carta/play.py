@@ -7,7 +7,7 @@ engine/magna_carta/rules.py runs them.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.magna_carta.actions import ROAD_MAX, Action
@@ -23,23 +23,23 @@ PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (
     A("keep"),
     A("redraw"),
 )
-PLACE = [A("place", str(i + 1)) for i in range(ROAD_MAX)]  # by road index
-PROVOST = {k: A("provost", f"{k:+d}") for k in (-3, -2, -1, 1, 2, 3)}
-BUY_ONE = [A("buy", c) for c in cat.NON_GOLD]
-BUY_TWO = [A("buy", a + b) for i, a in enumerate(cat.NON_GOLD) for b in cat.NON_GOLD[i:]]
-SELL = [A("sell", c) for c in cat.CUBES]
-TRADE = [A("trade", c) for c in cat.CUBES]
-DELIVER = [(counts, A("deliver", cat.cube_text(counts))) for counts in cat.BATCHES]
+PLACE: Final = [A("place", str(i + 1)) for i in range(ROAD_MAX)]  # by road index
+PROVOST: Final = {k: A("provost", f"{k:+d}") for k in (-3, -2, -1, 1, 2, 3)}
+BUY_ONE: Final = [A("buy", c) for c in cat.NON_GOLD]
+BUY_TWO: Final = [A("buy", a + b) for i, a in enumerate(cat.NON_GOLD) for b in cat.NON_GOLD[i:]]
+SELL: Final = [A("sell", c) for c in cat.CUBES]
+TRADE: Final = [A("trade", c) for c in cat.CUBES]
+DELIVER: Final = [(counts, A("deliver", cat.cube_text(counts))) for counts in cat.BATCHES]
 # build options per card: (payment counts, action), fewest gold first
-BUILD = {
+BUILD: Final = {
     c.id: [(p, A("build", f"{c.id} {cat.cube_text(p)}")) for p in cat.PAYMENTS[c.cost]]
     for c in cat.PLAYER_CARDS
 }
-PRESTIGE_BEGINNER = {
+PRESTIGE_BEGINNER: Final = {
     c.id: [(p, A("prestige", f"{c.id} {cat.cube_text(p)}")) for p in cat.PAYMENTS[c.cost]]
     for c in cat.PRESTIGE_CARDS
 }
-LAWYER_PAYMENTS = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
+LAWYER_PAYMENTS: Final = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the residence's food
 
 
 # ---------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ class Play:
         self.events.append(Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args))
 
 
-_ROAD_STATE = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
+_ROAD_STATE: Final = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def private_cards(seat: int, cards: list[str]) -> dict[int, dict[str, list[str]]
 # --- the road cards without a worker, cached (they are read for every option list) ----------
 
 
-_NO_PLACES: tuple[list[int | None], list[bool], list[Action]] = ([], [], [])
+_NO_PLACES: Final[tuple[list[int | None], list[bool], list[Action]]] = ([], [], [])
 _places = _NO_PLACES  # the free cards of one pair of lists (workers, flipped)
 
 

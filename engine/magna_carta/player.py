@@ -108,19 +108,19 @@ def _place_value(v: View, me: PlayerView, card: RoadCardView) -> float:
     data = CARDS[card.card]
     money = me.deniers - 1  # after paying for the worker
     effect = data.effect
-    value: float = 0
+    value = 0.0  # a float throughout (the compiled build keeps one representation)
     if data.worker_gain:
         gain = data.worker_gain
-        value = 2 if gain.endswith("d") else sum(_CUBE_VALUE[c] for c in gain)
+        value = 2.0 if gain.endswith("d") else float(sum(_CUBE_VALUE[c] for c in gain))
     elif effect is Effect.PEDDLER:
-        value = 2.5 if money >= 2 else (1 if money >= 1 else 0)
+        value = 2.5 if money >= 2 else (1.0 if money >= 1 else 0.0)
     elif effect is Effect.MARKET:
         spare = [c for c in cat.NON_GOLD if me.cubes[c] >= 2]
-        value = 2.5 if spare and money < 4 else 0
+        value = 2.5 if spare and money < 4 else 0.0
     elif effect is Effect.BANK:
-        value = 3 if money >= 3 else (2 if money >= 1 else 0)
+        value = 3.0 if money >= 3 else (2.0 if money >= 1 else 0.0)
     elif effect is Effect.CHURCH:
-        value = 4 if money >= 2 and any(v.tokens.values()) else 0
+        value = 4.0 if money >= 2 and any(v.tokens.values()) else 0.0
     elif effect is Effect.LAWYER:
         mine = [
             r
@@ -128,7 +128,7 @@ def _place_value(v: View, me: PlayerView, card: RoadCardView) -> float:
             if r.owner == me.seat and not r.residence and r.card != "lawyer" and r.stored == 0
         ]
         can_pay = me.cubes["F"] or me.cubes["G"]
-        value = 2 if mine and can_pay and v.prestige_supply else 0
+        value = 2.0 if mine and can_pay and v.prestige_supply else 0
     if not card.active:
         value /= 2
     if card.owner is not None and card.owner != me.seat:

@@ -7,9 +7,7 @@ The project's binding rulings are cited as M1..M19 (docs/magna-carta-rules-choic
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
-from typing import Any
+from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, IllegalAction, NotYourDecision
@@ -62,7 +60,7 @@ def _advance(g: Play) -> list[Action]:
         _STEPS[s.stage](g)
 
 
-_STEPS = (
+_STEPS: Final = (
     setup_done,
     income,
     actions_done,
@@ -109,7 +107,7 @@ def _resolve(g: Play, seat: int, d: Decision | None, action: Action) -> None:
 # ---------------------------------------------------------------------------------------------
 
 _cache: tuple[State | None, list[Action]] = (None, [])  # the last returned state's options
-_OPENING = [KEEP, REDRAW]
+_OPENING: Final = [KEEP, REDRAW]
 
 
 def deciding_seats(state: State) -> list[int]:
@@ -122,7 +120,7 @@ def deciding_seats(state: State) -> list[int]:
     return [d.seat] if d is not None else []
 
 
-_PENDING: dict[tuple[int, str], PendingDecision] = {}
+_PENDING: Final[dict[tuple[int, str], PendingDecision]] = {}
 
 
 def _pending(seat: int, kind: str) -> PendingDecision:
@@ -144,8 +142,10 @@ def pending(state: State) -> list[PendingDecision]:
     return [_pending(d.seat, d.kind)]
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    """The actions `seat` may take now (empty when the game does not wait for this seat)."""
+def legal_actions(state: State, seat: Any) -> list[Action]:
+    """The actions `seat` may take now (empty when the game does not wait for this seat, or
+    for anything that is not a seat: `seat` is typed Any so the compiled module answers a
+    caller's None or text the same as the pure one)."""
     global _cache
     if state.over:
         return []
@@ -162,9 +162,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return list(options)
 
 
-def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, list[Event]]:
+def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Event]]:
     """Apply `action` (text or Action) by `seat` (default: the first seat the game waits for).
-    Returns a new state and the events; `state` itself is never changed.
+    Returns a new state and the events; `state` itself is never changed. `seat` is typed Any
+    and checked here, so a hostile one gets NotYourDecision on the compiled build too.
 
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
@@ -191,15 +192,20 @@ def apply(state: State, action: Any, seat: int | None = None) -> tuple[State, li
             _not_your_decision(state)
         cached_state, cached = _cache
         options = cached if cached_state is state else _legal(state, d)
-    if not any(map(is_, options, repeat(action))):
+    if not _one_of(action, options):
         action = coerce(action)  # an Action made elsewhere, or anything else
-        if not any(map(is_, options, repeat(action))):
+        if not _one_of(action, options):
             action = _complete(state, d, action, options)
     g = Play(state.copy())
     _resolve(g, seat, d, action)
     options = _advance(g)
     _cache = (g.s, options)
     return g.s, g.events
+
+
+def _one_of(action: object, options: list[Action]) -> bool:
+    """Whether `action` is one of `options` itself (the engine's actions are interned)."""
+    return any(option is action for option in options)
 
 
 def _not_your_decision(state: State) -> None:
@@ -283,7 +289,7 @@ def final_scores(state: State) -> Outcome:
     )
 
 
-def default_action(state: State, seat: int | None = None) -> Action | None:
+def default_action(state: State, seat: Any = None) -> Action | None:
     """What a player's clock plays when their time runs out: the decision kind's `default`
     (engine/magna_carta/decision_kinds.py): keep the opening hand, pass in the actions phase,
     and otherwise skip (no provost move, no optional effect, no further castle batch). None

@@ -1,4 +1,5 @@
-"""The Magna Carta game state: plain slotted classes on the hot path, pydantic at the JSON edge.
+"""The Magna Carta game state: plain slotted classes on the hot path, pydantic at the JSON edge
+(engine/magna_carta/models.py, re-exported here).
 
 `State` holds everything, hidden cards included (hands, draw piles in order); `view(state,
 seat)` (engine/magna_carta/view.py) gives what one seat may know. Inside the engine road cards
@@ -9,66 +10,76 @@ from 1. The JSON layout is documented in docs/magna-carta-record.md.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, get_args
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, ClassVar, Final
 
 import engine.magna_carta.catalogue as cat
-from engine.errors import BadState, quoted
-from engine.magna_carta.decision_kinds import KINDS, OPENING
+from engine.errors import BadState
+from engine.magna_carta.models import (
+    CUBE_KEYS,
+    DECISION_KINDS,
+    TOKEN_KEYS,
+    CubeLetter,
+    DecisionModel,
+    Options,
+    PlayerModel,
+    RoadCardModel,
+    Setup,
+    StateModel,
+    TokenName,
+    Variant,
+    check_model,
+)
 
-Variant = Literal["beginner", "standard"]
-# The keys of the JSON's cube and token counts, in the catalogue's order (checked below).
-CubeLetter = Literal["F", "W", "S", "G"]
-TokenName = Literal["dungeon", "walls", "towers"]
-CUBE_KEYS: tuple[CubeLetter, ...] = get_args(CubeLetter)
-TOKEN_KEYS: tuple[TokenName, ...] = get_args(TokenName)
-assert tuple(cat.CUBES) == CUBE_KEYS and cat.TOKEN_NAMES == TOKEN_KEYS
+__all__ = [
+    "CUBE_KEYS",
+    "DECISION_KINDS",
+    "PLAYER_FIELDS",
+    "STATE_FIELDS",
+    "TOKEN_KEYS",
+    "CubeLetter",
+    "Decision",
+    "DecisionModel",
+    "Options",
+    "Player",
+    "PlayerModel",
+    "RoadCardModel",
+    "Setup",
+    "State",
+    "StateModel",
+    "TokenName",
+    "Variant",
+    "decision",
+]
 
-
-class Options(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    players: int = Field(4, ge=cat.MIN_PLAYERS, le=cat.MAX_PLAYERS)
-    variant: Variant = "standard"
-
-
-class Setup(BaseModel):
-    """What chance decides at the start. Whatever is not given is drawn from `seed`.
-
-    `neutral`: the start road, first card first (the Peddler is always last).
-    `start_player`: the seat holding the start-player card in round 1.
-    `decks`: per seat, that player's shuffled deck, top card first.
-    The seed also drives every later reshuffle (with the seat and a per-seat counter), so a
-    record replays the same and a state saved mid-game goes on identically.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    seed: int | None = None
-    neutral: list[str] | None = None
-    start_player: int | None = None
-    decks: list[list[str]] | None = None
-
-
-_new_player = object.__new__
+# A module constant, not read through `Player.__slots__`: a compiled class has no such attribute.
+PLAYER_FIELDS: Final = (
+    "cubes",
+    "deck",
+    "deniers",
+    "discard",
+    "hand",
+    "prestige",
+    "shuffles",
+    "tokens",
+    "workers",
+)
 
 
 class Player:
     """One seat's holdings. `deck` is the draw pile, top card first; `discard` the discard
     pile, bottom card first (face up, so public)."""
 
-    __slots__ = (
-        "cubes",
-        "deck",
-        "deniers",
-        "discard",
-        "hand",
-        "prestige",
-        "shuffles",
-        "tokens",
-        "workers",
-    )
+    __slots__ = PLAYER_FIELDS
+
+    deniers: int
+    cubes: list[int]
+    workers: int
+    hand: list[str]
+    deck: list[str]
+    discard: list[str]
+    tokens: list[int]
+    prestige: list[str]
+    shuffles: int
 
     def __init__(
         self,
@@ -95,22 +106,22 @@ class Player:
     def clone(self) -> Player:
         """A copy for the engine to change. Only `cubes` is copied: the card lists, `tokens`
         and `prestige` are shared and the engine replaces them instead of changing them."""
-        new = _new_player(Player)
-        new.deniers = self.deniers
-        new.cubes = self.cubes.copy()
-        new.workers = self.workers
-        new.hand = self.hand
-        new.deck = self.deck
-        new.discard = self.discard
-        new.tokens = self.tokens
-        new.prestige = self.prestige
-        new.shuffles = self.shuffles
-        return new
+        return Player(
+            self.deniers,
+            self.cubes.copy(),
+            self.workers,
+            self.hand,
+            self.deck,
+            self.discard,
+            self.tokens,
+            self.prestige,
+            self.shuffles,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Player):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in Player.__slots__)
+        return all(getattr(self, k) == getattr(other, k) for k in PLAYER_FIELDS)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as a dataclass)
 
@@ -170,7 +181,7 @@ def decision(kind: str, seat: int, at: int = -1, part: str = "") -> Decision:
     return found
 
 
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "options",
     "setup",
     "round",
@@ -207,7 +218,7 @@ class State:
     """
 
     __slots__ = STATE_FIELDS
-    game = "magna-carta"
+    game: ClassVar[str] = "magna-carta"
 
     options: Options
     setup: Setup
@@ -233,9 +244,56 @@ class State:
     last_round: bool  # the tokens ran out: the game ends with this round
     over: bool
 
-    def __init__(self, **fields: Any) -> None:
-        for name in STATE_FIELDS:
-            object.__setattr__(self, name, fields[name])
+    def __init__(
+        self,
+        *,
+        options: Options,
+        setup: Setup,
+        round: int,
+        stage: int,
+        cursor: int,
+        start_player: int,
+        players: list[Player],
+        road: list[str],
+        owners: list[int | None],
+        flipped: list[bool],
+        covers: list[str | None],
+        stored: list[int],
+        workers: list[int | None],
+        provost: int,
+        tokens: list[int],
+        prestige_supply: list[str],
+        passed: list[int],
+        decision: Decision | None,
+        waiting: list[int],
+        due_flips: list[tuple[int, int]],
+        delivered: list[int],
+        last_round: bool,
+        over: bool,
+    ) -> None:
+        self.options = options
+        self.setup = setup
+        self.round = round
+        self.stage = stage
+        self.cursor = cursor
+        self.start_player = start_player
+        self.players = players
+        self.road = road
+        self.owners = owners
+        self.flipped = flipped
+        self.covers = covers
+        self.stored = stored
+        self.workers = workers
+        self.provost = provost
+        self.tokens = tokens
+        self.prestige_supply = prestige_supply
+        self.passed = passed
+        self.decision = decision
+        self.waiting = waiting
+        self.due_flips = due_flips
+        self.delivered = delivered
+        self.last_round = last_round
+        self.over = over
 
     # --- small read helpers shared by rules, view, renderer and bot ---
     @property
@@ -267,36 +325,36 @@ class State:
     def copy(self) -> State:
         """A shallow copy: the engine copies each list it changes (copy-on-write). Written out
         field by field because it runs once per action (tests check it copies every field)."""
-        new = _new_state(State)
-        new.options = self.options
-        new.setup = self.setup
-        new.round = self.round
-        new.stage = self.stage
-        new.cursor = self.cursor
-        new.start_player = self.start_player
-        new.players = self.players
-        new.road = self.road
-        new.owners = self.owners
-        new.flipped = self.flipped
-        new.covers = self.covers
-        new.stored = self.stored
-        new.workers = self.workers
-        new.provost = self.provost
-        new.tokens = self.tokens
-        new.prestige_supply = self.prestige_supply
-        new.passed = self.passed
-        new.decision = self.decision
-        new.waiting = self.waiting
-        new.due_flips = self.due_flips
-        new.delivered = self.delivered
-        new.last_round = self.last_round
-        new.over = self.over
-        return new
+        return State(
+            options=self.options,
+            setup=self.setup,
+            round=self.round,
+            stage=self.stage,
+            cursor=self.cursor,
+            start_player=self.start_player,
+            players=self.players,
+            road=self.road,
+            owners=self.owners,
+            flipped=self.flipped,
+            covers=self.covers,
+            stored=self.stored,
+            workers=self.workers,
+            provost=self.provost,
+            tokens=self.tokens,
+            prestige_supply=self.prestige_supply,
+            passed=self.passed,
+            decision=self.decision,
+            waiting=self.waiting,
+            due_flips=self.due_flips,
+            delivered=self.delivered,
+            last_round=self.last_round,
+            over=self.over,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(_get(self, k) == _get(other, k) for k in STATE_FIELDS)
+        return all(getattr(self, k) == getattr(other, k) for k in STATE_FIELDS)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as a dataclass)
 
@@ -363,122 +421,6 @@ class State:
         return _from_model(StateModel.model_validate_json(text))
 
 
-_new_state = object.__new__
-_get = object.__getattribute__
-
-
-# --- pydantic models of the JSON (validation when a state comes in) ---------------------------
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PlayerModel(_Strict):
-    deniers: int = Field(ge=0)
-    cubes: dict[CubeLetter, int]
-    workers: int = Field(ge=0, le=cat.WORKERS)
-    hand: list[str]
-    deck: list[str]
-    discard: list[str]
-    tokens: dict[TokenName, int]
-    prestige: list[str]
-    shuffles: int = Field(0, ge=0)
-
-
-class RoadCardModel(_Strict):
-    card: str
-    owner: int | None = None
-    residence: bool = False
-    cover: str | None = None
-    stored: int = Field(0, ge=0)
-    worker: int | None = None
-
-
-class DecisionModel(_Strict):
-    kind: str
-    seat: int
-    at: int = 0
-    part: str = ""
-
-
-class StateModel(_Strict):
-    game: Literal["magna-carta"] = "magna-carta"
-    options: Options
-    setup: Setup
-    round: int = Field(ge=1)
-    phase: int = Field(ge=0, le=6)
-    cursor: int = 0
-    start_player: int
-    players: list[PlayerModel]
-    road: list[RoadCardModel]
-    provost: int | None
-    tokens: dict[TokenName, int]
-    prestige_supply: list[str]
-    passed: list[int]
-    decision: DecisionModel | None
-    waiting: list[int] = Field(default_factory=list)
-    due_flips: list[tuple[int, int]] = Field(default_factory=list)
-    delivered: list[int]
-    last_round: bool = False
-    over: bool = False
-
-
-# The kinds a state's `decision` may have (the opening hands are `waiting` instead).
-DECISION_KINDS = tuple(kind.name for kind in KINDS if kind is not OPENING)
-
-
-def _check(m: StateModel) -> None:
-    """Structural checks of a state coming in as JSON (ids, seats and positions in range), so
-    the engine never meets a reference to nothing. BadState (a ValueError) names every problem;
-    whether the values fit together is engine/magna_carta/validate.py's job."""
-    n = m.options.players
-    seats = range(n)
-    problems = []
-    if len(m.players) != n or len(m.delivered) != n:
-        problems.append("the number of players differs from the options")
-    player_cards = set(cat.DECKS[m.options.variant])
-    prestige_cards = set(cat.PRESTIGE_SUPPLY[m.options.variant])
-    for k, p in enumerate(m.players):
-        strangers = sorted(set(p.hand + p.deck + p.discard) - player_cards)
-        if strangers:
-            problems.append(
-                f"seat {k} holds {quoted(strangers[0], 30)}, no card of the "
-                f"{m.options.variant} deck"
-            )
-        if not set(p.prestige) <= prestige_cards:
-            problems.append(f"seat {k} has an unknown prestige building")
-    if not set(m.prestige_supply) <= prestige_cards:
-        problems.append("an unknown prestige building in the supply")
-    for i, r in enumerate(m.road):
-        card = cat.CARDS.get(r.card)
-        if card is None or card.kind is cat.Kind.PRESTIGE:
-            problems.append(f"road card {i + 1} is unknown")
-        elif (card.kind is cat.Kind.NEUTRAL) != (r.owner is None):
-            problems.append(f"road card {i + 1} has a wrong owner")
-        if r.owner is not None and r.owner not in seats:
-            problems.append(f"road card {i + 1} belongs to no seat")
-        if r.worker is not None and r.worker not in seats:
-            problems.append(f"road card {i + 1} has a worker of no seat")
-        if r.cover is not None and r.cover not in prestige_cards:
-            problems.append(f"road card {i + 1} carries an unknown prestige building")
-    if m.start_player not in seats or not set(m.passed + m.waiting) <= set(seats):
-        problems.append(f"the start player, 'passed' and 'waiting' name seats 0-{n - 1}")
-    if (m.provost is None) != (m.options.variant == "beginner") or (
-        m.provost is not None and not 1 <= m.provost <= len(m.road)
-    ):
-        problems.append("the provost is off the road")
-    d = m.decision
-    if d is not None and (
-        d.kind not in DECISION_KINDS or d.seat not in seats or not 0 <= d.at <= len(m.road)
-    ):
-        problems.append("the decision is not one of this game")
-    if any(not 1 <= at <= len(m.road) or seat not in seats for at, seat in m.due_flips):
-        problems.append("a Lawyer flip off the road")
-    if problems:
-        raise BadState("The game state is not consistent: " + "; ".join(problems) + ".")
-
-
 def _from_model(m: StateModel) -> State:
     variant = m.options.variant
     stages = {v: k for k, v in cat.PHASE_NUMBERS[variant].items()}
@@ -488,7 +430,7 @@ def _from_model(m: StateModel) -> State:
             f"The game state is not consistent: phase {m.phase} does not exist in the {variant} "
             f"game (its phases are {numbers})."
         )
-    _check(m)
+    check_model(m)
     players = [
         Player(
             deniers=p.deniers,

@@ -1,7 +1,7 @@
 """Consistency of a whole Magna Carta state before play: a record's `start`, a state read from
 JSON (`engine.magna_carta.state_from_json`).
 
-Pydantic and `state._check` see the types and that every reference points at something (a
+Pydantic and `models.check_model` see the types and that every reference points at something (a
 known card, a seat, a road position); `validate_state` checks that the values fit together the
 way every state the engine produces does: the cards are a fixed deck (each card of a seat's
 deck at most once across its hand, draw pile, discard pile and the road; each neutral and
