@@ -1,0 +1,86 @@
+"""How many messages a single action exchanges with PostgreSQL (issue 27, docs/store.md,
+"Round trips"): the client's calls are counted, each call being one round trip to the server
+(a transaction's BEGIN and COMMIT included: asyncpg sends them with `execute`)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.service import GameService
+from engine import caylus
+from tests.db import fresh_schema
+
+pytestmark = pytest.mark.postgres
+
+# The calls of asyncpg's connection that each send one request and wait for its answer (a
+# transaction's start and commit go through `execute`); none of them calls another.
+_CALLS = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
+
+
+@pytest.fixture
+async def url(postgres_url: str) -> AsyncIterator[str]:
+    async with fresh_schema(postgres_url) as schema_url:
+        yield schema_url
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Every call to the server from now on, by the statement's first words."""
+    counted: Counter[str] = Counter()
+
+    def counting(name: str) -> Any:
+        original = getattr(asyncpg.connection.Connection, name)
+
+        async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            counted[" ".join(query.split()[:3])] += 1
+            return await original(self, query, *args, **kwargs)
+
+        return call
+
+    for name in _CALLS:
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counting(name))
+    yield counted
+
+
+async def _two_player_game(svc: GameService) -> int:
+    game = await svc.create_game(1, 1, 11, players=2)
+    await svc.join(game.id, 12)
+    return (await svc.start(game.id, 11)).game.id
+
+
+async def _one_act(svc: GameService, game_id: int, rng: random.Random) -> None:
+    info = await svc.game(game_id)
+    state = await svc.state(game_id)
+    seat = info.awaiting[0]
+    action = caylus.choose_action(state, seat.seat, rng)
+    await svc.act(game_id, seat.user_id, str(action), info.version)
+
+
+async def test_an_action_on_postgresql_takes_at_most_10_round_trips(
+    url: str, round_trips: Counter[str]
+) -> None:
+    """A player's action on a game the process holds in memory (as the bot's busy games are):
+    the game's lock, the version check, the players' plans and orders, the transaction's
+    writes, the unlock. Counted after a few actions, once the statements are prepared."""
+    svc = await GameService.open(url, rng=random.Random(1))
+    try:
+        game_id = await _two_player_game(svc)
+        rng = random.Random(3)
+        for _ in range(3):
+            await _one_act(svc, game_id, rng)
+        info = await svc.game(game_id)
+        state = await svc.state(game_id)
+        seat = info.awaiting[0]
+        action = str(caylus.choose_action(state, seat.seat, rng))
+        round_trips.clear()
+        await svc.act(game_id, seat.user_id, action, info.version)
+        print(dict(round_trips))
+        assert sum(round_trips.values()) <= 10, dict(round_trips)
+    finally:
+        await svc.close()
