@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import os
 import random
 import secrets
@@ -33,6 +34,7 @@ import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
@@ -41,13 +43,14 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.base import Store, log
+from bot.store.base import Store, _order_values, log
 from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
 from bot.store.rows import (
     DiskFull,
     GameBusy,
     GameRow,
     IntegrityError,
+    PlanRow,
     SeatRow,
     StoreError,
     StoreUnavailable,
@@ -69,7 +72,27 @@ SERIALIZATION_RETRIES = 30
 # (a string: the proxy is generic in asyncpg's types only, not at run time)
 Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 Isolation = Literal["read_committed", "serializable"]  # what the store's writes use
-_Bound = tuple[Connection, asyncio.Task[Any] | None]
+
+
+@dataclass(slots=True)
+class _Prefetched:
+    """What `caylus_lock_game` read right after the game's lock was granted (migration 0012):
+    served to the lock's holder instead of reading it again, until the holder writes."""
+
+    game_id: int
+    version: int | None
+    plans: list[PlanRow]
+    orders: list[dict[str, Any]]  # seat_orders rows, column -> value
+
+
+@dataclass(slots=True)
+class _Bound:
+    """The connection a task holds a game lock on, and what was read with the lock."""
+
+    conn: Connection
+    task: asyncio.Task[Any] | None
+    prefetched: _Prefetched | None = None
+
 
 _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,
@@ -286,7 +309,12 @@ class PostgresStore(Store):
                 max_size=max(2, pool_size),
                 timeout=connect_timeout,
                 command_timeout=None,
-                server_settings={"application_name": "caylus-bot"},
+                # READ COMMITTED whatever the server's default: `caylus_lock_game` relies on it
+                # to read after its lock (migration 0012)
+                server_settings={
+                    "application_name": "caylus-bot",
+                    "default_transaction_isolation": "read committed",
+                },
                 reset=sessions,
             )
         except asyncpg.InvalidPasswordError as error:
@@ -326,13 +354,22 @@ class PostgresStore(Store):
     # --- the connection a call uses ----------------------------------------------------------
 
     def _bound(self) -> Connection | None:
+        held = self._held()
+        return held.conn if held is not None else None
+
+    def _held(self) -> _Bound | None:
         bound = self._bound_to.get()
-        if bound is None:
-            return None
-        conn, task = bound
         # only the task that took the lock: a task it started copies the context, and two
         # tasks must never share one connection
-        return conn if task is asyncio.current_task() else None
+        if bound is None or bound.task is not asyncio.current_task():
+            return None
+        return bound
+
+    def _prefetched(self, game_id: int) -> _Prefetched | None:
+        held = self._held()
+        if held is None or held.prefetched is None or held.prefetched.game_id != game_id:
+            return None
+        return held.prefetched
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
@@ -365,15 +402,16 @@ class PostgresStore(Store):
                 assert self._sessions is not None
                 self._sessions.mark(conn)  # before the lock: a cancelled wait is reset too
             try:
-                if wait:
-                    await conn.execute("SELECT pg_advisory_lock($1, $2)", self._game_space, key)
-                elif not await conn.fetchval(
-                    "SELECT pg_try_advisory_lock($1, $2)", self._game_space, key
-                ):
-                    raise GameBusy(f"game {game_id} is being changed by another process")
+                # the lock, then (in its own snapshot) the version, plans and orders
+                found = await conn.fetchval(
+                    "SELECT caylus_lock_game($1, $2, $3, $4)", self._game_space, key, game_id, wait
+                )
             except _CONNECTION_ERRORS as error:
                 raise StoreUnavailable(f"the database cannot be reached: {error}") from error
-            token = self._bound_to.set((conn, asyncio.current_task()))
+            if found is None:
+                raise GameBusy(f"game {game_id} is being changed by another process")
+            prefetched = _prefetch(game_id, json.loads(found))
+            token = self._bound_to.set(_Bound(conn, asyncio.current_task(), prefetched))
             try:
                 yield
             finally:
@@ -397,6 +435,9 @@ class PostgresStore(Store):
         processes' batches and be run again and again)."""
         if self._closed:
             raise StoreError("the store is closed")
+        held = self._held()
+        if held is not None:  # what the lock read may be about to change
+            held.prefetched = None
         now = self._clock()
         # under a game's lock, nothing else changes that game: no need to pay for SERIALIZABLE
         # (whose page-level conflicts between unrelated games would only cost retries)
@@ -461,7 +502,8 @@ class PostgresStore(Store):
     async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
         try:
             async with self._connection() as conn:
-                token = self._bound_to.set((conn, asyncio.current_task()))  # both reads on it
+                # both reads on it (and not what the lock read: this reads the whole row)
+                token = self._bound_to.set(_Bound(conn, asyncio.current_task()))
                 try:
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         game = await self.game(game_id, snapshots=True)
@@ -471,6 +513,28 @@ class PostgresStore(Store):
         except _CONNECTION_ERRORS as error:
             raise StoreUnavailable(f"the database cannot be reached: {error}") from error
         return (game, seats) if game else None
+
+    async def current_version(self, game_id: int) -> int | None:
+        prefetched = self._prefetched(game_id)
+        if prefetched is not None:
+            return prefetched.version
+        return await super().current_version(game_id)
+
+    async def plans(self, game_id: int, seat: int | None = None) -> list[PlanRow]:
+        prefetched = self._prefetched(game_id)
+        if prefetched is not None:
+            return [p for p in prefetched.plans if seat is None or p.seat == seat]
+        return await super().plans(game_id, seat)
+
+    async def seat_orders(self, game_id: int) -> dict[int, dict[str, Any]]:
+        prefetched = self._prefetched(game_id)
+        if prefetched is None:
+            return await super().seat_orders(game_id)
+        names = await self._columns("seat_orders")
+        return {
+            int(row["seat"]): _order_values(names, [row[n] for n in names])
+            for row in prefetched.orders
+        }
 
     async def _read_columns(self, table: str) -> list[str]:
         rows = await self._all(
@@ -492,6 +556,29 @@ class PostgresStore(Store):
                 )
 
         await self.write(work)
+
+
+def _prefetch(game_id: int, found: dict[str, Any]) -> _Prefetched:
+    """`caylus_lock_game`'s answer (JSON) as the rows the store's reads return."""
+    version = found["version"]
+    return _Prefetched(
+        game_id=game_id,
+        version=int(version) if version is not None else None,
+        plans=[
+            PlanRow(
+                int(seat),
+                key,
+                int(user_id),
+                body,
+                status,
+                reason,
+                int(seq) if seq is not None else None,
+                float(created_at),
+            )
+            for seat, key, user_id, body, status, reason, seq, created_at in found["plans"]
+        ],
+        orders=found["orders"],
+    )
 
 
 async def _migrate(
