@@ -54,6 +54,7 @@ from bot.store.rows import (
     SeatRow,
     StoreError,
     StoreUnavailable,
+    VersionConflict,
 )
 from bot.store.tx import Tx
 
@@ -92,6 +93,8 @@ class _Bound:
     conn: Connection
     task: asyncio.Task[Any] | None
     prefetched: _Prefetched | None = None
+    outbox_id: int | None = None  # taken with the lock for the game's next outbox row
+    game_id: int | None = None
 
 
 _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
@@ -207,11 +210,70 @@ class SessionsToReset:
             self._pids.discard(pid)
 
 
+# The SQLSTATE `send_changing_one` raises on the server when its statement changed no row
+# (a class of our own: PostgreSQL's are digits and capitals too, none starts with "CY").
+VERSION_CONFLICT_STATE = "CY409"
+
+
+def _literal(value: Any) -> str | None:
+    """`value` as an SQL literal, or None for a type not written this way (the statement then
+    goes on its own, with parameters). Strings are quoted the standard way (quotes doubled, no
+    backslash escapes), which `standard_conforming_strings`, set on for every connection of the
+    pool, makes the whole truth; a NUL, which PostgreSQL's text cannot hold, is refused."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return None  # our columns are 0/1 integers: a bool here is a caller's mistake
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value:
+            return "'NaN'::float8"
+        if value in (float("inf"), float("-inf")):
+            return f"'{'-' if value < 0 else ''}Infinity'::float8"
+        return repr(value)
+    if isinstance(value, str):
+        if "\x00" in value:
+            return None
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def inlined(sql: str, params: Sequence[Any]) -> str | None:
+    """The statement with its `?` placeholders replaced by the literals of `params` (quoted
+    text skipped, as `numbered` does); None if a parameter has no literal form."""
+    literals = [_literal(v) for v in params]
+    if any(lit is None for lit in literals):
+        return None
+    out: list[str] = []
+    count = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in ("'", '"'):
+            quote = char
+        elif char == "?":
+            out.append(literals[count] or "")
+            count += 1
+            continue
+        out.append(char)
+    if count != len(literals):
+        raise StoreError(f"{len(literals)} parameters for {count} placeholders: {sql}")
+    return "".join(out)
+
+
 class PgTx(Tx):
     """`Tx` in a worker thread: each statement runs on the transaction's connection in the
-    event loop, and the thread waits for it."""
+    event loop, and the thread waits for it.
 
-    __slots__ = ("claim_space", "conn", "loop")
+    The statements whose outcome is not read (`send`...) wait, written out with their values
+    as literals, and go in one simple-query message with the next statement that is read or
+    with the COMMIT; so does the BEGIN. A change made of such statements only (an action: the
+    game row, its log rows, its outbox row) is one round trip (docs/store.md, "Round trips")."""
+
+    __slots__ = ("_begin", "_begun", "_bound", "_pending", "claim_space", "conn", "loop")
 
     def __init__(
         self,
@@ -219,28 +281,97 @@ class PgTx(Tx):
         now: float,
         loop: asyncio.AbstractEventLoop,
         claim_space: int = LOCK_CLAIM,
+        *,
+        begin: str = "BEGIN",
+        bound: _Bound | None = None,
     ):
         super().__init__(now)
         self.conn = conn
         self.loop = loop
         self.claim_space = claim_space
+        self._begin = begin
+        self._begun = False
+        self._pending: list[str] = []
+        self._bound = bound
 
     def _wait(self, call: Awaitable[T]) -> T:
         return asyncio.run_coroutine_threadsafe(call, self.loop).result()  # type: ignore[arg-type]
 
+    def _script(self, *, commit: bool) -> str | None:
+        """What is waiting (the BEGIN first if not sent yet, the COMMIT last if asked)."""
+        parts = [] if self._begun else [self._begin]
+        parts += self._pending
+        if commit and (self._begun or self._pending):
+            parts.append("COMMIT")
+        elif commit:
+            return None  # nothing was sent, nothing is waiting: nothing to commit
+        self._pending = []
+        self._begun = True
+        return ";\n".join(parts) if parts else None
+
+    def _flush(self) -> None:
+        """Send what is waiting, before a statement whose outcome is read."""
+        if self._begun and not self._pending:
+            return
+        script = self._script(commit=False)
+        if script is not None:
+            self._wait(_run_script(self.conn, script))
+
+    async def commit(self) -> None:
+        """The waiting statements and the COMMIT, in one message (from the event loop)."""
+        script = self._script(commit=True)
+        if script is not None:
+            await _run_script(self.conn, script)
+
     def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        self._flush()
         return self._wait(self.conn.fetchrow(numbered(sql), *params))
 
     def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self._flush()
         return self._wait(self.conn.fetch(numbered(sql), *params))
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._flush()
         return _rowcount(self._wait(self.conn.execute(numbered(sql), *params)))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._flush()
         self._wait(self.conn.executemany(numbered(sql), rows))
 
+    def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        statement = inlined(sql, params)
+        if statement is None:
+            self.execute(sql, params)
+        else:
+            self._pending.append(statement)
+
+    def send_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for row in rows:
+            self.send(sql, row)
+
+    def send_changing_one(self, sql: str, params: Sequence[Any], conflict: str) -> None:
+        statement = inlined(sql, params)
+        tag = "$cy$"
+        if statement is None or tag in statement:
+            super().send_changing_one(sql, params, conflict)
+            return
+        # the check runs on the server, in the same message: no round trip of its own
+        self._pending.append(
+            f"DO {tag} BEGIN {statement}; IF NOT FOUND THEN RAISE EXCEPTION USING "
+            f"ERRCODE = '{VERSION_CONFLICT_STATE}', MESSAGE = "
+            f"{_literal(conflict)}; END IF; END {tag}"
+        )
+
+    def reserved_outbox_id(self, game_id: int) -> int | None:
+        bound = self._bound
+        if bound is None or bound.game_id != game_id or bound.outbox_id is None:
+            return None
+        reserved, bound.outbox_id = bound.outbox_id, None  # once
+        return reserved
+
     def try_claim(self, key: int) -> bool:
+        self._flush()
         return bool(
             self._wait(
                 self.conn.fetchval(
@@ -248,6 +379,17 @@ class PgTx(Tx):
                 )
             )
         )
+
+
+async def _run_script(conn: Connection, script: str) -> None:
+    """Statements in one simple-query message; the version check's own error as
+    VersionConflict."""
+    try:
+        await conn.execute(script)
+    except asyncpg.PostgresError as error:
+        if getattr(error, "sqlstate", None) == VERSION_CONFLICT_STATE:
+            raise VersionConflict(str(error)) from None
+        raise
 
 
 class PostgresStore(Store):
@@ -314,6 +456,8 @@ class PostgresStore(Store):
                 server_settings={
                     "application_name": "caylus-bot",
                     "default_transaction_isolation": "read committed",
+                    # PgTx writes string literals the standard way (quotes doubled)
+                    "standard_conforming_strings": "on",
                 },
                 reset=sessions,
             )
@@ -410,8 +554,11 @@ class PostgresStore(Store):
                 raise StoreUnavailable(f"the database cannot be reached: {error}") from error
             if found is None:
                 raise GameBusy(f"game {game_id} is being changed by another process")
-            prefetched = _prefetch(game_id, json.loads(found))
-            token = self._bound_to.set(_Bound(conn, asyncio.current_task(), prefetched))
+            answer = json.loads(found)
+            prefetched = _prefetch(game_id, answer)
+            token = self._bound_to.set(
+                _Bound(conn, asyncio.current_task(), prefetched, int(answer["outbox_id"]), game_id)
+            )
             try:
                 yield
             finally:
@@ -471,10 +618,16 @@ class PostgresStore(Store):
         self, conn: Connection, work: Callable[[Tx], T], now: float, isolation: Isolation
     ) -> T:
         loop = asyncio.get_running_loop()
-        transaction = conn.transaction(isolation=isolation)
-        await transaction.start()
+        level = "SERIALIZABLE" if isolation == "serializable" else "READ COMMITTED"
+        tx = PgTx(
+            conn,
+            now,
+            loop,
+            self._claim_space,
+            begin=f"BEGIN ISOLATION LEVEL {level}",
+            bound=self._held(),
+        )
         try:
-            tx = PgTx(conn, now, loop, self._claim_space)
             done = loop.run_in_executor(self._executor, work, tx)
             try:
                 result = await asyncio.shield(done)
@@ -483,11 +636,12 @@ class PostgresStore(Store):
                 with contextlib.suppress(BaseException):
                     await done
                 raise
+            await tx.commit()
         except BaseException:
-            with contextlib.suppress(Exception):
-                await transaction.rollback()
+            if conn.is_in_transaction():
+                with contextlib.suppress(Exception):
+                    await conn.execute("ROLLBACK")
             raise
-        await transaction.commit()
         return result
 
     # --- reading -----------------------------------------------------------------------------

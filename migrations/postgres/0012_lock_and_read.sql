@@ -1,6 +1,8 @@
 -- 0012: a game's lock and what an action reads first, in one round trip (docs/store.md,
 -- "Round trips"). `caylus_lock_game` takes the game's session advisory lock (waiting, or only
--- if free) and then reads the game's version, its plans and its players' standing orders.
+-- if free) and then reads the game's version, its plans and its players' standing orders, and
+-- takes an id for the outbox row the holder's change will add (so that the change's writes
+-- need not wait for the id: they all go in one message with the commit).
 --
 -- Why a function and not one SELECT: under READ COMMITTED a statement reads from the snapshot
 -- taken when it starts, so `SELECT pg_advisory_lock(..), (SELECT version ..)` could read the
@@ -26,6 +28,7 @@ BEGIN
             FROM plans p WHERE p.game_id = p_game),
         'orders', (
             SELECT COALESCE(jsonb_agg(to_jsonb(o)), '[]'::jsonb)
-            FROM seat_orders o WHERE o.game_id = p_game));
+            FROM seat_orders o WHERE o.game_id = p_game),
+        'outbox_id', nextval(pg_get_serial_sequence('outbox', 'id')));
 END
 $$;
