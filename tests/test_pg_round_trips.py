@@ -14,7 +14,8 @@ import asyncpg
 import pytest
 
 from bot.service import GameService
-from bot.store import PlanRow, Store, open_store
+from bot.store import IntegrityError, LogRow, PlanRow, Store, Tx, VersionConflict, open_store
+from bot.store.postgres import inlined
 from engine import caylus
 from tests.db import fresh_schema
 
@@ -116,3 +117,93 @@ async def test_the_game_lock_reads_what_was_committed_just_before_it_was_granted
 async def _read_under_lock(store: Store, game_id: int) -> tuple[int | None, list[PlanRow]]:
     async with store.game_lock(game_id):
         return await store.current_version(game_id), await store.plans(game_id)
+
+
+TRICKY_TEXTS = (
+    "it's",
+    "''; DROP TABLE games; --",
+    "back\\slash \\' and \\\\",
+    "a ? in text, $1 and $cy$ END $cy$",
+    "quotes \" and E'\\n'",
+    "line\nbreak\ttab",
+    "ünïcödé ✓ 🏰",
+    "",
+)
+
+
+async def test_statements_sent_with_the_commit_store_text_exactly_as_given(url: str) -> None:
+    """The statements whose outcome is not read travel as literals (docs/store.md, "Round
+    trips"): whatever a player's plan holds comes back unchanged, and none of it runs as SQL."""
+    svc = await GameService.open(url, rng=random.Random(1))
+    try:
+        game_id = await _two_player_game(svc)
+        store = svc.store
+
+        def work(tx: Tx) -> None:
+            for index, text in enumerate(TRICKY_TEXTS):
+                tx.put_plan(game_id, 0, f"k{index}", 11, text)
+
+        await store.write(work)
+        stored = {p.key: p.body for p in await store.plans(game_id)}
+        assert stored == {f"k{i}": text for i, text in enumerate(TRICKY_TEXTS)}
+        assert await store.current_version(game_id) is not None  # the games table is there
+        assert inlined("SELECT ? , '?' FROM t WHERE a = ?", ("it's", 1.5)) == (
+            "SELECT 'it''s' , '?' FROM t WHERE a = 1.5"
+        )
+        assert inlined("SELECT ?", (True,)) is None  # no literal form: sent on its own
+    finally:
+        await svc.close()
+
+
+async def test_a_stale_version_sent_with_the_commit_writes_nothing(url: str) -> None:
+    """The version check of a change's game row runs on the server, in the message that also
+    carries the change's other rows and the COMMIT: a stale version raises VersionConflict and
+    none of those rows is written; the connection (held under the game's lock) works on."""
+    svc = await GameService.open(url, rng=random.Random(1))
+    try:
+        game_id = await _two_player_game(svc)
+        store = svc.store
+        version = await store.current_version(game_id)
+        assert version is not None
+        log_before = await store.log(game_id)
+        row = LogRow(len(log_before) + 1, 0, "x", False, 11, 0.0, False)
+
+        def stale(tx: Tx) -> None:
+            tx.append_actions(game_id, [row])
+            tx.update_game(game_id, version - 1, awaiting_seat=1)
+            tx.put_plan(game_id, 0, "k", 11, "{}")
+
+        async with store.game_lock(game_id):
+            with pytest.raises(VersionConflict):
+                await store.write(stale)
+            assert await store.log(game_id) == log_before
+            assert await store.plans(game_id) == []
+            assert await store.current_version(game_id) == version
+            await store.write(lambda tx: tx.put_plan(game_id, 0, "k", 11, "{}"))
+        assert [p.key for p in await store.plans(game_id)] == ["k"]
+    finally:
+        await svc.close()
+
+
+async def test_a_refused_row_sent_with_the_commit_rolls_the_change_back(url: str) -> None:
+    """A constraint refusing a statement that waited for the commit (a log row twice) fails
+    the whole change, as an immediate failure would: IntegrityError, nothing written."""
+    svc = await GameService.open(url, rng=random.Random(1))
+    try:
+        game_id = await _two_player_game(svc)
+        store = svc.store
+        version = await store.current_version(game_id)
+        assert version is not None
+        log_before = await store.log(game_id)
+        row = LogRow(len(log_before) + 1, 0, "x", False, 11, 0.0, False)
+
+        def twice(tx: Tx) -> None:
+            tx.update_game(game_id, version, awaiting_seat=1)
+            tx.append_actions(game_id, [row, row])
+
+        with pytest.raises(IntegrityError):
+            await store.write(twice)
+        assert await store.current_version(game_id) == version
+        assert await store.log(game_id) == log_before
+    finally:
+        await svc.close()
