@@ -150,6 +150,7 @@ async def test_statements_sent_with_the_commit_store_text_exactly_as_given(url: 
         assert inlined("SELECT ? , '?' FROM t WHERE a = ?", ("it's", 1.5)) == (
             "SELECT 'it''s' , '?' FROM t WHERE a = 1.5"
         )
+        assert inlined("SELECT a -?, ?", (-1, -2.5)) == "SELECT a -(-1), (-2.5)"
         assert inlined("SELECT ?", (True,)) is None  # no literal form: sent on its own
     finally:
         await svc.close()

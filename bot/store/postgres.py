@@ -9,6 +9,9 @@
   (a few times, then the error propagates). A write made while the task holds a game's lock
   (the service's moves) runs at READ COMMITTED: the lock already keeps every other change of
   that game out, and the version check is in its UPDATE.
+- A transaction's statements whose outcome is not read wait, and go with its BEGIN and COMMIT
+  in one message (`PgTx`); an action is three round trips: the lock and its reads
+  (`caylus_lock_game`, migration 0012), the write, the release (docs/store.md, "Round trips").
 - `game_lock(game_id)` takes a session advisory lock for the game, so a game's
   read-modify-write is serialised across processes; the store calls made while it is held (by
   the same task) use the lock's connection, so a held lock never waits for a second one.
@@ -224,14 +227,15 @@ def _literal(value: Any) -> str | None:
         return "NULL"
     if isinstance(value, bool):
         return None  # our columns are 0/1 integers: a bool here is a caller's mistake
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
+    if isinstance(value, int | float):
         if value != value:
             return "'NaN'::float8"
         if value in (float("inf"), float("-inf")):
             return f"'{'-' if value < 0 else ''}Infinity'::float8"
-        return repr(value)
+        # in brackets when negative: "a -?" must not become the comment "a --1"
+        # (the base types' own forms: a subclass such as an IntEnum may print otherwise)
+        text = int.__repr__(value) if isinstance(value, int) else float.__repr__(value)
+        return f"({text})" if value < 0 else text
     if isinstance(value, str):
         if "\x00" in value:
             return None
