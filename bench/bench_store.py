@@ -1,7 +1,8 @@
 """Store/service benchmark: prints one JSON object.
 
     python bench/bench_store.py [--games 100] [--acts 60] [--stored 10000] [--synchronous NORMAL]
-    (about 10 seconds at the defaults)
+                                [--single 300] [--url postgresql://...] [--no-postgres]
+    (about 20 seconds at the defaults)
 
 - throughput: `--games` games (two human seats each) on one database file, played at once
   through GameService.act (engine, per-game lock, one transaction per act); committed actions/s.
@@ -9,6 +10,11 @@
   the last one a whole finished game with its log); time to open the service and serve the
   first request on one game (which loads and verifies that game lazily), a second request on
   another, and a first request on the finished game (a replay of its whole log).
+- single action on PostgreSQL: `--single` actions one after the other on one two-player game
+  (held in memory, as a busy game is), each through GameService.act; the latency of an act
+  (median, p90, the player's choice of move not counted) and its round trips to the server
+  (the client's calls counted, docs/store.md "Round trips"). `--url`: an empty database, else a
+  throwaway cluster of the machine's server (tests/pg_cluster.py) with fsync on.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.service import GameService
 from bot.store import open_store
 from engine import caylus
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 async def _play(svc: GameService, game_id: int, acts: int, rng: random.Random) -> int:
@@ -173,13 +181,89 @@ async def open_time(directory: Path, stored: int) -> dict:
     }
 
 
+async def single_action(url: str, acts: int) -> dict:
+    import asyncpg
+
+    calls = [0]
+
+    def counting(name: str):  # one call, one request and its answer
+        original = getattr(asyncpg.connection.Connection, name)
+
+        async def call(self, query, *args, **kwargs):
+            calls[0] += 1
+            return await original(self, query, *args, **kwargs)
+
+        return call
+
+    for name in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
+        setattr(asyncpg.connection.Connection, name, counting(name))
+    svc = await GameService.open(url, rng=random.Random(1))
+    try:
+        latencies, trips = [], []
+        rng = random.Random(5)
+        game_id = None
+        while len(latencies) < acts:
+            if game_id is None:
+                channel = len(latencies) + 1
+                game = await svc.create_game(1, channel, 11, players=2)
+                await svc.join(game.id, 12)
+                game_id = (await svc.start(game.id, 11)).game.id
+            info = await svc.game(game_id)
+            if info.status != "running":
+                game_id = None
+                continue
+            state = await svc.state(game_id)
+            seat = info.awaiting[0]
+            action = str(caylus.choose_action(state, seat.seat, rng))
+            before, began = calls[0], time.perf_counter()
+            await svc.act(game_id, seat.user_id, action, info.version)
+            latencies.append(time.perf_counter() - began)
+            trips.append(calls[0] - before)
+    finally:
+        await svc.close()
+    latencies.sort()
+    return {
+        "acts": acts,
+        "median_ms": round(latencies[len(latencies) // 2] * 1000, 2),
+        "p90_ms": round(latencies[int(len(latencies) * 0.9)] * 1000, 2),
+        "round_trips_per_act": round(sum(trips) / len(trips), 2),
+        "engine_compiled": _compiled(),
+    }
+
+
+def _compiled() -> bool:
+    from engine.compiled import COMPILED
+
+    return COMPILED
+
+
+def _postgres_single(args: argparse.Namespace) -> dict:
+    if args.url:
+        return asyncio.run(single_action(args.url, args.single))
+    sys.path.insert(0, str(ROOT / "tests"))
+    import pg_cluster
+
+    cluster = pg_cluster.start(durable=True)
+    try:
+        return asyncio.run(single_action(cluster.url, args.single))
+    finally:
+        cluster.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--acts", type=int, default=60, help="actions per game")
     parser.add_argument("--stored", type=int, default=10_000)
     parser.add_argument("--synchronous", default="NORMAL")
+    parser.add_argument("--single", type=int, default=300, help="PostgreSQL: actions in a row")
+    parser.add_argument("--url", help="an empty PostgreSQL database (default: a throwaway one)")
+    parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    parser.add_argument("--postgres-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.postgres_only:
+        print(json.dumps({"single_action_postgres": _postgres_single(args)}))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         result = {
@@ -188,6 +272,8 @@ def main() -> None:
             ),
             "open": asyncio.run(open_time(directory, args.stored)),
         }
+    if not args.no_postgres:
+        result["single_action_postgres"] = _postgres_single(args)
     print(json.dumps(result))
 
 

@@ -9,9 +9,14 @@
   (a few times, then the error propagates). A write made while the task holds a game's lock
   (the service's moves) runs at READ COMMITTED: the lock already keeps every other change of
   that game out, and the version check is in its UPDATE.
+- A transaction's statements whose outcome is not read wait, and go with its BEGIN and COMMIT
+  in one message (`PgTx`); an action is three round trips: the lock and its reads
+  (`caylus_lock_game`, migration 0012), the write, the release (docs/store.md, "Round trips").
 - `game_lock(game_id)` takes a session advisory lock for the game, so a game's
   read-modify-write is serialised across processes; the store calls made while it is held (by
   the same task) use the lock's connection, so a held lock never waits for a second one.
+  The lock ends when its connection goes back to the pool: the pool's reset (only for a
+  connection that took a session lock, `SessionsToReset`) unlocks it in the same message.
   A killed process's session ends and the server drops its locks.
 - Migrations are `migrations/postgres/NNNN_name.sql`, each applied in one transaction under an
   advisory lock (two processes starting at once are safe).
@@ -22,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import os
 import random
 import secrets
@@ -31,6 +37,7 @@ import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
@@ -39,16 +46,18 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.base import Store, log
+from bot.store.base import Store, _order_values, log
 from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
 from bot.store.rows import (
     DiskFull,
     GameBusy,
     GameRow,
     IntegrityError,
+    PlanRow,
     SeatRow,
     StoreError,
     StoreUnavailable,
+    VersionConflict,
 )
 from bot.store.tx import Tx
 
@@ -67,7 +76,29 @@ SERIALIZATION_RETRIES = 30
 # (a string: the proxy is generic in asyncpg's types only, not at run time)
 Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 Isolation = Literal["read_committed", "serializable"]  # what the store's writes use
-_Bound = tuple[Connection, asyncio.Task[Any] | None]
+
+
+@dataclass(slots=True)
+class _Prefetched:
+    """What `caylus_lock_game` read right after the game's lock was granted (migration 0012):
+    served to the lock's holder instead of reading it again, until the holder writes."""
+
+    game_id: int
+    version: int | None
+    plans: list[PlanRow]
+    orders: list[dict[str, Any]]  # seat_orders rows, column -> value
+
+
+@dataclass(slots=True)
+class _Bound:
+    """The connection a task holds a game lock on, and what was read with the lock."""
+
+    conn: Connection
+    task: asyncio.Task[Any] | None
+    prefetched: _Prefetched | None = None
+    outbox_id: int | None = None  # taken with the lock for the game's next outbox row
+    game_id: int | None = None
+
 
 _CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,
@@ -162,11 +193,91 @@ async def holds_bot_database(url: str) -> bool:
         await conn.close()
 
 
+class SessionsToReset:
+    """The pool's reset: asyncpg's default resets every connection it gets back (one round trip
+    each time). Ours sends it only for the connections that may hold session state (a game's
+    advisory lock: nothing else of the bot's lives in a session), so a read costs one round
+    trip instead of two and a game's unlock travels with the reset. A transaction left open is
+    rolled back by asyncpg before this is called, whatever it returns."""
+
+    def __init__(self) -> None:
+        self._pids: set[int] = set()  # the server pids of the connections to reset
+
+    def mark(self, conn: Connection) -> None:
+        self._pids.add(conn.get_server_pid())
+
+    async def __call__(self, conn: asyncpg.Connection) -> None:
+        pid = conn.get_server_pid()
+        if pid in self._pids:
+            await conn.execute(conn.get_reset_query())
+            self._pids.discard(pid)
+
+
+# The SQLSTATE `send_changing_one` raises on the server when its statement changed no row
+# (a class of our own: PostgreSQL's are digits and capitals too, none starts with "CY").
+VERSION_CONFLICT_STATE = "CY409"
+
+
+def _literal(value: Any) -> str | None:
+    """`value` as an SQL literal, or None for a type not written this way (the statement then
+    goes on its own, with parameters). Strings are quoted the standard way (quotes doubled, no
+    backslash escapes), which `standard_conforming_strings`, set on for every connection of the
+    pool, makes the whole truth; a NUL, which PostgreSQL's text cannot hold, is refused."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return None  # our columns are 0/1 integers: a bool here is a caller's mistake
+    if isinstance(value, int | float):
+        if value != value:
+            return "'NaN'::float8"
+        if value in (float("inf"), float("-inf")):
+            return f"'{'-' if value < 0 else ''}Infinity'::float8"
+        # in brackets when negative: "a -?" must not become the comment "a --1"
+        # (the base types' own forms: a subclass such as an IntEnum may print otherwise)
+        text = int.__repr__(value) if isinstance(value, int) else float.__repr__(value)
+        return f"({text})" if value < 0 else text
+    if isinstance(value, str):
+        if "\x00" in value:
+            return None
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def inlined(sql: str, params: Sequence[Any]) -> str | None:
+    """The statement with its `?` placeholders replaced by the literals of `params` (quoted
+    text skipped, as `numbered` does); None if a parameter has no literal form."""
+    literals = [_literal(v) for v in params]
+    if any(lit is None for lit in literals):
+        return None
+    out: list[str] = []
+    count = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in ("'", '"'):
+            quote = char
+        elif char == "?":
+            out.append(literals[count] or "")
+            count += 1
+            continue
+        out.append(char)
+    if count != len(literals):
+        raise StoreError(f"{len(literals)} parameters for {count} placeholders: {sql}")
+    return "".join(out)
+
+
 class PgTx(Tx):
     """`Tx` in a worker thread: each statement runs on the transaction's connection in the
-    event loop, and the thread waits for it."""
+    event loop, and the thread waits for it.
 
-    __slots__ = ("claim_space", "conn", "loop")
+    The statements whose outcome is not read (`send`...) wait, written out with their values
+    as literals, and go in one simple-query message with the next statement that is read or
+    with the COMMIT; so does the BEGIN. A change made of such statements only (an action: the
+    game row, its log rows, its outbox row) is one round trip (docs/store.md, "Round trips")."""
+
+    __slots__ = ("_begin", "_begun", "_bound", "_pending", "claim_space", "conn", "loop")
 
     def __init__(
         self,
@@ -174,28 +285,97 @@ class PgTx(Tx):
         now: float,
         loop: asyncio.AbstractEventLoop,
         claim_space: int = LOCK_CLAIM,
+        *,
+        begin: str = "BEGIN",
+        bound: _Bound | None = None,
     ):
         super().__init__(now)
         self.conn = conn
         self.loop = loop
         self.claim_space = claim_space
+        self._begin = begin
+        self._begun = False
+        self._pending: list[str] = []
+        self._bound = bound
 
     def _wait(self, call: Awaitable[T]) -> T:
         return asyncio.run_coroutine_threadsafe(call, self.loop).result()  # type: ignore[arg-type]
 
+    def _script(self, *, commit: bool) -> str | None:
+        """What is waiting (the BEGIN first if not sent yet, the COMMIT last if asked)."""
+        parts = [] if self._begun else [self._begin]
+        parts += self._pending
+        if commit and (self._begun or self._pending):
+            parts.append("COMMIT")
+        elif commit:
+            return None  # nothing was sent, nothing is waiting: nothing to commit
+        self._pending = []
+        self._begun = True
+        return ";\n".join(parts) if parts else None
+
+    def _flush(self) -> None:
+        """Send what is waiting, before a statement whose outcome is read."""
+        if self._begun and not self._pending:
+            return
+        script = self._script(commit=False)
+        if script is not None:
+            self._wait(_run_script(self.conn, script))
+
+    async def commit(self) -> None:
+        """The waiting statements and the COMMIT, in one message (from the event loop)."""
+        script = self._script(commit=True)
+        if script is not None:
+            await _run_script(self.conn, script)
+
     def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        self._flush()
         return self._wait(self.conn.fetchrow(numbered(sql), *params))
 
     def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self._flush()
         return self._wait(self.conn.fetch(numbered(sql), *params))
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._flush()
         return _rowcount(self._wait(self.conn.execute(numbered(sql), *params)))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._flush()
         self._wait(self.conn.executemany(numbered(sql), rows))
 
+    def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        statement = inlined(sql, params)
+        if statement is None:
+            self.execute(sql, params)
+        else:
+            self._pending.append(statement)
+
+    def send_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        for row in rows:
+            self.send(sql, row)
+
+    def send_changing_one(self, sql: str, params: Sequence[Any], conflict: str) -> None:
+        statement = inlined(sql, params)
+        tag = "$cy$"
+        if statement is None or tag in statement:
+            super().send_changing_one(sql, params, conflict)
+            return
+        # the check runs on the server, in the same message: no round trip of its own
+        self._pending.append(
+            f"DO {tag} BEGIN {statement}; IF NOT FOUND THEN RAISE EXCEPTION USING "
+            f"ERRCODE = '{VERSION_CONFLICT_STATE}', MESSAGE = "
+            f"{_literal(conflict)}; END IF; END {tag}"
+        )
+
+    def reserved_outbox_id(self, game_id: int) -> int | None:
+        bound = self._bound
+        if bound is None or bound.game_id != game_id or bound.outbox_id is None:
+            return None
+        reserved, bound.outbox_id = bound.outbox_id, None  # once
+        return reserved
+
     def try_claim(self, key: int) -> bool:
+        self._flush()
         return bool(
             self._wait(
                 self.conn.fetchval(
@@ -203,6 +383,17 @@ class PgTx(Tx):
                 )
             )
         )
+
+
+async def _run_script(conn: Connection, script: str) -> None:
+    """Statements in one simple-query message; the version check's own error as
+    VersionConflict."""
+    try:
+        await conn.execute(script)
+    except asyncpg.PostgresError as error:
+        if getattr(error, "sqlstate", None) == VERSION_CONFLICT_STATE:
+            raise VersionConflict(str(error)) from None
+        raise
 
 
 class PostgresStore(Store):
@@ -217,6 +408,7 @@ class PostgresStore(Store):
         clock: Any,
         pool_size: int,
         spaces: tuple[int, int, int] = (LOCK_GAME, LOCK_CLAIM, LOCK_MIGRATE),
+        sessions: SessionsToReset | None = None,
     ) -> None:
         super().__init__(clock)
         self.url = url
@@ -226,6 +418,7 @@ class PostgresStore(Store):
             max_workers=pool_size + 2, thread_name_prefix="caylus-pg"
         )
         self._full = False
+        self._sessions = sessions
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         # The connection a task holds for a game lock of this store: its calls go through it.
         self._bound_to: contextvars.ContextVar[_Bound | None] = contextvars.ContextVar(
@@ -254,6 +447,7 @@ class PostgresStore(Store):
         if unknown:
             raise TypeError(f"unknown store options {sorted(unknown)}")
         shown = safe_url(url)
+        sessions = SessionsToReset()
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -261,7 +455,15 @@ class PostgresStore(Store):
                 max_size=max(2, pool_size),
                 timeout=connect_timeout,
                 command_timeout=None,
-                server_settings={"application_name": "caylus-bot"},
+                # READ COMMITTED whatever the server's default: `caylus_lock_game` relies on it
+                # to read after its lock (migration 0012)
+                server_settings={
+                    "application_name": "caylus-bot",
+                    "default_transaction_isolation": "read committed",
+                    # PgTx writes string literals the standard way (quotes doubled)
+                    "standard_conforming_strings": "on",
+                },
+                reset=sessions,
             )
         except asyncpg.InvalidPasswordError as error:
             raise StoreError(f"the PostgreSQL server {shown} refused the login: {error}") from None
@@ -279,7 +481,7 @@ class PostgresStore(Store):
         except BaseException:
             await pool.close()
             raise
-        return cls(url, pool, clock, max(2, pool_size), spaces)
+        return cls(url, pool, clock, max(2, pool_size), spaces, sessions)
 
     @property
     def target(self) -> str:
@@ -300,13 +502,22 @@ class PostgresStore(Store):
     # --- the connection a call uses ----------------------------------------------------------
 
     def _bound(self) -> Connection | None:
+        held = self._held()
+        return held.conn if held is not None else None
+
+    def _held(self) -> _Bound | None:
         bound = self._bound_to.get()
-        if bound is None:
-            return None
-        conn, task = bound
         # only the task that took the lock: a task it started copies the context, and two
         # tasks must never share one connection
-        return conn if task is asyncio.current_task() else None
+        if bound is None or bound.task is not asyncio.current_task():
+            return None
+        return bound
+
+    def _prefetched(self, game_id: int) -> _Prefetched | None:
+        held = self._held()
+        if held is None or held.prefetched is None or held.prefetched.game_id != game_id:
+            return None
+        return held.prefetched
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
@@ -330,25 +541,39 @@ class PostgresStore(Store):
         """A session advisory lock on the game, held until the block ends. `wait=False`: raise
         GameBusy at once if another process (or another task here) holds it."""
         key = _lock_key(game_id)
+        # A connection of its own goes back to the pool when the block ends, and the pool's
+        # reset unlocks it there: one round trip for both. (A lock taken on a connection some
+        # other lock of this task holds is unlocked on its own, as that one stays held.)
+        own = self._bound() is None and self._sessions is not None
         async with self._connection() as conn:
+            if own:
+                assert self._sessions is not None
+                self._sessions.mark(conn)  # before the lock: a cancelled wait is reset too
             try:
-                if wait:
-                    await conn.execute("SELECT pg_advisory_lock($1, $2)", self._game_space, key)
-                elif not await conn.fetchval(
-                    "SELECT pg_try_advisory_lock($1, $2)", self._game_space, key
-                ):
-                    raise GameBusy(f"game {game_id} is being changed by another process")
+                # the lock, then (in its own snapshot) the version, plans and orders
+                found = await conn.fetchval(
+                    "SELECT caylus_lock_game($1, $2, $3, $4)", self._game_space, key, game_id, wait
+                )
             except _CONNECTION_ERRORS as error:
                 raise StoreUnavailable(f"the database cannot be reached: {error}") from error
-            token = self._bound_to.set((conn, asyncio.current_task()))
+            if found is None:
+                raise GameBusy(f"game {game_id} is being changed by another process")
+            answer = json.loads(found)
+            prefetched = _prefetch(game_id, answer)
+            token = self._bound_to.set(
+                _Bound(conn, asyncio.current_task(), prefetched, int(answer["outbox_id"]), game_id)
+            )
             try:
                 yield
             finally:
                 self._bound_to.reset(token)
-                try:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", self._game_space, key)
-                except Exception:  # a broken connection: the pool's reset or the server drops it
-                    log.debug("unlocking game %s failed", game_id, exc_info=True)
+                if not own:
+                    try:
+                        await conn.execute(
+                            "SELECT pg_advisory_unlock($1, $2)", self._game_space, key
+                        )
+                    except Exception:  # a broken connection: the server drops it
+                        log.debug("unlocking game %s failed", game_id, exc_info=True)
 
     # --- writing -----------------------------------------------------------------------------
 
@@ -361,6 +586,9 @@ class PostgresStore(Store):
         processes' batches and be run again and again)."""
         if self._closed:
             raise StoreError("the store is closed")
+        held = self._held()
+        if held is not None:  # what the lock read may be about to change
+            held.prefetched = None
         now = self._clock()
         # under a game's lock, nothing else changes that game: no need to pay for SERIALIZABLE
         # (whose page-level conflicts between unrelated games would only cost retries)
@@ -394,10 +622,16 @@ class PostgresStore(Store):
         self, conn: Connection, work: Callable[[Tx], T], now: float, isolation: Isolation
     ) -> T:
         loop = asyncio.get_running_loop()
-        transaction = conn.transaction(isolation=isolation)
-        await transaction.start()
+        level = "SERIALIZABLE" if isolation == "serializable" else "READ COMMITTED"
+        tx = PgTx(
+            conn,
+            now,
+            loop,
+            self._claim_space,
+            begin=f"BEGIN ISOLATION LEVEL {level}",
+            bound=self._held(),
+        )
         try:
-            tx = PgTx(conn, now, loop, self._claim_space)
             done = loop.run_in_executor(self._executor, work, tx)
             try:
                 result = await asyncio.shield(done)
@@ -406,11 +640,12 @@ class PostgresStore(Store):
                 with contextlib.suppress(BaseException):
                     await done
                 raise
+            await tx.commit()
         except BaseException:
-            with contextlib.suppress(Exception):
-                await transaction.rollback()
+            if conn.is_in_transaction():
+                with contextlib.suppress(Exception):
+                    await conn.execute("ROLLBACK")
             raise
-        await transaction.commit()
         return result
 
     # --- reading -----------------------------------------------------------------------------
@@ -425,7 +660,8 @@ class PostgresStore(Store):
     async def game_with_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]] | None:
         try:
             async with self._connection() as conn:
-                token = self._bound_to.set((conn, asyncio.current_task()))  # both reads on it
+                # both reads on it (and not what the lock read: this reads the whole row)
+                token = self._bound_to.set(_Bound(conn, asyncio.current_task()))
                 try:
                     async with conn.transaction(isolation="repeatable_read", readonly=True):
                         game = await self.game(game_id, snapshots=True)
@@ -435,6 +671,28 @@ class PostgresStore(Store):
         except _CONNECTION_ERRORS as error:
             raise StoreUnavailable(f"the database cannot be reached: {error}") from error
         return (game, seats) if game else None
+
+    async def current_version(self, game_id: int) -> int | None:
+        prefetched = self._prefetched(game_id)
+        if prefetched is not None:
+            return prefetched.version
+        return await super().current_version(game_id)
+
+    async def plans(self, game_id: int, seat: int | None = None) -> list[PlanRow]:
+        prefetched = self._prefetched(game_id)
+        if prefetched is not None:
+            return [p for p in prefetched.plans if seat is None or p.seat == seat]
+        return await super().plans(game_id, seat)
+
+    async def seat_orders(self, game_id: int) -> dict[int, dict[str, Any]]:
+        prefetched = self._prefetched(game_id)
+        if prefetched is None:
+            return await super().seat_orders(game_id)
+        names = await self._columns("seat_orders")
+        return {
+            int(row["seat"]): _order_values(names, [row[n] for n in names])
+            for row in prefetched.orders
+        }
 
     async def _read_columns(self, table: str) -> list[str]:
         rows = await self._all(
@@ -456,6 +714,29 @@ class PostgresStore(Store):
                 )
 
         await self.write(work)
+
+
+def _prefetch(game_id: int, found: dict[str, Any]) -> _Prefetched:
+    """`caylus_lock_game`'s answer (JSON) as the rows the store's reads return."""
+    version = found["version"]
+    return _Prefetched(
+        game_id=game_id,
+        version=int(version) if version is not None else None,
+        plans=[
+            PlanRow(
+                int(seat),
+                key,
+                int(user_id),
+                body,
+                status,
+                reason,
+                int(seq) if seq is not None else None,
+                float(created_at),
+            )
+            for seat, key, user_id, body, status, reason, seq, created_at in found["plans"]
+        ],
+        orders=found["orders"],
+    )
 
 
 async def _migrate(

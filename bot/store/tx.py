@@ -82,6 +82,30 @@ class Tx(ClockWrites):
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         raise NotImplementedError
 
+    # A statement whose outcome the caller does not read may be sent later by the backend: with
+    # the next statement that is read, or with the commit (PostgreSQL: all of them in one round
+    # trip, docs/store.md "Round trips"). Its failure then surfaces there, still inside
+    # `Store.write`, and rolls the whole transaction back as an immediate failure would.
+
+    def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement whose outcome is not read (now, or later: above)."""
+        self.execute(sql, params)
+
+    def send_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """`executemany`, its outcome not read (now, or later: above)."""
+        self.executemany(sql, rows)
+
+    def send_changing_one(self, sql: str, params: Sequence[Any], conflict: str) -> None:
+        """Run one statement that must change exactly one row, else VersionConflict(`conflict`)
+        fails the transaction (now, or when the statement is sent: above)."""
+        if self.execute(sql, params) != 1:
+            raise VersionConflict(conflict)
+
+    def reserved_outbox_id(self, game_id: int) -> int | None:
+        """An outbox id already taken for this game's next outbox row (PostgreSQL takes one
+        with the game's lock), or None: the insert returns one."""
+        return None
+
     def try_claim(self, key: int) -> bool:
         """Claim `key` (a game id) for the rest of this transaction unless another
         transaction holds it; False if one does. (SQLite: one writer at a time, always True.)"""
@@ -135,17 +159,16 @@ class Tx(ClockWrites):
         names = list(values)
         params = [_column_value(n, values[n]) for n in names]
         assignments = "".join(f"{n} = ?, " for n in names)
-        changed = self.execute(
+        self.send_changing_one(
             f"UPDATE games SET {assignments}version = version + 1, updated_at = ? "
             "WHERE id = ? AND version = ?",
             (*params, self.now, game_id, expected_version),
+            f"game {game_id} is no longer at version {expected_version}",
         )
-        if changed != 1:
-            raise VersionConflict(f"game {game_id} is no longer at version {expected_version}")
         return expected_version + 1
 
     def replace_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
-        self.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        self.send("DELETE FROM seats WHERE game_id = ?", (game_id,))
         rows = [
             (
                 game_id,
@@ -160,7 +183,7 @@ class Tx(ClockWrites):
             for s in seats
         ]
         if rows:
-            self.executemany(
+            self.send_many(
                 f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows
             )
 
@@ -168,7 +191,7 @@ class Tx(ClockWrites):
         """Append log rows; the primary key (game_id, seq) refuses a seq twice."""
         if not rows:
             return
-        self.executemany(
+        self.send_many(
             "INSERT INTO actions (game_id, seq, seat, action, by_bot, user_id, created_at, "
             "planned) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -243,7 +266,7 @@ class Tx(ClockWrites):
 
     def put_plan(self, game_id: int, seat: int, key: str, user_id: int, body: str) -> None:
         """Store an active plan (replacing the seat's plan with the same key)."""
-        self.execute(
+        self.send(
             "INSERT INTO plans (game_id, seat, key, user_id, body, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, key) DO UPDATE SET "
             "user_id = excluded.user_id, body = excluded.body, status = 'active', "
@@ -265,7 +288,7 @@ class Tx(ClockWrites):
 
     def drop_plan(self, game_id: int, seat: int, key: str, reason: str, seq: int) -> None:
         """The plan could not be played at the decision after log row `seq`: kept, marked."""
-        self.execute(
+        self.send(
             "UPDATE plans SET status = 'dropped', reason = ?, seq = ? "
             "WHERE game_id = ? AND seat = ? AND key = ?",
             (reason[:300], seq, game_id, seat, key),
@@ -275,7 +298,7 @@ class Tx(ClockWrites):
         self, game_id: int, seat: int, user_id: int, orders: dict[str, Any]
     ) -> None:
         names = list(orders)
-        self.execute(
+        self.send(
             f"INSERT INTO seat_orders (game_id, seat, user_id, {''.join(n + ', ' for n in names)}"
             f"updated_at) VALUES (?, ?, ?, {''.join('?, ' for _ in names)}?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
@@ -308,6 +331,23 @@ class Tx(ClockWrites):
         self, game_id: int, after_seq: int, to_seq: int, version: int, payload: dict[str, Any]
     ) -> int:
         """What the channel must see after this change, kept until it has been posted."""
+        reserved = self.reserved_outbox_id(game_id)
+        if reserved is not None:
+            self.send(
+                "INSERT INTO outbox (id, game_id, after_seq, to_seq, version, payload, "
+                "created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    reserved,
+                    game_id,
+                    after_seq,
+                    to_seq,
+                    version,
+                    json.dumps(payload),
+                    self.now,
+                    self.now,
+                ),
+            )
+            return reserved
         row = self.fetchone(
             "INSERT INTO outbox (game_id, after_seq, to_seq, version, payload, created_at, "
             "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
