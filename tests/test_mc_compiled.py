@@ -4,6 +4,7 @@ Python"). These tests pass on both builds: `.ci/run` runs them on each."""
 
 from __future__ import annotations
 
+import copy
 import random
 import sysconfig
 
@@ -70,6 +71,25 @@ def test_mc_state_copy_and_json_round_trip_on_this_build() -> None:
     first = s.players[0]
     assert first.clone() == first and first.clone().cubes is not first.cubes
     assert set(first.dump()) == set(state_module.PLAYER_FIELDS)
+
+
+def test_mc_state_deep_copies_on_this_build() -> None:
+    """copy.deepcopy and copy.copy work on a compiled state as on a pure one (a compiled
+    class is not rebuilt field by field: the state says how)."""
+    s = game(seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        seat = mc.pending(s)[0].seat
+        options = mc.legal_actions(s, seat)
+        s, _ = mc.apply(s, options[rng.randrange(len(options))], seat)
+    deep = copy.deepcopy(s)
+    assert deep == s and deep is not s
+    assert deep.players[0] is not s.players[0] and deep.road is not s.road
+    deep.players[0].hand.append("x")
+    assert s.players[0].hand != deep.players[0].hand
+    assert copy.copy(s) == s
+    player = copy.deepcopy(s.players[1])
+    assert player == s.players[1] and player.deck is not s.players[1].deck
 
 
 @pytest.mark.parametrize("seat", [None, "0", 1.0, True, -1, 99, [0]])

@@ -123,10 +123,9 @@ class PgIntegrityError(IntegrityError):
     """A constraint refused a write (the asyncpg error is the cause)."""
 
 
-@lru_cache(maxsize=2048)
-def numbered(sql: str) -> str:
-    """`?` placeholders as PostgreSQL's `$1, $2 ...` (none of our statements has a `?` inside a
-    string literal, but quoted text is skipped anyway)."""
+def _placeholders(sql: str, fill: Callable[[int], str]) -> tuple[str, int]:
+    """`sql` with its k-th `?` placeholder replaced by `fill(k)` (none of our statements has a
+    `?` inside a string literal, but quoted text is skipped anyway), and how many there were."""
     out: list[str] = []
     count = 0
     quote: str | None = None
@@ -137,11 +136,17 @@ def numbered(sql: str) -> str:
         elif char in ("'", '"'):
             quote = char
         elif char == "?":
+            out.append(fill(count))
             count += 1
-            out.append(f"${count}")
             continue
         out.append(char)
-    return "".join(out)
+    return "".join(out), count
+
+
+@lru_cache(maxsize=2048)
+def numbered(sql: str) -> str:
+    """`?` placeholders as PostgreSQL's `$1, $2 ...`."""
+    return _placeholders(sql, lambda k: f"${k + 1}")[0]
 
 
 def _rowcount(status: str) -> int:
@@ -249,23 +254,10 @@ def inlined(sql: str, params: Sequence[Any]) -> str | None:
     literals = [_literal(v) for v in params]
     if any(lit is None for lit in literals):
         return None
-    out: list[str] = []
-    count = 0
-    quote: str | None = None
-    for char in sql:
-        if quote is not None:
-            if char == quote:
-                quote = None
-        elif char in ("'", '"'):
-            quote = char
-        elif char == "?":
-            out.append(literals[count] or "")
-            count += 1
-            continue
-        out.append(char)
+    text, count = _placeholders(sql, lambda k: literals[k] or "" if k < len(literals) else "")
     if count != len(literals):
         raise StoreError(f"{len(literals)} parameters for {count} placeholders: {sql}")
-    return "".join(out)
+    return text
 
 
 class PgTx(Tx):

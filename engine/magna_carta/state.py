@@ -118,6 +118,20 @@ class Player:
             self.shuffles,
         )
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A whole copy (copy.deepcopy: a compiled class is not rebuilt field by field)."""
+        return Player(
+            self.deniers,
+            self.cubes.copy(),
+            self.workers,
+            list(self.hand),
+            list(self.deck),
+            list(self.discard),
+            list(self.tokens),
+            list(self.prestige),
+            self.shuffles,
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Player):
             return NotImplemented
@@ -157,6 +171,12 @@ class Decision:
 
     def key(self) -> tuple[str, int, int, str]:
         return (self.kind, self.seat, self.at, self.part)
+
+    def __copy__(self) -> Decision:
+        return self  # never changed once made: a copy is the decision itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return self
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -350,6 +370,13 @@ class State:
             last_round=self.last_round,
             over=self.over,
         )
+
+    def __copy__(self) -> State:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A whole copy (copy.deepcopy: a compiled class is not rebuilt field by field)."""
+        return self.model_copy(deep=True)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
