@@ -10,7 +10,7 @@ temporary folder) for the PostgreSQL half of the store, service and clock tests,
 afterwards; where no PostgreSQL server is installed, that half is skipped with one line saying so.
 
 `run` and `test` first compile the engine's core with mypyc when its sources changed since the
-last build (`python -m engine.compile --if-stale`: about 30 seconds; without a C compiler, one
+last build (`python -m engine.compile --if-stale`: about a minute; without a C compiler, one
 line says the engine runs as pure Python, the same code).
 """
 
