@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,20 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from engine.compiled import BUILD, CORE_MODULES, ROOT, STAMP, digest, source_file
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
+
+from engine.compiled import (
+    BUILD,
+    CORE_MODULES,
+    ROOT,
+    STAMP,
+    build_is_current,
+    digest,
+    source_file,
+)
 
 # mypyc's build, run in a child process inside the temporary copy (setuptools stays out of the
 # caller's process). opt_level 3 is mypyc's default for speed; debug symbols off keep it small.
@@ -57,7 +71,20 @@ def clean() -> None:
 
 
 def build() -> None:
-    """Compile CORE_MODULES into BUILD (raises CalledProcessError with mypyc's output)."""
+    """Compile CORE_MODULES into BUILD (raises CalledProcessError with mypyc's output). One
+    build at a time (a lock file); the new build is made beside the old one and swapped in by
+    renaming, so a process starting meanwhile finds the old build whole, none, or the new one
+    whole."""
+    BUILD.parent.mkdir(parents=True, exist_ok=True)
+    with open(BUILD.parent / "compile.lock", "w") as lock:
+        if fcntl is not None:  # POSIX; elsewhere two builds at once are the caller's care
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another build waits here, then finds it current
+        if is_current():
+            return
+        _build_unlocked()
+
+
+def _build_unlocked() -> None:
     wanted = digest()
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     with tempfile.TemporaryDirectory(prefix="engine-compile-") as tmp:
@@ -73,19 +100,25 @@ def build() -> None:
             capture_output=True,
             text=True,
         )
-        clean()
+        fresh = BUILD.with_name(f"{BUILD.name}.new-{os.getpid()}")
+        shutil.rmtree(fresh, ignore_errors=True)
         for module in CORE_MODULES:
             built = work.joinpath(*module.split(".")).with_suffix(suffix)
-            target = BUILD.joinpath(*module.split(".")).with_suffix(suffix)
+            target = fresh.joinpath(*module.split(".")).with_suffix(suffix)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(built, target)
         for runtime in work.rglob(f"*__mypyc{suffix}"):  # the modules' shared runtime
             if runtime.relative_to(work).parts[0] == "build":
                 continue  # setuptools' own copy
-            target = BUILD / runtime.relative_to(work)
+            target = fresh / runtime.relative_to(work)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(runtime, target)
-    STAMP.write_text(wanted + "\n", encoding="utf-8")
+        (fresh / STAMP.name).write_text(wanted + "\n", encoding="utf-8")
+    old = BUILD.with_name(f"{BUILD.name}.old-{os.getpid()}")
+    if BUILD.exists():
+        BUILD.rename(old)
+    fresh.rename(BUILD)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def mypy_settings() -> str:
@@ -106,10 +139,7 @@ def _not_source(folder: str, names: list[str]) -> set[str]:
 
 
 def is_current() -> bool:
-    try:
-        return STAMP.read_text(encoding="utf-8").strip() == digest()
-    except OSError:
-        return False
+    return build_is_current()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -70,10 +70,18 @@ def digest() -> str:
 def _built_and_current() -> bool:
     if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
         return False
+    return build_is_current()
+
+
+def build_is_current() -> bool:
+    """The build is there whole (every module of CORE_MODULES) and made from today's sources."""
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     try:
-        return STAMP.read_text(encoding="utf-8").strip() == digest()
+        if STAMP.read_text(encoding="utf-8").strip() != digest():
+            return False
     except OSError:
         return False
+    return all(BUILD.joinpath(*m.split(".")).with_suffix(suffix).exists() for m in CORE_MODULES)
 
 
 COMPILED: bool = _built_and_current()

@@ -53,8 +53,9 @@ def test_the_running_build_is_the_one_the_engine_reports() -> None:
         assert ("compiled" if compiled.COMPILED else "pure") == expected, compiled.running()
 
 
-def test_a_build_older_than_the_source_is_not_used(tmp_path: Path) -> None:
-    """The stamp names the sources a build came from: edit one and the engine runs as Python."""
+def test_a_build_older_than_the_source_or_incomplete_is_not_used(tmp_path: Path) -> None:
+    """The stamp names the sources a build came from, and every module must be there: edit a
+    source, or lose a module, and the engine runs as Python."""
     shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("*.so"))
     stamp = tmp_path / "build" / "compiled" / "STAMP"
     stamp.parent.mkdir(parents=True)
@@ -67,9 +68,15 @@ def test_a_build_older_than_the_source_is_not_used(tmp_path: Path) -> None:
         check=True,
     ).stdout.strip()
     stamp.write_text(digest + "\n")
-    # a stamp that matches: the compiled folder is searched first (empty here, so the
-    # source module loads, but the engine counts itself as built)
-    assert _which_build(tmp_path)[0] == "True"
+    # a stamp that matches, but no module built: not used
+    status, where, _ = _which_build(tmp_path)
+    assert status == "False" and where.endswith("fast_game.py")
+    if not compiled.COMPILED:
+        return  # the rest needs a real build (CI's compiled run has one)
+    shutil.rmtree(stamp.parent)
+    shutil.copytree(compiled.BUILD, stamp.parent)  # built from the same sources as the copy
+    status, where, said = _which_build(tmp_path)
+    assert status == "True" and where.endswith(str(sysconfig.get_config_var("EXT_SUFFIX")))
     assert _which_build(tmp_path, {"CAYLUS_PURE_ENGINE": "1"})[0] == "False"
     rules = tmp_path / "engine" / "caylus" / "catalogue.py"
     rules.write_text(rules.read_text() + "\n# edited after the build\n")

@@ -208,3 +208,12 @@ async def test_a_refused_row_sent_with_the_commit_rolls_the_change_back(url: str
         assert await store.log(game_id) == log_before
     finally:
         await svc.close()
+
+
+def test_a_negative_number_written_as_a_literal_is_bracketed_negative_zero_too() -> None:
+    """ "a -?" must never read as the comment "a --1": every negative literal is bracketed."""
+    from bot.store.postgres import _literal, inlined
+
+    assert _literal(-1) == "(-1)" and _literal(-0.0) == "(-0.0)" and _literal(2.5) == "2.5"
+    assert inlined("SELECT 1 -?", [-0.0]) == "SELECT 1 -(-0.0)"
+    assert inlined("SELECT ?, 'a?b'", ["it's"]) == "SELECT 'it''s', 'a?b'"

@@ -240,7 +240,7 @@ def _literal(value: Any) -> str | None:
         # in brackets when negative: "a -?" must not become the comment "a --1"
         # (the base types' own forms: a subclass such as an IntEnum may print otherwise)
         text = int.__repr__(value) if isinstance(value, int) else float.__repr__(value)
-        return f"({text})" if value < 0 else text
+        return f"({text})" if text.startswith("-") else text  # -0.0 too
     if isinstance(value, str):
         if "\x00" in value:
             return None
@@ -379,13 +379,16 @@ class PgTx(Tx):
 
 async def _run_script(conn: Connection, script: str) -> None:
     """Statements in one simple-query message; the version check's own error as
-    VersionConflict."""
+    VersionConflict. A COMMIT that the server answers with ROLLBACK (the transaction had
+    failed earlier and its error was caught) is an error, never a silent loss."""
     try:
-        await conn.execute(script)
+        status = await conn.execute(script)
     except asyncpg.PostgresError as error:
         if getattr(error, "sqlstate", None) == VERSION_CONFLICT_STATE:
             raise VersionConflict(str(error)) from None
         raise
+    if script.endswith("COMMIT") and status == "ROLLBACK":
+        raise StoreError("the transaction had failed: nothing of it was written")
 
 
 class PostgresStore(Store):

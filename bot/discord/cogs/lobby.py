@@ -335,7 +335,7 @@ class LobbyCommands(GameThreads, Delivery):
                 )
                 await self._close_prompt(interaction.channel, info)
                 await self._drop_reminders(info.id)
-            self.forget_game(info.id)
+                self.forget_game(info.id)  # under the lock: no delivery adds entries back
             if info.status == "lobby":
                 aborted = await self.service.game(info.id)
                 await self._close_lobbies(
