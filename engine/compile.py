@@ -79,7 +79,7 @@ def build() -> None:
     with open(BUILD.parent / "compile.lock", "w") as lock:
         if fcntl is not None:  # POSIX; elsewhere two builds at once are the caller's care
             fcntl.flock(lock, fcntl.LOCK_EX)  # another build waits here, then finds it current
-        if is_current():
+        if build_is_current():
             return
         _build_unlocked()
 
@@ -138,10 +138,6 @@ def _not_source(folder: str, names: list[str]) -> set[str]:
     return {n for n in names if n == "__pycache__" or n.endswith((".so", ".pyd", ".c"))}
 
 
-def is_current() -> bool:
-    return build_is_current()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.compile", description=__doc__)
     parser.add_argument("--if-stale", action="store_true", help="build only if out of date")
@@ -151,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         clean()
         print("engine: compiled modules removed; the engine runs as pure Python")
         return 0
-    if args.if_stale and is_current():
+    if args.if_stale and build_is_current():
         return 0
     reason = cannot_build()
     if reason is not None:
