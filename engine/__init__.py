@@ -23,6 +23,16 @@ def games() -> dict[str, Game]:
     return _GAMES
 
 
+def __getattr__(name: str) -> bool:
+    """`engine.COMPILED`: whether the compiled core runs (engine/compiled.py), read on first
+    use so that `import engine` alone stays cheap."""
+    if name == "COMPILED":
+        from engine.compiled import COMPILED
+
+        return COMPILED
+    raise AttributeError(f"module 'engine' has no attribute '{name}'")
+
+
 def get_game(name: str) -> Game:
     """The game `name`'s rules: new_game, pending, legal_actions, apply, outcome, ..."""
     found = games().get(name)

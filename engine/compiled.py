@@ -32,6 +32,7 @@ CORE_MODULES: tuple[str, ...] = (
     "engine.caylus.activation",
     "engine.caylus.decisions",
     "engine.caylus.fast_game",
+    "engine.caylus.backing",  # the immutable API's part that runs at every move
     "engine.magna_carta.catalogue",
     "engine.magna_carta.decision_kinds",
     "engine.magna_carta.state",

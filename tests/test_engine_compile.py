@@ -53,6 +53,15 @@ def test_the_running_build_is_the_one_the_engine_reports() -> None:
         assert ("compiled" if compiled.COMPILED else "pure") == expected, compiled.running()
 
 
+def test_engine_compiled_says_which_build_runs() -> None:
+    """The issue's name for it: `engine.COMPILED`, the same answer as engine.compiled's."""
+    import engine
+
+    assert engine.COMPILED is compiled.COMPILED
+    with pytest.raises(AttributeError):
+        engine.NOT_THERE  # noqa: B018  # an unknown name is still an AttributeError
+
+
 def test_a_build_older_than_the_source_or_incomplete_is_not_used(tmp_path: Path) -> None:
     """The stamp names the sources a build came from, and every module must be there: edit a
     source, or lose a module, and the engine runs as Python."""

@@ -3,19 +3,19 @@
 A thin layer over the one rules engine (engine/caylus/fast_game.py, FastGame): `apply` takes over
 the engine's game behind the state (a copy of a chain's first game, which stays as it is), plays
 the action with events switched on, and hands back a new State that reads its fields from that
-game when they are first read (see _Backing). A state read from JSON, or one whose fields were
-changed in place, is converted to a game first. The rulings of docs/rules.md are cited as
-R1..R26.
+game when they are first read (engine/caylus/backing.py). A state read from JSON, or one whose
+fields were changed in place, is converted to a game first. The rulings of docs/rules.md are
+cited as R1..R26.
 """
 
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
+from engine.caylus.backing import CONTAINERS, HANDING_ON, Backing, made
 from engine.caylus.catalogue import CUBES, Effect
 from engine.caylus.codes import (
     ACTIONS,
@@ -24,7 +24,6 @@ from engine.caylus.codes import (
     FAVORS,
     GATE_BACK,
     INN_STAY,
-    NO_DECISION,
     PASS,
     SKIP,
     TILE_IDS,
@@ -47,7 +46,7 @@ from engine.caylus.queries import (
     placement_cost,
     space_name,
 )
-from engine.caylus.state import Decision, Options, Player, Setup, State, StateFields, engine_source
+from engine.caylus.state import Decision, Options, Player, Setup, State, engine_source
 from engine.caylus.words import cube_text
 from engine.errors import BadSetup, GameOver, IllegalAction, MalformedAction, NotYourDecision
 from engine.protocol import Event, Outcome, PendingDecision
@@ -123,7 +122,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
         provost=cat.BAILIFF_START,
     )
     game = FastGame.from_state(state)  # runs on to the first decision
-    return _made(_Backing(game, [], game), game)
+    return made(Backing(game, [], game), game)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,149 +130,32 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
 # ---------------------------------------------------------------------------------------------
 
 
-class _Backing:
-    """The engine's game behind a state `apply` made, read when the state's fields are.
-
-    A game is handed on from state to state: `apply` plays the next move on the very game of the
-    state it starts from (no copy), so only the newest state of a chain holds one. The states of
-    a chain share its first game (`root`: a new game, or a state converted from its fields,
-    never played on) and the list of moves played from there; a state read after its game was
-    handed on gets it back by replaying its first `length` moves on a copy of the root. So an
-    older state that is dropped leaves nothing behind but its move in that list.
-    """
-
-    __slots__ = ("codes", "game", "kept", "length", "moves", "root", "seat")
-
-    def __init__(self, root: FastGame, moves: list[int], game: FastGame) -> None:
-        self.root = root
-        self.moves = moves  # shared with the chain's later states (see play)
-        self.length = len(moves)  # this position is `root` after moves[:length]
-        self.game: FastGame | None = game  # None once handed on to the next state
-        self.codes = game.options  # the legal moves here (a list the game replaces, never changes)
-        # who decides here (-1: nobody, the game is over), read without reading the state
-        self.seat = -1 if game.over or game.kind == NO_DECISION else game.seat
-        self.kept: tuple[object, ...] | None = None  # the state's fields as given (keep)
-
-    def current(self) -> FastGame:
-        """The game at this backing's position (replayed if it was handed on)."""
-        game = self.game
-        if game is None:
-            game = self.root.copy()
-            for code in self.moves[: self.length]:
-                game.play(code)
-            self.game = game
-        return game
-
-    def read_fields(self) -> StateFields:
-        with _handing_on:
-            return self.current().read_fields()
-
-    def keep(self, fields: StateFields) -> None:
-        """Remember the fields given to the state (copies), to tell later whether the state
-        was changed in place since (see _backing)."""
-        self.kept = (
-            [p.clone() for p in fields["players"]],
-            # the names are StateFields keys (_CONTAINERS), which mypy checks only as literals
-            *(fields[name].copy() for name in _CONTAINERS),  # type: ignore[literal-required]
-            [sec[:] for sec in fields["castle"]],
-        )
-
-    def play(self, code: int, events: list[Event]) -> State:
-        """The state after `code`, saying what happened into `events`. The game is handed on
-        (the root's is copied: the chain replays from it) and the move added to the chain's
-        list (a new list when this state is not the newest of its chain: a branch)."""
-        with _handing_on:
-            game = self.game
-            if game is None:
-                game = self.current()
-            if game is self.root:
-                game = game.copy()
-            else:
-                self.game = None
-                # the fields the state was given are needed no more: a state applied again
-                # is converted from its fields
-                self.kept = None
-            game.events = events
-            game.play(code)  # an inconsistent state may raise BadSetup: `state` replays
-            game.events = None
-            moves = self.moves
-            if len(moves) != self.length:
-                moves = moves[: self.length]
-            moves.append(code)
-        return _made(_Backing(self.root, moves, game), game)
-
-
-# States are read in other threads (the renderer's) while apply plays on: a game is read or
-# handed on and played only under this lock, so a reader never sees one half played.
-_handing_on = threading.RLock()
-_new_state = State.__new__
-_set_attr = object.__setattr__
-
-
-def _made(backing: _Backing, game: FastGame) -> State:
-    """A state at `game`'s position, read through `backing`: it shows its decision (shared,
-    frozen) and whether the game is over from the start, the rest when first read."""
-    state = _new_state(State)
-    _set_attr(
-        state,
-        "__dict__",
-        {
-            "game": "caylus",
-            "options": game.game_options,
-            "setup": game.setup,
-            "decision": game.decision(),
-            "over": game.over,
-        },
-    )
-    # pydantic's own slots are set when the state is read whole (State.filled)
-    _set_attr(state, "_engine", backing)
-    return state
-
-
-# the fields a state may change in place (lists and dicts; the players and the castle apart)
-_CONTAINERS = (
-    "turn_order",
-    "passed",
-    "road",
-    "owners",
-    "workers",
-    "specials",
-    "stables",
-    "castle_workers",
-    "stock",
-    "discarded",
-    "lawyer_pending",
-    "favor_queue",
-    "favor_why",
-    "favor_lines_used",
-    "batches",
-)
-_SHOWN = 5  # the fields a state of the engine shows from the start (_made)
+_SHOWN = 5  # the fields a state of the engine shows from the start (made)
 # the state's slot for its backing, read directly: set on every state with _SHOWN fields
-_engine_of: Callable[[State], _Backing] = State._engine.__get__  # type: ignore[attr-defined]  # mypy does not see __slots__ members
+_engine_of: Callable[[State], Backing] = State._engine.__get__  # type: ignore[attr-defined]  # mypy does not see __slots__ members
 
 
-def _backing(state: State) -> _Backing | None:
+def _backing(state: State) -> Backing | None:
     """The backing of `state` if the state still says exactly what its game says: it was not
     read whole yet, or its fields are still as they were given (setting a field leaves the
     engine: State.__setattr__)."""
     backing = engine_source(state)
-    if not isinstance(backing, _Backing):
+    if not isinstance(backing, Backing):
         return None
     fields = state.__dict__
     if len(fields) == _SHOWN:
         return backing
     try:
-        now = (fields["players"], *(fields[name] for name in _CONTAINERS), fields["castle"])
+        now = (fields["players"], *(fields[name] for name in CONTAINERS), fields["castle"])
         if now == backing.kept:
             return backing
     except (AttributeError, KeyError):
         pass
-    _set_attr(state, "_engine", None)  # changed in place: the state is its own from now on
+    object.__setattr__(state, "_engine", None)  # changed in place: the state is its own from now on
     return None
 
 
-def _engine_for(state: State) -> _Backing:
+def _engine_for(state: State) -> Backing:
     """The backing of `state`; a state without one (read from JSON, a copy, one changed in
     place) is converted into a game once, which it then keeps with a copy of its fields as
     they are (as a state the engine made and that was read whole): the next calls on it,
@@ -283,15 +165,15 @@ def _engine_for(state: State) -> _Backing:
     backing = _backing(state)
     if backing is None:
         game = FastGame.from_state(state)
-        backing = _Backing(game, [], game)
+        backing = Backing(game, [], game)
         backing.keep(state.filled().__dict__)  # type: ignore[arg-type]  # a State's __dict__ is its StateFields
-        _set_attr(state, "_engine", backing)
+        object.__setattr__(state, "_engine", backing)
     return backing
 
 
 def game_at(state: State) -> FastGame:
     """A copy of the engine's game at `state`, the caller's to play on."""
-    with _handing_on:
+    with HANDING_ON:
         backing = _backing(state)
         return backing.current().copy() if backing is not None else FastGame.from_state(state)
 
@@ -324,7 +206,7 @@ def _tile_at(state: State, position: int) -> str | None:
     whole (reading its road would convert all its fields)."""
     backing = _backing(state)
     if backing is not None and len(state.__dict__) == _SHOWN:
-        with _handing_on:
+        with HANDING_ON:
             tile = backing.current().road[position - 1]
         return None if tile < 0 else TILE_IDS[tile]
     return state.road[position - 1]

@@ -219,7 +219,7 @@ class State(BaseModel):
     def filled(self) -> Self:
         """This state with every field read (its own copies, which may be changed in place:
         the engine remembers them as given and plays on the changed ones). The fields shown
-        from the start (rules._made) are the game's too, so the read replaces them."""
+        from the start (backing.made) are the game's too, so the read replaces them."""
         if len(self.__dict__) < _FIELD_COUNT:
             source = engine_source(self)
             if source is not None:
