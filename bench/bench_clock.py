@@ -1,0 +1,151 @@
+"""The clock's catch-up tick: how long it holds the event loop, how long it takes, and how many
+round trips it makes to PostgreSQL. Prints one JSON object per backend.
+
+    python bench/bench_clock.py [--games 5000] [--sqlite-only | --postgres-only] [--url ...]
+    (about 1 minute at the defaults, most of it writing the games)
+
+`--games` running two-player games are written straight into a fresh database (as
+bench/bench_scale.py does: each awaiting a human since the same instant, the default clock of
+24 hours and reminders `half,2h`). A fresh process (nothing in memory: a restart) then runs one
+tick at half time, when every game's `half` reminder is due, while a watchdog coroutine sleeps
+5 ms at a time and records the longest time it waited beyond that: the longest the tick held
+the event loop. Round trips are the calls of asyncpg's connection during the tick (each one
+request and its answer), per game reminded.
+
+PostgreSQL: `--url` (an empty database or schema), else a throwaway cluster of the machine's
+server (tests/pg_cluster.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_scale import START, fill  # noqa: E402
+
+from bot.clock_service import ClockService  # noqa: E402
+from bot.service import GameService  # noqa: E402
+
+WATCH_STEP = 0.005  # the watchdog's sleep
+HALF_TIME = START + 12 * 3600 + 60  # every game's `half` reminder is due (default clock: 24 h)
+
+
+@contextmanager
+def counted_round_trips() -> Iterator[Counter[str]]:
+    """Every request asyncpg's connections send while inside, by kind of call."""
+    import asyncpg
+
+    counted: Counter[str] = Counter()
+    names = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
+    originals = {n: getattr(asyncpg.connection.Connection, n) for n in names}
+
+    def counting(name: str) -> Any:
+        original = originals[name]
+
+        async def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return await original(self, *args, **kwargs)
+
+        return call
+
+    for name in names:
+        setattr(asyncpg.connection.Connection, name, counting(name))
+    try:
+        yield counted
+    finally:
+        for name, original in originals.items():
+            setattr(asyncpg.connection.Connection, name, original)
+
+
+async def catch_up(target: str) -> dict[str, Any]:
+    """One tick at half time in a fresh service, with the watchdog running beside it."""
+    svc = await GameService.open(target, rng=random.Random(1), clock=lambda: HALF_TIME)
+    longest = 0.0
+    stop = asyncio.Event()
+
+    async def watchdog() -> None:
+        nonlocal longest
+        while not stop.is_set():
+            began = time.perf_counter()
+            await asyncio.sleep(WATCH_STEP)
+            longest = max(longest, time.perf_counter() - began - WATCH_STEP)
+
+    try:
+        clock = ClockService(svc)
+        watcher = asyncio.create_task(watchdog())
+        await asyncio.sleep(WATCH_STEP * 2)
+        longest = 0.0  # the watchdog's own start does not count
+        with counted_round_trips() as trips:
+            began = time.perf_counter()
+            notices = await clock.tick(datetime.fromtimestamp(HALF_TIME, UTC))
+            seconds = time.perf_counter() - began
+        stop.set()
+        await watcher
+    finally:
+        await svc.close()
+    reminded = sum(n.kind == "reminder" for n in notices)
+    result: dict[str, Any] = {
+        "reminders_sent": reminded,
+        "tick_seconds": round(seconds, 2),
+        "longest_loop_hold_ms": round(longest * 1000, 1),
+    }
+    if target.startswith("postgresql"):
+        total = sum(trips.values())
+        result["round_trips"] = total
+        result["round_trips_per_game"] = round(total / max(1, reminded), 3)
+    return result
+
+
+def run(target: str, games: int) -> dict[str, Any]:
+    asyncio.run(fill(target, games))
+    result = asyncio.run(catch_up(target))
+    backend = "postgres" if target.startswith("postgresql") else "sqlite"
+    return {"backend": backend, "games": games, **result}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--url", help="an empty PostgreSQL database (default: a throwaway one)")
+    parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--postgres-only", action="store_true")
+    args = parser.parse_args()
+    if not args.postgres_only:
+        with tempfile.TemporaryDirectory() as folder:
+            print(json.dumps(run(str(Path(folder) / "bench.sqlite3"), args.games)), flush=True)
+    if args.sqlite_only:
+        return
+    cluster = None
+    url = args.url
+    if url is None:
+        sys.path.insert(0, str(ROOT / "tests"))
+        import pg_cluster
+
+        cluster = pg_cluster.start({"shared_buffers": "256MB"})
+        url = cluster.url
+    try:
+        print(json.dumps(run(url, args.games)), flush=True)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()
