@@ -2,6 +2,7 @@
 round trips it makes to PostgreSQL. Prints one JSON object per backend.
 
     python bench/bench_clock.py [--games 5000] [--sqlite-only | --postgres-only] [--url ...]
+                                [--no-freeze]
     (about 1 minute at the defaults, most of it writing the games)
 
 `--games` running two-player games are written straight into a fresh database (as
@@ -9,8 +10,11 @@ bench/bench_scale.py does: each awaiting a human since the same instant, the def
 24 hours and reminders `half,2h`). A fresh process (nothing in memory: a restart) then runs one
 tick at half time, when every game's `half` reminder is due, while a watchdog coroutine sleeps
 5 ms at a time and records the longest time it waited beyond that: the longest the tick held
-the event loop. Round trips are the calls of asyncpg's connection during the tick (each one
-request and its answer), per game reminded.
+the event loop (wall time: on a busy machine other processes' turns on the CPU count too; so
+the CPU time the loop's thread spent between two of the watchdog's turns is printed beside it,
+and the longest pause of Python's garbage collector during the tick). The process freezes its
+start-up objects as the bot does (`--no-freeze`: not). Round trips are the calls of asyncpg's
+connection during the tick (each one request and its answer), per game reminded.
 
 PostgreSQL: `--url` (an empty database or schema), else a throwaway cluster of the machine's
 server (tests/pg_cluster.py).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -39,6 +44,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_scale import START, fill  # noqa: E402
 
+from bot.app import freeze_start_up_objects  # noqa: E402
 from bot.clock_service import ClockService  # noqa: E402
 from bot.service import GameService  # noqa: E402
 
@@ -73,28 +79,41 @@ def counted_round_trips() -> Iterator[Counter[str]]:
             setattr(asyncpg.connection.Connection, name, original)
 
 
-async def catch_up(target: str) -> dict[str, Any]:
+async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
     """One tick at half time in a fresh service, with the watchdog running beside it."""
     svc = await GameService.open(target, rng=random.Random(1), clock=lambda: HALF_TIME)
-    longest = 0.0
+    if freeze:
+        freeze_start_up_objects()  # as the bot does once started
+    longest = longest_cpu = 0.0
     stop = asyncio.Event()
 
     async def watchdog() -> None:
-        nonlocal longest
+        nonlocal longest, longest_cpu
         while not stop.is_set():
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(WATCH_STEP)
             longest = max(longest, time.perf_counter() - began - WATCH_STEP)
+            longest_cpu = max(longest_cpu, time.thread_time() - began_cpu)
+
+    pauses: list[float] = []
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            pauses.append(-time.perf_counter())
+        elif pauses:
+            pauses[-1] += time.perf_counter()
 
     try:
         clock = ClockService(svc)
         watcher = asyncio.create_task(watchdog())
         await asyncio.sleep(WATCH_STEP * 2)
-        longest = 0.0  # the watchdog's own start does not count
+        longest = longest_cpu = 0.0  # the watchdog's own start does not count
+        gc.callbacks.append(collected)
         with counted_round_trips() as trips:
             began = time.perf_counter()
             notices = await clock.tick(datetime.fromtimestamp(HALF_TIME, UTC))
             seconds = time.perf_counter() - began
+        gc.callbacks.remove(collected)
         stop.set()
         await watcher
     finally:
@@ -104,6 +123,8 @@ async def catch_up(target: str) -> dict[str, Any]:
         "reminders_sent": reminded,
         "tick_seconds": round(seconds, 2),
         "longest_loop_hold_ms": round(longest * 1000, 1),
+        "longest_loop_hold_cpu_ms": round(longest_cpu * 1000, 1),
+        "longest_gc_pause_ms": round(max(pauses, default=0.0) * 1000, 1),
     }
     if target.startswith("postgresql"):
         total = sum(trips.values())
@@ -112,9 +133,9 @@ async def catch_up(target: str) -> dict[str, Any]:
     return result
 
 
-def run(target: str, games: int) -> dict[str, Any]:
+def run(target: str, games: int, freeze: bool) -> dict[str, Any]:
     asyncio.run(fill(target, games))
-    result = asyncio.run(catch_up(target))
+    result = asyncio.run(catch_up(target, freeze))
     backend = "postgres" if target.startswith("postgresql") else "sqlite"
     return {"backend": backend, "games": games, **result}
 
@@ -125,10 +146,18 @@ def main() -> None:
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a throwaway one)")
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--postgres-only", action="store_true")
+    parser.add_argument(
+        "--no-freeze", action="store_true", help="skip the bot's gc.freeze() after start-up"
+    )
     args = parser.parse_args()
     if not args.postgres_only:
         with tempfile.TemporaryDirectory() as folder:
-            print(json.dumps(run(str(Path(folder) / "bench.sqlite3"), args.games)), flush=True)
+            print(
+                json.dumps(
+                    run(str(Path(folder) / "bench.sqlite3"), args.games, not args.no_freeze)
+                ),
+                flush=True,
+            )
     if args.sqlite_only:
         return
     cluster = None
@@ -140,7 +169,7 @@ def main() -> None:
         cluster = pg_cluster.start({"shared_buffers": "256MB"})
         url = cluster.url
     try:
-        print(json.dumps(run(url, args.games)), flush=True)
+        print(json.dumps(run(url, args.games, not args.no_freeze)), flush=True)
     finally:
         if cluster is not None:
             cluster.stop()

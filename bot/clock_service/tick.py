@@ -14,7 +14,13 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from bot.clock_service.clock import ClockInputError, parse_reminders, reminder_times, time_zone
+from bot.clock_service.clock import (
+    ClockInputError,
+    known_time_zones,
+    parse_reminders,
+    reminder_times,
+    time_zone,
+)
 from bot.clock_service.core import ClockCore, with_decision
 from bot.clock_service.timing import to_seconds
 from bot.clock_service.values import (
@@ -213,6 +219,7 @@ class TickCalls(ClockCore):
         reminding = reminding[start:] + reminding[:start]
         now_s = to_seconds(now)
         notices: list[ClockNotice] = []
+        await asyncio.to_thread(known_time_zones)  # read once per process, off the loop
         for first in range(0, len(reminding), REMINDER_BATCH):
             if first:
                 await asyncio.sleep(0)  # the loop's turn between batches

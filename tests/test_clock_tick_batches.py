@@ -1,0 +1,233 @@
+"""The clock's tick over many games (issue 27): a catch-up tick gives the event loop its turn
+between its batches, claims a batch of reminders in one statement on PostgreSQL, and covers only
+the games of its process's Discord shards. Real SQLite files and real PostgreSQL schemas; the
+games are written straight into the store, as `bench/bench_clock.py` does."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import asyncpg
+import pytest
+
+import bot.clock_service.core as clock_core
+import bot.clock_service.tick as clock_tick
+from bot.app import clock_shards
+from bot.clock_service import ClockService
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import ShardSet, Tx
+from engine import caylus
+from tests.db import fresh_schema, rows
+
+START = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
+HALF_TIME = datetime.fromtimestamp(START + 12 * 3600 + 60, UTC)  # every `half` reminder is due
+SHARD = 1 << 22  # the guild ids of shard k of n: k * SHARD (+ a multiple of n * SHARD)
+
+
+async def _running_games(svc: GameService, guilds: Sequence[int]) -> list[int]:
+    """One running two-player game in each of these guilds (ids 1, 2, ...), a human awaited
+    since START with the default clock (24 hours, reminders `half,2h`)."""
+    state = caylus.new_game(caylus.Options(players=2), caylus.Setup(seed=1))
+    snapshot, setup = state.model_dump_json(), json.dumps(state.setup.model_dump())
+    options = json.dumps(caylus.Options(players=2).model_dump())
+    ids = list(range(1, len(guilds) + 1))
+    awaited, times = state.decision.seat, (START, START, START, START)
+    games = [
+        (gid, guild, gid, "caylus", options, setup, "running", 10 * gid, 1, 0, *snapshots)
+        for gid, guild in zip(ids, guilds, strict=True)
+        for snapshots in [(snapshot, snapshot, awaited, *times)]
+    ]
+    seats = [
+        (gid, s, 10 * gid + s, 0, colour, START)
+        for gid in ids
+        for s, colour in ((0, "blue"), (1, "red"))
+    ]
+
+    def work(tx: Tx) -> None:
+        tx.executemany(
+            "INSERT INTO games (id, guild_id, channel_id, kind, options, setup, status, host_id, "
+            "version, seq, snapshot, phase_snapshot, awaiting_seat, awaiting_since, created_at, "
+            "updated_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            games,
+        )
+        tx.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, is_bot, colour, joined_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            seats,
+        )
+
+    await svc.store.write(work)
+    await svc.store.reset_identities()
+    return ids
+
+
+@pytest.fixture
+async def svc(database: str) -> AsyncIterator[GameService]:
+    service = await GameService.open(database, rng=random.Random(1), clock=lambda: START)
+    yield service
+    await service.close()
+
+
+async def test_catch_up_tick_yields_to_the_loop_between_reminder_batches(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """300 games whose reminder is due, after a restart (nothing in memory): the tick works
+    through them 50 at a time, and a coroutine running beside it gets its turns between every
+    two batches, also while the deadlines are computed (work without any I/O to wait for)."""
+    monkeypatch.setattr(clock_tick, "REMINDER_BATCH", 50)
+    monkeypatch.setattr(clock_core, "CHUNK", 50)
+    games = await _running_games(svc, [1] * 300)
+    turns = 0
+    done = False
+
+    async def beside() -> None:
+        nonlocal turns
+        while not done:
+            turns += 1
+            await asyncio.sleep(0)
+
+    at_batches: list[int] = []
+    real_sent = svc.store.reminders_sent
+
+    async def reminders_sent(game_ids: Sequence[int]) -> Any:
+        at_batches.append(turns)  # one query per batch of games
+        return await real_sent(game_ids)
+
+    monkeypatch.setattr(svc.store, "reminders_sent", reminders_sent)
+    at_deadlines: list[int] = []
+    real_timing = clock_core.compute_timing
+
+    def compute_timing(*args: Any) -> Any:
+        at_deadlines.append(turns)
+        return real_timing(*args)
+
+    monkeypatch.setattr(clock_core, "compute_timing", compute_timing)
+    clock = ClockService(svc)
+    runner = asyncio.create_task(beside())
+    try:
+        notices = await clock.tick(HALF_TIME)
+    finally:
+        done = True
+        await runner
+    assert sorted(n.game_id for n in notices if n.kind == "reminder") == games
+    assert len(at_batches) == 6
+    assert all(a < b for a, b in itertools.pairwise(at_batches))
+    assert len(at_deadlines) == 300
+    # the turns seen by the deadlines' computation change from one chunk of 50 to the next
+    chunks = [at_deadlines[k : k + 50] for k in range(0, 300, 50)]
+    assert all(len(set(chunk)) == 1 for chunk in chunks)
+    assert all(a[0] < b[0] for a, b in itertools.pairwise(chunks))
+    assert [n for n in await clock.tick(HALF_TIME) if n.kind == "reminder"] == []  # sent once
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Every request sent to PostgreSQL from now on (each one round trip), by its first words."""
+    counted: Counter[str] = Counter()
+
+    def counting(name: str) -> Any:
+        original = getattr(asyncpg.connection.Connection, name)
+
+        async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            counted[" ".join(query.split()[:2])] += 1
+            return await original(self, query, *args, **kwargs)
+
+        return call
+
+    for name in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counting(name))
+    yield counted
+
+
+@pytest.fixture
+async def pg_svc(postgres_url: str) -> AsyncIterator[GameService]:
+    async with fresh_schema(postgres_url) as url:
+        service = await GameService.open(url, rng=random.Random(1), clock=lambda: START)
+        yield service
+        await service.close()
+
+
+@pytest.mark.postgres
+async def test_reminder_tick_claims_each_batch_in_one_statement_on_postgres(
+    pg_svc: GameService, round_trips: Counter[str]
+) -> None:
+    """300 due reminders (two batches of at most 250 games): a few round trips for the whole
+    tick, none per game; each batch's reminders claimed and recorded by one statement."""
+    games = await _running_games(pg_svc, [1] * 300)
+    round_trips.clear()
+    notices = await ClockService(pg_svc).tick(HALF_TIME)
+    assert sorted(n.game_id for n in notices if n.kind == "reminder") == games
+    claims = sum(n for words, n in round_trips.items() if words.startswith("WITH claimed"))
+    assert claims == 2
+    assert sum(round_trips.values()) <= 25, round_trips  # 0.08 round trips a game at most
+    recorded = await rows(pg_svc.store.url, "SELECT COUNT(*) FROM clock_reminders")  # type: ignore[attr-defined]
+    assert recorded == [(300,)]
+
+
+@pytest.mark.postgres
+async def test_clock_services_on_shards_zero_and_one_of_two_tick_only_their_guilds_games(
+    postgres_url: str,
+) -> None:
+    """Two processes over one database, on shards {0} and {1} of 2: each one's tick sees and
+    reminds the games of its own shard's guilds only, and together they remind every game."""
+    guilds = [k * SHARD + 2 * SHARD * (k % 3) for k in range(8)]  # shards 0, 1, 0, 1 ...
+    async with fresh_schema(postgres_url) as url:
+        first = await GameService.open(url, rng=random.Random(1), clock=lambda: START)
+        second = await GameService.open(url, rng=random.Random(2), clock=lambda: START)
+        try:
+            games = await _running_games(first, guilds)
+            shard_of = {gid: (guild >> 22) % 2 for gid, guild in zip(games, guilds, strict=True)}
+            clocks = [
+                ClockService(first, shards=ShardSet(2, (0,))),
+                ClockService(second, shards=ShardSet(2, (1,))),
+            ]
+            for shard, clock in enumerate(clocks):
+                seen = await clock._awaited_rows(None)
+                assert [r["id"] for r in seen] == [g for g in games if shard_of[g] == shard]
+            ticks = await asyncio.gather(*(clock.tick(HALF_TIME) for clock in clocks))
+            for shard, notices in enumerate(ticks):
+                reminded = sorted(n.game_id for n in notices if n.kind == "reminder")
+                assert reminded == [g for g in games if shard_of[g] == shard]
+            everyone = ClockService(first)  # a bot in one process covers every game
+            assert len(await everyone._awaited_rows(None)) == len(games)
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_seats_awaited_of_a_shard_set_leave_out_other_shards_guilds(
+    svc: GameService,
+) -> None:
+    """The store's reads for the tick take the shard filter, on both backends."""
+    guilds = [0, SHARD, 2 * SHARD, 3 * SHARD + 5, 4 * SHARD]  # shards 0, 1, 2, 0, 1 of 3
+    games = await _running_games(svc, guilds)
+    defaults = {"default_clock": 86_400, "default_reminders": "half,2h", "default_takeover": 3}
+    for ids, expected in (((0,), [1, 4]), ((1, 2), [2, 3, 5]), ((0, 1, 2), games)):
+        shards = ShardSet(3, ids)
+        found = await svc.store.seats_awaited(None, shards=shards, **defaults)
+        assert [a.id for a in found] == expected
+        assert all(shards.covers(a.guild_id) for a in found)
+        players = await svc.store.running_players_settings(shards)
+        assert players == []  # nobody has settings: the query runs, with the filter
+    assert len(await svc.store.seats_awaited(None, **defaults)) == len(games)
+
+
+def test_the_clock_of_a_process_on_some_shards_covers_their_guilds_only() -> None:
+    def settings(**values: Any) -> Settings:
+        return Settings(_env_file=None, **values)
+
+    url = "postgresql://caylus@127.0.0.1:5432/caylus"
+    assert clock_shards(settings()) is None  # one process: every game
+    assert clock_shards(settings(shard_count=4)) is None  # every shard in this process
+    assert clock_shards(settings(database=url, shard_count=4, shard_ids="0-3")) is None
+    assert clock_shards(settings(database=url, shard_count=4, shard_ids="3,1")) == ShardSet(
+        4, (1, 3)
+    )
