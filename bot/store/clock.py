@@ -52,8 +52,7 @@ class AwaitedSeat(NamedTuple):
 
 class ShardSet(NamedTuple):
     """The Discord shards a process runs (`ids` of `total`): its clock covers the games of
-    their guilds only. Discord puts a guild on shard `(guild_id >> 22) % total` (a game in a
-    direct message has guild 0: shard 0, where Discord sends direct messages)."""
+    their guilds only. Discord puts a guild on shard `(guild_id >> 22) % total`."""
 
     total: int
     ids: tuple[int, ...]
