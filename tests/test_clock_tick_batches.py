@@ -231,3 +231,21 @@ def test_the_clock_of_a_process_on_some_shards_covers_their_guilds_only() -> Non
     assert clock_shards(settings(database=url, shard_count=4, shard_ids="3,1")) == ShardSet(
         4, (1, 3)
     )
+
+
+async def test_reminder_tick_reads_a_game_whose_stored_state_does_not_decode_through_the_service(
+    svc: GameService,
+) -> None:
+    """A stored state that does not read (the cache column damaged behind the bot's back) is
+    not the game's end: the tick has the service read the game (its log replays, the state is
+    repaired) and reminds it with the others; nothing is marked damaged."""
+    games = await _running_games(svc, [1, 1, 1])
+    await svc.store.write(
+        lambda tx: tx.execute("UPDATE games SET snapshot = ? WHERE id = ?", ("{broken", games[1]))
+    )
+    notices = await ClockService(svc).tick(HALF_TIME)
+    assert sorted(n.game_id for n in notices if n.kind == "reminder") == games
+    assert [n for n in notices if n.kind == "damaged"] == []
+    assert await svc.store.damaged(games[1]) is None
+    (snapshot,) = await rows(svc.store, "SELECT snapshot FROM games WHERE id = ?", (games[1],))
+    assert snapshot[0].startswith("{") and snapshot[0] != "{broken"  # repaired from the log

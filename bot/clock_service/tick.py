@@ -282,8 +282,10 @@ class TickCalls(ClockCore):
         for row, deadline, (items, via) in unsent:
             decision = named.get(row["id"])
             if isinstance(decision, BaseException):
-                broken.append((row, decision))
-            elif decision is not None:
+                # a stored state that does not read: the service reads the game (replaying its
+                # log, repairing the state) or finds it damaged
+                decision = await self._guarded(row, self._named_by_service(deadline), broken)
+            if decision is not None:
                 game, kind, prompt = decision
                 found.append(
                     _DueReminder(
@@ -294,6 +296,15 @@ class TickCalls(ClockCore):
                     )
                 )
         return found
+
+    async def _named_by_service(self, deadline: Deadline) -> tuple[str, str, str] | None:
+        """(game kind, decision kind, prompt) of the decision awaited, read by the service;
+        None if the game moved on."""
+        info = await self.svc.game(deadline.game_id)
+        decision = next((p for p in info.pending if p.seat == deadline.seat), None)
+        if decision is None or info.version != deadline.version:
+            return None
+        return info.kind, decision.kind, decision.prompt
 
     async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
         notices = []
