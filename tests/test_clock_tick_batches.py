@@ -23,13 +23,14 @@ from bot.app import clock_shards
 from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import ShardSet, Tx
+from bot.store import ReminderClaim, ShardSet, Tx, open_store
 from engine import caylus
-from tests.db import fresh_schema, rows
+from tests.db import fresh_schema, rows, target_of
 
 START = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
 HALF_TIME = datetime.fromtimestamp(START + 12 * 3600 + 60, UTC)  # every `half` reminder is due
 SHARD = 1 << 22  # the guild ids of shard k of n: k * SHARD (+ a multiple of n * SHARD)
+DEFAULTS = {"default_clock": 86_400, "default_reminders": "half,2h", "default_takeover": 3}
 
 
 async def _running_games(svc: GameService, guilds: Sequence[int]) -> list[int]:
@@ -209,15 +210,14 @@ async def test_seats_awaited_of_a_shard_set_leave_out_other_shards_guilds(
     """The store's reads for the tick take the shard filter, on both backends."""
     guilds = [0, SHARD, 2 * SHARD, 3 * SHARD + 5, 4 * SHARD]  # shards 0, 1, 2, 0, 1 of 3
     games = await _running_games(svc, guilds)
-    defaults = {"default_clock": 86_400, "default_reminders": "half,2h", "default_takeover": 3}
     for ids, expected in (((0,), [1, 4]), ((1, 2), [2, 3, 5]), ((0, 1, 2), games)):
         shards = ShardSet(3, ids)
-        found = await svc.store.seats_awaited(None, shards=shards, **defaults)
+        found = await svc.store.seats_awaited(None, shards=shards, **DEFAULTS)
         assert [a.id for a in found] == expected
         assert all(shards.covers(a.guild_id) for a in found)
         players = await svc.store.running_players_settings(shards)
         assert players == []  # nobody has settings: the query runs, with the filter
-    assert len(await svc.store.seats_awaited(None, **defaults)) == len(games)
+    assert len(await svc.store.seats_awaited(None, **DEFAULTS)) == len(games)
 
 
 def test_the_clock_of_a_process_on_some_shards_covers_their_guilds_only() -> None:
@@ -249,3 +249,68 @@ async def test_reminder_tick_reads_a_game_whose_stored_state_does_not_decode_thr
     assert await svc.store.damaged(games[1]) is None
     (snapshot,) = await rows(svc.store, "SELECT snapshot FROM games WHERE id = ?", (games[1],))
     assert snapshot[0].startswith("{") and snapshot[0] != "{broken"  # repaired from the log
+
+
+async def test_claim_reminders_records_each_item_once_for_the_awaited_decision_only(
+    svc: GameService,
+) -> None:
+    """`Tx.claim_reminders` (one statement on PostgreSQL, statement by statement on SQLite):
+    a game is claimed when its decision is still the awaited one and none of its items was
+    recorded before; on PostgreSQL a game another transaction is claiming is left to it."""
+    games = await _running_games(svc, [1] * 5)
+    seat = (await svc.store.seats_awaited(games[0], **DEFAULTS))[0].awaiting_seat
+
+    def claim(gid: int, items: tuple[str, ...], seq: int = 0) -> ReminderClaim:
+        return ReminderClaim(gid, seq, seat, 10 * gid + seat, tuple((i, START) for i in items))
+
+    def work(tx: Tx) -> set[int]:
+        return tx.claim_reminders(
+            [claim(games[0], ("half",)), claim(games[1], ("half", "2h"))], 7.0
+        )
+
+    assert await svc.store.write(work, claimed=True) == {games[0], games[1]}
+    assert await svc.store.write(work, claimed=True) == set()  # recorded: never again
+
+    def later(tx: Tx) -> set[int]:
+        return tx.claim_reminders(
+            [
+                claim(games[1], ("2h", "1h")),  # 2h was sent: not this transaction's to send
+                claim(games[2], ("half",), seq=3),  # not the awaited decision
+                claim(games[3], ("half",)),
+            ],
+            8.0,
+        )
+
+    assert await svc.store.write(later, claimed=True) == {games[3]}
+    recorded = await rows(svc.store, "SELECT game_id, item, sent_at FROM clock_reminders")
+    assert sorted(recorded) == [
+        (games[0], "half", 7.0),
+        (games[1], "1h", 8.0),
+        (games[1], "2h", 7.0),
+        (games[1], "half", 7.0),
+        (games[3], "half", 8.0),
+    ]
+    if svc.store.backend != "postgres":
+        return
+    other = await open_store(target_of(svc.store))
+    held, release = asyncio.Event(), asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def hold(tx: Tx) -> None:
+        assert tx.try_claim(games[4])
+        loop.call_soon_threadsafe(held.set)
+        asyncio.run_coroutine_threadsafe(release.wait(), loop).result()
+
+    holder = asyncio.create_task(other.write(hold, claimed=True))
+    try:
+        await held.wait()
+
+        def both(tx: Tx) -> set[int]:
+            return tx.claim_reminders([claim(games[4], ("half",)), claim(games[2], ("half",))], 9.0)
+
+        assert await svc.store.write(both, claimed=True) == {games[2]}  # the held one is left
+    finally:
+        release.set()
+        await holder
+        await other.close()
+    assert await svc.store.write(both, claimed=True) == {games[4]}  # its claim is gone
