@@ -2,8 +2,8 @@
 round trips it makes to PostgreSQL. Prints one JSON object per backend.
 
     python bench/bench_clock.py [--games 5000] [--sqlite-only | --postgres-only] [--url ...]
-                                [--no-freeze]
-    (about 1 minute at the defaults, most of it writing the games)
+                                [--no-freeze] [--expiries]
+    (about 1 minute at the defaults, most of it writing the games; with --expiries, about 3)
 
 `--games` running two-player games are written straight into a fresh database (as
 bench/bench_scale.py does: each awaiting a human since the same instant, the default clock of
@@ -15,6 +15,10 @@ the CPU time the loop's thread spent between two of the watchdog's turns is prin
 and the longest pause of Python's garbage collector during the tick). The process freezes its
 start-up objects as the bot does (`--no-freeze`: not). Round trips are the calls of asyncpg's
 connection during the tick (each one request and its answer), per game reminded.
+
+`--expiries`: the tick comes after every game's deadline instead, and plays the default moves
+(each notice handed to `deliver` as the bot's scheduler does, so no move's result is held to
+the end of the tick).
 
 PostgreSQL: `--url` (an empty database or schema), else a throwaway cluster of the machine's
 server (tests/pg_cluster.py).
@@ -50,6 +54,7 @@ from bot.service import GameService  # noqa: E402
 
 WATCH_STEP = 0.005  # the watchdog's sleep
 HALF_TIME = START + 12 * 3600 + 60  # every game's `half` reminder is due (default clock: 24 h)
+EXPIRY_TIME = START + 24 * 3600 + 60  # every game's clock has run out
 
 
 @contextmanager
@@ -79,9 +84,11 @@ def counted_round_trips() -> Iterator[Counter[str]]:
             setattr(asyncpg.connection.Connection, name, original)
 
 
-async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
-    """One tick at half time in a fresh service, with the watchdog running beside it."""
-    svc = await GameService.open(target, rng=random.Random(1), clock=lambda: HALF_TIME)
+async def catch_up(target: str, freeze: bool = True, expiries: bool = False) -> dict[str, Any]:
+    """One tick at half time (or after every deadline) in a fresh service, with the watchdog
+    running beside it."""
+    at = EXPIRY_TIME if expiries else HALF_TIME
+    svc = await GameService.open(target, rng=random.Random(1), clock=lambda: at)
     if freeze:
         freeze_start_up_objects()  # as the bot does once started
     longest = longest_cpu = 0.0
@@ -103,6 +110,9 @@ async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
         elif pauses:
             pauses[-1] += time.perf_counter()
 
+    async def posted(notice: Any) -> None:
+        """Where the bot posts each notice as the tick decides it (here: nothing to post)."""
+
     try:
         clock = ClockService(svc)
         watcher = asyncio.create_task(watchdog())
@@ -111,7 +121,7 @@ async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
         gc.callbacks.append(collected)
         with counted_round_trips() as trips:
             began = time.perf_counter()
-            notices = await clock.tick(datetime.fromtimestamp(HALF_TIME, UTC))
+            notices = await clock.tick(datetime.fromtimestamp(at, UTC), deliver=posted)
             seconds = time.perf_counter() - began
         gc.callbacks.remove(collected)
         stop.set()
@@ -119,8 +129,9 @@ async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
     finally:
         await svc.close()
     reminded = sum(n.kind == "reminder" for n in notices)
+    expired = sum(n.kind == "expired" for n in notices)
     result: dict[str, Any] = {
-        "reminders_sent": reminded,
+        **({"expiries": expired} if expiries else {"reminders_sent": reminded}),
         "tick_seconds": round(seconds, 2),
         "longest_loop_hold_ms": round(longest * 1000, 1),
         "longest_loop_hold_cpu_ms": round(longest_cpu * 1000, 1),
@@ -129,13 +140,13 @@ async def catch_up(target: str, freeze: bool = True) -> dict[str, Any]:
     if target.startswith("postgresql"):
         total = sum(trips.values())
         result["round_trips"] = total
-        result["round_trips_per_game"] = round(total / max(1, reminded), 3)
+        result["round_trips_per_game"] = round(total / max(1, reminded + expired), 3)
     return result
 
 
-def run(target: str, games: int, freeze: bool) -> dict[str, Any]:
+def run(target: str, games: int, freeze: bool, expiries: bool) -> dict[str, Any]:
     asyncio.run(fill(target, games))
-    result = asyncio.run(catch_up(target, freeze))
+    result = asyncio.run(catch_up(target, freeze, expiries))
     backend = "postgres" if target.startswith("postgresql") else "sqlite"
     return {"backend": backend, "games": games, **result}
 
@@ -149,13 +160,15 @@ def main() -> None:
     parser.add_argument(
         "--no-freeze", action="store_true", help="skip the bot's gc.freeze() after start-up"
     )
+    parser.add_argument(
+        "--expiries", action="store_true", help="tick after every deadline: the default moves"
+    )
     args = parser.parse_args()
+    options = (args.games, not args.no_freeze, args.expiries)
     if not args.postgres_only:
         with tempfile.TemporaryDirectory() as folder:
             print(
-                json.dumps(
-                    run(str(Path(folder) / "bench.sqlite3"), args.games, not args.no_freeze)
-                ),
+                json.dumps(run(str(Path(folder) / "bench.sqlite3"), *options)),
                 flush=True,
             )
     if args.sqlite_only:
@@ -169,7 +182,7 @@ def main() -> None:
         cluster = pg_cluster.start({"shared_buffers": "256MB"})
         url = cluster.url
     try:
-        print(json.dumps(run(url, args.games, not args.no_freeze)), flush=True)
+        print(json.dumps(run(url, *options)), flush=True)
     finally:
         if cluster is not None:
             cluster.stop()

@@ -314,3 +314,33 @@ async def test_claim_reminders_records_each_item_once_for_the_awaited_decision_o
         await holder
         await other.close()
     assert await svc.store.write(both, claimed=True) == {games[4]}  # its claim is gone
+
+
+async def test_tick_delivers_each_expiry_as_it_is_decided_and_keeps_no_result(
+    svc: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With `deliver` (the Discord layer's post), each notice goes out as soon as the tick has
+    decided it: an expiry is delivered, with its move's result, before the next game's default
+    move is played; the notices returned keep no result (no move's states held to the end of a
+    catch-up of thousands of expiries)."""
+    games = await _running_games(svc, [1, 1, 1])
+    moves = 0
+    real_move = svc.clock_move
+
+    async def clock_move(*args: Any, **kwargs: Any) -> Any:
+        nonlocal moves
+        moves += 1
+        return await real_move(*args, **kwargs)
+
+    monkeypatch.setattr(svc, "clock_move", clock_move)
+    delivered: list[tuple[int, int, bool]] = []
+
+    async def deliver(notice: Any) -> None:
+        delivered.append((notice.game_id, moves, notice.result is not None))
+
+    expired_at = datetime.fromtimestamp(START + 24 * 3600 + 60, UTC)
+    notices = await ClockService(svc).tick(expired_at, deliver=deliver)
+    assert delivered == [(gid, k, True) for k, gid in enumerate(games, start=1)]
+    assert [(n.kind, n.game_id, n.result) for n in notices] == [
+        ("expired", gid, None) for gid in games
+    ]

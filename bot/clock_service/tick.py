@@ -6,9 +6,11 @@ from away, and games found damaged on the way.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -48,18 +50,23 @@ _rng = random.SystemRandom()  # where a tick starts among the games (not a game'
 class TickCalls(ClockCore):
     """The scheduler's tick and its parts."""
 
-    async def tick(self, now: datetime) -> list[ClockNotice]:
+    async def tick(self, now: datetime, deliver: Deliver | None = None) -> list[ClockNotice]:
         """Everything due at `now`, at most once each: expiries (default move applied, maybe a
         takeover), reminders (one per decision and item; of several overdue ones, after a
         restart, only the most urgent is sent), the ends of away periods. Run it every minute.
 
         Each game's work is isolated: a game whose work fails for a reason of its own is marked
         damaged (logged once, one 'damaged' notice for its channel) and skipped from then on;
-        the other games go on."""
+        the other games go on.
+
+        `deliver`: called with each notice as soon as it is decided (the Discord layer posts it
+        then), so a catch-up with thousands of expiries does not keep every move's result in
+        memory to the end; the notices returned have then been delivered and carry no
+        `result`."""
         async with self._tick_lock:
-            notices: list[ClockNotice] = []
+            out = _Outgoing(deliver)
             now_s = to_seconds(now)
-            notices += await self._announce_returns(now_s)
+            await out.add(await self._announce_returns(now_s))
             rows = await self._awaited_rows(None)
             players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
@@ -70,12 +77,12 @@ class TickCalls(ClockCore):
                 if to_seconds(deadline.due) > now_s:
                     reminding.append((row, deadline))  # a reminder may be due: below
                     continue
-                notices += await self._guarded(row, self._expire(row, deadline, now), broken) or []
-            notices += await self._reminders(reminding, now, players, broken)
+                await out.add(await self._guarded(row, self._expire(row, deadline, now), broken))
+            await out.add(await self._reminders(reminding, now, players, broken))
             for row, error in broken:
-                notices += await self._damaged(row, error)
-            notices += await self._report_damaged()
-            return notices
+                await out.add(await self._damaged(row, error))
+            await out.add(await self._report_damaged())
+            return out.notices
 
     async def _guarded(
         self, row: dict[str, Any], work: Any, broken: list[tuple[dict[str, Any], BaseException]]
@@ -337,6 +344,27 @@ class TickCalls(ClockCore):
                     )
                 )
         return notices
+
+
+# What the Discord layer gives `tick` to post each notice as soon as it is decided.
+Deliver = Callable[[ClockNotice], Awaitable[None]]
+
+
+class _Outgoing:
+    """The tick's notices: handed to `deliver` one by one as they are decided, if given (then
+    kept without their `result`, which holds the move's states), and returned at the end."""
+
+    def __init__(self, deliver: Deliver | None) -> None:
+        self.deliver = deliver
+        self.notices: list[ClockNotice] = []
+
+    async def add(self, notices: list[ClockNotice] | None) -> None:
+        for notice in notices or ():
+            if self.deliver is not None:
+                await self.deliver(notice)
+                if notice.result is not None:
+                    notice = dataclasses.replace(notice, result=None)
+            self.notices.append(notice)
 
 
 # (the items due now and not known to be sent, as (when due, item), earliest first; how)
