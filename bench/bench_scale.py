@@ -2,21 +2,23 @@
 one PostgreSQL database. Prints one JSON object per backend.
 
     python bench/bench_scale.py [--games 10000] [--seconds 30] [--players 64]
-    (about 6 minutes at the defaults: most of it writing the 10,000 games and the clock's ticks)
+    (about 4 minutes at the defaults, 2 for each backend: writing the 10,000 games, 30 s of
+    load and the minute between the clock's two ticks)
                                 [--processes 2] [--url postgresql://...] [--sqlite-only]
-                                [--postgres-only]
+                                [--postgres-only] [--clock-all] [--tick-gap 60]
 
 - `--games` active two-player games are written straight into a fresh database (each with a
   valid snapshot and a decision pending since the start: as many pending deadlines).
-- load: each process serves its share of the games (as Discord shards would: game id modulo
-  the process count) with `--players` concurrent players, each acting on a random game of the
-  share as soon as its previous act returned, through GameService.act (the game's locks, one
-  transaction per act, the outbox row); committed actions per second over all processes, and
-  the latency of an act (median, p99) as the player waits for it (the built-in player's choice
-  of move is not counted).
-- clock: the ClockService's tick over every pending deadline, in each process at once: an idle
-  tick (nothing due), then a tick at half time (each decision's "half" reminder is due, sent
-  once whichever process claims it).
+- load: each process serves its share of the games (as Discord shards do: the games of the
+  guilds of its shard, process k of n running shard k of n) with `--players` concurrent
+  players, each acting on a random game of the share as soon as its previous act returned,
+  through GameService.act (the game's locks, one transaction per act, the outbox row);
+  committed actions per second over all processes, and the latency of an act (median, p99) as
+  the player waits for it (the built-in player's choice of move is not counted).
+- clock: the ClockService's tick in each process at once, over the pending deadlines of its
+  shard's games (`--clock-all`: of every game, each reminder sent once whichever process claims
+  it): an idle tick (nothing due), then a tick at half time (each decision's "half" reminder is
+  due).
 
 PostgreSQL: `--url` (an empty database or schema), else a throwaway cluster of the machine's
 server (tests/pg_cluster.py) with fsync on and default commit durability.
@@ -43,10 +45,16 @@ sys.path.insert(0, str(ROOT))
 
 from bot.clock_service import ClockService  # noqa: E402
 from bot.service import GameService  # noqa: E402
-from bot.store import Tx, open_store  # noqa: E402
+from bot.store import ShardSet, Tx, open_store  # noqa: E402
 from engine import caylus  # noqa: E402
 
 START = datetime(2026, 3, 2, 12, tzinfo=UTC).timestamp()
+
+
+def guild_of(game_id: int) -> int:
+    """The guild of a benchmark game: 100 games a guild, the guilds spread over the shards as
+    Discord's ids are (the shard is `(guild_id >> 22) % shards`)."""
+    return (1 + game_id // 100) << 22
 
 
 async def fill(target: str, games: int) -> None:
@@ -64,7 +72,7 @@ async def fill(target: str, games: int) -> None:
             for gid in ids:
                 snapshot, setup = snaps[gid % len(snaps)]
                 seat = states[gid % len(states)].decision.seat
-                game = (gid, 1 + gid // 100, gid, "caylus", options, setup, "running", 10 * gid)
+                game = (gid, guild_of(gid), gid, "caylus", options, setup, "running", 10 * gid)
                 rows.append((*game, 1, 0, snapshot, snapshot, seat, START, START, START, START))
                 seats += [
                     (gid, 0, 10 * gid, 0, "blue", START),
@@ -106,7 +114,8 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
         **({"pool_size": args.pool} if args.target.startswith("postgresql") else {}),
     )
     try:
-        mine = [g for g in range(1, args.games + 1) if g % args.processes == args.index]
+        shards = ShardSet(args.processes, (args.index,)) if args.processes > 1 else None
+        mine = [g for g in range(1, args.games + 1) if shards is None or shards.covers(guild_of(g))]
         latencies: list[float] = []
         stale = 0
         await _wait_until(args.begin)
@@ -138,7 +147,7 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
         load = {"acts": len(latencies), "stale": stale, "latencies": latencies}
 
         # the clock, over every pending deadline (other processes tick at the same moments)
-        clock = ClockService(svc)
+        clock = ClockService(svc, shards=None if args.clock_all else shards)
         ticks = {}
         for name, at in (("idle", START + 120), ("half", START + 12 * 3600 + 60)):
             await _wait_until(
@@ -170,6 +179,7 @@ def run(target: str, processes: int, args: argparse.Namespace) -> dict[str, Any]
         *("--processes", str(processes), "--games", str(args.games)),
         *("--seconds", str(args.seconds), "--players", str(args.players)),
         *("--begin", repr(begin), "--pool", str(args.pool), "--tick-gap", str(args.tick_gap)),
+        *(["--clock-all"] if args.clock_all else []),
     ]
     workers = [
         subprocess.Popen(
@@ -208,6 +218,11 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="PostgreSQL serving processes")
     parser.add_argument("--pool", type=int, default=10, help="PostgreSQL connections per process")
     parser.add_argument("--tick-gap", type=float, default=60.0, help="seconds between the ticks")
+    parser.add_argument(
+        "--clock-all",
+        action="store_true",
+        help="every process ticks for every game (default: for its shard's guilds, as the bot)",
+    )
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a throwaway one)")
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--postgres-only", action="store_true")

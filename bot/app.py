@@ -12,6 +12,7 @@ or an owner mentioning the bot with `sync global`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
 from bot.service import GameService
 from bot.settings import Settings, invite_url
-from bot.store import StoreError, is_postgres_url
+from bot.store import ShardSet, StoreError, is_postgres_url
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ class CaylusBot(commands.Bot):
             )
         if self.clock is None or self.clock.svc is not self.service:
             self.clock = ClockService(self.service)
+        self.clock.shards = clock_shards(self.settings)  # its tick covers this process's guilds
         await self.add_cog(
             CaylusCog(self, self.service, self.settings, clock=self.clock, now=self.now)
         )
@@ -108,6 +110,24 @@ class CaylusBot(commands.Bot):
 
 class ShardedCaylusBot(CaylusBot, commands.AutoShardedBot):
     """The bot on some of Discord's shards (`shard_count`, `shard_ids`): one of N processes."""
+
+
+def freeze_start_up_objects() -> None:
+    """What the process holds once started (its modules, tables and translations: tens of
+    thousands of objects that live as long as it) is kept out of the garbage collector's
+    full collections, which otherwise walk all of it each time (some tens of milliseconds
+    with the event loop held; docs/clock.md, "The tick and the event loop")."""
+    gc.collect()
+    gc.freeze()
+
+
+def clock_shards(settings: Settings) -> ShardSet | None:
+    """The shards whose guilds' games this process's clock ticks for: None (every game) unless
+    it runs only some of the bot's shards."""
+    count, ids = settings.shard_count, settings.shards
+    if count is None or ids is None or set(range(count)) <= set(ids):
+        return None
+    return ShardSet(count, tuple(sorted(set(ids))))
 
 
 def store_options(settings: Settings) -> dict[str, Any]:
@@ -222,8 +242,9 @@ async def _run(settings: Settings, token: str) -> None:
         check=True,
         **store_options(settings),
     )
-    clock = ClockService(service)  # one per process, next to the service (same time.time clock)
+    clock = ClockService(service, shards=clock_shards(settings))  # one per process
     log.info("database %s open", service.store.target)
+    freeze_start_up_objects()
     if settings.shard_count is not None:
         log.info(
             "running shards %s of %d",

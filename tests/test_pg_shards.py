@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from bot.app import ShardedCaylusBot, create_bot, settings_problem
 from bot.service import GameService
 from bot.settings import Settings, parse_shard_ids
+from bot.store import ShardSet
 from tests.db import fresh_schema
 from tests.discord_harness import SimClock, is_prompt, make_settings, said
 
@@ -74,6 +75,7 @@ async def test_a_game_on_shard_one_of_two_on_postgres(url: str, tmp_path: Path) 
             channel = guild.create_text_channel("caylus")
             alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
             assert bot.shard_ids == [1] and guild.id is not None
+            assert bot.clock.shards == ShardSet(2, (1,))  # its clock ticks for shard 1's guilds
             await alice.slash(channel, "caylus new", players=2, thread=False)
             joined = await bob.slash(channel, "caylus join")
             assert "lobby" in said(joined).lower()

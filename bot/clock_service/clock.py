@@ -55,13 +55,21 @@ def format_duration(delta: timedelta) -> str:
 
 @lru_cache(maxsize=1)
 def all_time_zones() -> tuple[str, ...]:
+    """The IANA zone names, sorted. The first call reads the whole zone database (some tens of
+    milliseconds): the clock's tick makes it in a worker thread (`known_time_zones`)."""
     return tuple(sorted(z for z in available_timezones() if "/" in z or z == "UTC"))
+
+
+@lru_cache(maxsize=1)
+def known_time_zones() -> frozenset[str]:
+    """`all_time_zones` as a set: a tick checks thousands of players' zones."""
+    return frozenset(all_time_zones())
 
 
 def time_zone(name: str) -> ZoneInfo:
     """The zone for an IANA name ('Europe/Amsterdam'); a clear error otherwise."""
     try:
-        if name and name in all_time_zones():
+        if name and name in known_time_zones():
             return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         pass

@@ -24,7 +24,7 @@ from bot.clock_service.values import (
     UserClockSettings,
 )
 from bot.service import ActResult, GameInfo, GameService
-from bot.store import GameHead, UserSettings
+from bot.store import GameHead, ShardSet, UserSettings
 from bot.words import errors as err
 from bot.words.lang import m
 from i18n import Later
@@ -34,13 +34,22 @@ OFF_WORDS = ("", "off", "none", "no")
 REMIND_VIA = {"channel": "mention", "dm": "dm", "none": "none"}  # -> user_settings.notify
 
 
+# Rows the tick works through on the event loop between two turns it gives other tasks (a
+# deadline or a row's reminder times take some microseconds: a few milliseconds a chunk).
+CHUNK = 250
+
+
 class ClockCore:
     """The reads and the deadline machinery the clock's calls share. Wraps a `GameService` (and its
-    `Store`); every call takes `now` (an aware datetime) where time matters."""
+    `Store`); every call takes `now` (an aware datetime) where time matters.
 
-    def __init__(self, service: GameService) -> None:
+    `shards`: the Discord shards this process runs; its tick covers their guilds' games only
+    (None: every game, a bot in one process)."""
+
+    def __init__(self, service: GameService, *, shards: ShardSet | None = None) -> None:
         self.svc = service
         self.store = service.store
+        self.shards = shards
         self._tick_lock = asyncio.Lock()
 
     # --- reads: settings, deadlines, a player's games ----------------------------------------
@@ -62,10 +71,16 @@ class ClockCore:
         return _clock_settings(await self.store.user_settings(user_id))
 
     async def _players_settings(self) -> dict[int, UserClockSettings]:
-        """The settings of every player of a running game, in one query (a tick needs them
-        all; one query per game costs a round trip each on a database server)."""
-        found = await self.store.running_players_settings()
-        return {s.user_id: _clock_settings(s) for s in found}
+        """The settings of every player of a running game (of this process's shards), in one
+        query (a tick needs them all; one query per game costs a round trip each on a database
+        server)."""
+        found = await self.store.running_players_settings(self.shards)
+        settings: dict[int, UserClockSettings] = {}
+        for first in range(0, len(found), CHUNK):
+            if first:
+                await asyncio.sleep(0)  # the loop's turn between chunks
+            settings.update((s.user_id, _clock_settings(s)) for s in found[first : first + CHUNK])
+        return settings
 
     async def deadline(self, game_id: int, now: datetime | None = None) -> Deadline | None:
         """The pending decision of a running game and its deadline; None if nobody (human) is
@@ -153,14 +168,21 @@ class ClockCore:
         return info
 
     async def _awaited_rows(self, game_id: int | None) -> list[dict[str, Any]]:
-        """Running games waiting for a human seat (one game, or all), with their settings."""
+        """Running games waiting for a human seat (one game, or all of this process's shards),
+        with their settings."""
         rows = await self.store.seats_awaited(
             game_id,
             default_clock=int(DEFAULT_CLOCK.total_seconds()),
             default_reminders=DEFAULT_REMINDER_SPEC,
             default_takeover=DEFAULT_TAKEOVER_AFTER,
+            shards=self.shards if game_id is None else None,
         )
-        return [r._asdict() for r in rows]
+        found: list[dict[str, Any]] = []
+        for first in range(0, len(rows), CHUNK):
+            if first:
+                await asyncio.sleep(0)  # the loop's turn between chunks
+            found += (r._asdict() for r in rows[first : first + CHUNK])
+        return found
 
     async def _timings(
         self,
@@ -172,11 +194,13 @@ class ClockCore:
         raises, without that list)."""
         if not rows:
             return []
-        found = await self.store.clock_stoppages([r["id"] for r in rows])
+        found = await self.store.clock_stoppages([r["id"] for r in rows], self.shards)
         pauses, aways = found.stops, found.aways
         now_s = to_seconds(now)
         out = []
-        for r in rows:
+        for index, r in enumerate(rows):
+            if index and not index % CHUNK:
+                await asyncio.sleep(0)  # the loop's turn between chunks
             try:
                 out.append((r, self._deadline_of(r, pauses, aways, now_s)))
             except Exception as error:

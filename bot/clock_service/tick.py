@@ -6,15 +6,23 @@ from away, and games found damaged on the way.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
 
-from bot.clock_service.clock import ClockInputError, parse_reminders, reminder_times, time_zone
+from bot.clock_service.clock import (
+    ClockInputError,
+    known_time_zones,
+    parse_reminders,
+    reminder_times,
+    time_zone,
+)
 from bot.clock_service.core import ClockCore, with_decision
 from bot.clock_service.timing import to_seconds
 from bot.clock_service.values import (
@@ -23,35 +31,42 @@ from bot.clock_service.values import (
     Deadline,
     UserClockSettings,
 )
-from bot.store import GameBusy, StoreError, Tx
+from bot.store import DecisionRow, GameBusy, ReminderClaim, StoreError, Tx
 from bot.words import errors as err
 from bot.words.lang import colour_name, m
+from engine import get_game
 from i18n import Later
 from render.sentences import decision_phrase
 
 log = logging.getLogger(__name__)
 
 
-REMINDER_BATCH = 200  # reminders claimed per transaction by the tick
-REMINDER_READS = 4  # games the tick reads at once while it looks for due reminders
+# Games whose reminders the tick handles together: one query of what they were sent, one of
+# their decisions, one transaction that claims them (a few round trips for the whole batch).
+REMINDER_BATCH = 250
 _rng = random.SystemRandom()  # where a tick starts among the games (not a game's randomness)
 
 
 class TickCalls(ClockCore):
     """The scheduler's tick and its parts."""
 
-    async def tick(self, now: datetime) -> list[ClockNotice]:
+    async def tick(self, now: datetime, deliver: Deliver | None = None) -> list[ClockNotice]:
         """Everything due at `now`, at most once each: expiries (default move applied, maybe a
         takeover), reminders (one per decision and item; of several overdue ones, after a
         restart, only the most urgent is sent), the ends of away periods. Run it every minute.
 
         Each game's work is isolated: a game whose work fails for a reason of its own is marked
         damaged (logged once, one 'damaged' notice for its channel) and skipped from then on;
-        the other games go on."""
+        the other games go on.
+
+        `deliver`: called with each notice as soon as it is decided (the Discord layer posts it
+        then), so a catch-up with thousands of expiries does not keep every move's result in
+        memory to the end; the notices returned have then been delivered and carry no
+        `result`."""
         async with self._tick_lock:
-            notices: list[ClockNotice] = []
+            out = _Outgoing(deliver)
             now_s = to_seconds(now)
-            notices += await self._announce_returns(now_s)
+            await out.add(await self._announce_returns(now_s))
             rows = await self._awaited_rows(None)
             players = await self._players_settings() if rows else {}
             broken: list[tuple[dict[str, Any], BaseException]] = []
@@ -62,12 +77,12 @@ class TickCalls(ClockCore):
                 if to_seconds(deadline.due) > now_s:
                     reminding.append((row, deadline))  # a reminder may be due: below
                     continue
-                notices += await self._guarded(row, self._expire(row, deadline, now), broken) or []
-            notices += await self._reminders(reminding, now, players, broken)
+                await out.add(await self._guarded(row, self._expire(row, deadline, now), broken))
+            await out.add(await self._reminders(reminding, now, players, broken))
             for row, error in broken:
-                notices += await self._damaged(row, error)
-            notices += await self._report_damaged()
-            return notices
+                await out.add(await self._damaged(row, error))
+            await out.add(await self._report_damaged())
+            return out.notices
 
     async def _guarded(
         self, row: dict[str, Any], work: Any, broken: list[tuple[dict[str, Any], BaseException]]
@@ -112,7 +127,7 @@ class TickCalls(ClockCore):
         """One notice per damaged game not yet reported to its channel (however it was found:
         by the clock, or by a player's command)."""
         notices = []
-        for gid, guild, channel in await self.store.damaged_games_to_report():
+        for gid, guild, channel in await self.store.damaged_games_to_report(self.shards):
             if not isinstance(channel, int) or not await self.store.mark_reported(gid):
                 continue
             notices.append(
@@ -199,103 +214,104 @@ class TickCalls(ClockCore):
         players: dict[int, UserClockSettings],
         broken: list[tuple[dict[str, Any], BaseException]],
     ) -> list[ClockNotice]:
-        """The reminders due now of the games in `reminding`, a batch of games at a time: what
-        each batch already sent is read in one query, its games are read a few at once, then
-        its due reminders are claimed in one transaction (`_send_reminders`). Processes ticking
-        together start at different games, so each mostly finds the others' work done."""
+        """The reminders due now of the games in `reminding`, a batch of games at a time, each
+        batch in a few round trips whatever its size: what it already sent (one query), the
+        decisions of the games with a reminder left to send (one query; their stored states are
+        decoded in a worker thread), then one transaction that claims them all. The loop gets
+        its turn between batches. Processes ticking together start at different games, so each
+        mostly finds the others' work done."""
         if not reminding:
             return []
         start = _rng.randrange(len(reminding))
         reminding = reminding[start:] + reminding[:start]
-        limit = asyncio.Semaphore(REMINDER_READS)
+        now_s = to_seconds(now)
         notices: list[ClockNotice] = []
-
-        async def prepare(
-            row: dict[str, Any], deadline: Deadline, sent: dict[Any, set[str]]
-        ) -> _DueReminder | None:
-            async with limit:
-                found = self._remind(row, deadline, now, players, sent)
-                return await self._guarded(row, found, broken)
-
+        await asyncio.to_thread(known_time_zones)  # read once per process, off the loop
         for first in range(0, len(reminding), REMINDER_BATCH):
-            part = reminding[first : first + REMINDER_BATCH]
-            try:
-                sent = await self.store.reminders_sent([row["id"] for row, _ in part])
-            except (StoreError, sqlite3.OperationalError) as error:
-                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
+            if first:
+                await asyncio.sleep(0)  # the loop's turn between batches
+            due = []
+            for row, deadline in reminding[first : first + REMINDER_BATCH]:
+                try:
+                    items = _due_items(row, deadline, now, players)
+                except Exception as error:  # the game's own (its stored reminder spec)
+                    broken.append((row, error))
+                    continue
+                if items is not None:
+                    due.append((row, deadline, items))
+            if not due:
                 continue
-            due = await asyncio.gather(*(prepare(row, d, sent) for row, d in part))
-            notices += await self._send_reminders(
-                [r for r in due if r is not None], to_seconds(now)
-            )
+            try:
+                found = await self._unsent(due, broken)
+                if not found:
+                    continue
+                claims = [r.claim() for r in found]
+
+                def claim(tx: Tx, claims: list[ReminderClaim] = claims) -> set[int]:
+                    return tx.claim_reminders(claims, now_s)
+
+                claimed = await self.store.write(claim, claimed=True)
+            except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
+                log.warning("clock: %d reminders must wait for the store: %s", len(due), error)
+                continue
+            notices += [_reminder_notice(r) for r in found if r.row["id"] in claimed]
         return sorted(notices, key=lambda n: n.game_id)
 
-    async def _remind(
+    async def _unsent(
         self,
-        row: dict[str, Any],
-        deadline: Deadline,
-        now: datetime,
-        players: dict[int, UserClockSettings],
-        sent: dict[tuple[int, int, int], set[str]],
-    ) -> _DueReminder | None:
-        """The reminder of this decision due now and not yet sent, if any (claimed and sent by
-        `_send_reminders`, with the tick's others)."""
-        gid, seat, user = row["id"], deadline.seat, deadline.user_id
-        spec = parse_reminders(row["reminders"])
-        if not spec:
-            return None
-        settings = players.get(user) or UserClockSettings(user)
-        if settings.remind_via == "none":
-            return None
-        try:
-            zone = time_zone(settings.time_zone)
-        except ClockInputError:
-            zone = time_zone("UTC")
-        assert deadline.due is not None
-        due_items: list[tuple[datetime, str]] = []
-        for item in spec:
-            times = reminder_times(
-                deadline.clock_start, deadline.due, (item,), zone, settings.quiet_hours
-            )
-            if times and times[0] <= now:
-                due_items.append((times[0], item))
-        if not due_items:
-            return None
-        done = sent.get((gid, deadline.seq, seat), set())
-        due_items = sorted(x for x in due_items if x[1] not in done)
-        if not due_items:
-            return None
-        info = await self.svc.game(gid)
-        decision = next((p for p in info.pending if p.seat == seat), None)
+        due: list[tuple[dict[str, Any], Deadline, _Due]],
+        broken: list[tuple[dict[str, Any], BaseException]],
+    ) -> list[_DueReminder]:
+        """Of these games' due reminders, those not yet sent for a decision still awaited,
+        with the decision named (for the reminder's sentence): two queries for the batch."""
+        sent = await self.store.reminders_sent([row["id"] for row, _, _ in due])
+        unsent = []
+        for row, deadline, (items, via) in due:
+            done = sent.get((row["id"], deadline.seq, deadline.seat), set())
+            left = tuple(x for x in items if x[1] not in done)
+            if left:
+                unsent.append((row, deadline, (left, via)))
+        if not unsent:
+            return []
+        in_memory = {}
+        for row, deadline, _ in unsent:
+            state = self.svc.state_in_memory(row["id"], deadline.version)
+            if state is not None:
+                in_memory[row["id"]] = state
+        ids = [row["id"] for row, _, _ in unsent]
+        stored = await self.store.decisions_of(ids, snapshots_of=set(ids) - set(in_memory))
+        expected = {row["id"]: deadline for row, deadline, _ in unsent}
+        to_decode = [r for r in stored if r.id not in in_memory]
+        named = _name_decisions([r for r in stored if r.id in in_memory], in_memory, expected)
+        if to_decode:  # decoded in a thread: hundreds of stored states would hold the loop
+            named.update(await asyncio.to_thread(_name_decisions, to_decode, {}, expected))
+        found = []
+        for row, deadline, (items, via) in unsent:
+            decision = named.get(row["id"])
+            if isinstance(decision, BaseException):
+                # a stored state that does not read: the service reads the game (replaying its
+                # log, repairing the state) or finds it damaged
+                decision = await self._guarded(row, self._named_by_service(deadline), broken)
+            if decision is not None:
+                game, kind, prompt = decision
+                found.append(
+                    _DueReminder(
+                        row={**row, "kind": game},
+                        deadline=with_decision(deadline, kind, prompt),
+                        items=items,
+                        via=via,
+                    )
+                )
+        return found
+
+    async def _named_by_service(self, deadline: Deadline) -> tuple[str, str, str] | None:
+        """(game kind, decision kind, prompt) of the decision awaited, read by the service;
+        None if the game moved on."""
+        info = await self.svc.game(deadline.game_id)
+        decision = next((p for p in info.pending if p.seat == deadline.seat), None)
         if decision is None or info.version != deadline.version:
-            return None  # the decision changed: its reminders are dropped
-        return _DueReminder(
-            row={**row, "kind": info.kind},
-            deadline=with_decision(deadline, decision.kind, decision.prompt),
-            items=tuple(due_items),
-            via="dm" if settings.remind_via == "dm" else "channel",
-        )
-
-    async def _send_reminders(self, due: list[_DueReminder], now_s: float) -> list[ClockNotice]:
-        """Claim the due reminders from the database, a batch of games per transaction, and
-        return the notices of those this process claimed. Each is recorded as sent in the
-        transaction that claims it (so it is sent once, whichever processes tick: a game
-        another transaction is claiming right now is left to it, and an item already recorded
-        is not sent again). A batch the store cannot take waits for the next tick."""
-        notices: list[ClockNotice] = []
-        for first in range(0, len(due), REMINDER_BATCH):
-            part = due[first : first + REMINDER_BATCH]
-
-            def work(tx: Tx, part: list[_DueReminder] = part) -> list[bool]:
-                return [_claim_reminder(tx, r, now_s) for r in part]
-
-            try:
-                claimed = await self.store.write(work, claimed=True)
-            except (err.NotSaved, StoreError, sqlite3.OperationalError) as error:
-                log.warning("clock: %d reminders must wait for the store: %s", len(part), error)
-                continue
-            notices += [_reminder_notice(r) for r, mine in zip(part, claimed, strict=True) if mine]
-        return notices
+            return None
+        return info.kind, decision.kind, decision.prompt
 
     async def _announce_returns(self, now_s: float) -> list[ClockNotice]:
         notices = []
@@ -308,7 +324,7 @@ class TickCalls(ClockCore):
             channel,
             status,
             colour,
-        ) in await self.store.aways_ended_unannounced(now_s):
+        ) in await self.store.aways_ended_unannounced(now_s, self.shards):
 
             def announce(tx: Tx, away_id: int = away_id) -> bool:
                 return tx.announce_away_end(away_id)
@@ -330,6 +346,90 @@ class TickCalls(ClockCore):
         return notices
 
 
+# What the Discord layer gives `tick` to post each notice as soon as it is decided.
+Deliver = Callable[[ClockNotice], Awaitable[None]]
+
+
+class _Outgoing:
+    """The tick's notices: handed to `deliver` one by one as they are decided, if given (then
+    kept without their `result`, which holds the move's states), and returned at the end."""
+
+    def __init__(self, deliver: Deliver | None) -> None:
+        self.deliver = deliver
+        self.notices: list[ClockNotice] = []
+
+    async def add(self, notices: list[ClockNotice] | None) -> None:
+        for notice in notices or ():
+            if self.deliver is not None:
+                await self.deliver(notice)
+                if notice.result is not None:
+                    notice = dataclasses.replace(notice, result=None)
+            self.notices.append(notice)
+
+
+# (the items due now and not known to be sent, as (when due, item), earliest first; how)
+_Due = tuple[tuple[tuple[datetime, str], ...], str]
+
+
+def _due_items(
+    row: dict[str, Any],
+    deadline: Deadline,
+    now: datetime,
+    players: dict[int, UserClockSettings],
+) -> _Due | None:
+    """The items of this decision's reminder spec whose instant (in the awaited player's time
+    zone and quiet hours) has come, and whether to send them by DM; None if none has."""
+    spec = parse_reminders(row["reminders"])
+    if not spec:
+        return None
+    settings = players.get(deadline.user_id) or UserClockSettings(deadline.user_id)
+    if settings.remind_via == "none":
+        return None
+    try:
+        zone = time_zone(settings.time_zone)
+    except ClockInputError:
+        zone = time_zone("UTC")
+    assert deadline.due is not None
+    items: list[tuple[datetime, str]] = []
+    for item in spec:
+        times = reminder_times(
+            deadline.clock_start, deadline.due, (item,), zone, settings.quiet_hours
+        )
+        if times and times[0] <= now:
+            items.append((times[0], item))
+    if not items:
+        return None
+    return tuple(sorted(items)), "dm" if settings.remind_via == "dm" else "channel"
+
+
+def _name_decisions(
+    stored: list[DecisionRow], states: dict[int, Any], expected: dict[int, Deadline]
+) -> dict[int, tuple[str, str, str] | BaseException | None]:
+    """(game kind, decision kind, prompt) of the awaited decision of each game, from its state
+    in `states` or else the one stored in its row; None when the decision is no longer the one
+    the tick computed (its reminders are dropped); the error when the stored state cannot be
+    read (the game's own failure). Pure: it may run in a thread."""
+    named: dict[int, tuple[str, str, str] | BaseException | None] = {}
+    for found in stored:
+        deadline = expected.get(found.id)
+        if deadline is None or found.status != "running" or found.version != deadline.version:
+            named[found.id] = None  # the game moved on since the tick read it
+            continue
+        try:
+            game = get_game(found.kind)
+            state = states.get(found.id)
+            if state is None:
+                if found.snapshot is None:
+                    raise ValueError("a running game without a stored state")
+                state = game.state_from_json(found.snapshot)
+            decision = next((p for p in game.pending(state) if p.seat == deadline.seat), None)
+        except Exception as error:
+            named[found.id] = error
+            continue
+        named[found.id] = (found.kind, decision.kind, decision.prompt) if decision else None
+    return named
+
+
 @dataclass(frozen=True)
 class _DueReminder:
     """A reminder the tick found due: the decision's deadline and the items not yet sent."""
@@ -339,22 +439,15 @@ class _DueReminder:
     items: tuple[tuple[datetime, str], ...]  # (when due, item), earliest first
     via: str
 
-
-def _claim_reminder(tx: Tx, due: _DueReminder, now_s: float) -> bool:
-    """In the tick's transaction: record the reminder as sent, if this transaction may (no
-    other one is claiming this game's reminders, the decision is still the one awaited, none
-    of its items was recorded meanwhile). True: this process sends it."""
-    gid, deadline = due.row["id"], due.deadline
-    if not tx.try_claim(gid):
-        return False  # another process is sending this game's reminders right now
-    if tx.awaited_decision(gid) != (deadline.seq, deadline.seat):
-        return False
-    fresh = 0
-    for at, item in due.items:
-        fresh += tx.record_reminder(
-            gid, deadline.seq, deadline.seat, item, deadline.user_id, at.timestamp(), now_s
+    def claim(self) -> ReminderClaim:
+        deadline = self.deadline
+        return ReminderClaim(
+            game_id=deadline.game_id,
+            seq=deadline.seq,
+            seat=deadline.seat,
+            user_id=deadline.user_id,
+            items=tuple((item, at.timestamp()) for at, item in self.items),
         )
-    return fresh == len(due.items)
 
 
 def _reminder_notice(due: _DueReminder) -> ClockNotice:

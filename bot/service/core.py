@@ -237,6 +237,15 @@ class ServiceCore:
         async with self._lock(game_id, across=False):
             return self._info(await self._load(game_id))
 
+    def state_in_memory(self, game_id: int, version: int) -> GameState | None:
+        """The game's state at `version` if this process holds that version in memory, else
+        None; no store read (the caller checks the stored version itself: the clock's tick
+        reads many games' decisions in one query)."""
+        live = self._cache.get(game_id)
+        if live is None or live.row.version != version:
+            return None
+        return live.state
+
     # --- internals: loading ------------------------------------------------------------------
 
     @contextlib.asynccontextmanager

@@ -16,6 +16,9 @@ from bot.store.clock import (
     ClockSettingsRow,
     ClockStoppages,
     DamagedToReport,
+    DecisionRow,
+    ReminderClaim,
+    ShardSet,
     TakenOverSeat,
 )
 from bot.store.migrations import (
@@ -70,6 +73,7 @@ __all__ = [
     "DamagedRow",
     "DamagedToReport",
     "DatabaseLocked",
+    "DecisionRow",
     "DiskFull",
     "GameBusy",
     "GameHead",
@@ -82,7 +86,9 @@ __all__ = [
     "PlanRow",
     "RatingChange",
     "RatingRow",
+    "ReminderClaim",
     "SeatRow",
+    "ShardSet",
     "Store",
     "StoreError",
     "StoreUnavailable",

@@ -9,7 +9,7 @@ one transaction; it decides, the store only reads and records.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -48,6 +48,54 @@ class AwaitedSeat(NamedTuple):
     clock_seconds: int
     reminders: str
     takeover_after: int
+
+
+class ShardSet(NamedTuple):
+    """The Discord shards a process runs (`ids` of `total`): its clock covers the games of
+    their guilds only. Discord puts a guild on shard `(guild_id >> 22) % total`."""
+
+    total: int
+    ids: tuple[int, ...]
+
+    def covers(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.total in self.ids
+
+    def where(self, column: str) -> tuple[str, list[Any]]:
+        """The SQL condition (and its values) that a game's `column` (its guild) is covered."""
+        marks = ", ".join("?" for _ in self.ids)
+        return f"(({column} >> 22) % CAST(? AS BIGINT)) IN ({marks})", [self.total, *self.ids]
+
+
+def shard_condition(shards: ShardSet | None, column: str = "g.guild_id") -> tuple[str, list[Any]]:
+    """` AND <the shards' condition>` and its values; nothing for None (every game)."""
+    if shards is None:
+        return "", []
+    sql, params = shards.where(column)
+    return f" AND {sql}", params
+
+
+class DecisionRow(NamedTuple):
+    """What a reminder needs to name a running game's pending decision: the stored state
+    (`snapshot`: None when it was not asked for, the caller has it at this version)."""
+
+    id: int
+    kind: str
+    status: str
+    version: int
+    seq: int
+    awaiting_seat: int | None
+    snapshot: str | None
+
+
+class ReminderClaim(NamedTuple):
+    """The reminder items of one decision that a tick means to send: claimed and recorded as
+    sent together (`ClockWrites.claim_reminders`)."""
+
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int
+    items: tuple[tuple[str, float], ...]  # (item, when it was due)
 
 
 class TakenOverSeat(NamedTuple):
@@ -114,13 +162,16 @@ class ClockReads:
         )
         return ClockSettingsRow(*rows[0]) if rows else None
 
-    async def running_players_settings(self) -> list[UserSettings]:
-        """The settings of every player seated in a running game who has any, in one query
-        (a tick needs them all; one query per game costs a round trip each on a server)."""
+    async def running_players_settings(self, shards: ShardSet | None = None) -> list[UserSettings]:
+        """The settings of every player seated in a running game (of these shards' guilds, or
+        all) who has any, in one query (a tick needs them all; one query per game costs a round
+        trip each on a server)."""
+        covered, params = shard_condition(shards)
         rows = await self._all(
             f"SELECT user_id, {', '.join(USER_SETTING_FIELDS)}, updated_at FROM user_settings "
             "WHERE user_id IN (SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE g.status = 'running' AND s.user_id IS NOT NULL)"
+            f"WHERE g.status = 'running' AND s.user_id IS NOT NULL{covered})",
+            params,
         )
         return [UserSettings(*r) for r in rows]
 
@@ -180,10 +231,12 @@ class ClockReads:
         default_clock: int,
         default_reminders: str,
         default_takeover: int,
+        shards: ShardSet | None = None,
     ) -> list[AwaitedSeat]:
-        """Running games waiting for a human seat (one game, or all), oldest game first, with
-        their clock settings (the defaults given where a game has none). Games marked damaged
-        are left out: the clock skips them."""
+        """Running games waiting for a human seat (one game, or all: of these shards' guilds
+        only, when given), oldest game first, with their clock settings (the defaults given
+        where a game has none). Games marked damaged are left out: the clock skips them."""
+        covered, covered_params = shard_condition(shards)
         rows = await self._all(
             "SELECT g.id, g.guild_id, g.channel_id, g.version, g.seq, g.awaiting_seat, "
             "g.awaiting_since, s.user_id, s.colour, COALESCE(c.clock_seconds, ?), "
@@ -193,18 +246,22 @@ class ClockReads:
             "WHERE g.status = 'running' AND g.awaiting_seat IS NOT NULL AND s.is_bot = 0 "
             "AND g.awaiting_since IS NOT NULL "
             + ("AND g.id = ? " if game_id is not None else "")
-            + "AND g.id NOT IN (SELECT game_id FROM damaged_games) ORDER BY g.id",
+            + f"AND g.id NOT IN (SELECT game_id FROM damaged_games){covered} ORDER BY g.id",
             (
                 default_clock,
                 default_reminders,
                 default_takeover,
                 *((game_id,) if game_id is not None else ()),
+                *covered_params,
             ),
         )
         return [AwaitedSeat(*r) for r in rows]
 
-    async def clock_stoppages(self, game_ids: Sequence[int]) -> ClockStoppages:
-        """The pauses, clock stops and away periods of these games (their deadlines' input)."""
+    async def clock_stoppages(
+        self, game_ids: Sequence[int], shards: ShardSet | None = None
+    ) -> ClockStoppages:
+        """The pauses, clock stops and away periods of these games (their deadlines' input;
+        `shards`: the games are all of these shards' guilds)."""
         found = ClockStoppages()
         if not game_ids:
             return found
@@ -212,7 +269,8 @@ class ClockReads:
         if len(game_ids) <= _NAMED_GAMES:
             games, params = f"IN ({', '.join('?' for _ in game_ids)})", list(game_ids)
         else:  # many games (the tick): every running game's rows, not thousands of parameters
-            games, params = "IN (SELECT id FROM games WHERE status = 'running')", []
+            covered, params = shard_condition(shards)
+            games = f"IN (SELECT g.id FROM games g WHERE g.status = 'running'{covered})"
         for gid, begun, ended in await self._all(
             f"SELECT game_id, paused_at, resumed_at FROM clock_pauses WHERE game_id {games}",
             params,
@@ -260,24 +318,52 @@ class ClockReads:
             found.setdefault((gid, seq, seat), set()).add(item)
         return found
 
-    async def aways_ended_unannounced(self, now: float) -> list[AwayEnded]:
+    async def decisions_of(
+        self, game_ids: Sequence[int], snapshots_of: Collection[int]
+    ) -> list[DecisionRow]:
+        """The games' pending decisions as stored, in one query: their row's columns, and the
+        snapshot of those in `snapshots_of` (the others' states the caller has in memory)."""
+        if not game_ids:
+            return []
+        wanted = [g for g in game_ids if g in snapshots_of]
+        snapshot = (
+            f"CASE WHEN id IN ({', '.join('?' for _ in wanted)}) THEN snapshot END"
+            if wanted
+            else "NULL"
+        )
+        rows = await self._all(
+            f"SELECT id, kind, status, version, seq, awaiting_seat, {snapshot} FROM games "
+            f"WHERE id IN ({', '.join('?' for _ in game_ids)})",
+            [*wanted, *game_ids],
+        )
+        return [DecisionRow(*r) for r in rows]
+
+    async def aways_ended_unannounced(
+        self, now: float, shards: ShardSet | None = None
+    ) -> list[AwayEnded]:
         """Away periods that ran to their end by `now` and whose end was not announced (a
-        player back early announced it themselves)."""
+        player back early announced it themselves); of these shards' guilds, or all."""
+        covered, params = shard_condition(shards)
         rows = await self._all(
             "SELECT a.id, a.game_id, a.seat, a.user_id, g.guild_id, g.channel_id, g.status, "
             "s.colour FROM clock_away a JOIN games g ON g.id = a.game_id "
             "JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat "
-            "WHERE a.announced = 0 AND a.ended_at IS NULL AND a.until_at <= ?",
-            (now,),
+            f"WHERE a.announced = 0 AND a.ended_at IS NULL AND a.until_at <= ?{covered}",
+            (now, *params),
         )
         return [AwayEnded(*r) for r in rows]
 
-    async def damaged_games_to_report(self) -> list[DamagedToReport]:
-        """Active games marked damaged whose channel has not been told yet."""
+    async def damaged_games_to_report(
+        self, shards: ShardSet | None = None
+    ) -> list[DamagedToReport]:
+        """Active games marked damaged whose channel has not been told yet (of these shards'
+        guilds, or all)."""
+        covered, params = shard_condition(shards)
         rows = await self._all(
             "SELECT d.game_id, g.guild_id, g.channel_id FROM damaged_games d "
             "JOIN games g ON g.id = d.game_id WHERE d.reported = 0 "
-            "AND g.status IN ('lobby', 'running') ORDER BY d.game_id"
+            f"AND g.status IN ('lobby', 'running'){covered} ORDER BY d.game_id",
+            params,
         )
         return [DamagedToReport(*r) for r in rows]
 
@@ -461,6 +547,31 @@ class ClockWrites:
                 (game_id, seq, seat, item, user_id, due_at, sent_at),
             )
         )
+
+    def claim_reminders(self, claims: Sequence[ReminderClaim], sent_at: float) -> set[int]:
+        """Record these reminders as sent where this transaction may, and return the games
+        whose reminder this transaction claimed (its process sends it): the game is claimed
+        (`try_claim`: no other transaction is claiming it right now), it still awaits the
+        same decision, and none of its items was recorded before. So each is sent once,
+        whichever processes tick. (The PostgreSQL backend does it in one statement.)"""
+        mine = set()
+        for claim in claims:
+            if not self.try_claim(claim.game_id):
+                continue  # another process is sending this game's reminders right now
+            if self.awaited_decision(claim.game_id) != (claim.seq, claim.seat):
+                continue
+            fresh = sum(
+                self.record_reminder(
+                    claim.game_id, claim.seq, claim.seat, item, claim.user_id, due_at, sent_at
+                )
+                for item, due_at in claim.items
+            )
+            if fresh == len(claim.items):
+                mine.add(claim.game_id)
+        return mine
+
+    def try_claim(self, key: int) -> bool:
+        raise NotImplementedError  # the transaction's (Tx)
 
     def forget_reminders_from(self, game_id: int, seq: int) -> None:
         """Forget the reminders sent for the game's decisions from log row `seq` on: the same

@@ -47,6 +47,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.base import Store, _order_values, log
+from bot.store.clock import ReminderClaim
 from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
 from bot.store.rows import (
     DiskFull,
@@ -366,6 +367,35 @@ class PgTx(Tx):
         reserved, bound.outbox_id = bound.outbox_id, None  # once
         return reserved
 
+    def claim_reminders(self, claims: Sequence[ReminderClaim], sent_at: float) -> set[int]:
+        """`ClockWrites.claim_reminders` in one statement, whatever the number of games:
+        each game's claim is tried (`pg_try_advisory_xact_lock` in the claim space, held to the
+        commit, as `try_claim`), its decision checked, and its items inserted; the rows this
+        statement inserted come back."""
+        if not claims:
+            return set()
+        self._flush()
+        items = [(c.game_id, item, c.user_id, due) for c in claims for item, due in c.items]
+        inserted = self._wait(
+            self.conn.fetch(
+                _CLAIM_REMINDERS,
+                [c.game_id for c in claims],
+                [_lock_key(c.game_id) for c in claims],
+                [c.seq for c in claims],
+                [c.seat for c in claims],
+                [i[0] for i in items],
+                [i[1] for i in items],
+                [i[2] for i in items],
+                [float(i[3]) for i in items],
+                self.claim_space,
+                float(sent_at),
+            )
+        )
+        fresh: dict[int, int] = {}
+        for game_id, _item in inserted:
+            fresh[game_id] = fresh.get(game_id, 0) + 1
+        return {c.game_id for c in claims if fresh.get(c.game_id, 0) == len(c.items)}
+
     def try_claim(self, key: int) -> bool:
         self._flush()
         return bool(
@@ -375,6 +405,27 @@ class PgTx(Tx):
                 )
             )
         )
+
+
+# The tick's batch of reminders, claimed and recorded in one statement (`PgTx.claim_reminders`):
+# the games this transaction claims (the lock is taken before a game's rows are inserted: they
+# join on it) and that still await the same decision, then their items, each once.
+_CLAIM_REMINDERS = """
+WITH claimed AS MATERIALIZED (
+    SELECT c.game_id, c.seq, c.seat
+    FROM unnest($1::bigint[], $2::int[], $3::int[], $4::int[]) AS c(game_id, lock_key, seq, seat)
+    JOIN games g ON g.id = c.game_id AND g.status = 'running' AND g.seq = c.seq
+        AND g.awaiting_seat = c.seat
+    WHERE pg_try_advisory_xact_lock($9::int, c.lock_key)
+)
+INSERT INTO clock_reminders (game_id, seq, seat, item, user_id, due_at, sent_at)
+SELECT w.game_id, c.seq, c.seat, w.item, w.user_id, w.due_at, $10::double precision
+FROM unnest($5::bigint[], $6::text[], $7::bigint[], $8::double precision[])
+    AS w(game_id, item, user_id, due_at)
+JOIN claimed c ON c.game_id = w.game_id
+ON CONFLICT DO NOTHING
+RETURNING game_id, item
+"""
 
 
 async def _run_script(conn: Connection, script: str) -> None:

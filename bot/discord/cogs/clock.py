@@ -55,9 +55,9 @@ class ClockCommands(Delivery):
 
     async def run_clock(self, now: datetime | None = None) -> list[ClockNotice]:
         """One run of the scheduler: first what earlier posts (or a restart) left undelivered,
-        then the clock's tick (everything due is applied by the ClockService, then posted
-        here). A notice that cannot be posted is logged and the others still go out; nothing
-        escapes."""
+        then the clock's tick (everything due is applied by the ClockService, each notice
+        posted here as soon as the tick decides it). A notice that cannot be posted is logged
+        and the others still go out; nothing escapes."""
         now = now if now is not None else self.now()
         try:
             await self.deliver_due(now)
@@ -65,23 +65,27 @@ class ClockCommands(Delivery):
             log.exception("posting the outbox failed")
             self.clock_failures += 1
         try:
-            notices = await self.clock.tick(now)
+            # each notice is posted as soon as the tick decides it: a catch-up of thousands of
+            # expiries holds no move's result longer than its post (docs/clock.md)
+            notices = await self.clock.tick(now, deliver=self._post_clock_notice)
         except Exception:
             log.exception("the clock's tick failed")
             self.clock_failures += 1
             return []
         self.beat()
-        for notice in notices:
-            if notice.kind == "takeover":
-                continue  # its line is posted with its expiry (the outbox row of that move)
-            try:
-                await self.post_notice(notice)
-            except Exception:
-                self.clock_failures += 1
-                log.exception(
-                    "could not post the clock's %s notice of game %s", notice.kind, notice.game_id
-                )
         return notices
+
+    async def _post_clock_notice(self, notice: ClockNotice) -> None:
+        """Post one of the tick's notices; a failure is logged and counted, the others go on."""
+        if notice.kind == "takeover":
+            return  # its line is posted with its expiry (the outbox row of that move)
+        try:
+            await self.post_notice(notice)
+        except Exception:
+            self.clock_failures += 1
+            log.exception(
+                "could not post the clock's %s notice of game %s", notice.kind, notice.game_id
+            )
 
     def beat(self) -> None:
         """The health file is rewritten: the clock's tick has just read the database, and the
