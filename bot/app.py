@@ -5,7 +5,7 @@ With `CAYLUS_SHARD_COUNT` the bot is discord.py's AutoShardedBot on the shards o
 Discord load and one PostgreSQL database (docs/deploy.md).
 
 With `CAYLUS_METRICS_PORT` the bot serves Prometheus metrics at `/metrics` from its own event
-loop (bot/metrics.py, docs/deploy.md), in a registry of its own.
+loop (bot/metrics/, docs/deploy.md), in a registry of its own.
 
 Only the default intents. Slash commands are synced to the development guild at every start
 when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,
@@ -32,15 +32,8 @@ from bot.discord.cogs.caylus import CaylusCog
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
-from bot.metrics import (
-    NO_METRICS,
-    Metrics,
-    MetricsServer,
-    MetricsUnavailable,
-    Recorder,
-    count_rate_limits,
-    process_name,
-)
+from bot.metrics import NO_METRICS, Metrics, Recorder, count_rate_limits, process_name
+from bot.metrics.server import MetricsServer, MetricsUnavailable
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url

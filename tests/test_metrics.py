@@ -23,16 +23,8 @@ from discord.http import HTTPClient, Route
 from prometheus_client.parser import text_string_to_metric_families
 from pydantic import ValidationError
 
-from bot.metrics import (
-    MAX_COMMANDS,
-    NO_METRICS,
-    OTHER,
-    Metrics,
-    MetricsServer,
-    MetricsUnavailable,
-    count_rate_limits,
-    process_name,
-)
+from bot.metrics import MAX_COMMANDS, NO_METRICS, OTHER, Metrics, count_rate_limits, process_name
+from bot.metrics.server import MetricsServer, MetricsUnavailable
 from bot.settings import Settings
 from bot.words.lang import t
 from tests.discord_harness import Table, table
@@ -184,7 +176,7 @@ async def test_without_the_metrics_port_no_port_is_opened(tmp_path: Path) -> Non
     before = listening_ports()
     async with table(tmp_path, 2, seed=3, render_boards=False) as tb:
         await start_game(tb, 2)
-        assert listening_ports() == before
+        assert not listening_ports() - before  # no new port (one closing meanwhile is fine)
         assert tb.env.bot.metrics_server is None
         assert tb.cog.metrics is NO_METRICS and tb.service.metrics is NO_METRICS
         assert tb.service.store.metrics is NO_METRICS

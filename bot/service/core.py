@@ -206,7 +206,7 @@ class ServiceCore:
 
     def use_metrics(self, metrics: Recorder) -> None:
         """Report the engine's time (each move applied, each bot decision) and the store's
-        (each commit) to `metrics` (bot/metrics.py); `NO_METRICS` stops it."""
+        (each commit) to `metrics` (bot/metrics/); `NO_METRICS` stops it."""
         self.metrics = metrics
         self.store.metrics = metrics
 

@@ -72,7 +72,7 @@ class Store(ClockReads):
     backend = "?"
     # A process-wide name for this open store: the outbox rows it is posting carry it.
     holder: str = ""
-    # where each committed transaction's time goes (bot/metrics.py; the bot's, once it serves
+    # where each committed transaction's time goes (bot/metrics/; the bot's, once it serves
     # metrics): each backend's `write` reports it
     metrics: Recorder = NO_METRICS
 
@@ -239,7 +239,7 @@ class Store(ClockReads):
             (time.time() + lease, outbox_id, self.holder),
         )
 
-    # --- what the bot's metrics read at each scrape (bot/metrics.py) ---------------------------
+    # --- what the bot's metrics read at each scrape (bot/metrics/) ---------------------------
 
     async def games_by_status(self) -> dict[str, int]:
         """How many games the database holds in each status (every status, 0 included)."""

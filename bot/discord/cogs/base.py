@@ -183,7 +183,7 @@ class TableBase(commands.Cog):
         metrics: Recorder = NO_METRICS,
     ) -> None:
         self.bot = bot
-        self.metrics = metrics  # interactions, pictures, the clock's runs (bot/metrics.py)
+        self.metrics = metrics  # interactions, pictures, the clock's runs (bot/metrics/)
         self.service = service
         self.settings = settings
         self.clock = clock if clock is not None else ClockService(service)

@@ -87,7 +87,7 @@ def _delivery_reason(error: BaseException) -> str:
 
 def is_rate_limited(error: BaseException) -> bool:
     """A failure that is Discord's rate limit, raised rather than waited out (discord.py
-    waits out an ordinary 429 itself; bot/metrics.py counts those from its log line)."""
+    waits out an ordinary 429 itself; bot/metrics/ counts those from its log line)."""
     if isinstance(error, discord.RateLimited):
         return True
     return isinstance(error, discord.HTTPException) and error.status == 429

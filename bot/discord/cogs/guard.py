@@ -10,7 +10,7 @@ sentence; an interaction that expired before it was acknowledged is a warning, c
 game, user and command, counted in `unexpected_errors`, and the user gets an apology.
 Each guarded interaction's time, from its arrival to its complete answer, goes to the bot's
 metrics by command family and shard, the expired ones as routine failures, the unexpected
-errors apart (bot/metrics.py).
+errors apart (bot/metrics/).
 Autocomplete cannot be deferred: `suggest` keeps it within a time budget and silent when it
 fails.
 """

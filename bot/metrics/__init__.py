@@ -7,7 +7,8 @@ store (commit time), the cog (render time, the clock's ticks). The plain `Record
 everything: that is the bot without `CAYLUS_METRICS_PORT`, and any service or store used on
 its own (tests, `caylus` commands). `Metrics` keeps it in a registry of its own, one per bot
 (never prometheus-client's global registry, so several bots in one process each count their
-own), and `MetricsServer` serves it from the bot's event loop with aiohttp.
+own), and `MetricsServer` (`bot/metrics/server.py`) serves it from the bot's event loop with
+aiohttp. The package imports nothing else of the bot, so every layer may report to it.
 
 Labels stay bounded: a command's family (`press`, `play`, `board` ..., at most
 `MAX_COMMANDS` of them), the shard, the game kind, the picture kind, the failure kind, where an
@@ -16,7 +17,6 @@ error happened. Never a game, a user, a card or a move: nothing hidden can reach
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import logging
 import threading
@@ -25,9 +25,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from aiohttp import web
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
     Gauge,
@@ -64,9 +62,6 @@ POST_FAILED = "post_failed"  # an outbox post failed; the scheduler posts it lat
 IN_INTERACTION = "interaction"
 IN_CLOCK = "clock"
 IN_DELIVERY = "delivery"
-
-# How long a scrape waits for the store's figures before it answers without fresh ones.
-REFRESH_SECONDS = 5.0
 
 
 def command_family(command: str) -> str:
@@ -285,49 +280,6 @@ def process_name(shard_ids: list[int] | None, shard_count: int | None) -> str:
     if shard_count is None or not shard_ids:
         return "all"
     return ",".join(map(str, shard_ids))
-
-
-class MetricsUnavailable(Exception):
-    """The metrics' port cannot be listened on (in use, or not allowed)."""
-
-    def __init__(self, host: str, port: int, reason: str) -> None:
-        super().__init__(f"{host}:{port}: {reason}")
-        self.host, self.port, self.reason = host, port, reason
-
-
-class MetricsServer:
-    """`/metrics` served by aiohttp on the bot's own event loop (no thread of its own). Each
-    scrape first reads the database's figures (`Metrics.refresh`, at most REFRESH_SECONDS:
-    a slow database leaves the last figures and never holds the answer up)."""
-
-    def __init__(self, metrics: Metrics, store: StoreFigures, host: str, port: int) -> None:
-        self.metrics, self.store, self.host, self.port = metrics, store, host, port
-        self._runner: web.AppRunner | None = None
-
-    async def start(self) -> None:
-        app = web.Application()
-        app.router.add_get("/metrics", self._scrape)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, self.host, self.port).start()
-        except OSError as error:
-            await runner.cleanup()
-            raise MetricsUnavailable(self.host, self.port, error.strerror or str(error)) from None
-        self._runner = runner
-        log.info("metrics served at http://%s:%d/metrics", self.host, self.port)
-
-    async def stop(self) -> None:
-        runner, self._runner = self._runner, None
-        if runner is not None:
-            await runner.cleanup()
-
-    async def _scrape(self, _request: web.Request) -> web.Response:
-        try:
-            await asyncio.wait_for(self.metrics.refresh(self.store), REFRESH_SECONDS)
-        except Exception as error:  # the figures of the last scrape stand
-            log.warning("metrics: could not read the database's figures: %s", error)
-        return web.Response(body=self.metrics.text(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 # --- rate limits: discord.py waits out a 429 itself and only logs it ---------------------------
