@@ -10,7 +10,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
+import shutil
 import socket
+import subprocess
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,3 +306,35 @@ async def test_a_busy_metrics_port_stops_the_start_with_one_clear_line() -> None
     line = t.START_METRICS_PORT.format(where=f"{error.host}:{error.port}", reason=error.reason)
     assert f"127.0.0.1:{port}" in line and "CAYLUS_METRICS_PORT" in line
     assert "\n" not in line and "Traceback" not in line
+
+
+ROOT = Path(__file__).resolve().parent.parent
+SERIES = re.compile(r"\bcaylus_[a-z_]+[a-z]\b")
+SUFFIXES = ("_bucket", "_count", "_sum", "_total")
+
+
+def test_every_metric_the_rules_and_the_docs_name_is_served() -> None:
+    """deploy/caylus-rules.yml, its unit test and docs/deploy.md name only metrics the bot
+    serves (one source of truth: the registry of bot/metrics/)."""
+    served = {family.name for family in Metrics("all").registry.collect()}
+    for source in ("deploy/caylus-rules.yml", "deploy/caylus-rules.test.yml", "docs/deploy.md"):
+        named = set(SERIES.findall((ROOT / source).read_text(encoding="utf-8")))
+        assert named, source
+        for name in named:
+            family = next((name[: -len(s)] for s in SUFFIXES if name.endswith(s)), name)
+            assert family in served or name in served, (source, name)
+
+
+@pytest.mark.skipif(shutil.which("promtool") is None, reason="promtool (Prometheus) not installed")
+def test_the_health_rules_compute_the_four_figures() -> None:
+    """Prometheus's own checker: the scrape configuration and the rules are valid, and the
+    four figures (and their alerts) come out as expected from series shaped like the bot's."""
+    deploy = ROOT / "deploy"
+    for args in (
+        ["check", "config", "prometheus.yml"],
+        ["test", "rules", "caylus-rules.test.yml"],
+    ):
+        done = subprocess.run(
+            ["promtool", *args], cwd=deploy, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
