@@ -4,8 +4,8 @@ With `CAYLUS_SHARD_COUNT` the bot is discord.py's AutoShardedBot on the shards o
 `CAYLUS_SHARD_IDS` (all of them if empty), so N processes, each on its own shards, share the
 Discord load and one PostgreSQL database (docs/deploy.md).
 
-With `CAYLUS_METRICS_PORT` the bot serves Prometheus metrics at `/metrics` from its own event
-loop (bot/metrics/, docs/deploy.md), in a registry of its own.
+With `CAYLUS_METRICS_PORT` the bot serves Prometheus metrics at `/metrics` (bot/metrics/,
+docs/deploy.md), from a registry of its own.
 
 Only the default intents. Slash commands are synced to the development guild at every start
 when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import re
 import shutil
 import socket
@@ -27,7 +28,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from pydantic import ValidationError
 
 from bot.metrics import MAX_COMMANDS, NO_METRICS, OTHER, Metrics, count_rate_limits, process_name
-from bot.metrics.server import MetricsServer, MetricsUnavailable
+from bot.metrics.server import DatabaseFigures, MetricsServer, MetricsUnavailable
+from bot.service import GameService
 from bot.settings import Settings
 from bot.words.lang import t
 from tests.discord_harness import Table, table
@@ -282,6 +284,16 @@ def test_metrics_settings_are_off_when_empty_and_checked() -> None:
             Settings(_env_file=None, **bad)
 
 
+class NoStore:
+    """A database with no games (for the server's checks without a bot)."""
+
+    async def games_by_status(self) -> dict[str, int]:
+        return {}
+
+    async def outbox_backlog(self) -> tuple[int, float]:
+        return 0, 0.0
+
+
 @contextlib.contextmanager
 def occupied() -> Iterator[int]:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as holder:
@@ -291,17 +303,8 @@ def occupied() -> Iterator[int]:
 
 
 async def test_a_busy_metrics_port_stops_the_start_with_one_clear_line() -> None:
-    with occupied() as port:
-
-        class NoStore:
-            async def games_by_status(self) -> dict[str, int]:
-                return {}
-
-            async def outbox_backlog(self) -> tuple[int, float]:
-                return 0, 0.0
-
-        with pytest.raises(MetricsUnavailable) as caught:
-            await MetricsServer(Metrics("all"), NoStore(), "127.0.0.1", port).start()
+    with occupied() as port, pytest.raises(MetricsUnavailable) as caught:
+        await MetricsServer(Metrics("all"), NoStore(), "127.0.0.1", port).start()
     error = caught.value
     line = t.START_METRICS_PORT.format(where=f"{error.host}:{error.port}", reason=error.reason)
     assert f"127.0.0.1:{port}" in line and "CAYLUS_METRICS_PORT" in line
@@ -316,7 +319,10 @@ SUFFIXES = ("_bucket", "_count", "_sum", "_total")
 def test_every_metric_the_rules_and_the_docs_name_is_served() -> None:
     """deploy/caylus-rules.yml, its unit test and docs/deploy.md name only metrics the bot
     serves (one source of truth: the registry of bot/metrics/)."""
-    served = {family.name for family in Metrics("all").registry.collect()}
+    figures = DatabaseFigures("all", NoStore(), asyncio.new_event_loop())
+    families = [*Metrics("all").registry.collect(), *figures.describe()]
+    figures.loop.close()
+    served = {family.name for family in families}
     for source in ("deploy/caylus-rules.yml", "deploy/caylus-rules.test.yml", "docs/deploy.md"):
         named = set(SERIES.findall((ROOT / source).read_text(encoding="utf-8")))
         assert named, source
@@ -338,3 +344,33 @@ def test_the_health_rules_compute_the_four_figures() -> None:
             ["promtool", *args], cwd=deploy, capture_output=True, text=True, timeout=60
         )
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+async def test_store_figures_and_commit_times_on_both_backends(database: str) -> None:
+    """The games by status and the outbox's backlog (read through the served page, from the
+    server's thread on the service's loop) and the store's commit times, on SQLite and on
+    PostgreSQL; a game of the service's own, no Discord."""
+    now = [1_000_000.0]
+    service = await GameService.open(database, rng=random.Random(4), clock=lambda: now[0])
+    metrics = Metrics("all", backend=service.store.backend)
+    service.use_metrics(metrics)
+    port = free_port()
+    server = MetricsServer(metrics, service.store, "127.0.0.1", port)
+    await server.start()
+    try:
+        await service.create_game(1, 10, 100, players=2)  # a lobby
+        game = await service.create_game(1, 11, 100, players=2)
+        await service.join(game.id, 101)
+        started = await service.start(game.id, 100)  # its outbox row is not posted (no bot)
+        now[0] += 90.0
+        found = samples(await scrape(port))
+    finally:
+        await server.stop()
+        await service.close()
+    assert port not in listening_ports()  # stopped: the port is given back
+    games = {labels["status"]: value for labels, value in found["caylus_games"]}
+    assert games == {"lobby": 1, "running": 1, "finished": 0, "aborted": 0}
+    assert total(found, "caylus_outbox_undelivered") == 1 and started.outbox_id is not None
+    assert total(found, "caylus_outbox_oldest_undelivered_age_seconds") == 90.0
+    backend = service.store.backend
+    assert total(found, "caylus_store_commit_seconds_count", backend=backend) >= 4

@@ -7,8 +7,9 @@ store (commit time), the cog (render time, the clock's ticks). The plain `Record
 everything: that is the bot without `CAYLUS_METRICS_PORT`, and any service or store used on
 its own (tests, `caylus` commands). `Metrics` keeps it in a registry of its own, one per bot
 (never prometheus-client's global registry, so several bots in one process each count their
-own), and `MetricsServer` (`bot/metrics/server.py`) serves it from the bot's event loop with
-aiohttp. The package imports nothing else of the bot, so every layer may report to it.
+own), and `MetricsServer` (`bot/metrics/server.py`) serves it from a thread of its own, with
+the database's figures read on the bot's event loop at each scrape. The package imports
+nothing else of the bot, so every layer may report to it.
 
 Labels stay bounded: a command's family (`press`, `play`, `board` ..., at most
 `MAX_COMMANDS` of them), the shard, the game kind, the picture kind, the failure kind, where an
@@ -23,7 +24,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from prometheus_client import (
     CollectorRegistry,
@@ -77,14 +78,6 @@ def shard_of(guild_id: int | None, shard_count: int | None) -> int:
     return (guild_id >> 22) % shard_count
 
 
-class StoreFigures(Protocol):
-    """What a scrape reads from the database (bot/store/base.py)."""
-
-    async def games_by_status(self) -> dict[str, int]: ...
-
-    async def outbox_backlog(self) -> tuple[int, float]: ...
-
-
 class Recorder:
     """The bot's measures, forgotten: what every part reports to when no metrics are served."""
 
@@ -124,9 +117,6 @@ class Recorder:
                 self.render(picture, time.perf_counter() - started)
 
         return timed
-
-    async def refresh(self, store: StoreFigures) -> None:
-        """Read the figures the database holds (games by status, the outbox's backlog)."""
 
 
 NO_METRICS = Recorder()
@@ -207,24 +197,6 @@ class Metrics(Recorder):
             ["process", "where"],
             registry=reg,
         )
-        self._games = Gauge(
-            "caylus_games",
-            "Games in the database by status (the whole database: the same in every process)",
-            ["process", "status"],
-            registry=reg,
-        )
-        self._backlog = Gauge(
-            "caylus_outbox_undelivered",
-            "Outbox rows not yet posted (the whole database)",
-            ["process"],
-            registry=reg,
-        ).labels(process)
-        self._oldest = Gauge(
-            "caylus_outbox_oldest_undelivered_age_seconds",
-            "Age of the oldest outbox row not yet posted (0: none)",
-            ["process"],
-            registry=reg,
-        ).labels(process)
         self._commands: set[str] = set()
         self._commands_lock = threading.Lock()
         _LIVE.add(self)
@@ -261,14 +233,6 @@ class Metrics(Recorder):
 
     def unexpected_error(self, where: str) -> None:
         self._unexpected.labels(self.process, where).inc()
-
-    async def refresh(self, store: StoreFigures) -> None:
-        games = await store.games_by_status()
-        rows, oldest = await store.outbox_backlog()
-        for status, count in games.items():
-            self._games.labels(self.process, status).set(count)
-        self._backlog.set(rows)
-        self._oldest.set(oldest)
 
     def text(self) -> bytes:
         """The registry in Prometheus's text format."""
