@@ -39,6 +39,10 @@ from tests.test_discord_magna_carta import PLAYER_NAMES, play_mc
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
+ROOT = Path(__file__).resolve().parent.parent
+SERIES = re.compile(r"\bcaylus_[a-z_]+[a-z]\b")  # a metric named in the rules or the docs
+SUFFIXES = ("_bucket", "_count", "_sum", "_total")
+
 
 def free_port() -> int:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as probe:
@@ -294,6 +298,16 @@ class NoStore:
         return 0, 0.0
 
 
+def test_every_setting_is_in_the_readme_table_and_env_example() -> None:
+    """The metrics' settings (and every other) are documented where operators look."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    for field in Settings.model_fields:
+        name = f"CAYLUS_{field.upper()}"
+        assert f"| `{name}`" in readme, name
+        assert f"\n{name}=" in example, name
+
+
 @contextlib.contextmanager
 def occupied() -> Iterator[int]:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as holder:
@@ -309,11 +323,6 @@ async def test_a_busy_metrics_port_stops_the_start_with_one_clear_line() -> None
     line = t.START_METRICS_PORT.format(where=f"{error.host}:{error.port}", reason=error.reason)
     assert f"127.0.0.1:{port}" in line and "CAYLUS_METRICS_PORT" in line
     assert "\n" not in line and "Traceback" not in line
-
-
-ROOT = Path(__file__).resolve().parent.parent
-SERIES = re.compile(r"\bcaylus_[a-z_]+[a-z]\b")
-SUFFIXES = ("_bucket", "_count", "_sum", "_total")
 
 
 def test_every_metric_the_rules_and_the_docs_name_is_served() -> None:
