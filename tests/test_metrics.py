@@ -340,6 +340,22 @@ def test_every_metric_the_rules_and_the_docs_name_is_served() -> None:
             assert family in served or name in served, (source, name)
 
 
+def test_the_compose_file_and_prometheus_yml_name_the_same_bot_processes() -> None:
+    """docs/deploy.md's compose file serves /metrics in every bot process on the port that
+    deploy/prometheus.yml scrapes, and scrapes them all."""
+    deploy = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    compose = deploy.split("```yaml\n", 1)[1].split("```", 1)[0]
+    bots = re.findall(r"^  (bot-\d+):", compose, re.M)
+    assert len(bots) == 2
+    ports = re.findall(r'CAYLUS_METRICS_PORT: "(\d+)"', compose)
+    assert len(ports) == len(bots) and len(set(ports)) == 1
+    assert compose.count("CAYLUS_METRICS_HOST: 0.0.0.0") == len(bots)
+    scrape = (ROOT / "deploy" / "prometheus.yml").read_text(encoding="utf-8")
+    targets = re.findall(r'"([\w.-]+:\d+)"', scrape)
+    assert sorted(targets) == [f"{bot}:{ports[0]}" for bot in bots]
+    assert "./deploy:/etc/prometheus:ro" in compose
+
+
 @pytest.mark.skipif(shutil.which("promtool") is None, reason="promtool (Prometheus) not installed")
 def test_the_health_rules_compute_the_four_figures() -> None:
     """Prometheus's own checker: the scrape configuration and the rules are valid, and the
