@@ -181,6 +181,22 @@ async def test_an_expired_interaction_and_a_rate_limit_count_as_routine_not_unex
         tb.env.backend.faults.clear()
 
 
+async def test_a_restarted_bot_serves_its_metrics_on_the_same_port(tmp_path: Path) -> None:
+    """A new bot process on the same database and port: its own counts from zero, the
+    database's figures as they stand."""
+    port = free_port()
+    async with table(tmp_path, 2, seed=3, render_boards=False, metrics_port=port) as tb:
+        await start_game(tb, 2)
+        before = samples(await scrape(port))
+        await tb.restart()
+        after = samples(await scrape(port))
+        assert tb.service.metrics is tb.env.bot.metrics  # the new service reports to it
+    assert total(before, "caylus_interaction_seconds_count", command="lobby") >= 2
+    assert total(after, "caylus_interaction_seconds_count") == 0
+    games = {labels["status"]: value for labels, value in after["caylus_games"]}
+    assert games["running"] == 1
+
+
 async def test_without_the_metrics_port_no_port_is_opened(tmp_path: Path) -> None:
     before = listening_ports()
     async with table(tmp_path, 2, seed=3, render_boards=False) as tb:
