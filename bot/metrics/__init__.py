@@ -34,10 +34,15 @@ from prometheus_client import (
     Histogram,
     PlatformCollector,
     ProcessCollector,
+    disable_created_metrics,
     generate_latest,
 )
 
 log = logging.getLogger(__name__)
+
+# No `_created` series beside every counter and histogram: they would double what Prometheus
+# stores, and `rate()` needs none of them (prometheus-client's setting is process-wide).
+disable_created_metrics()
 
 R = TypeVar("R")
 
