@@ -89,7 +89,7 @@ class Recorder:
     enabled = False
 
     def interaction(self, command: str, shard: int, seconds: float) -> None:
-        """An interaction handled, from its arrival to its complete answer."""
+        """An interaction handled, from its handler's start to its complete answer."""
 
     def engine(self, game: str, seconds: float, what: str = "apply") -> None:
         """The engine applied a move (`apply`) or a bot seat decided (`bot`)."""
@@ -144,7 +144,7 @@ class Metrics(Recorder):
         GCCollector(registry=reg)
         self._interactions = Histogram(
             "caylus_interaction_seconds",
-            "Interactions (slash commands, buttons, menus) from arrival to complete answer",
+            "Interactions (commands, buttons, menus) from their handler's start to the full answer",
             ["process", "shard", "command"],
             buckets=INTERACTION_BUCKETS,
             registry=reg,

@@ -8,9 +8,9 @@ every entry point go through `Guard`: service and engine errors become a short p
 sentence; an interaction that expired before it was acknowledged is a warning, counted in
 `expired_interactions` and never answered (its token is dead); anything else is logged with
 game, user and command, counted in `unexpected_errors`, and the user gets an apology.
-Each guarded interaction's time, from its arrival to its complete answer, goes to the bot's
-metrics by command family and shard, the expired ones as routine failures, the unexpected
-errors apart (bot/metrics/).
+Each guarded interaction's time, from its handler's start to its complete answer, goes to the
+bot's metrics by command family and shard, the expired ones as routine failures, the
+unexpected errors apart (bot/metrics/).
 Autocomplete cannot be deferred: `suggest` keeps it within a time budget and silent when it
 fails.
 """
