@@ -4,6 +4,9 @@ With `CAYLUS_SHARD_COUNT` the bot is discord.py's AutoShardedBot on the shards o
 `CAYLUS_SHARD_IDS` (all of them if empty), so N processes, each on its own shards, share the
 Discord load and one PostgreSQL database (docs/deploy.md).
 
+With `CAYLUS_METRICS_PORT` the bot serves Prometheus metrics at `/metrics` (bot/metrics/,
+docs/deploy.md), from a registry of its own.
+
 Only the default intents. Slash commands are synced to the development guild at every start
 when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,
 or an owner mentioning the bot with `sync global`.
@@ -30,6 +33,8 @@ from bot.discord.cogs.caylus import CaylusCog
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
+from bot.metrics import NO_METRICS, Metrics, Recorder, count_rate_limits, process_name
+from bot.metrics.server import MetricsServer, MetricsUnavailable
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import ShardSet, StoreError, is_postgres_url
@@ -62,6 +67,8 @@ class CaylusBot(commands.Bot):
         self._owns_service = service is None
         self.clock = clock
         self.now = now
+        self.metrics: Recorder = NO_METRICS
+        self.metrics_server: MetricsServer | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -71,8 +78,17 @@ class CaylusBot(commands.Bot):
         if self.clock is None or self.clock.svc is not self.service:
             self.clock = ClockService(self.service)
         self.clock.shards = clock_shards(self.settings)  # its tick covers this process's guilds
+        if self.settings.metrics_port is not None:
+            await self.serve_metrics(self.service, self.settings.metrics_port)
         await self.add_cog(
-            CaylusCog(self, self.service, self.settings, clock=self.clock, now=self.now)
+            CaylusCog(
+                self,
+                self.service,
+                self.settings,
+                clock=self.clock,
+                now=self.now,
+                metrics=self.metrics,
+            )
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
@@ -86,6 +102,19 @@ class CaylusBot(commands.Bot):
         if self.settings.sync_globally:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+
+    async def serve_metrics(self, service: GameService, port: int) -> None:
+        """Measure this bot (its own registry) and serve `/metrics` on `port`; the service and
+        its store report to it. MetricsUnavailable when the port cannot be listened on."""
+        metrics = Metrics(
+            process_name(self.settings.shards, self.settings.shard_count),
+            backend=service.store.backend,
+        )
+        server = MetricsServer(metrics, service.store, self.settings.metrics_host, port)
+        await server.start()
+        self.metrics, self.metrics_server = metrics, server
+        service.use_metrics(metrics)
+        count_rate_limits(metrics)  # the 429s of the requests this bot's tasks make
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -103,6 +132,11 @@ class CaylusBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self.metrics_server is not None:
+                await self.metrics_server.stop()
+                self.metrics_server = None
+            if self.service is not None and self.service.metrics is self.metrics:
+                self.service.use_metrics(NO_METRICS)  # a service that outlives this bot
             if self._owns_service and self.service is not None:
                 await self.service.close()
                 self.service = None
@@ -212,6 +246,10 @@ def main() -> int:
         return 1
     except discord.PrivilegedIntentsRequired:
         print(t.START_INTENTS, file=sys.stderr)
+        return 1
+    except MetricsUnavailable as error:
+        where = f"{error.host}:{error.port}"
+        print(t.START_METRICS_PORT.format(where=where, reason=error.reason), file=sys.stderr)
         return 1
     except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as error:
         print(t.START_NO_NETWORK.format(error=one_line(error)), file=sys.stderr)

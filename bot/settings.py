@@ -51,6 +51,10 @@ class Settings(BaseSettings):
     # a file the bot rewrites after every clock run while it is connected to Discord and its
     # database answers; `caylus health` checks that it is fresh (a container's health check)
     health_file: str = ""
+    # Prometheus metrics at http://HOST:PORT/metrics (docs/deploy.md); none when the port is
+    # empty. The host is the address listened on: 0.0.0.0 lets another container scrape it.
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
 
     @field_validator("log_level")
     @classmethod
@@ -60,10 +64,18 @@ class Settings(BaseSettings):
             raise ValueError("one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return value
 
-    @field_validator("dev_guild_id", "application_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "application_id", "shard_count", "metrics_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("metrics_host")
+    @classmethod
+    def _metrics_host(cls, value: str) -> str:
+        value = value.strip()
+        if not value or any(c.isspace() for c in value) or "/" in value:
+            raise ValueError("an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+        return value
 
     @field_validator("database", mode="before")
     @classmethod

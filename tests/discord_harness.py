@@ -431,6 +431,9 @@ class Table:
         """A new bot process on the same database file: the old service is closed and a fresh
         one opened (nothing kept in memory), then a new bot instance attaches to the world."""
         await self.env.settle()
+        server = self.env.bot.metrics_server  # the old process's port is freed as it ends
+        if server is not None:
+            await server.stop()
         await self.service.close()
         self.service = await GameService.open(
             self.database, rng=random.Random(99), clock=self.clock

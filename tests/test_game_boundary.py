@@ -163,7 +163,25 @@ def test_bot_top_level_holds_only_its_entry_points_and_packages():
     modules = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())
     assert modules == ["__init__.py", "app.py", "cli.py", "settings.py"]
-    assert packages == ["clock_service", "discord", "games", "service", "store", "words"]
+    assert packages == [
+        "clock_service",
+        "discord",
+        "games",
+        "metrics",
+        "service",
+        "store",
+        "words",
+    ]
+
+
+def test_the_metrics_package_imports_nothing_else_of_the_bot():
+    """Every layer, the store included, reports to the metrics without loading the rest."""
+    modules = bot_modules()
+    known = set(modules)
+    for name, path in modules.items():
+        if name.startswith("bot.metrics"):
+            outside = {i for i in imports_of(name, path, known) if not i.startswith("bot.metrics")}
+            assert outside == set(), (name, outside)
 
 
 def test_the_words_package_imports_nothing_else_of_the_bot():

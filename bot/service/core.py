@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, Self
 import bot.service.ratings as ratings
 import engine.errors as engine_errors
 from bot.games import ui_for
+from bot.metrics import NO_METRICS, Recorder
 from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
 from bot.service.narration import Chronicle
 from bot.service.pace import PlanBook
@@ -200,6 +201,14 @@ class ServiceCore:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game -> the events of its phases not yet told (bot/service/show.py)
         self._chronicles: dict[int, Chronicle] = {}
+        # where the engine's and the store's times go (the bot's metrics: `use_metrics`)
+        self.metrics: Recorder = NO_METRICS
+
+    def use_metrics(self, metrics: Recorder) -> None:
+        """Report the engine's time (each move applied, each bot decision) and the store's
+        (each commit) to `metrics` (bot/metrics/); `NO_METRICS` stops it."""
+        self.metrics = metrics
+        self.store.metrics = metrics
 
     @classmethod
     async def open(cls, path: str | Path, **kwargs: Any) -> Self:
@@ -458,8 +467,8 @@ class ServiceCore:
             return None
         return await PlanBook.load(self.store, live.row.id, live.seats, planner)
 
-    @staticmethod
     def _apply(
+        self,
         game: Game,
         run: Run,
         action: Any,
@@ -471,10 +480,13 @@ class ServiceCore:
         planned: bool = False,
     ) -> None:
         state = run.state
+        started = time.perf_counter()
         try:
             new_state, events = game.apply(state, action, seat)
         except engine_errors.EngineError as error:
             raise engine_error(error, run.game_id) from error
+        finally:  # a refused move took the engine's time too
+            self.metrics.engine(game.name, time.perf_counter() - started)
         run.seq += 1
         before = (state.turn, state.phase)
         after = (new_state.turn, new_state.phase)
@@ -533,7 +545,11 @@ class ServiceCore:
 
         def decide() -> Decided:
             budget = self._bot_budget(game, level)  # its time starts when the search does
-            return safe_action(game, state, seat, level, rng, budget, self._bot_player)
+            started = time.perf_counter()
+            try:
+                return safe_action(game, state, seat, level, rng, budget, self._bot_player)
+            finally:
+                self.metrics.engine(game.name, time.perf_counter() - started, "bot")
 
         return await asyncio.get_running_loop().run_in_executor(self._searcher, decide)
 

@@ -21,9 +21,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+from bot.metrics import NO_METRICS, Recorder
 from bot.store.clock import ClockReads
 from bot.store.rows import (
     GAME_COLUMNS,
+    GAME_STATUSES,
     GUILD_SETTING_FIELDS,
     OUTBOX_COLUMNS,
     RATING_COLUMNS,
@@ -70,6 +72,9 @@ class Store(ClockReads):
     backend = "?"
     # A process-wide name for this open store: the outbox rows it is posting carry it.
     holder: str = ""
+    # where each committed transaction's time goes (bot/metrics/; the bot's, once it serves
+    # metrics): each backend's `write` reports it
+    metrics: Recorder = NO_METRICS
 
     def __init__(self, clock: Any) -> None:
         self._clock = clock
@@ -233,6 +238,25 @@ class Store(ClockReads):
             "AND claimed_by = ?",
             (time.time() + lease, outbox_id, self.holder),
         )
+
+    # --- what the bot's metrics read at each scrape (bot/metrics/) ---------------------------
+
+    async def games_by_status(self) -> dict[str, int]:
+        """How many games the database holds in each status (every status, 0 included)."""
+        rows = await self._all("SELECT status, COUNT(*) FROM games GROUP BY status")
+        counts = dict.fromkeys(GAME_STATUSES, 0)
+        counts.update({str(status): int(count) for status, count in rows})
+        return counts
+
+    async def outbox_backlog(self) -> tuple[int, float]:
+        """(outbox rows not yet posted, the age in seconds of the oldest of them, 0 if none),
+        on the store's clock (the one its rows are stamped with)."""
+        rows = await self._all(
+            "SELECT COUNT(*), MIN(created_at) FROM outbox WHERE delivered_at IS NULL"
+        )
+        count, oldest = rows[0] if rows else (0, None)
+        age = max(0.0, float(self._clock()) - float(oldest)) if oldest is not None else 0.0
+        return int(count or 0), age
 
     async def stop_clock(self, game_id: int, reason: str) -> bool:
         """Open a clock stop (the bot cannot post); False if one is open already."""

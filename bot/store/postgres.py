@@ -640,6 +640,7 @@ class PostgresStore(Store):
         # (whose page-level conflicts between unrelated games would only cost retries)
         relaxed = claimed or self._bound() is not None
         isolation: Isolation = "read_committed" if relaxed else "serializable"
+        started = time.perf_counter()  # retries included: the caller waits for them too
         for attempt in range(SERIALIZATION_RETRIES):
             try:
                 async with self._connection() as conn:
@@ -658,6 +659,7 @@ class PostgresStore(Store):
                 raise DiskFull(str(error)) from error
             except _CONNECTION_ERRORS as error:
                 raise StoreUnavailable(f"the database cannot be reached: {error}") from error
+            self.metrics.store_commit(time.perf_counter() - started)
             if self._full:
                 self._full = False
                 log.warning("writing %s works again", self.target)

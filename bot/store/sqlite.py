@@ -186,6 +186,7 @@ class SqliteStore(Store):
                 raise
 
         # aiosqlite's own way to run a call in its thread (what execute() uses internally)
+        started = time.perf_counter()
         try:
             result = await self._writer._execute(run)
         except sqlite3.IntegrityError as error:
@@ -200,6 +201,7 @@ class SqliteStore(Store):
                     log.error("cannot write %s: %s (%s)", self.path, problem, error)
                 raise DiskFull(str(error)) from error
             raise
+        self.metrics.store_commit(time.perf_counter() - started)
         if self._full:
             self._full = False
             log.warning("writing %s works again", self.path)

@@ -17,6 +17,7 @@ UNTRANSLATED = frozenset(
         "START_BAD_TOKEN",
         "START_INTENTS",
         "START_NO_NETWORK",
+        "START_METRICS_PORT",
         "ACCOUNT_BOARD",  # a file name
     }
 )
@@ -78,6 +79,11 @@ START_INTENTS = (
 START_NO_NETWORK = (
     "caylus bot: cannot reach Discord ({error}). Check the network and try again; the games "
     "are safe in the database."
+)
+START_METRICS_PORT = (
+    "caylus bot: cannot serve the metrics on {where} ({reason}). Set CAYLUS_METRICS_PORT to a "
+    "free port (and CAYLUS_METRICS_HOST to an address of this machine), or leave it empty to "
+    "run without metrics."
 )
 SYNCED = Plural("Synced {count} command {where}.", "Synced {count} commands {where}.")
 SYNC_WHERE_GUILD = "to this server"

@@ -32,6 +32,7 @@ from bot.clock_service import ClockNotice, ClockService
 from bot.clock_service.clock import ClockInputError, format_duration, time_zone
 from bot.discord.views import lobby_view
 from bot.games import GameUI, Picture, ui_for
+from bot.metrics import NO_METRICS, Recorder
 from bot.service import GameInfo, GameService
 from bot.service.answers import DEFAULT_LEVEL, GameState, Outcome
 from bot.service.pace import AskNow
@@ -179,8 +180,10 @@ class TableBase(commands.Cog):
         *,
         clock: ClockService | None = None,
         now: Callable[[], datetime] | None = None,
+        metrics: Recorder = NO_METRICS,
     ) -> None:
         self.bot = bot
+        self.metrics = metrics  # interactions, pictures, the clock's runs (bot/metrics/)
         self.service = service
         self.settings = settings
         self.clock = clock if clock is not None else ClockService(service)
@@ -375,7 +378,7 @@ class TableBase(commands.Cog):
         lang = i18n.current()  # the worker threads draw in our language
         card = loop.run_in_executor(
             self.executor,
-            in_language(lang, ui.phase_pictures),
+            self.metrics.timed_render("card", in_language(lang, ui.phase_pictures)),
             shown,
             names,
             before,
@@ -384,9 +387,8 @@ class TableBase(commands.Cog):
         )
         if not board:
             return await card
-        whole = loop.run_in_executor(
-            self.executor, in_language(lang, ui.board_picture), shown, names, before, events
-        )
+        draw = self.metrics.timed_render("board", in_language(lang, ui.board_picture))
+        whole = loop.run_in_executor(self.executor, draw, shown, names, before, events)
         drawn, picture = await asyncio.gather(card, whole)
         return [*drawn, picture]
 
@@ -399,7 +401,7 @@ class TableBase(commands.Cog):
         ui = self.ui(kind)
         shown, before = ui.public(state), ui.public(previous) if previous is not None else None
         loop = asyncio.get_running_loop()
-        draw = in_language(i18n.current(), ui.board_picture)
+        draw = self.metrics.timed_render("board", in_language(i18n.current(), ui.board_picture))
         return await loop.run_in_executor(self.executor, draw, shown, names, before)
 
     def lobby_buttons(self, info: GameInfo) -> discord.ui.View:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from bot.clock_service.clock import (
 from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip, mentioning, notice_mentions
 from bot.discord.cogs.delivery import Delivery
 from bot.discord.cogs.group import caylus
+from bot.metrics import IN_CLOCK
 from bot.words import errors as err
 from bot.words.lang import m, t
 from render.sentences import decision_phrase
@@ -47,23 +48,41 @@ class ClockCommands(Delivery):
     async def clock_loop(self) -> None:
         # The tick runs as its own task: it ends when the tick is done, which lets a test
         # harness (SimCord) see the work finish instead of waiting for the endless loop task.
-        await asyncio.ensure_future(self.run_clock())
+        await asyncio.ensure_future(self.run_clock(lag=self._loop_lag()))
+
+    def _loop_lag(self) -> float:
+        """Seconds this run of the loop started after it was due (its previous run's start
+        plus the interval: a long run, or a busy event loop, makes the next one late)."""
+        following, interval = self.clock_loop.next_iteration, self.clock_loop.seconds
+        if following is None or not interval:
+            return 0.0
+        due = following - timedelta(seconds=interval)
+        # Discord's clock, as the loop reads it (SimCord's virtual one in tests)
+        return max(0.0, (discord.utils.utcnow() - due).total_seconds())
 
     @clock_loop.before_loop
     async def _before_clock_loop(self) -> None:
         await self.bot.wait_until_ready()  # the first run is right after: a restart catches up
 
-    async def run_clock(self, now: datetime | None = None) -> list[ClockNotice]:
+    async def run_clock(self, now: datetime | None = None, lag: float = 0.0) -> list[ClockNotice]:
         """One run of the scheduler: first what earlier posts (or a restart) left undelivered,
         then the clock's tick (everything due is applied by the ClockService, each notice
         posted here as soon as the tick decides it). A notice that cannot be posted is logged
-        and the others still go out; nothing escapes."""
-        now = now if now is not None else self.now()
+        and the others still go out; nothing escapes. Its time, and `lag` (how late the loop
+        started it), go to the metrics."""
+        started = time.perf_counter()
+        try:
+            return await self._run_clock(now if now is not None else self.now())
+        finally:
+            self.metrics.clock_tick(time.perf_counter() - started, lag)
+
+    async def _run_clock(self, now: datetime) -> list[ClockNotice]:
         try:
             await self.deliver_due(now)
         except Exception:
             log.exception("posting the outbox failed")
             self.clock_failures += 1
+            self.metrics.unexpected_error(IN_CLOCK)
         try:
             # each notice is posted as soon as the tick decides it: a catch-up of thousands of
             # expiries holds no move's result longer than its post (docs/clock.md)
@@ -71,6 +90,7 @@ class ClockCommands(Delivery):
         except Exception:
             log.exception("the clock's tick failed")
             self.clock_failures += 1
+            self.metrics.unexpected_error(IN_CLOCK)
             return []
         self.beat()
         return notices
@@ -83,6 +103,7 @@ class ClockCommands(Delivery):
             await self.post_notice(notice)
         except Exception:
             self.clock_failures += 1
+            self.metrics.unexpected_error(IN_CLOCK)
             log.exception(
                 "could not post the clock's %s notice of game %s", notice.kind, notice.game_id
             )

@@ -31,6 +31,7 @@ from bot.discord.cogs.base import (
 )
 from bot.discord.cogs.guard import Answers
 from bot.games import Picture, ui_for
+from bot.metrics import IN_DELIVERY, POST_FAILED, RATE_LIMITED, shard_of
 from bot.service import ActResult, GameInfo
 from bot.service.answers import action_label
 from bot.service.show import Post, Posts, PromptNow
@@ -82,6 +83,14 @@ def _delivery_reason(error: BaseException) -> str:
     if isinstance(error, discord.HTTPException):
         return t.REASON_DISCORD.format(status=error.status)
     return t.REASON_NETWORK
+
+
+def is_rate_limited(error: BaseException) -> bool:
+    """A failure that is Discord's rate limit, raised rather than waited out (discord.py
+    waits out an ordinary 429 itself; bot/metrics/ counts those from its log line)."""
+    if isinstance(error, discord.RateLimited):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == 429
 
 
 class Delivery(AheadDms, Answers):
@@ -220,6 +229,7 @@ class Delivery(AheadDms, Answers):
                 continue  # reported by the clock; nothing to post for a game nobody can read
             except Exception:
                 failed += 1
+                self.metrics.unexpected_error(IN_DELIVERY)
                 log.exception("could not post the outbox of game %s", game_id)
         return failed
 
@@ -227,6 +237,8 @@ class Delivery(AheadDms, Answers):
         self, info: GameInfo, outbox_id: int, done: int, error: BaseException
     ) -> str:
         reason = _delivery_reason(error)
+        kind = RATE_LIMITED if is_rate_limited(error) else POST_FAILED
+        self.metrics.routine_failure(kind, shard_of(info.guild_id, self.bot.shard_count))
         attempts = await self.service.post_failed(outbox_id, reason, done)
         if await self.service.stop_clock(info.id, reason):
             log.warning(

@@ -8,6 +8,9 @@ every entry point go through `Guard`: service and engine errors become a short p
 sentence; an interaction that expired before it was acknowledged is a warning, counted in
 `expired_interactions` and never answered (its token is dead); anything else is logged with
 game, user and command, counted in `unexpected_errors`, and the user gets an apology.
+Each guarded interaction's time, from its handler's start to its complete answer, goes to the
+bot's metrics by command family and shard, the expired ones as routine failures, the
+unexpected errors apart (bot/metrics/).
 Autocomplete cannot be deferred: `suggest` keeps it within a time budget and silent when it
 fails.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +31,7 @@ import i18n
 from bot.discord.cogs.base import AT_THE_TABLE, DELIVERY_ERRORS, NO_MENTIONS, _clip
 from bot.discord.cogs.prompts import Prompts
 from bot.discord.logsafe import one_line
+from bot.metrics import EXPIRED_INTERACTION, IN_INTERACTION, shard_of
 from bot.service import GameInfo
 from bot.store import DiskFull
 from bot.words import errors as err
@@ -46,9 +51,10 @@ class InteractionExpired(Exception):
     cannot carry an answer, so nobody is answered."""
 
 
-# The table whose autocomplete this task is answering: discord.py sends the choices after our
-# callback returned, in the same task, and logs a failure itself (see ExpiredSuggestions).
-_SUGGESTING: contextvars.ContextVar[Answers | None] = contextvars.ContextVar(
+# The table whose autocomplete this task is answering, and the interaction's shard: discord.py
+# sends the choices after our callback returned, in the same task, and logs a failure itself
+# (see ExpiredSuggestions).
+_SUGGESTING: contextvars.ContextVar[tuple[Answers, int] | None] = contextvars.ContextVar(
     "caylus_suggesting", default=None
 )
 
@@ -59,11 +65,13 @@ class ExpiredSuggestions(logging.Filter):
     here it becomes one warning line, counted in the table's `expired_interactions`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        table = _SUGGESTING.get()
+        suggesting = _SUGGESTING.get()
         error = record.exc_info[1] if record.exc_info else None
-        if table is None or error is None or not is_expired(error):
+        if suggesting is None or error is None or not is_expired(error):
             return True
+        table, shard = suggesting
         table.expired_interactions += 1
+        table.metrics.routine_failure(EXPIRED_INTERACTION, shard)
         log.warning("an autocomplete expired before its choices were sent: %s", one_line(error))
         return False
 
@@ -97,8 +105,10 @@ class Guard:
         self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
         self.token: Any = None
         self.here: Any = None
+        self.started = 0.0
 
     async def __aenter__(self) -> Guard:
+        self.started = time.perf_counter()
         self.cog.remember(self.interaction.user)  # the name to show them by, without asking
         self.token = i18n.set_current(client_language(self.interaction))
         self.here = AT_THE_TABLE.set(self.interaction.user.id)
@@ -115,6 +125,8 @@ class Guard:
                 i18n.reset(self.token)
             if self.here is not None:
                 AT_THE_TABLE.reset(self.here)
+            seconds = time.perf_counter() - self.started
+            self.cog.metrics.interaction(self.command, self.cog.shard(self.interaction), seconds)
 
 
 def client_language(interaction: discord.Interaction) -> str:
@@ -134,6 +146,10 @@ class Answers(Prompts):
         self, interaction: discord.Interaction, command: str, game_id: int | None = None
     ) -> Guard:
         return Guard(self, interaction, command, game_id)
+
+    def shard(self, interaction: discord.Interaction) -> int:
+        """The shard the interaction came on (0 for an unsharded bot)."""
+        return shard_of(interaction.guild_id, self.bot.shard_count)
 
     async def reader_language(self, interaction: discord.Interaction) -> str:
         """The language of a private reply to this user: the one they set in /caylus settings,
@@ -171,6 +187,7 @@ class Answers(Prompts):
                 log.exception("could not answer an error in %s (game %s)", command, game_id)
             return
         self.unexpected_errors += 1
+        self.metrics.unexpected_error(IN_INTERACTION)
         log.error(
             "unexpected error in %s (game %s, user %s, guild %s, channel %s)",
             command,
@@ -197,6 +214,7 @@ class Answers(Prompts):
     ) -> None:
         """An interaction that can no longer be answered: one warning line, counted apart."""
         self.expired_interactions += 1
+        self.metrics.routine_failure(EXPIRED_INTERACTION, self.shard(interaction))
         cause = error.__cause__ if isinstance(error, InteractionExpired) else error
         log.warning(
             "interaction %s expired or its acknowledgement failed; not answered (%s, game %s,"
@@ -288,8 +306,11 @@ class Answers(Prompts):
     ) -> list[app_commands.Choice[Any]]:
         """An autocomplete's choices: `find()` in the user's language, within SUGGEST_SECONDS
         (an autocomplete cannot be deferred). A failure is silent for the user (no choices)
-        and one line in the log, not an error."""
-        _SUGGESTING.set(self)  # for the send that follows in this task
+        and one line in the log, not an error. Its time (until the choices are found) is an
+        interaction of the family `autocomplete`."""
+        shard = self.shard(interaction)
+        _SUGGESTING.set((self, shard))  # for the send that follows in this task
+        started = time.perf_counter()
         try:
             async with asyncio.timeout(SUGGEST_SECONDS):
                 with i18n.using(await self.reader_language(interaction)):
@@ -297,6 +318,8 @@ class Answers(Prompts):
         except Exception as error:  # a suggestion list must never fail the typing
             log.info("autocomplete of %s gave nothing: %s", what, one_line(error))
             return []
+        finally:
+            self.metrics.interaction("autocomplete", shard, time.perf_counter() - started)
 
     async def announce(
         self, interaction: discord.Interaction, note: str, content: str | None = None, **kwargs: Any

@@ -297,7 +297,8 @@ class PlayCommands(PlanCommands):
         hand_picture = None
         if ui.has_hands and self.settings.render_boards:
             # drawn in a worker thread while the words and choices are put together
-            draw = in_language(i18n.current(), ui.hand_picture)  # the reader's language
+            # in the reader's language
+            draw = self.metrics.timed_render("hand", in_language(i18n.current(), ui.hand_picture))
             hand_picture = asyncio.get_running_loop().run_in_executor(
                 self.executor, draw, view.state, seat.seat, names
             )
