@@ -11,8 +11,14 @@ from typing import Any
 
 import pytest
 
+from bot.games.caylus import ahead
+from bot.games.caylus.turn_plans import turn_plan_options
 from bot.service import ActResult, GameService, one_interaction
 from engine import caylus
+from engine.caylus.catalogue import TILES
+from engine.caylus.lookahead import activation_kind, with_decision
+from engine.caylus.state import Options, Setup
+from engine.errors import EngineError
 from tests.db import execute
 from tests.discord_harness import table
 
@@ -113,3 +119,83 @@ async def test_a_press_in_discord_reads_its_games_version_once(tmp_path: Path) -
             assert len(versions) <= 1, versions
             assert len(plan_reads) <= 2, plan_reads  # before the move, and after it
         assert tb.cog.unexpected_errors == 0
+
+
+# --- the answers a placement carries: the same, for less (bot/games/caylus/ahead.py) ----------
+
+
+def _reference_answers(state: Any, seat: int, action: Any) -> list[tuple[Any, ...]]:
+    """What a placement on a road space carries, found the plain way: play the placement, then
+    ask the building's decision in the state after it."""
+    try:
+        after, _ = caylus.apply(state, action, seat)
+    except EngineError:
+        return []
+    asked = activation_kind(after, int(action.arg))
+    if asked is None:
+        return []
+    kind, effect = asked
+    at = int(action.arg)
+    hypothetical = with_decision(after, kind, seat, at=at, effect=effect)
+    options = tuple(str(a) for a in caylus.legal_actions(hypothetical, seat))
+    if kind == "produce":
+        options = tuple(f"take {x}" for x in TILES[after.road[at - 1]].produce)
+    return [(kind, at, options, hypothetical.model_dump_json())]
+
+
+def test_placement_answers_ahead_skip_buildings_that_ask_nothing_and_stay_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    played: list[str] = []
+    real_apply = ahead.apply
+
+    def counted_apply(state: Any, action: Any, seat: Any = None) -> Any:
+        played.append(str(action))
+        return real_apply(state, action, seat)
+
+    monkeypatch.setattr(ahead, "apply", counted_apply)
+    compared = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        state = caylus.new_game(Options(players=4), Setup(seed=seed))
+        while not state.over and state.turn < 6:
+            d = state.decision
+            assert d is not None
+            if d.kind == "place":
+                for action in caylus.legal_actions(state, d.seat):
+                    if not action.arg.isdigit():
+                        continue
+                    played.clear()
+                    found = ahead.answer_ahead_options(state, d.seat, action)
+                    got = [(q.kind, q.at, q.options, q.state.model_dump_json()) for q in found]
+                    assert got == _reference_answers(state, d.seat, action)
+                    if not got:  # nothing to carry: the placement was not played ahead
+                        assert played == []
+                    compared += 1
+            move = caylus.choose_action(state, d.seat, rng)
+            state, _ = caylus.apply(state, move, d.seat)
+    assert compared > 100
+
+
+def test_turn_plan_options_make_one_hypothetical_placement_for_all_spaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[str] = []
+    real = ahead.with_decision
+
+    def counted(state: Any, kind: str, *args: Any, **kwargs: Any) -> Any:
+        made.append(kind)
+        return real(state, kind, *args, **kwargs)
+
+    monkeypatch.setattr(ahead, "with_decision", counted)
+    state = caylus.new_game(Options(players=3), Setup(seed=4))
+    d = state.decision
+    assert d is not None and d.kind == "place"
+    other = (d.seat + 1) % 3  # not their placement now: asked as if it were
+    options = turn_plan_options(state, other)
+    assert len(options) > 5
+    assert made.count("place") == 1
+    # the same answers as asking space by space
+    for option in options:
+        alone = ahead._placement_question(state, other, option.target)
+        assert (alone.options if alone else ()) == option.answers
