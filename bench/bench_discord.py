@@ -130,12 +130,14 @@ async def main(games: int, game: str = "caylus", level: str = "easy") -> dict[st
     if game == "magna-carta":
         setups = [(3, 0), (2, 1), (4, 0), (2, 2)]
     play = _magna_carta if game == "magna-carta" else _game
+    cpu_started = time.process_time()
     for k in range(games):
         humans, bots = setups[k % len(setups)]
         lat, imgs, secs = await play(100 + k, humans, bots, level)
         latencies += lat
         images += imgs
         seconds += secs
+    cpu_s = time.process_time() - cpu_started
     ms = [x * 1000 for x in latencies]
     return {
         "benchmark": "discord interaction -> complete response (SimCord, board images on)",
@@ -150,6 +152,8 @@ async def main(games: int, game: str = "caylus", level: str = "easy") -> dict[st
         "max_ms": round(max(ms), 1),
         "mean_ms": round(statistics.fmean(ms), 1),
         "seconds": round(seconds, 2),
+        # the process's CPU over the whole run (the lobbies too) per timed interaction
+        "cpu_ms_per_interaction": round(cpu_s * 1000 / max(1, len(ms)), 1),
     }
 
 
@@ -453,8 +457,10 @@ class StackSampler:
             self.cpu_s += time.thread_time() - started
 
     def __enter__(self) -> StackSampler:
-        # a thread waiting for the GIL gets it after the switch interval (5 ms by default):
-        # shorter, so that the samples of a busy loop come about every `interval`
+        # While the loop runs Python, the sampler gets the GIL at the interpreter's switch
+        # interval (5 ms by default) or when the loop gives it up itself (handing work to a
+        # thread, mostly the bot's): the samples would lean to the bot. With a switch interval
+        # shorter than `interval` they come about every `interval`, evenly over the busy time.
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(self.interval / 2)
         self._thread.start()
@@ -546,7 +552,7 @@ async def load(
             await driver.open_all()
             setup_s = time.perf_counter() - opened
             out_rates: dict[str, Any] = {}
-            total_cpu = total_bot_cpu = 0.0
+            total_cpu = total_bot_cpu = total_loop = total_bot_loop = 0.0
             total_count = 0
             profiler = cProfile.Profile() if cprofile else None
             samplers: list[StackSampler] = []
@@ -565,6 +571,8 @@ async def load(
                     count = max(1, len(ms))
                     total_cpu += process
                     total_bot_cpu += bot
+                    total_loop += cpu.loop_s
+                    total_bot_loop += cpu.loop_s * (1 - sampler.simulator_share())
                     total_count += len(ms)
                     out_rates[f"{rate:g}"] = {
                         "p50_ms": round(_quantile(ms, 0.50), 1) if ms else None,
@@ -572,6 +580,8 @@ async def load(
                         "max_ms": round(max(ms), 1) if ms else None,
                         "interactions": len(ms),
                         "per_second": round(len(ms) / seconds, 1),
+                        # arrivals that found every game still answering (saturated)
+                        "no_game_waiting": ran["no_game_waiting"],
                         "cpu_ms_per_interaction": round(process * 1000 / count, 2),
                         "bot_cpu_ms_per_interaction": round(bot * 1000 / count, 2),
                         "thread_cpu_ms_per_interaction": {
@@ -592,6 +602,10 @@ async def load(
                 "games": games,
                 "cpu_ms_per_interaction": round(total_cpu * 1000 / count, 2),
                 "bot_cpu_ms_per_interaction": round(total_bot_cpu * 1000 / count, 2),
+                # the event loop's thread alone (what one process saturates on), and the bot's
+                # part of it
+                "loop_cpu_ms_per_interaction": round(total_loop * 1000 / count, 2),
+                "bot_loop_cpu_ms_per_interaction": round(total_bot_loop * 1000 / count, 2),
                 "rates": out_rates,
                 "seconds_per_rate": seconds,
                 "setup_seconds": round(setup_s, 1),

@@ -14,7 +14,7 @@ from bench import bench_discord
 def test_bench_discord_load_prints_cpu_and_latencies_of_games_at_once(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    figures = bench_discord.cli(["--games", "2", "--rates", "6", "--seconds", "3", "--seed", "2"])
+    figures = bench_discord.cli(["--games", "2", "--rates", "6", "--seconds", "4", "--seed", "2"])
     assert json.loads(json.dumps(figures)) == figures  # one JSON line
     assert figures["games"] == 2
     assert {"cpu_ms_per_interaction", "bot_cpu_ms_per_interaction", "rates"} <= set(figures)
