@@ -2,8 +2,9 @@
 
 Run: python bench/bench_discord.py --games 100 --rates 10,30,60 [--seconds 45] [--seed 1]
          [--profile] [--cprofile FILE]
-     (about 4 minutes: about 60 seconds to open the 100 games, then 45 seconds at each rate and
-     the drain after it; --seconds sets the time at each rate)
+     (about 7 minutes on a shared 2-core machine: 20-30 seconds to open the 100 games, then 45
+     seconds at each rate and the drain of its backlog, minutes at a rate the process cannot
+     keep up with; --seconds sets the time at each rate)
      python bench/bench_discord.py [games] [caylus|magna-carta] [easy|medium|strong]
      (one game after the other; about 30 seconds for the default 4 Caylus games at easy)
 
@@ -29,9 +30,10 @@ operations at once. Here its overlap guard is off and an interaction counts as c
 every task it started (followed through a context variable set when it arrives) has finished
 or waits for something a reply does not wait for (a view's timeout). The CPU of the event loop's
 thread is split by sampling its stack every millisecond: a sample whose innermost frame that is
-not the standard library's is SimCord's, this harness's or this script's is the simulator's, any
-other the bot's (discord.py's parsing of the events the simulator sends included, since a real
-bot parses them too). The other threads (pictures, bot seats, SQLite) are all the bot's.
+not the standard library's is SimCord's, the test harness's or this script's is the
+simulator's, any other the bot's (discord.py's parsing of the events the simulator sends
+included, since a real bot parses them too). The other threads (pictures, bot seats, SQLite)
+are all the bot's.
 
 The one-after-the-other mode plays complete games and times every interaction from the moment
 the simulated user acts until the bot has finished answering it (SimCord settles). Its bot seats
