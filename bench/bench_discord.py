@@ -200,6 +200,7 @@ class Load:
         self.rng = random.Random(seed)
         self.slots: list[Slot] = []
         self.unexpected = 0
+        self.nothing_to_answer = 0  # arrivals at a game whose prompt names no person of it
         self.games_opened = 0
         server = None
         for k in range(games):
@@ -358,11 +359,13 @@ class Load:
         CURRENT.set(tracked)  # this task's own context: what it starts inherits it
         try:
             action = self._next_action(slot)
-            if action is not None:
-                await action()
-                finished = time.perf_counter()
-                out.append((finished - arrived - tracked.thinking_s) * 1000)
-                self._advance(slot)
+            if action is None:
+                self.nothing_to_answer += 1
+                return
+            await action()
+            finished = time.perf_counter()
+            out.append((finished - arrived - tracked.thinking_s) * 1000)
+            self._advance(slot)
         except Exception:
             logging.exception("an interaction of the load failed")
             self.unexpected += 1
@@ -374,6 +377,7 @@ class Load:
         latencies: list[float] = []
         running: set[asyncio.Task[None]] = set()
         missed = 0
+        self.nothing_to_answer = 0
         started = time.perf_counter()
         arrival = started
         while True:
@@ -392,7 +396,11 @@ class Load:
             task.add_done_callback(running.discard)
         if running:
             await asyncio.wait(set(running))
-        return {"latencies": latencies, "no_game_waiting": missed}
+        return {
+            "latencies": latencies,
+            "no_game_waiting": missed,
+            "nothing_to_answer": self.nothing_to_answer,
+        }
 
 
 class StackSampler:
@@ -584,6 +592,7 @@ async def load(
                         "per_second": round(len(ms) / seconds, 1),
                         # arrivals that found every game still answering (saturated)
                         "no_game_waiting": ran["no_game_waiting"],
+                        "nothing_to_answer": ran["nothing_to_answer"],
                         "cpu_ms_per_interaction": round(process * 1000 / count, 2),
                         "bot_cpu_ms_per_interaction": round(bot * 1000 / count, 2),
                         "thread_cpu_ms_per_interaction": {

@@ -26,6 +26,7 @@ def test_bench_discord_load_prints_cpu_and_latencies_of_games_at_once(
     assert 0 < figures["bot_cpu_ms_per_interaction"] < figures["cpu_ms_per_interaction"]
     assert 0 < rate["simulator_share_of_loop"] < 1
     assert figures["unexpected_errors"] == 0
+    assert rate["nothing_to_answer"] == 0  # every game chosen had a prompt for a person
     assert not [t for t in threading.enumerate() if t.name == "bench-sampler"]
 
 
