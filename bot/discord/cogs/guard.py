@@ -97,7 +97,9 @@ class Guard:
         self.cog, self.interaction, self.command, self.game_id = cog, interaction, command, game_id
         self.token: Any = None
         self.here: Any = None
-        self.reads = one_interaction()  # each game's stored version read once (docs/store.md)
+        # each game read from the store once an interaction (docs/store.md, "One interaction,
+        # few reads")
+        self.reads = one_interaction()
 
     async def __aenter__(self) -> Guard:
         self.cog.remember(self.interaction.user)  # the name to show them by, without asking
