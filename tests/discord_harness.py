@@ -100,6 +100,26 @@ def is_game_over(message: Any) -> bool:
     return any((e.title or "").endswith(GAME_OVER_ENDS) for e in message.embeds)
 
 
+def answer(actor: Any, message: Any, rng: random.Random, pass_rate: float) -> Any:
+    """`actor` answers the prompt `message` as a person might: often the quiet choice (pass,
+    build nothing, ...) with probability `pass_rate`, else a button or a menu option at random.
+    Returns the awaitable interaction (a click or a select)."""
+    buttons, menus = components(message)
+    # the choices of the decision (not "My hand" / "My choices", which answer privately)
+    buttons = [b for b in buttons if (b.custom_id or "").startswith("cay:b:")]
+    menus = [m for m in menus if (m.custom_id or "").startswith("cay:s:")]
+    quiet = [b for b in buttons if b.label.startswith(QUIET_LABELS)]
+    doing = [b for b in buttons if b not in quiet]
+    if quiet and (rng.random() < pass_rate or not (doing or menus)):
+        return actor.click(message, custom_id=quiet[0].custom_id)
+    if menus and (not doing or rng.random() < 0.5):
+        menu = rng.choice(menus)
+        value = rng.choice(menu.options).value
+        return actor.select(message, [value], custom_id=menu.custom_id)
+    button = rng.choice(doing)
+    return actor.click(message, custom_id=button.custom_id)
+
+
 @contextlib.contextmanager
 def client_locales(locales: dict[int, str], guild_locales: dict[int, str]) -> Any:
     """SimCord 3.2.1 sends every interaction with locale and guild_locale 'en-US'; here each
@@ -352,20 +372,7 @@ class Table:
             assert offered, "autocomplete offered nothing to the awaited player"
             value = rng.choice(offered)["value"]
             return await self.timed(actor.slash(self.channel, "caylus play", action=value))
-        buttons, menus = components(message)
-        # the choices of the decision (not "My hand" / "My choices", which answer privately)
-        buttons = [b for b in buttons if (b.custom_id or "").startswith("cay:b:")]
-        menus = [m for m in menus if (m.custom_id or "").startswith("cay:s:")]
-        quiet = [b for b in buttons if b.label.startswith(QUIET_LABELS)]
-        doing = [b for b in buttons if b not in quiet]
-        if quiet and (rng.random() < pass_rate or not (doing or menus)):
-            return await self.timed(actor.click(message, custom_id=quiet[0].custom_id))
-        if menus and (not doing or rng.random() < 0.5):
-            menu = rng.choice(menus)
-            value = rng.choice(menu.options).value
-            return await self.timed(actor.select(message, [value], custom_id=menu.custom_id))
-        button = rng.choice(doing)
-        return await self.timed(actor.click(message, custom_id=button.custom_id))
+        return await self.timed(answer(actor, message, rng, pass_rate))
 
     async def play_out(self, *, max_steps: int = 3000, **kwargs: Any) -> Any:
         """Answer prompts until the game-over message; returns it."""

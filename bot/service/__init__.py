@@ -14,7 +14,7 @@ committing a game under its lock, in one transaction):
   (`answers.py`: the engine's answers the Discord layer needs for its words).
 """
 
-from bot.service.core import timed_budget
+from bot.service.core import one_interaction, timed_budget
 from bot.service.lobby import LobbyCalls
 from bot.service.look import LookCalls
 from bot.service.outbox import OutboxCalls, retry_delay
@@ -41,6 +41,7 @@ __all__ = [
     "PlayerView",
     "SeatInfo",
     "UserGame",
+    "one_interaction",
     "retry_delay",
     "timed_budget",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import contextvars
 import dataclasses
 import logging
 import random
@@ -60,6 +61,37 @@ log = logging.getLogger(__name__)
 HELD_MARK = "held: "
 
 MAX_BOT_ACTIONS = 100_000  # per call: a guard against an engine that never asks a human again
+
+
+@dataclass(slots=True)
+class _Reads:
+    """What the current interaction has read from the store already (docs/store.md, "One
+    interaction, few reads"): each game's stored version (game id -> version) and its plans and
+    standing orders ((game id, version) -> the store's rows)."""
+
+    versions: dict[int, int] = field(default_factory=dict)
+    plans: dict[tuple[int, int], tuple[list[Any], dict[int, dict[str, Any]]]] = field(
+        default_factory=dict
+    )
+
+
+# None outside an interaction; every task the interaction starts shares its reads
+_READS: contextvars.ContextVar[_Reads | None] = contextvars.ContextVar(
+    "caylus_interaction_reads", default=None
+)
+
+
+@contextlib.contextmanager
+def one_interaction() -> Any:
+    """The service calls made inside read each game's stored version, plans and standing
+    orders once: one person's interaction (a press and everything it shows) sees a game as it
+    was when the interaction first read it, or as the interaction changed it. Writes are still
+    checked against the stored version, so nothing is ever written from a stale read."""
+    token = _READS.set(_Reads())
+    try:
+        yield
+    finally:
+        _READS.reset(token)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -289,6 +321,9 @@ class ServiceCore:
             return
         cache[live.row.id] = live
         cache.move_to_end(live.row.id)
+        reads = _READS.get()
+        if reads is not None:  # just read, or just written by this process: current
+            reads.versions[live.row.id] = live.row.version
         if len(cache) > self._cache_size:
             for game_id in list(cache)[: len(cache) - self._cache_size]:
                 lock = self._locks.get(game_id)
@@ -302,9 +337,15 @@ class ServiceCore:
         process (or a tool) that changed the game makes this one read it again."""
         live = self._cache.get(game_id)
         if live is not None:
+            reads = _READS.get()
+            if reads is not None and reads.versions.get(game_id) == live.row.version:
+                self._cache.move_to_end(game_id)  # read already by this interaction
+                return live
             stored = await self.store.current_version(game_id)
             if stored == live.row.version:
                 self._cache.move_to_end(game_id)
+                if reads is not None:
+                    reads.versions[game_id] = stored
                 return live
             self._forget(game_id)
             if stored is None:
@@ -465,7 +506,23 @@ class ServiceCore:
         planner = ui_for(live.row.kind).plans if live.state is not None else None
         if planner is None:
             return None
-        return await PlanBook.load(self.store, live.row.id, live.seats, planner)
+        reads = _READS.get()
+        key = (live.row.id, live.row.version)
+        rows = reads.plans.get(key) if reads is not None else None
+        if rows is None:
+            rows = await self.store.plans(live.row.id), await self.store.seat_orders(live.row.id)
+            if reads is not None:
+                reads.plans[key] = rows
+        return await PlanBook.load(self.store, live.row.id, live.seats, planner, rows=rows)
+
+    @staticmethod
+    def _plans_written(game_id: int) -> None:
+        """Plans written without a move (the game's version unchanged): the current
+        interaction reads them again."""
+        reads = _READS.get()
+        if reads is not None:
+            for key in [k for k in reads.plans if k[0] == game_id]:
+                del reads.plans[key]
 
     def _apply(
         self,

@@ -112,11 +112,22 @@ class PlanBook:
 
     @classmethod
     async def load(
-        cls, store: Store, game_id: int, seats: Sequence[SeatRow], planner: pl.Planner
+        cls,
+        store: Store,
+        game_id: int,
+        seats: Sequence[SeatRow],
+        planner: pl.Planner,
+        *,
+        rows: tuple[list[PlanRow], dict[int, dict[str, Any]]] | None = None,
     ) -> PlanBook:
+        """The game's plans and orders from the store, or from `rows` (its `plans` and
+        `seat_orders` as read already by this interaction)."""
         users = {s.seat: s.user_id for s in seats if not s.is_bot and s.user_id is not None}
         book = cls(game_id, users, planner)
-        for row in await store.plans(game_id):
+        if rows is None:
+            rows = await store.plans(game_id), await store.seat_orders(game_id)
+        plan_rows, stored = rows
+        for row in plan_rows:
             if users.get(row.seat) != row.user_id:
                 continue  # a plan is only ever played for the player who made it
             plan = _decode(planner, game_id, row)
@@ -128,7 +139,6 @@ class PlanBook:
                 )
             else:
                 book.plans.setdefault(row.seat, {})[row.key] = plan
-        stored = await store.seat_orders(game_id)
         for seat, user in users.items():
             if seat in stored:
                 book.orders[seat] = pl.Orders(**stored[seat])

@@ -265,6 +265,8 @@ class PlanCalls(PlayCalls):
                     await self.store.write(book.write)
                 except DiskFull:
                     raise err.NotSaved(game_id=game_id) from None
+                finally:
+                    self._plans_written(game_id)
             return PlanResult(book.mine(seat), None)
 
     def _questions(

@@ -32,7 +32,7 @@ from bot.discord.cogs.base import AT_THE_TABLE, DELIVERY_ERRORS, NO_MENTIONS, _c
 from bot.discord.cogs.prompts import Prompts
 from bot.discord.logsafe import one_line
 from bot.metrics import EXPIRED_INTERACTION, IN_INTERACTION, shard_of
-from bot.service import GameInfo
+from bot.service import GameInfo, one_interaction
 from bot.store import DiskFull
 from bot.words import errors as err
 from bot.words.lang import m, t
@@ -106,12 +106,16 @@ class Guard:
         self.token: Any = None
         self.here: Any = None
         self.started = 0.0
+        # each game read from the store once an interaction (docs/store.md, "One interaction,
+        # few reads")
+        self.reads = one_interaction()
 
     async def __aenter__(self) -> Guard:
         self.started = time.perf_counter()
         self.cog.remember(self.interaction.user)  # the name to show them by, without asking
         self.token = i18n.set_current(client_language(self.interaction))
         self.here = AT_THE_TABLE.set(self.interaction.user.id)
+        self.reads.__enter__()
         return self
 
     async def __aexit__(self, exc_type: Any, error: BaseException | None, tb: Any) -> bool:
@@ -121,6 +125,7 @@ class Guard:
             await self.cog.handle_error(self.interaction, error, self.command, self.game_id)
             return True
         finally:
+            self.reads.__exit__(None, None, None)
             if self.token is not None:
                 i18n.reset(self.token)
             if self.here is not None:

@@ -27,15 +27,25 @@ from engine.caylus.lookahead import (
 from engine.caylus.state import State
 
 
-def _placement_question(state: State, seat: int, target: str) -> Question | None:
-    """The decision placing on `target` now brings `seat` (None: none, or the space is not
-    free now)."""
+def placing_as(state: State, seat: int) -> State | None:
+    """`state` as `seat` would face a placement now (`state` itself when it is their placement;
+    None outside the placements or once `seat` passed): made once for all the spaces asked."""
     if state.over or state.phase != 2 or seat in state.passed:
         return None
     d = state.decision
     mine = state if d is not None and d.seat == seat and d.kind == "place" else None
-    hypothetical = mine or with_decision(state, "place", seat)
-    found = answer_ahead_options(hypothetical, seat, Action.of("place", target))
+    return mine or with_decision(state, "place", seat)
+
+
+def _placement_question(
+    state: State, seat: int, target: str, placing: State | None = None
+) -> Question | None:
+    """The decision placing on `target` now brings `seat` (None: none, or the space is not
+    free now). `placing`: `placing_as(state, seat)` when the caller made it already."""
+    placing = placing or placing_as(state, seat)
+    if placing is None:
+        return None
+    found = answer_ahead_options(placing, seat, Action.of("place", target))
     return found[0] if found else None
 
 
@@ -51,36 +61,45 @@ def answer_ahead_options(state: State, seat: int, action: Action | str) -> list[
     d = state.decision
     if state.over or d is None or d.seat != seat or d.kind != "place":
         return []
+    target = action.arg
+    if action is not PASS and target.isdigit() and activation_kind(state, int(target)) is None:
+        # a building that asks its worker nothing: no answer to carry (a placement leaves the
+        # road as it is, so the state before it says so without playing it)
+        return []
     try:
         after, _ = apply(state, action, seat)
     except engine_errors.EngineError:
         return []
     turn = state.turn
-    target = action.arg
-    found: list[tuple[str, int, str, tuple[str, ...]]] = []  # (kind, at, effect, options)
+    # (kind, at, effect, options, the state in which the decision is asked)
+    found: list[tuple[str, int, str, tuple[str, ...], State]] = []
     if action is PASS:
-        moves = legal_actions(with_decision(after, "bribe", seat), seat)
+        asked_now = with_decision(after, "bribe", seat)
+        moves = legal_actions(asked_now, seat)
         if len(moves) > 1:
-            found.append(("bribe", 0, "", tuple(str(a) for a in moves)))
+            found.append(("bribe", 0, "", tuple(str(a) for a in moves), asked_now))
     elif target.isdigit():
         at = int(target)
         asked = activation_kind(after, at)
         if asked is not None:
             kind, effect = asked
-            hypothetical = with_decision(after, kind, seat, at=at, effect=effect)
-            options = tuple(str(a) for a in legal_actions(hypothetical, seat))
-            if kind == "produce":
+            asked_now = with_decision(after, kind, seat, at=at, effect=effect)
+            if kind == "produce":  # the tile's products, whatever the stock
                 tile = TILES[after.road[at - 1]]  # type: ignore[index]
                 options = tuple(f"take {x}" for x in tile.produce)
-            found.append((kind, at, effect, options))
+            else:
+                options = tuple(str(a) for a in legal_actions(asked_now, seat))
+            found.append((kind, at, effect, options, asked_now))
     elif target == "castle":
-        found.append(("castle", 0, "", castle_options(after, seat)))
+        asked_now = with_decision(after, "castle", seat)
+        found.append(("castle", 0, "", castle_options(after, seat), asked_now))
     elif target in ("joust", "guild"):
-        moves = legal_actions(with_decision(after, target, seat), seat)
+        asked_now = with_decision(after, target, seat)
+        moves = legal_actions(asked_now, seat)
         if len(moves) > 1:
-            found.append((target, 0, "", tuple(str(a) for a in moves)))
+            found.append((target, 0, "", tuple(str(a) for a in moves), asked_now))
     out = []
-    for kind, at, effect, options in found:
+    for kind, at, _effect, options, asked_now in found:
         phase = 6 if kind == "castle" else ANSWER_PHASE[kind]
         out.append(
             Question(
@@ -94,7 +113,7 @@ def answer_ahead_options(state: State, seat: int, action: Action | str) -> list[
                 default=None if kind == "bribe" else default_answer(kind, options),
                 fixed=kind in ("produce", "castle", "joust"),
                 provost=after.provost if kind == "bribe" else None,
-                state=with_decision(after, kind, seat, at=at, effect=effect),
+                state=asked_now,
                 answered_by=plan_for_answer,
             )
         )

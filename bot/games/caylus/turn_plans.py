@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from bot.games.caylus.ahead import _placement_question
+from bot.games.caylus.ahead import _placement_question, placing_as
 from bot.games.caylus.plan_kinds import PASS, _place
 from bot.games.plans import (
     PlanEntry,
@@ -122,10 +122,11 @@ def turn_plan_options(state: State, seat: int) -> tuple[PlanOption, ...]:
     with its cost and the answers it can carry (none in Magna Carta: the road cards); empty
     otherwise."""
     out = []
+    placing = placing_as(state, seat)  # one hypothetical placement for all the spaces
     for action, cost in placements_ahead(state, seat):
         if action is PASS:
             continue
-        question = _placement_question(state, seat, action.arg)
+        question = _placement_question(state, seat, action.arg, placing)
         answers = question.options if question is not None else ()
         out.append(PlanOption(action.arg, cost, answers, question))
     return tuple(out)
