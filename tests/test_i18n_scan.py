@@ -31,8 +31,9 @@ INTERNAL_ERRORS = {
     "DamagedRow",
 }
 CATALOGUES = {name.replace(".", "/") + ".py" for name in SOURCES}
-# Read by the operator (terminal, logs) or machine text (SQL, ids), not by players; so is
-# bot/store/ (the database's errors reach the operator's log).
+# Read by the operator (terminal, logs) or machine text (SQL, ids), not by players; so are
+# bot/store/ (the database's errors reach the operator's log) and bot/metrics/ (the metrics'
+# help texts, read in Prometheus, and discord.py's log lines it counts).
 NOT_FOR_PLAYERS = {
     "bot/cli.py",
     "render/cli.py",
@@ -93,7 +94,7 @@ def counts() -> dict[str, list[tuple[int, str]]]:
     for package in ("bot", "render"):
         for path in sorted((ROOT / package).rglob("*.py")):
             rel = str(path.relative_to(ROOT))
-            if rel in CATALOGUES or rel in NOT_FOR_PLAYERS or rel.startswith("bot/store/"):
+            if rel in CATALOGUES or rel in NOT_FOR_PLAYERS or rel.startswith(("bot/store/", "bot/metrics/")):
                 continue
             found = english_literals(path)
             if found:

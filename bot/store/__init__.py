@@ -3,13 +3,13 @@
 `open_store(target)` opens a SQLite file (the default, one bot process) or, for a
 `postgresql://` URL, a PostgreSQL database that several bot processes share. Both backends
 implement the interface of `bot.store.base` (reads), `bot.store.tx` (writes) and
-`bot.store.clock` (the decision clock's reads and writes) and keep their own migrations
-(`migrations/sqlite/`, `migrations/postgres/`). Every SQL statement of the bot is in this
-package (docs/store.md, "Where the SQL lives").
+`bot.store.clock` (the decision clock's reads and writes; its rows in `bot.store.clock_rows`)
+and keep their own migrations (`migrations/sqlite/`, `migrations/postgres/`). Every SQL
+statement of the bot is in this package (docs/store.md, "Where the SQL lives").
 """
 
 from bot.store.base import OUTBOX_LEASE, Store
-from bot.store.clock import (
+from bot.store.clock_rows import (
     AwaitedSeat,
     AwayEnded,
     AwayPeriod,

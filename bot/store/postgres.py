@@ -47,7 +47,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.base import Store, _order_values, log
-from bot.store.clock import ReminderClaim
+from bot.store.clock_rows import ReminderClaim
 from bot.store.migrations import PG_MIGRATIONS_DIR, discover_migrations, newer_than_code
 from bot.store.rows import (
     DiskFull,
