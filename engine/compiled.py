@@ -27,6 +27,7 @@ PURE_VARIABLE = "CAYLUS_PURE_ENGINE"
 # where hostile input (a seat of None, a hand-built action) must get the engine's own errors,
 # not the TypeError a compiled function raises for an argument of the wrong type.
 CORE_MODULES: tuple[str, ...] = (
+    "engine.events",  # every game's Event: the cores make a few per action
     "engine.caylus.codes",
     "engine.caylus.core",
     "engine.caylus.activation",

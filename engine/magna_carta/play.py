@@ -10,9 +10,9 @@ import random
 from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
+from engine.events import Event
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.state import Player, State
-from engine.protocol import Event
 
 A = Action.of
 PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, IllegalAction, NotYourDecision
+from engine.events import Event
 from engine.magna_carta.actions import Action, coerce
 from engine.magna_carta.activation import (
     actions_done,
@@ -37,7 +38,7 @@ from engine.magna_carta.phases import (
 )
 from engine.magna_carta.play import KEEP, REDRAW, Play
 from engine.magna_carta.state import Decision, State
-from engine.protocol import Event, Outcome, PendingDecision
+from engine.protocol import Outcome, PendingDecision
 
 
 def _advance(g: Play) -> list[Action]:
