@@ -12,7 +12,7 @@ import engine.magna_carta.catalogue as cat
 from engine.errors import BadSetup
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.catalogue import CARDS
-from engine.magna_carta.explain import card_said, free_residences
+from engine.magna_carta.explain import card_said
 from engine.magna_carta.play import (
     BUILD,
     DRAW,
@@ -26,6 +26,7 @@ from engine.magna_carta.play import (
     Play,
     draw,
     free_cards,
+    free_homes,
     pay,
     private_cards,
     swap_hand,
@@ -266,29 +267,46 @@ def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> 
         for card in s.prestige_supply:
             options += _payable(PRESTIGE_BEGINNER, card, stock)
         return options
-    if True not in s.flipped:
-        return options
-    homes = free_residences(s, seat)
+    homes = free_homes(s, seat)
     if not homes:
         return options  # standard game: a prestige building needs a free own residence (M13)
+    code = _stock_code(stock)
     for card in s.prestige_supply:
+        for payment, on in _prestige_places(card, stock, code):
+            for i in homes:
+                found = on[i]
+                if found is None:
+                    found = on[i] = A("prestige", f"{card} @{i + 1} {payment}")
+                options.append(found)
+    return options
+
+
+def _prestige_places(
+    card: str, stock: tuple[int, int, int, int], code: int
+) -> list[tuple[str, list[Action | None]]]:
+    """For each payment of prestige building `card` that `stock` (its code `code`) can make:
+    the payment and the actions placing the building on each road index (cached by stock, as
+    `_payable`, so an option list reads no action's text)."""
+    by_stock = _PRESTIGE_PLACES.get(card)
+    if by_stock is None:
+        by_stock = _PRESTIGE_PLACES[card] = {}
+    found = by_stock.get(code)
+    if found is None:
+        found = by_stock[code] = []
         for action in _payable(PRESTIGE_BEGINNER, card, stock):
             on = _PRESTIGE_ON.get(action.arg)
             if on is None:
                 on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX
-            for i in homes:
-                found = on[i]
-                if found is None:
-                    pay = action.arg.split()[1]
-                    found = on[i] = A("prestige", f"{card} @{i + 1} {pay}")
-                options.append(found)
-    return options
+            found.append((action.arg.split()[1], on))
+    return found
 
 
 # a beginner prestige action's argument ("card payment") -> the standard game's action placing
 # it on each road index (made on first use: the text and the interned action cost more than a
 # list read)
 _PRESTIGE_ON: Final[dict[str, list[Action | None]]] = {}
+# card id -> stock code -> (payment, its list in _PRESTIGE_ON) for each payment the stock makes
+_PRESTIGE_PLACES: Final[dict[str, dict[int, list[tuple[str, list[Action | None]]]]]] = {}
 
 
 def do_action(g: Play, seat: int, action: Action) -> None:

@@ -12,6 +12,7 @@ from typing import Any, Final
 import engine.magna_carta.catalogue as cat
 from engine.events import Event
 from engine.magna_carta.actions import ROAD_MAX, Action
+from engine.magna_carta.explain import free_residences
 from engine.magna_carta.state import Player, State
 
 A = Action.of
@@ -69,10 +70,13 @@ class Play:
         """The list field `name` of the new state, safe to change (copied on first use)."""
         found = self.owned.get(name)
         if found is None:
-            found = self.owned[name] = getattr(self.s, name).copy()
+            # a fresh copy: no cache holds it (a cache holds its lists, so no new list has the
+            # id of one it knows), so nothing to forget until it is handed out again
+            current: list[Any] = getattr(self.s, name)
+            found = self.owned[name] = current.copy()
             setattr(self.s, name, found)
-        if name in _ROAD_STATE:
-            forget_places()  # about to change: the cached free cards may not hold any more
+        elif name in _ROAD_STATE:
+            forget_places()  # about to change again: the cached road reads may not hold
         return found
 
     def put(self, name: str, value: list[Any]) -> None:
@@ -106,7 +110,8 @@ class Play:
         self.events.append(Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args))
 
 
-_ROAD_STATE: Final = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
+# the lists the caches of road reads (free cards, free residences) depend on
+_ROAD_STATE: Final = frozenset(("workers", "flipped", "owners", "covers"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,7 +172,8 @@ def free_cards(s: State) -> list[Action]:
 
     Cached for one pair of list objects: a finished state never changes its lists, and the
     lists of the state under construction change only through `Play.w`/`put`, which drop the
-    cache (so it never outlives a change). The cache holds the lists, so their ids stay theirs.
+    cache when they hand out a list it may hold (so it never outlives a change). The cache holds
+    the lists, so their ids stay theirs.
     """
     global _places
     workers, flipped, found = _places
@@ -182,9 +188,35 @@ def free_cards(s: State) -> list[Action]:
     return found
 
 
+_NO_HOMES: Final[tuple[list[int | None], list[bool], list[str | None], dict[int, list[int]]]] = (
+    [],
+    [],
+    [],
+    {},
+)
+_homes = _NO_HOMES  # seat -> its free residences, for one triple (owners, flipped, covers)
+
+
+def free_homes(s: State, seat: int) -> list[int]:
+    """`explain.free_residences(s, seat)` (read-only), cached like `free_cards` for one triple
+    of list objects: the residences a prestige building may go on, read for every option list
+    of a seat with three cubes."""
+    global _homes
+    owners, flipped, covers, by_seat = _homes
+    if owners is not s.owners or flipped is not s.flipped or covers is not s.covers:
+        by_seat = {}
+        _homes = (s.owners, s.flipped, s.covers, by_seat)
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = free_residences(s, seat)
+    return found
+
+
 def forget_places() -> None:
-    global _places
+    """Drop the cached road reads (free cards, free residences)."""
+    global _places, _homes
     _places = _NO_PLACES
+    _homes = _NO_HOMES
 
 
 def pay(p: Player, payment: str) -> None:

@@ -121,13 +121,18 @@ def deciding_seats(state: State) -> list[int]:
     return [d.seat] if d is not None else []
 
 
-_PENDING: Final[dict[tuple[int, str], PendingDecision]] = {}
+# kind -> seat -> its PendingDecision (frozen, so one object serves every state; two lookups
+# without a key tuple to make and hash: this runs for every action)
+_PENDING: Final[dict[str, dict[int, PendingDecision]]] = {}
 
 
 def _pending(seat: int, kind: str) -> PendingDecision:
-    found = _PENDING.get((seat, kind))
-    if found is None:  # frozen, so one object per (seat, kind) serves every state
-        found = _PENDING[seat, kind] = PendingDecision(seat, kind, BY_NAME[kind].prompt)
+    by_seat = _PENDING.get(kind)
+    if by_seat is None:
+        by_seat = _PENDING[kind] = {}
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = PendingDecision(seat, kind, BY_NAME[kind].prompt)
     return found
 
 
@@ -171,7 +176,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
     global _cache
-    if action.__class__ is str:
+    if type(action) is str:  # exactly str: one pointer comparison compiled
         action = coerce(action)
     if state.over:
         raise GameOver("The game is over; no more moves can be made.")
@@ -181,7 +186,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
         options = _OPENING
         if seat is None:
             seat = waiting[0]
-        elif seat.__class__ is not int or seat not in waiting:
+        elif type(seat) is not int or seat not in waiting:  # an int, not a bool
             _not_your_decision(state)
     else:
         d = state.decision
@@ -189,7 +194,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
             raise IllegalAction("The game waits for no decision in this state.")
         if seat is None:
             seat = d.seat
-        elif seat.__class__ is not int or seat != d.seat:
+        elif type(seat) is not int or seat != d.seat:  # an int, not a bool
             _not_your_decision(state)
         cached_state, cached = _cache
         options = cached if cached_state is state else _legal(state, d)
