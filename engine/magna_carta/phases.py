@@ -214,18 +214,18 @@ def action_options(s: State, seat: int) -> list[Action]:
         if p.hand:
             options.append(SWAP)
         if p.workers:
-            options += free_cards(s)
+            options.extend(free_cards(s))
     f, w, st, gold = p.cubes
     # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
     stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
     if f or w or st or gold:
         code = _stock_code(stock)
+        by_card = _payable_with(code)
         for card in p.hand:
-            by_stock = _PAYABLE.get(card)
-            found = by_stock.get(code) if by_stock is not None else None
-            options += found if found is not None else _payable(BUILD, card, stock)
-        if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
-            options += _prestige_options(s, seat, stock)
+            found = by_card.get(card)
+            options.extend(found if found is not None else _payable(BUILD, card, stock, by_card))
+        if f + w + st + gold >= 3:  # the cheapest prestige building costs 3 cubes
+            options.extend(_prestige_options(s, seat, stock, code, by_card))
     return options
 
 
@@ -235,25 +235,32 @@ def _stock_code(stock: tuple[int, int, int, int]) -> int:
     return ((f * 9 + w) * 9 + st) * 9 + gold
 
 
-# card id -> stock code -> the actions of that card the stock can pay for
-_PAYABLE: Final[dict[str, dict[int, list[Action]]]] = {}
+# stock code -> card id -> the actions of that card the stock can pay for (by stock first: one
+# lookup of the stock for an option list, then one a card)
+_PAYABLE: Final[dict[int, dict[str, list[Action]]]] = {}
+
+
+def _payable_with(code: int) -> dict[str, list[Action]]:
+    """The cached payable actions by card for the stock of code `code` (see `_payable`)."""
+    found = _PAYABLE.get(code)
+    if found is None:
+        found = _PAYABLE[code] = {}
+    return found
 
 
 def _payable(
     table: dict[str, list[tuple[tuple[int, int, int, int], Action]]],
     card: str,
     stock: tuple[int, int, int, int],
+    by_card: dict[str, list[Action]],
 ) -> list[Action]:
     """The actions of `table[card]` whose payment `stock` (F W S G, capped at 8) can make;
-    cached, since the same few stocks come up again and again."""
-    by_stock = _PAYABLE.get(card)
-    if by_stock is None:
-        by_stock = _PAYABLE[card] = {}
-    code = _stock_code(stock)
-    found = by_stock.get(code)
+    cached in `by_card` (`_payable_with` the stock's code), since the same few stocks come up
+    again and again."""
+    found = by_card.get(card)
     if found is None:
         f, w, st, gold = stock
-        found = by_stock[code] = [
+        found = by_card[card] = [
             action
             for (pf, pw, ps, pg), action in table[card]
             if pf <= f and pw <= w and ps <= st and pg <= gold
@@ -261,18 +268,23 @@ def _payable(
     return found
 
 
-def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> list[Action]:
+def _prestige_options(
+    s: State,
+    seat: int,
+    stock: tuple[int, int, int, int],
+    code: int,
+    by_card: dict[str, list[Action]],
+) -> list[Action]:
     options: list[Action] = []
     if s.options.variant == "beginner":
         for card in s.prestige_supply:
-            options += _payable(PRESTIGE_BEGINNER, card, stock)
+            options.extend(_payable(PRESTIGE_BEGINNER, card, stock, by_card))
         return options
     homes = free_homes(s, seat)
     if not homes:
         return options  # standard game: a prestige building needs a free own residence (M13)
-    code = _stock_code(stock)
     for card in s.prestige_supply:
-        for payment, on in _prestige_places(card, stock, code):
+        for payment, on in _prestige_places(card, stock, code, by_card):
             for i in homes:
                 found = on[i]
                 if found is None:
@@ -282,7 +294,7 @@ def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> 
 
 
 def _prestige_places(
-    card: str, stock: tuple[int, int, int, int], code: int
+    card: str, stock: tuple[int, int, int, int], code: int, by_card: dict[str, list[Action]]
 ) -> list[tuple[str, list[Action | None]]]:
     """For each payment of prestige building `card` that `stock` (its code `code`) can make:
     the payment and the actions placing the building on each road index (cached by stock, as
@@ -293,7 +305,7 @@ def _prestige_places(
     found = by_stock.get(code)
     if found is None:
         found = by_stock[code] = []
-        for action in _payable(PRESTIGE_BEGINNER, card, stock):
+        for action in _payable(PRESTIGE_BEGINNER, card, stock, by_card):
             on = _PRESTIGE_ON.get(action.arg)
             if on is None:
                 on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX

@@ -63,7 +63,7 @@ class Play:
         # copied (nearly every action changes a player, and it is short), a player on first use
         self.players = state.players = state.players.copy()
         self.owned: dict[str, list[Any]] = {"players": self.players}
-        self.own_players: dict[int, Player] = {}
+        self.own_players: list[Player | None] = [None] * len(self.players)  # cloned by `p`
         self.phases = cat.PHASE_NUMBERS[state.options.variant]
 
     def w(self, name: str) -> Any:
@@ -76,7 +76,7 @@ class Play:
             found = self.owned[name] = current.copy()
             setattr(self.s, name, found)
         elif name in _ROAD_STATE:
-            forget_places()  # about to change again: the cached road reads may not hold
+            forget_road(name)  # about to change again: the cached road reads may not hold
         return found
 
     def put(self, name: str, value: list[Any]) -> None:
@@ -85,10 +85,10 @@ class Play:
         self.owned[name] = value
         setattr(self.s, name, value)
         if name in _ROAD_STATE:
-            forget_places()
+            forget_road(name)
 
     def p(self, seat: int) -> Player:
-        found = self.own_players.get(seat)
+        found = self.own_players[seat]
         if found is None:
             players = self.players
             found = self.own_players[seat] = players[seat] = players[seat].clone()
@@ -212,11 +212,15 @@ def free_homes(s: State, seat: int) -> list[int]:
     return found
 
 
-def forget_places() -> None:
-    """Drop the cached road reads (free cards, free residences)."""
+def forget_road(name: str) -> None:
+    """Drop the cached road reads that depend on the list field `name` (one of _ROAD_STATE):
+    the free cards on `workers` and `flipped`, the free residences on `owners`, `flipped` and
+    `covers`."""
     global _places, _homes
-    _places = _NO_PLACES
-    _homes = _NO_HOMES
+    if name != "workers":
+        _homes = _NO_HOMES
+    if name == "workers" or name == "flipped":
+        _places = _NO_PLACES
 
 
 def pay(p: Player, payment: str) -> None:

@@ -58,18 +58,28 @@ def _advance(g: Play) -> list[Action]:
             for event in g.events[first:]:
                 event.data = {**(event.data or {}), "forced": True}
             continue
-        _STEPS[s.stage](g)
+        _step(g, s.stage)
 
 
-_STEPS: Final = (
-    setup_done,
-    income,
-    actions_done,
-    provost_step,
-    activation_step,
-    castle_step,
-    end_of_round,
-)
+def _step(g: Play, stage: int) -> None:
+    """The automatic step of `stage` (catalogue.STAGES), called directly rather than from a
+    table of functions: a compiled call then skips the generic call's argument handling."""
+    if stage == 4:
+        activation_step(g)
+    elif stage == 2:
+        actions_done(g)
+    elif stage == 5:
+        castle_step(g)
+    elif stage == 3:
+        provost_step(g)
+    elif stage == 1:
+        income(g)
+    elif stage == 6:
+        end_of_round(g)
+    elif stage == 0:
+        setup_done(g)
+    else:
+        raise IndexError(f"no stage {stage}")  # a state read in is checked: never happens
 
 
 # ---------------------------------------------------------------------------------------------
