@@ -13,7 +13,7 @@ import engine.magna_carta.catalogue as cat
 from engine.events import Event
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.explain import free_residences
-from engine.magna_carta.state import Player, State
+from engine.magna_carta.state import Options, Player, State
 
 A = Action.of
 PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (
@@ -48,6 +48,29 @@ LAWYER_PAYMENTS: Final = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the re
 # ---------------------------------------------------------------------------------------------
 
 
+class _PhaseNumbers:
+    """The phase numbers of the last game options seen (a game's states share one options
+    object, so this spares reading the pydantic model's variant for every action)."""
+
+    __slots__ = ("numbers", "options")
+
+    def __init__(self) -> None:
+        self.options: object = None
+        self.numbers: dict[int, int] = {}
+
+
+_PHASES: Final = _PhaseNumbers()
+
+
+def _phase_numbers(options: Options) -> dict[int, int]:
+    """`cat.PHASE_NUMBERS` of the variant of `options` (options are frozen)."""
+    last = _PHASES
+    if last.options is not options:
+        last.numbers = cat.PHASE_NUMBERS[options.variant]
+        last.options = options
+    return last.numbers
+
+
 class Play:
     """One `apply` at work. The new state starts as a shallow copy of the old one; every list
     the rules change is first taken through `w(name)` (copied on first write) and every player
@@ -62,12 +85,14 @@ class Play:
         # field name -> the new state's own copy of that list; the players list is always
         # copied (nearly every action changes a player, and it is short), a player on first use
         self.players = state.players = state.players.copy()
-        self.owned: dict[str, list[Any]] = {"players": self.players}
+        self.owned: dict[str, list[Any]] = {}  # `players` is owned already (see `w`)
         self.own_players: list[Player | None] = [None] * len(self.players)  # cloned by `p`
-        self.phases = cat.PHASE_NUMBERS[state.options.variant]
+        self.phases = _phase_numbers(state.options)
 
     def w(self, name: str) -> Any:
         """The list field `name` of the new state, safe to change (copied on first use)."""
+        if name == "players":
+            return self.players
         found = self.owned.get(name)
         if found is None:
             # a fresh copy: no cache holds it (a cache holds its lists, so no new list has the

@@ -117,7 +117,19 @@ def _resolve(g: Play, seat: int, d: Decision | None, action: Action) -> None:
 # Public API
 # ---------------------------------------------------------------------------------------------
 
-_cache: tuple[State | None, list[Action]] = (None, [])  # the last returned state's options
+
+class _Last:
+    """The last state `apply` or `legal_actions` returned or read, and its options (a compiled
+    object's fields: cheaper to read and set than a module global)."""
+
+    __slots__ = ("options", "state")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.options: list[Action] = []
+
+
+_LAST: Final = _Last()
 _OPENING: Final = [KEEP, REDRAW]
 
 
@@ -162,7 +174,6 @@ def legal_actions(state: State, seat: Any) -> list[Action]:
     """The actions `seat` may take now (empty when the game does not wait for this seat, or
     for anything that is not a seat: `seat` is typed Any so the compiled module answers a
     caller's None or text the same as the pure one)."""
-    global _cache
     if state.over:
         return []
     if state.waiting:
@@ -170,11 +181,11 @@ def legal_actions(state: State, seat: Any) -> list[Action]:
     d = state.decision
     if d is None or d.seat != seat:
         return []
-    cached_state, cached = _cache
-    if cached_state is state:
-        return list(cached)
+    last = _LAST
+    if last.state is state:
+        return list(last.options)
     options = _legal(state, d)
-    _cache = (state, options)
+    last.state, last.options = state, options
     return list(options)
 
 
@@ -185,7 +196,6 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
 
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
-    global _cache
     if type(action) is str:  # exactly str: one pointer comparison compiled
         action = coerce(action)
     if state.over:
@@ -206,8 +216,8 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
             seat = d.seat
         elif type(seat) is not int or seat != d.seat:  # an int, not a bool
             _not_your_decision(state)
-        cached_state, cached = _cache
-        options = cached if cached_state is state else _legal(state, d)
+        last = _LAST
+        options = last.options if last.state is state else _legal(state, d)
     if not _one_of(action, options):
         action = coerce(action)  # an Action made elsewhere, or anything else
         if not _one_of(action, options):
@@ -215,7 +225,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
     g = Play(state.copy())
     _resolve(g, seat, d, action)
     options = _advance(g)
-    _cache = (g.s, options)
+    _LAST.state, _LAST.options = g.s, options
     return g.s, g.events
 
 
