@@ -6,6 +6,12 @@ Each game is registered once, as its `Game` object (engine/<game>/game.py), by i
 
 from __future__ import annotations
 
+from engine.compiled import package_path
+
+# the compiled modules of this package itself (engine/events.py), when built from these
+# sources, load ahead of them (engine/compiled.py); set before anything below imports one
+__path__ = package_path(__name__, __path__)
+
 from engine.protocol import Game
 
 GAME_NAMES: tuple[str, ...] = ("caylus", "magna-carta")

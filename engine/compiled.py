@@ -2,11 +2,11 @@
 engine.compile`) when they were built from today's sources, else the same source as pure Python.
 
 The compiled modules live apart from the source, in `build/compiled/` (a stamp there holds the
-digest of the sources they were built from); a game package puts that folder ahead of its own in
-its `__path__` (`package_path`), so a compiled module shadows its source only while the two
-agree: a source edited since the build runs as Python until the next build. Setting
-`CAYLUS_PURE_ENGINE=1` runs the pure modules whatever was built (the CI runs the rules tests
-both ways).
+digest of the sources they were built from); a package (`engine` itself, each game, the
+players) puts that folder ahead of its own in its `__path__` (`package_path`), so a compiled
+module shadows its source only while the two agree: a source edited since the build runs as
+Python until the next build. Setting `CAYLUS_PURE_ENGINE=1` runs the pure modules whatever was
+built (the CI runs the rules tests both ways).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ PURE_VARIABLE = "CAYLUS_PURE_ENGINE"
 # where hostile input (a seat of None, a hand-built action) must get the engine's own errors,
 # not the TypeError a compiled function raises for an argument of the wrong type.
 CORE_MODULES: tuple[str, ...] = (
+    "engine.events",  # every game's Event: the cores make a few per action
     "engine.caylus.codes",
     "engine.caylus.core",
     "engine.caylus.activation",
@@ -91,7 +92,8 @@ if COMPILED and str(BUILD) not in sys.path:
 
 
 def package_path(package: str, path: list[str]) -> list[str]:
-    """A game package's `__path__`: its compiled modules' folder first when they run."""
+    """A package's `__path__` (`engine`, a game's, the players'): its compiled modules' folder
+    first when they run."""
     if not COMPILED:
         return path
     return [str(BUILD.joinpath(*package.split("."))), *path]

@@ -12,47 +12,7 @@ from typing import Any, Protocol, Self
 
 from pydantic import BaseModel
 
-
-@dataclass(slots=True)
-class Event:
-    """Something that happened. Its sentence names seats as {s} (the actor) and {o} (another
-    seat).
-
-    The engine says it as a message `key` and its `args` (engine/wording.py), phrased only when
-    read: `text` in English, the bot's accounts from the translated template. `said` is a
-    ready-made English sentence instead (events made outside the engine).
-    A slotted dataclass, cheap to make (the engine makes a few per action); treat it as a value.
-    """
-
-    kind: str
-    seat: int | None
-    said: str
-    pp: int = 0  # prestige change of `seat` (actual, after the never-below-zero rule)
-    other: int | None = None
-    data: dict[str, Any] | None = None
-    turn: int = 0  # the turn and phase the event happened in
-    phase: int = 0
-    key: str = ""  # the message (engine/wording.py); "" when `said` is the sentence
-    args: dict[str, Any] | None = None  # its values: numbers and ids, never hidden information
-
-    @property
-    def text(self) -> str:
-        """The sentence in English, {s} and {o} not filled in."""
-        if self.key:
-            from engine.wording import english
-
-            return english(self.key, self.args)
-        return self.said
-
-    def render(self, names: list[str]) -> str:
-        """The sentence in English with the seats' names."""
-        actor = names[self.seat] if self.seat is not None else ""
-        other = names[self.other] if self.other is not None else ""
-        if self.key:
-            from engine.wording import english
-
-            return english(self.key, self.args, s=actor, o=other)
-        return self.said.format(s=actor, o=other)
+from engine.events import Event as Event  # every game's events (compiled with the cores)
 
 
 @dataclass(frozen=True, slots=True)

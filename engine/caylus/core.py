@@ -37,7 +37,7 @@ from engine.caylus.codes import (
     FavorReason,
 )
 from engine.caylus.state import Options, Setup
-from engine.protocol import Event
+from engine.events import Event
 from engine.wording import Said
 
 

@@ -53,7 +53,7 @@ from engine.caylus.core import Core, end_score
 from engine.caylus.decisions import LEGAL, RESOLVE, inconsistent_passing
 from engine.caylus.state import Decision, Player, State, StateFields
 from engine.errors import BadSetup
-from engine.protocol import Event
+from engine.events import Event
 
 _decisions: dict[tuple[str, int, int, str, bool, str], Decision] = {}
 

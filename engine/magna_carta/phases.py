@@ -12,7 +12,7 @@ import engine.magna_carta.catalogue as cat
 from engine.errors import BadSetup
 from engine.magna_carta.actions import ROAD_MAX, Action
 from engine.magna_carta.catalogue import CARDS
-from engine.magna_carta.explain import card_said, free_residences
+from engine.magna_carta.explain import card_said
 from engine.magna_carta.play import (
     BUILD,
     DRAW,
@@ -26,6 +26,7 @@ from engine.magna_carta.play import (
     Play,
     draw,
     free_cards,
+    free_homes,
     pay,
     private_cards,
     swap_hand,
@@ -213,18 +214,18 @@ def action_options(s: State, seat: int) -> list[Action]:
         if p.hand:
             options.append(SWAP)
         if p.workers:
-            options += free_cards(s)
+            options.extend(free_cards(s))
     f, w, st, gold = p.cubes
     # no cost has more than 8 cubes, so more of a kind make no difference (a bounded cache)
     stock = (f if f < 8 else 8, w if w < 8 else 8, st if st < 8 else 8, gold if gold < 8 else 8)
     if f or w or st or gold:
         code = _stock_code(stock)
+        by_card = _payable_with(code)
         for card in p.hand:
-            by_stock = _PAYABLE.get(card)
-            found = by_stock.get(code) if by_stock is not None else None
-            options += found if found is not None else _payable(BUILD, card, stock)
-        if sum(stock) >= 3:  # the cheapest prestige building costs 3 cubes
-            options += _prestige_options(s, seat, stock)
+            found = by_card.get(card)
+            options.extend(found if found is not None else _payable(BUILD, card, stock, by_card))
+        if f + w + st + gold >= 3:  # the cheapest prestige building costs 3 cubes
+            options.extend(_prestige_options(s, seat, stock, code, by_card))
     return options
 
 
@@ -234,25 +235,32 @@ def _stock_code(stock: tuple[int, int, int, int]) -> int:
     return ((f * 9 + w) * 9 + st) * 9 + gold
 
 
-# card id -> stock code -> the actions of that card the stock can pay for
-_PAYABLE: Final[dict[str, dict[int, list[Action]]]] = {}
+# stock code -> card id -> the actions of that card the stock can pay for (by stock first: one
+# lookup of the stock for an option list, then one a card)
+_PAYABLE: Final[dict[int, dict[str, list[Action]]]] = {}
+
+
+def _payable_with(code: int) -> dict[str, list[Action]]:
+    """The cached payable actions by card for the stock of code `code` (see `_payable`)."""
+    found = _PAYABLE.get(code)
+    if found is None:
+        found = _PAYABLE[code] = {}
+    return found
 
 
 def _payable(
     table: dict[str, list[tuple[tuple[int, int, int, int], Action]]],
     card: str,
     stock: tuple[int, int, int, int],
+    by_card: dict[str, list[Action]],
 ) -> list[Action]:
     """The actions of `table[card]` whose payment `stock` (F W S G, capped at 8) can make;
-    cached, since the same few stocks come up again and again."""
-    by_stock = _PAYABLE.get(card)
-    if by_stock is None:
-        by_stock = _PAYABLE[card] = {}
-    code = _stock_code(stock)
-    found = by_stock.get(code)
+    cached in `by_card` (`_payable_with` the stock's code), since the same few stocks come up
+    again and again."""
+    found = by_card.get(card)
     if found is None:
         f, w, st, gold = stock
-        found = by_stock[code] = [
+        found = by_card[card] = [
             action
             for (pf, pw, ps, pg), action in table[card]
             if pf <= f and pw <= w and ps <= st and pg <= gold
@@ -260,35 +268,57 @@ def _payable(
     return found
 
 
-def _prestige_options(s: State, seat: int, stock: tuple[int, int, int, int]) -> list[Action]:
+def _prestige_options(
+    s: State,
+    seat: int,
+    stock: tuple[int, int, int, int],
+    code: int,
+    by_card: dict[str, list[Action]],
+) -> list[Action]:
     options: list[Action] = []
     if s.options.variant == "beginner":
         for card in s.prestige_supply:
-            options += _payable(PRESTIGE_BEGINNER, card, stock)
+            options.extend(_payable(PRESTIGE_BEGINNER, card, stock, by_card))
         return options
-    if True not in s.flipped:
-        return options
-    homes = free_residences(s, seat)
+    homes = free_homes(s, seat)
     if not homes:
         return options  # standard game: a prestige building needs a free own residence (M13)
     for card in s.prestige_supply:
-        for action in _payable(PRESTIGE_BEGINNER, card, stock):
-            on = _PRESTIGE_ON.get(action.arg)
-            if on is None:
-                on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX
+        for payment, on in _prestige_places(card, stock, code, by_card):
             for i in homes:
                 found = on[i]
                 if found is None:
-                    pay = action.arg.split()[1]
-                    found = on[i] = A("prestige", f"{card} @{i + 1} {pay}")
+                    found = on[i] = A("prestige", f"{card} @{i + 1} {payment}")
                 options.append(found)
     return options
+
+
+def _prestige_places(
+    card: str, stock: tuple[int, int, int, int], code: int, by_card: dict[str, list[Action]]
+) -> list[tuple[str, list[Action | None]]]:
+    """For each payment of prestige building `card` that `stock` (its code `code`) can make:
+    the payment and the actions placing the building on each road index (cached by stock, as
+    `_payable`, so an option list reads no action's text)."""
+    by_stock = _PRESTIGE_PLACES.get(card)
+    if by_stock is None:
+        by_stock = _PRESTIGE_PLACES[card] = {}
+    found = by_stock.get(code)
+    if found is None:
+        found = by_stock[code] = []
+        for action in _payable(PRESTIGE_BEGINNER, card, stock, by_card):
+            on = _PRESTIGE_ON.get(action.arg)
+            if on is None:
+                on = _PRESTIGE_ON[action.arg] = [None] * ROAD_MAX
+            found.append((action.arg.split()[1], on))
+    return found
 
 
 # a beginner prestige action's argument ("card payment") -> the standard game's action placing
 # it on each road index (made on first use: the text and the interned action cost more than a
 # list read)
 _PRESTIGE_ON: Final[dict[str, list[Action | None]]] = {}
+# card id -> stock code -> (payment, its list in _PRESTIGE_ON) for each payment the stock makes
+_PRESTIGE_PLACES: Final[dict[str, dict[int, list[tuple[str, list[Action | None]]]]]] = {}
 
 
 def do_action(g: Play, seat: int, action: Action) -> None:

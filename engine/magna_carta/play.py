@@ -10,9 +10,10 @@ import random
 from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
+from engine.events import Event
 from engine.magna_carta.actions import ROAD_MAX, Action
-from engine.magna_carta.state import Player, State
-from engine.protocol import Event
+from engine.magna_carta.explain import free_residences
+from engine.magna_carta.state import Options, Player, State
 
 A = Action.of
 PASS, DRAW, SWAP, SKIP, KEEP, REDRAW = (
@@ -47,6 +48,29 @@ LAWYER_PAYMENTS: Final = (("F", 0), ("G", cat.GOLD))  # M15: gold may pay the re
 # ---------------------------------------------------------------------------------------------
 
 
+class _PhaseNumbers:
+    """The phase numbers of the last game options seen (a game's states share one options
+    object, so this spares reading the pydantic model's variant for every action)."""
+
+    __slots__ = ("numbers", "options")
+
+    def __init__(self) -> None:
+        self.options: object = None
+        self.numbers: dict[int, int] = {}
+
+
+_PHASES: Final = _PhaseNumbers()
+
+
+def _phase_numbers(options: Options) -> dict[int, int]:
+    """`cat.PHASE_NUMBERS` of the variant of `options` (options are frozen)."""
+    last = _PHASES
+    if last.options is not options:
+        last.numbers = cat.PHASE_NUMBERS[options.variant]
+        last.options = options
+    return last.numbers
+
+
 class Play:
     """One `apply` at work. The new state starts as a shallow copy of the old one; every list
     the rules change is first taken through `w(name)` (copied on first write) and every player
@@ -61,18 +85,23 @@ class Play:
         # field name -> the new state's own copy of that list; the players list is always
         # copied (nearly every action changes a player, and it is short), a player on first use
         self.players = state.players = state.players.copy()
-        self.owned: dict[str, list[Any]] = {"players": self.players}
-        self.own_players: dict[int, Player] = {}
-        self.phases = cat.PHASE_NUMBERS[state.options.variant]
+        self.owned: dict[str, list[Any]] = {}  # `players` is owned already (see `w`)
+        self.own_players: list[Player | None] = [None] * len(self.players)  # cloned by `p`
+        self.phases = _phase_numbers(state.options)
 
     def w(self, name: str) -> Any:
         """The list field `name` of the new state, safe to change (copied on first use)."""
+        if name == "players":
+            return self.players
         found = self.owned.get(name)
         if found is None:
-            found = self.owned[name] = getattr(self.s, name).copy()
+            # a fresh copy: no cache holds it (a cache holds its lists, so no new list has the
+            # id of one it knows), so nothing to forget until it is handed out again
+            current: list[Any] = getattr(self.s, name)
+            found = self.owned[name] = current.copy()
             setattr(self.s, name, found)
-        if name in _ROAD_STATE:
-            forget_places()  # about to change: the cached free cards may not hold any more
+        elif name in _ROAD_STATE:
+            forget_road(name)  # about to change again: the cached road reads may not hold
         return found
 
     def put(self, name: str, value: list[Any]) -> None:
@@ -81,10 +110,10 @@ class Play:
         self.owned[name] = value
         setattr(self.s, name, value)
         if name in _ROAD_STATE:
-            forget_places()
+            forget_road(name)
 
     def p(self, seat: int) -> Player:
-        found = self.own_players.get(seat)
+        found = self.own_players[seat]
         if found is None:
             players = self.players
             found = self.own_players[seat] = players[seat] = players[seat].clone()
@@ -106,7 +135,8 @@ class Play:
         self.events.append(Event(kind, seat, "", 0, other, data or None, s.round, phase, key, args))
 
 
-_ROAD_STATE: Final = frozenset(("workers", "flipped"))  # the lists the free-card cache depends on
+# the lists the caches of road reads (free cards, free residences) depend on
+_ROAD_STATE: Final = frozenset(("workers", "flipped", "owners", "covers"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,7 +197,8 @@ def free_cards(s: State) -> list[Action]:
 
     Cached for one pair of list objects: a finished state never changes its lists, and the
     lists of the state under construction change only through `Play.w`/`put`, which drop the
-    cache (so it never outlives a change). The cache holds the lists, so their ids stay theirs.
+    cache when they hand out a list it may hold (so it never outlives a change). The cache holds
+    the lists, so their ids stay theirs.
     """
     global _places
     workers, flipped, found = _places
@@ -182,9 +213,39 @@ def free_cards(s: State) -> list[Action]:
     return found
 
 
-def forget_places() -> None:
-    global _places
-    _places = _NO_PLACES
+_NO_HOMES: Final[tuple[list[int | None], list[bool], list[str | None], dict[int, list[int]]]] = (
+    [],
+    [],
+    [],
+    {},
+)
+_homes = _NO_HOMES  # seat -> its free residences, for one triple (owners, flipped, covers)
+
+
+def free_homes(s: State, seat: int) -> list[int]:
+    """`explain.free_residences(s, seat)` (read-only), cached like `free_cards` for one triple
+    of list objects: the residences a prestige building may go on, read for every option list
+    of a seat with three cubes."""
+    global _homes
+    owners, flipped, covers, by_seat = _homes
+    if owners is not s.owners or flipped is not s.flipped or covers is not s.covers:
+        by_seat = {}
+        _homes = (s.owners, s.flipped, s.covers, by_seat)
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = free_residences(s, seat)
+    return found
+
+
+def forget_road(name: str) -> None:
+    """Drop the cached road reads that depend on the list field `name` (one of _ROAD_STATE):
+    the free cards on `workers` and `flipped`, the free residences on `owners`, `flipped` and
+    `covers`."""
+    global _places, _homes
+    if name != "workers":
+        _homes = _NO_HOMES
+    if name == "workers" or name == "flipped":
+        _places = _NO_PLACES
 
 
 def pay(p: Player, payment: str) -> None:

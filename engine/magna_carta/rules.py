@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import engine.magna_carta.catalogue as cat
 from engine.errors import GameOver, IllegalAction, NotYourDecision
+from engine.events import Event
 from engine.magna_carta.actions import Action, coerce
 from engine.magna_carta.activation import (
     actions_done,
@@ -37,7 +38,7 @@ from engine.magna_carta.phases import (
 )
 from engine.magna_carta.play import KEEP, REDRAW, Play
 from engine.magna_carta.state import Decision, State
-from engine.protocol import Event, Outcome, PendingDecision
+from engine.protocol import Outcome, PendingDecision
 
 
 def _advance(g: Play) -> list[Action]:
@@ -57,18 +58,28 @@ def _advance(g: Play) -> list[Action]:
             for event in g.events[first:]:
                 event.data = {**(event.data or {}), "forced": True}
             continue
-        _STEPS[s.stage](g)
+        _step(g, s.stage)
 
 
-_STEPS: Final = (
-    setup_done,
-    income,
-    actions_done,
-    provost_step,
-    activation_step,
-    castle_step,
-    end_of_round,
-)
+def _step(g: Play, stage: int) -> None:
+    """The automatic step of `stage` (catalogue.STAGES), called directly rather than from a
+    table of functions: a compiled call then skips the generic call's argument handling."""
+    if stage == 4:
+        activation_step(g)
+    elif stage == 2:
+        actions_done(g)
+    elif stage == 5:
+        castle_step(g)
+    elif stage == 3:
+        provost_step(g)
+    elif stage == 1:
+        income(g)
+    elif stage == 6:
+        end_of_round(g)
+    elif stage == 0:
+        setup_done(g)
+    else:
+        raise IndexError(f"no stage {stage}")  # a state read in is checked: never happens
 
 
 # ---------------------------------------------------------------------------------------------
@@ -106,7 +117,19 @@ def _resolve(g: Play, seat: int, d: Decision | None, action: Action) -> None:
 # Public API
 # ---------------------------------------------------------------------------------------------
 
-_cache: tuple[State | None, list[Action]] = (None, [])  # the last returned state's options
+
+class _Last:
+    """The last state `apply` or `legal_actions` returned or read, and its options (a compiled
+    object's fields: cheaper to read and set than a module global)."""
+
+    __slots__ = ("options", "state")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.options: list[Action] = []
+
+
+_LAST: Final = _Last()
 _OPENING: Final = [KEEP, REDRAW]
 
 
@@ -120,13 +143,18 @@ def deciding_seats(state: State) -> list[int]:
     return [d.seat] if d is not None else []
 
 
-_PENDING: Final[dict[tuple[int, str], PendingDecision]] = {}
+# kind -> seat -> its PendingDecision (frozen, so one object serves every state; two lookups
+# without a key tuple to make and hash: this runs for every action)
+_PENDING: Final[dict[str, dict[int, PendingDecision]]] = {}
 
 
 def _pending(seat: int, kind: str) -> PendingDecision:
-    found = _PENDING.get((seat, kind))
-    if found is None:  # frozen, so one object per (seat, kind) serves every state
-        found = _PENDING[seat, kind] = PendingDecision(seat, kind, BY_NAME[kind].prompt)
+    by_seat = _PENDING.get(kind)
+    if by_seat is None:
+        by_seat = _PENDING[kind] = {}
+    found = by_seat.get(seat)
+    if found is None:
+        found = by_seat[seat] = PendingDecision(seat, kind, BY_NAME[kind].prompt)
     return found
 
 
@@ -146,7 +174,6 @@ def legal_actions(state: State, seat: Any) -> list[Action]:
     """The actions `seat` may take now (empty when the game does not wait for this seat, or
     for anything that is not a seat: `seat` is typed Any so the compiled module answers a
     caller's None or text the same as the pure one)."""
-    global _cache
     if state.over:
         return []
     if state.waiting:
@@ -154,11 +181,11 @@ def legal_actions(state: State, seat: Any) -> list[Action]:
     d = state.decision
     if d is None or d.seat != seat:
         return []
-    cached_state, cached = _cache
-    if cached_state is state:
-        return list(cached)
+    last = _LAST
+    if last.state is state:
+        return list(last.options)
     options = _legal(state, d)
-    _cache = (state, options)
+    last.state, last.options = state, options
     return list(options)
 
 
@@ -169,8 +196,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
 
     Raises GameOver, NotYourDecision, MalformedAction or IllegalAction (engine/errors.py).
     """
-    global _cache
-    if action.__class__ is str:
+    if type(action) is str:  # exactly str: one pointer comparison compiled
         action = coerce(action)
     if state.over:
         raise GameOver("The game is over; no more moves can be made.")
@@ -180,7 +206,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
         options = _OPENING
         if seat is None:
             seat = waiting[0]
-        elif seat.__class__ is not int or seat not in waiting:
+        elif type(seat) is not int or seat not in waiting:  # an int, not a bool
             _not_your_decision(state)
     else:
         d = state.decision
@@ -188,10 +214,10 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
             raise IllegalAction("The game waits for no decision in this state.")
         if seat is None:
             seat = d.seat
-        elif seat.__class__ is not int or seat != d.seat:
+        elif type(seat) is not int or seat != d.seat:  # an int, not a bool
             _not_your_decision(state)
-        cached_state, cached = _cache
-        options = cached if cached_state is state else _legal(state, d)
+        last = _LAST
+        options = last.options if last.state is state else _legal(state, d)
     if not _one_of(action, options):
         action = coerce(action)  # an Action made elsewhere, or anything else
         if not _one_of(action, options):
@@ -199,7 +225,7 @@ def apply(state: State, action: Any, seat: Any = None) -> tuple[State, list[Even
     g = Play(state.copy())
     _resolve(g, seat, d, action)
     options = _advance(g)
-    _cache = (g.s, options)
+    _LAST.state, _LAST.options = g.s, options
     return g.s, g.events
 
 

@@ -191,9 +191,25 @@ class Decision:
 
 
 _decisions: dict[tuple[str, int, int, str], Decision] = {}
+# kind -> seat -> the decision without a card (`at` -1, no `part`): most decisions, found
+# without making and hashing a key tuple (decisions are made once or twice an action)
+_plain: dict[str, dict[int, Decision]] = {}
 
 
 def decision(kind: str, seat: int, at: int = -1, part: str = "") -> Decision:
+    """The one Decision for these values (decisions are shared: never changed once made)."""
+    if at == -1 and not part:
+        by_seat = _plain.get(kind)
+        if by_seat is None:
+            by_seat = _plain[kind] = {}
+        found = by_seat.get(seat)
+        if found is None:
+            found = by_seat[seat] = _keyed(kind, seat, at, part)
+        return found
+    return _keyed(kind, seat, at, part)
+
+
+def _keyed(kind: str, seat: int, at: int, part: str) -> Decision:
     key = (kind, seat, at, part)
     found = _decisions.get(key)
     if found is None:
