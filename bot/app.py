@@ -32,6 +32,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.service import GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
+from bot.web import LinkSigner, WebServer, WebSite, load_secret
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,7 @@ class CaylusBot(commands.Bot):
         self._owns_service = service is None
         self.clock = clock
         self.now = now
+        self.web: WebServer | None = None  # the web pages, when CAYLUS_WEB_PORT is set
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -76,6 +78,9 @@ class CaylusBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_command(sync_command)
+        if self.settings.web_port is not None:
+            self.web = web_server(self.service, self.settings, clock=self.clock)
+            await self.web.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -99,6 +104,9 @@ class CaylusBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.web is not None:
+                await self.web.stop()
+                self.web = None
             await super().close()
         finally:
             if self._owns_service and self.service is not None:
@@ -115,6 +123,16 @@ def store_options(settings: Settings) -> dict[str, Any]:
     if is_postgres_url(settings.database):
         return {"pool_size": settings.db_pool_size}
     return {}
+
+
+def web_server(
+    service: GameService, settings: Settings, *, clock: ClockService | None = None
+) -> WebServer:
+    """The web pages of `settings` (CAYLUS_WEB_PORT, CAYLUS_PUBLIC_URL, the links' secret) over
+    `service`, not yet started."""
+    secret = load_secret(settings.web_secret.get_secret_value(), settings.web_secret_file)
+    site = WebSite(service, LinkSigner(secret), clock=clock, public_url=settings.public_url)
+    return WebServer(site, host=settings.web_host, port=settings.web_port or 0)
 
 
 @commands.command(name="sync")

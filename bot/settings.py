@@ -51,6 +51,14 @@ class Settings(BaseSettings):
     # a file the bot rewrites after every clock run while it is connected to Discord and its
     # database answers; `caylus health` checks that it is fresh (a container's health check)
     health_file: str = ""
+    # The web pages (docs/web.md): served on this port by the bot's own process when set
+    # (0: any free port); the address players reach them at (behind a proxy with TLS); the
+    # links' signing secret (empty: one made once and kept in `web_secret_file`).
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    web_host: str = "0.0.0.0"
+    public_url: str = ""
+    web_secret: SecretStr = SecretStr("")
+    web_secret_file: str = "caylus-web-secret"
 
     @field_validator("log_level")
     @classmethod
@@ -60,10 +68,18 @@ class Settings(BaseSettings):
             raise ValueError("one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return value
 
-    @field_validator("dev_guild_id", "application_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "application_id", "shard_count", "web_port", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not value.startswith(("https://", "http://")):
+            raise ValueError("the address players open, starting with https:// (or http://)")
+        return value
 
     @field_validator("database", mode="before")
     @classmethod

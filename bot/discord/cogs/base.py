@@ -33,7 +33,7 @@ from bot.clock_service.clock import ClockInputError, format_duration, time_zone
 from bot.discord.views import lobby_view
 from bot.games import GameUI, Picture, ui_for
 from bot.service import GameInfo, GameService
-from bot.service.answers import DEFAULT_LEVEL, GameState, Outcome
+from bot.service.answers import DEFAULT_LEVEL, GameState
 from bot.service.pace import AskNow
 from bot.settings import Settings
 from bot.words import errors as err
@@ -96,15 +96,6 @@ def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def winner_line(outcome: Outcome, names: list[str]) -> str:
-    """'🏆 Ann wins with 62 points!' (the winners joined the language's way; the game-over post
-    and the replay's last step)."""
-    winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
-    best = outcome.scores[outcome.winners[0]]
-    template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
-    return str(template.format(names=winners, count=best))
 
 
 def _zone(name: str) -> Any:
