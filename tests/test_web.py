@@ -63,6 +63,7 @@ async def test_game_page_shows_board_stock_and_whose_decision(tmp_path: Path):
         assert f"/board/{info.version}.png" in html
         assert "Waiting for Red" in html or "Waiting for Blue" in html
         assert "Bot (green, easy)" in html and "6 workers left" in html
+        assert "Decide by " in html and 'data-at="' in html  # the clock's deadline
         async with http.get(web.url(game_id, f"/board/{info.version}.png")) as answer:
             assert answer.status == 200 and answer.content_type == "image/png"
             assert "immutable" in answer.headers["Cache-Control"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.web import LinkSigner, WebServer, WebSite
 from bot.web.demo import DemoGames, make_demo_games
@@ -37,7 +38,7 @@ async def served(tmp_path: Path, database: str | None = None) -> AsyncIterator[S
     target = database or str(tmp_path / "web.sqlite3")
     async with await GameService.open(target) as service:
         games = await make_demo_games(service)
-        site = WebSite(service, LinkSigner(SECRET))
+        site = WebSite(service, LinkSigner(SECRET), clock=ClockService(service))
         server = WebServer(site, host="127.0.0.1", port=0)
         await server.start()
         try:

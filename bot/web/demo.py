@@ -13,6 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.clock_service import ClockService
 from bot.service import GameService
 from bot.web.server import WebServer, WebSite
 from bot.web.tokens import LinkSigner
@@ -63,7 +64,9 @@ async def serve_demo(host: str, port: int, say: object = print) -> None:
     with tempfile.TemporaryDirectory(prefix="caylus-web-demo-") as folder:
         async with await GameService.open(Path(folder) / "demo.sqlite3") as service:
             games = await make_demo_games(service)
-            site = WebSite(service, LinkSigner(secrets.token_bytes(32)))
+            site = WebSite(
+                service, LinkSigner(secrets.token_bytes(32)), clock=ClockService(service)
+            )
             server = WebServer(site, host=host, port=port)
             await server.start()
             shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "") else host

@@ -144,9 +144,10 @@ class PageMaker:
         deadline_text = ""
         if info.status == "running" and info.pending:
             pending = info.pending[0]
+            awaited = i18n.join([names[p.seat] for p in info.pending])  # all who decide now
             waiting = markdown_html(
                 t.STATUS_WAITING.format(
-                    who=names[pending.seat], prompt=ui.headline(public, pending, names), since=""
+                    who=awaited, prompt=ui.headline(public, pending, names), since=""
                 )
             )
             deadline, deadline_text = await self._deadline(info)

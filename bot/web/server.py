@@ -106,6 +106,7 @@ class WebSite:
                 web.get(r"/g/{token}/board/{version:\d{1,12}}.png", self.board),
                 web.get("/g/{token}/events", self.events),
                 web.get("/static/{name}", self.static),
+                web.get("/favicon.ico", self.no_icon),
             ]
         )
         app.on_shutdown.append(self._close_streams)
@@ -163,6 +164,10 @@ class WebSite:
             content_type=STATIC_FILES[name],
             headers={"Cache-Control": "public,max-age=300"},
         )
+
+    async def no_icon(self, _request: web.Request) -> web.Response:
+        """Browsers ask for an icon: none, without an error in the reader's console."""
+        return web.Response(status=204, headers={"Cache-Control": "public,max-age=86400"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: `version` (the game's version, at once and after every change),

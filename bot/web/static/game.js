@@ -57,6 +57,7 @@ async function redraw() {
   const board = document.getElementById("board");
   if (page.has_board) {
     board.src = `/g/${token}/board/${version}.png`;
+    document.getElementById("full").href = board.src; // a tap opens it full size to zoom
     board.hidden = false;
   }
 }
