@@ -16,7 +16,7 @@ import pytest
 from bot.settings import Settings
 from bot.web import LinkSigner, load_secret
 from bot.web.server import CONTENT_SECURITY_POLICY
-from tests.discord_harness import table
+from tests.discord_harness import said, table
 from tests.web_helpers import SECRET, hidden_card_leaks, served
 
 
@@ -204,3 +204,32 @@ async def test_bot_starts_and_stops_the_web_server(tmp_path: Path):
 async def test_bot_without_web_port_serves_nothing(tmp_path: Path):
     async with table(tmp_path) as tb:
         assert tb.env.bot.web is None
+
+
+async def test_caylus_board_gives_the_watch_link_when_pages_are_public(tmp_path: Path):
+    """/caylus board ends with the game's spectator link when the bot serves web pages at a
+    public address; the link opens the game's page."""
+    async with table(
+        tmp_path,
+        web_port=0,
+        public_url="http://127.0.0.1:1",  # replaced below by the real port
+        web_secret_file=str(tmp_path / "s"),
+    ) as tb:
+        await tb.open_game(2, 1)
+        web = tb.env.bot.web
+        web.site.public_url = f"http://127.0.0.1:{web.port}"
+        reply = await tb.players[1].slash(tb.channel, "caylus board")
+        text = said(reply)
+        link = text.split("browser: ", 1)[1].split()[0]
+        assert "Watch it live in a browser: http://127.0.0.1:" in text
+        async with aiohttp.ClientSession() as http, http.get(link) as answer:
+            assert answer.status == 200 and "Waiting for" in await answer.text()
+        await tb.env.bot.close()
+
+
+async def test_caylus_board_gives_no_link_without_a_public_address(tmp_path: Path):
+    async with table(tmp_path, web_port=0, web_secret_file=str(tmp_path / "s")) as tb:
+        await tb.open_game(2, 1)
+        reply = await tb.players[1].slash(tb.channel, "caylus board")
+        assert "Waiting for" in said(reply) and "browser" not in said(reply)
+        await tb.env.bot.close()

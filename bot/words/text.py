@@ -382,6 +382,8 @@ NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host pre
 STATUS_TITLE = "Game #{game_id} · {status}"
 STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
+# /caylus board when the bot serves web pages at a public address (docs/web.md)
+WATCH_IN_BROWSER = "🌐 Watch it live in a browser: {url}"
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (

@@ -323,6 +323,14 @@ class TableBase(commands.Cog):
             raise err.ServiceError(t.NO_GAME)
         return info
 
+    def watch_link(self, game_id: int) -> str | None:
+        """The game's public read-only web page (docs/web.md), when the bot serves pages at a
+        public address (CAYLUS_WEB_PORT and CAYLUS_PUBLIC_URL); else None."""
+        web = getattr(self.bot, "web", None)  # bot.app.CaylusBot's; the cogs import no web
+        if web is None or not self.settings.public_url:
+            return None
+        return str(web.site.spectator_url(game_id))
+
     async def state_of(self, info: GameInfo) -> GameState:
         """The engine state of a started game (a lobby has none: it is not running)."""
         state = await self.service.state(info.id)

@@ -265,6 +265,9 @@ class PlayCommands(PlanCommands):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
+            link = self.watch_link(info.id)
+            if link is not None:
+                lines.append(t.WATCH_IN_BROWSER.format(url=link))
             await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
 
     @caylus.command(name="me", description=t.DESC["me"])
