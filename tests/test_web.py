@@ -13,6 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+import bot.web.server as web_server
+from bot.service import GameService
 from bot.settings import Settings
 from bot.web import LinkSigner, load_secret
 from bot.web.server import CONTENT_SECURITY_POLICY
@@ -110,10 +112,11 @@ async def test_bad_link_gets_a_clear_message(tmp_path: Path):
                 assert answer.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
 
 
-async def test_event_stream_tells_a_move_at_once(tmp_path: Path):
+async def test_event_stream_tells_a_move_at_once(tmp_path: Path, database: str):
     """A spectator's event stream sends the version, then the new one as soon as a player
-    moves through the game service (no polling: QUIET_SECONDS is far longer than the wait)."""
-    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+    moves through the game service (no polling: QUIET_SECONDS is far longer than the wait);
+    on SQLite and on PostgreSQL."""
+    async with served(tmp_path, database) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info = await web.service.game(game_id)
         async with http.get(web.url(game_id, "/events")) as stream:
@@ -233,3 +236,30 @@ async def test_caylus_board_gives_no_link_without_a_public_address(tmp_path: Pat
         reply = await tb.players[1].slash(tb.channel, "caylus board")
         assert "Waiting for" in said(reply) and "browser" not in said(reply)
         await tb.env.bot.close()
+
+
+async def test_event_stream_hears_a_move_made_by_another_process(
+    tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+):
+    """A move committed by another service on the same database (another bot process) is not
+    told to this process's watchers: the idle stream reads the stored version after its quiet
+    while and sends the new one."""
+    monkeypatch.setattr(web_server, "QUIET_SECONDS", 0.3)
+    async with served(tmp_path, database) as web, aiohttp.ClientSession() as http:
+        game_id = web.games.caylus
+        info = await web.service.game(game_id)
+        other = await GameService.open(database)  # the other process's service
+        async with other, http.get(web.url(game_id, "/events")) as stream:
+            versions: list[int] = []
+
+            async def next_version() -> int:
+                while True:
+                    line = (await stream.content.readline()).decode()
+                    if line.startswith("data:"):
+                        return int(json.loads(line[5:])["version"])
+
+            versions.append(await asyncio.wait_for(next_version(), 5))
+            user = info.seats[info.pending[0].seat].user_id
+            await other.act(game_id, user, "pass", info.version)
+            versions.append(await asyncio.wait_for(next_version(), 5))
+        assert versions[0] == info.version and versions[1] > info.version
