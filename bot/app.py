@@ -29,7 +29,7 @@ from bot.discord.cogs.caylus import CaylusCog
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
-from bot.service import GameService
+from bot.service import ActResult, GameService
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
 from bot.web import LinkSigner, WebServer, WebSite, load_secret
@@ -80,6 +80,7 @@ class CaylusBot(commands.Bot):
         self.add_command(sync_command)
         if self.settings.web_port is not None:
             self.web = web_server(self.service, self.settings, clock=self.clock)
+            self.web.site.after_move = self._deliver_web_move
             await self.web.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -89,6 +90,14 @@ class CaylusBot(commands.Bot):
         if self.settings.sync_globally:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
+
+    async def _deliver_web_move(self, game_id: int, result: ActResult) -> None:
+        """A move played on a player's web page is posted in the game's channel as a button's
+        is: the outbox rows it wrote, under the game's posting lock."""
+        cog = self.get_cog("Caylus")
+        if isinstance(cog, CaylusCog):
+            async with cog.locks[game_id]:
+                await cog.deliver(game_id, result)
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

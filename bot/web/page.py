@@ -20,13 +20,36 @@ import i18n
 from bot.clock_service import ClockService
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
-from bot.service.answers import DEFAULT_LEVEL
+from bot.service.answers import DEFAULT_LEVEL, action_label
 from bot.service.replay import replay_steps, step_text
 from bot.web.lang import wt
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t, winner_line
 
 PHASES_SHOWN = 3  # the accounts of the last steps (each one or more phases) on the page
+
+
+@dataclass(frozen=True, slots=True)
+class WebChoice:
+    """One legal move of a player (the engine's answer, through the service): its notation, how
+    the game names it, and where on the board picture a click plays it (None: a button)."""
+
+    action: str
+    label: str
+    area: tuple[int, int, int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChoices:
+    """What a player's page offers at one version of the game."""
+
+    version: int
+    seat_name: str
+    choices: tuple[WebChoice, ...]
+    board_size: tuple[int, int] | None  # the picture's pixels, to place the areas over it
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +122,7 @@ class PageMaker:
         self._pages: dict[tuple[int, int], SpectatorPage] = {}
         self._boards: dict[tuple[int, int], bytes] = {}
         self._drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
+        self._choices: dict[tuple[int, int, int], PlayerChoices] = {}
 
     def _kept(self, store: dict[Any, Any], key: Any, value: Any) -> Any:
         store[key] = value
@@ -193,6 +217,38 @@ class PageMaker:
             if line.strip()
         )
 
+    async def choices(self, game_id: int, user_id: int) -> PlayerChoices:
+        """The player's legal moves now, named and placed on the board (kept per version)."""
+        view = await self.service.view(game_id, user_id)
+        info = view.game
+        key = (game_id, info.version, user_id)
+        kept = self._choices.get(key)
+        if kept is not None:
+            return kept
+        with i18n.using(info.language):
+            names = seat_names(info)
+        seat = view.seat
+        seat_name = names[seat.seat] if seat is not None else ""
+        legal = list(view.legal_actions)
+        if seat is None or not legal:
+            return self._kept(self._choices, key, PlayerChoices(info.version, seat_name, (), None))
+        ui = ui_for(info.kind)
+        previous = None
+        if info.status == "running":
+            before = await self.service.phase_start_state(game_id)
+            previous = ui.public(before) if before is not None else None
+        place = _in_language(info.language, ui.board_places)
+        places = await asyncio.to_thread(place, ui.public(view.state), names, previous, legal)
+        with i18n.using(info.language):
+            labels = [action_label(info.kind, view.state, seat.seat, a, names) for a in legal]
+        png = await self.board_png(game_id, info.version)
+        size = png_size(png) if png is not None else None
+        choices = tuple(
+            WebChoice(action, label, places.get(action) if size else None)
+            for action, label in zip(legal, labels, strict=True)
+        )
+        return self._kept(self._choices, key, PlayerChoices(info.version, seat_name, choices, size))
+
     async def board_png(self, game_id: int, version: int) -> bytes | None:
         """The board picture of the game at `version` as the bot draws it (public view), or
         None when the game is no longer at that version (the page asks for the new one).
@@ -232,6 +288,11 @@ class PageMaker:
         draw = _in_language(info.language, ui.board_picture)
         picture = await asyncio.to_thread(draw, ui.public(view.state), names, previous)
         return bytes(picture.data)
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height (its header's first chunk)."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def _in_language(language: str, draw: Callable[..., Any]) -> Callable[..., Any]:

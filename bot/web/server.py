@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from html import escape
 from importlib import resources
@@ -29,11 +31,12 @@ from aiohttp import web
 
 import i18n
 from bot.clock_service import ClockService
-from bot.service import GameService
+from bot.service import ActResult, GameService
 from bot.web.lang import wt
 from bot.web.page import PageMaker, SpectatorPage
-from bot.web.tokens import LinkSigner
+from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
 from bot.words import errors as err
+from bot.words.lang import t
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +56,7 @@ STATIC_FILES = {"game.js": "text/javascript", "game.css": "text/css"}
 # sharing the database) and sends a comment that keeps proxies from closing it.
 QUIET_SECONDS = 15.0
 RETRY_MS = 3000  # how soon a browser reconnects a broken event stream
+MOVES_PER_MINUTE = 30  # a player's moves from their page (a turn takes a handful)
 
 
 def _static(name: str) -> bytes:
@@ -85,10 +89,16 @@ class WebSite:
         clock: ClockService | None = None,
         now: Callable[[], float] = time.time,
         public_url: str = "",
+        after_move: Callable[[int, ActResult], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
         self.signer = signer
+        self.now = now
         self.pages = PageMaker(service, clock, now=now)
+        # told of every move made on a page, after it is saved: the bot posts it in the
+        # channel as it posts a button's (bot/app.py)
+        self.after_move = after_move
+        self.limits = RateLimit(MOVES_PER_MINUTE, 60.0, now)
         self.public_url = public_url.rstrip("/")
         self._static = {name: _static(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
@@ -97,14 +107,20 @@ class WebSite:
         """The public read-only link of a game (absolute when CAYLUS_PUBLIC_URL is set)."""
         return f"{self.public_url}/g/{self.signer.spectator_token(game_id)}"
 
+    def player_url(self, game_id: int, user_id: int) -> str:
+        """A player's private link to their board, valid for PLAYER_LINK_SECONDS."""
+        expires = int(self.now()) + PLAYER_LINK_SECONDS
+        return f"{self.public_url}/p/{self.signer.player_token(game_id, user_id, expires)}"
+
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[_secure])
+        app = web.Application(middlewares=[_secure], client_max_size=4096)
         app.add_routes(
             [
-                web.get("/g/{token}", self.game_page),
-                web.get("/g/{token}/page.json", self.page_json),
-                web.get(r"/g/{token}/board/{version:\d{1,12}}.png", self.board),
-                web.get("/g/{token}/events", self.events),
+                web.get(r"/{kind:[gp]}/{token}", self.game_page),
+                web.get(r"/{kind:[gp]}/{token}/page.json", self.page_json),
+                web.get(r"/{kind:[gp]}/{token}/board/{version:\d{1,12}}.png", self.board),
+                web.get(r"/{kind:[gp]}/{token}/events", self.events),
+                web.post("/p/{token}/play", self.play),
                 web.get("/static/{name}", self.static),
                 web.get("/favicon.ico", self.no_icon),
             ]
@@ -116,11 +132,21 @@ class WebSite:
         for task in list(self._streams):
             task.cancel()
 
-    def _game_of(self, request: web.Request) -> int:
-        game_id = self.signer.spectated_game(request.match_info["token"])
+    def _reader(self, request: web.Request) -> tuple[int, int | None]:
+        """The game a link opens and, for a player's link, whose it is (None: a spectator)."""
+        token = request.match_info["token"]
+        if request.match_info.get("kind", "p") == "p":
+            link = self.signer.player_of(token, self.now())
+            if link is None:
+                raise web.HTTPNotFound(text=wt.BAD_PLAYER_LINK)
+            return link.game_id, link.user_id
+        game_id = self.signer.spectated_game(token)
         if game_id is None:
             raise web.HTTPNotFound(text=wt.BAD_LINK)
-        return game_id
+        return game_id, None
+
+    def _game_of(self, request: web.Request) -> int:
+        return self._reader(request)[0]
 
     async def _page(self, game_id: int) -> SpectatorPage:
         try:
@@ -129,16 +155,64 @@ class WebSite:
             raise web.HTTPNotFound(text=wt.BAD_LINK) from None
 
     async def game_page(self, request: web.Request) -> web.Response:
-        page = await self._page(self._game_of(request))
+        game_id, user_id = self._reader(request)
+        page = await self._page(game_id)
+        token = request.match_info["token"]
+        base = f"/{request.match_info['kind']}/{token}"
+        you = ""
+        if user_id is not None:
+            with i18n.using(page.language):
+                seat_name = (await self.pages.choices(game_id, user_id)).seat_name
+                you = wt.YOU_PLAY.format(colour=seat_name) if seat_name else ""
         with i18n.using(page.language):
-            html = render_html(page, request.match_info["token"])
+            csrf = self.signer.csrf_token(token) if user_id is not None else ""
+            html = render_html(page, base, csrf=csrf, you=you)
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
 
     async def page_json(self, request: web.Request) -> web.Response:
-        page = await self._page(self._game_of(request))
-        return web.json_response(page.as_json(), headers={"Cache-Control": "no-store"})
+        game_id, user_id = self._reader(request)
+        page = await self._page(game_id)
+        answer = page.as_json()
+        if user_id is not None:  # a player's page: their own choices, nobody else's
+            answer["player"] = (await self.pages.choices(game_id, user_id)).as_json()
+        return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    async def play(self, request: web.Request) -> web.Response:
+        """A move from a player's page: `{"action": notation, "version": the page's}` with the
+        page's CSRF token in `X-CSRF-Token`, played through the service like a button press
+        (the version checked: a stale page gets the stale button's message); then the channel
+        is told as for any move (`after_move`)."""
+        game_id, user_id = self._reader(request)
+        assert user_id is not None  # the route is a player link's
+        info = await self.service.game(game_id)
+        with i18n.using(info.language):
+            token = request.match_info["token"]
+            sent = request.headers.get("X-CSRF-Token", "")
+            if not hmac.compare_digest(sent, self.signer.csrf_token(token)):
+                return _refused(403, wt.NOT_A_MOVE)
+            if not self.limits.allow(user_id):
+                return _refused(429, wt.TOO_FAST)
+            try:
+                body = await request.json()
+                action, version = str(body["action"]), int(body["version"])
+            except (ValueError, KeyError, TypeError):
+                return _refused(400, wt.NOT_A_MOVE)
+            if not action or len(action) > 200:
+                return _refused(400, wt.NOT_A_MOVE)
+            try:
+                result = await self.service.act(game_id, user_id, action, version)
+            except err.StaleVersion:
+                return _refused(409, t.BOARD_CHANGED)
+            except err.ServiceError as error:
+                return _refused(400, str(error))
+        if self.after_move is not None:
+            try:
+                await self.after_move(game_id, result)
+            except Exception:  # the move is saved; the scheduler posts what is left
+                log.exception("game %s: a move from the web page is saved, not yet posted", game_id)
+        return web.json_response({"version": result.game.version})
 
     async def board(self, request: web.Request) -> web.Response:
         game_id = self._game_of(request)
@@ -235,18 +309,47 @@ def _deadline_parts(page: SpectatorPage) -> dict[str, str]:
     }
 
 
-def render_html(page: SpectatorPage, token: str) -> str:
+def _refused(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+class RateLimit:
+    """At most `count` moves per user in any `seconds` (a sliding window in memory)."""
+
+    def __init__(self, count: int, seconds: float, now: Callable[[], float]) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.now = now
+        self._moves: dict[int, deque[float]] = {}
+
+    def allow(self, user_id: int) -> bool:
+        now = self.now()
+        moves = self._moves.setdefault(user_id, deque())
+        while moves and moves[0] <= now - self.seconds:
+            moves.popleft()
+        if len(moves) >= self.count:
+            return False
+        moves.append(now)
+        return True
+
+
+def render_html(page: SpectatorPage, base: str, *, csrf: str = "", you: str = "") -> str:
     """The page's HTML (in the language in force); the script redraws its parts from
     page.json when the game changes."""
     return PAGE.substitute(
         language=escape(page.language),
         title=escape(page.title),
-        token=escape(token),
+        base=escape(base),
+        csrf=escape(csrf),
+        you=escape(you),
+        your_choices=escape(wt.YOUR_CHOICES),
+        nothing_to_decide=escape(wt.NOTHING_TO_DECIDE),
+        player_hidden="" if csrf else "hidden",
         version=page.version,
         heading=escape(page.heading),
         live=escape(wt.LIVE),
         offline=escape(wt.RECONNECTING),
-        board_src=f"/g/{escape(token)}/board/{page.version}.png" if page.has_board else "",
+        board_src=f"{escape(base)}/board/{page.version}.png" if page.has_board else "",
         board_alt=escape(wt.BOARD_ALT.format(game_id=page.game_id)),
         board_hidden="" if page.has_board else "hidden",
         waiting=page.waiting_html,

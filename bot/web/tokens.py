@@ -14,17 +14,31 @@ import hmac
 import os
 import secrets
 from pathlib import Path
+from typing import NamedTuple
 
 SIGNATURE_BYTES = 16  # 128 bits: the link cannot be guessed
 SPECTATE = b"spectate"
+PLAYER = b"player"
+CSRF = b"csrf"
+PLAYER_LINK_SECONDS = 24 * 3600  # a player's private link works this long after it is given
 
 
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
+class PlayerLink(NamedTuple):
+    """What a valid player link names."""
+
+    game_id: int
+    user_id: int
+    expires: int  # Unix time
+
+
 class LinkSigner:
-    """Makes and checks the signed tokens of the web links."""
+    """Makes and checks the signed tokens of the web links: a game's public spectator link
+    (`<game>.<signature>`) and a player's private one (`p<game>.<user>.<expires>.<signature>`:
+    the game, the player and when it stops working), and the CSRF token of a player's page."""
 
     def __init__(self, secret: bytes) -> None:
         if len(secret) < 16:
@@ -49,6 +63,32 @@ class LinkSigner:
         if not hmac.compare_digest(signature, self._signature(SPECTATE, game_id)):
             return None
         return game_id
+
+    def player_token(self, game_id: int, user_id: int, expires: int) -> str:
+        """The token of a player's private link, valid until `expires` (Unix time)."""
+        body = f"p{game_id}.{user_id}.{expires}"
+        digest = hmac.new(self._secret, PLAYER + b":" + body.encode("ascii"), hashlib.sha256)
+        return f"{body}.{_b64(digest.digest()[:SIGNATURE_BYTES])}"
+
+    def player_of(self, token: str, now: float) -> PlayerLink | None:
+        """The game and player a link names while it is valid; None for a forged, cut or
+        expired one."""
+        body = token.rpartition(".")[0]
+        parts = body[1:].split(".") if body.startswith("p") else []
+        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 20 for p in parts):
+            return None
+        game_id, user_id, expires = (int(p) for p in parts)
+        if not hmac.compare_digest(token, self.player_token(game_id, user_id, expires)):
+            return None
+        if expires <= now:
+            return None
+        return PlayerLink(game_id, user_id, expires)
+
+    def csrf_token(self, token: str) -> str:
+        """What the page of a player link sends with every move (a header no other site can
+        set): bound to the link, so a page of one link cannot act for another."""
+        digest = hmac.new(self._secret, CSRF + b":" + token.encode("utf-8"), hashlib.sha256)
+        return _b64(digest.digest()[:SIGNATURE_BYTES])
 
 
 def load_secret(configured: str, secret_file: str) -> bytes:

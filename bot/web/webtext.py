@@ -19,3 +19,15 @@ BAD_LINK = (
     "the game's channel."
 )
 NO_SUCH_BOARD = "There is no board picture of this version of the game: reload the page."
+# A player's private page (from /caylus me)
+BAD_PLAYER_LINK = (
+    "This link does not open your board: it has expired or is not valid. Open a new one with "
+    "/caylus me in the game's channel."
+)
+YOU_PLAY = "You play {colour}. Click a highlighted space or a choice below to play it."
+YOUR_CHOICES = "Your choices"
+NOTHING_TO_DECIDE = (
+    "Nothing to decide now: the page follows the game and shows your choices when it is your turn."
+)
+NOT_A_MOVE = "This request is not a move from your page: reload the page and try again."
+TOO_FAST = "Too many moves at once: wait a few seconds and try again."

@@ -4,6 +4,7 @@ board, me, log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -335,6 +336,10 @@ class PlayCommands(PlanCommands):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
+        link = self.player_link(info.id, interaction.user.id)
+        if link is not None:  # a link button, where a row has room (as "Catch me up")
+            with contextlib.suppress(ValueError):
+                components.add_item(discord.ui.Button(label=t.OPEN_IN_BROWSER, url=link))
         picture = await hand_picture if hand_picture is not None else None
         await self.tell(interaction, "\n".join(lines), view=components, file=picture_file(picture))
 
