@@ -29,7 +29,7 @@ from bot.discord.cogs.caylus import CaylusCog
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
-from bot.service import ActResult, GameService
+from bot.service import ActResult, GameService, PlayerView
 from bot.settings import Settings, invite_url
 from bot.store import StoreError, is_postgres_url
 from bot.web import LinkSigner, WebServer, WebSite, load_secret
@@ -91,13 +91,14 @@ class CaylusBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
-    async def _deliver_web_move(self, game_id: int, result: ActResult) -> None:
-        """A move played on a player's web page is posted in the game's channel as a button's
-        is: the outbox rows it wrote, under the game's posting lock."""
+    async def _deliver_web_move(
+        self, game_id: int, before: PlayerView, action: str, result: ActResult
+    ) -> None:
+        """A move played on a player's web page is shown in the game's channel as one played
+        in Discord is (CaylusCog.played_on_the_web)."""
         cog = self.get_cog("Caylus")
         if isinstance(cog, CaylusCog):
-            async with cog.locks[game_id]:
-                await cog.deliver(game_id, result)
+            await cog.played_on_the_web(game_id, before, action, result)
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

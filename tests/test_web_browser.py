@@ -6,6 +6,7 @@ CAYLUS_WEB_SHOTS when set, to be looked at). The first page load's bytes are mea
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.discord_harness import table
+from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing
 from tests.web_helpers import Served, hidden_card_leaks, served
 
@@ -190,3 +193,46 @@ async def first_load_bytes(web: Served, browser: Browser) -> dict[str, int]:
         sizes[kind] = sizes.get(kind, 0) + len(await answer.body())
     await context.close()
     return sizes
+
+
+async def test_browser_click_on_a_highlighted_space_places_a_worker(
+    tmp_path: Path, browser: Browser
+):
+    """A player opens the link `/caylus me` gave them, clicks a highlighted road space on the
+    board: the worker is placed (the game's log), the channel's prompt collapses to who chose
+    what and the next player is asked, and the page shows the new board by itself."""
+    async with table(
+        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
+    ) as tb:
+        await tb.open_game(2, 1)
+        web = tb.env.bot.web
+        web.site.public_url = f"http://127.0.0.1:{web.port}"
+        prompt = tb.last_prompt()
+        player = tb.awaited(prompt)
+        reply = await player.slash(tb.channel, "caylus me")
+        link = next(b["url"] for b in buttons_of(reply.response) if b.get("url"))
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        assert info is not None
+        page, problems = await open_page(browser, link)
+        space = page.locator('#places button[data-action="place 1"]')
+        await space.wait_for(timeout=SECONDS)
+        assert await page.locator("#places button").count() >= 8  # every free space offered
+        await page.screenshot(path=str(shots(tmp_path) / "player.png"), full_page=True)
+        await space.click()
+        await page.wait_for_function(
+            f"() => Number(document.body.dataset.shown) > {info.version}", timeout=SECONDS
+        )
+        # no env.settle(): the page's open connections are the bot's work too and never settle
+        for _ in range(100):
+            if tb.last_prompt() is not None and tb.last_prompt().id != prompt.id:
+                break
+            await asyncio.sleep(0.05)
+        log = await tb.service.log(info.id, after_seq=info.seq)
+        assert log.entries[0].action == "place 1" and log.entries[0].user_id == player.id
+        collapsed = tb.fresh(prompt)
+        assert "chose" in collapsed.content and not collapsed.components
+        assert tb.last_prompt().id != prompt.id  # the next decision is asked in the channel
+        assert await page.inner_text("#message") == ""
+        assert problems == []
+        await page.context.close()
+        await tb.env.bot.close()

@@ -197,3 +197,62 @@ async def test_caylus_me_gives_no_link_without_a_public_address(tmp_path: Path):
         message = reply.response or reply.followups[-1]
         assert [b for b in buttons_of(message) if "url" in b] == []
         await tb.env.bot.close()
+
+
+async def press_in_discord(tb: Any, action: str) -> None:
+    """The awaited player picks `action` from the channel's prompt (its menu or its button)."""
+    prompt = tb.last_prompt()
+    player = tb.awaited(prompt)
+    for row in prompt.components:
+        for item in getattr(row, "children", [row]):
+            options = [o.value for o in getattr(item, "options", [])]
+            if action in options:
+                await player.select(prompt, [action], custom_id=item.custom_id)
+                return
+            if getattr(item, "custom_id", "").endswith(f":{action}"):
+                await player.click(prompt, custom_id=item.custom_id)
+                return
+    raise AssertionError(f"{action} is not on the prompt")
+
+
+async def web_table_move(tmp_path: Path, action: str) -> str:
+    """A 3-player game (two people, a bot) where the awaited player plays `action` from their
+    web page; the channel's transcript afterwards."""
+    async with table(
+        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
+    ) as tb:
+        await tb.open_game(2, 1)
+        web = tb.env.bot.web
+        web.site.public_url = f"http://127.0.0.1:{web.port}"
+        user = tb.awaited(tb.last_prompt())
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        url = web.site.player_url(info.id, user.id)
+        csrf = web.site.signer.csrf_token(url.rsplit("/p/", 1)[1])
+        async with aiohttp.ClientSession() as http:
+            status, _ = await post_move(http, url, action, info.version, csrf)
+        assert status == 200
+        await tb.env.settle()
+        transcript = tb.transcript()
+        await tb.env.bot.close()
+        return transcript
+
+
+async def discord_table_move(tmp_path: Path, action: str) -> str:
+    async with table(tmp_path) as tb:
+        await tb.open_game(2, 1)
+        await press_in_discord(tb, action)
+        await tb.env.settle()
+        return tb.transcript()
+
+
+async def test_move_from_web_page_gives_the_channel_the_same_posts_as_a_menu(tmp_path: Path):
+    """The same game (same seed) twice: a placement picked from the channel's menu, and the
+    same placement played from the player's web page. The channel reads the same afterwards:
+    the prompt collapsed to who chose what, the next prompt (or the phase's account)."""
+    from_web = await web_table_move(tmp_path / "web", "place 1")
+    from_menu = await discord_table_move(tmp_path / "menu", "place 1")
+    assert "chose" in from_menu
+    # the menu's presser is offered Undo on their private answer; the web page has no undo yet
+    undo_offer = "  [buttons] [Undo]\n"
+    assert undo_offer in from_menu
+    assert from_web == from_menu.replace(undo_offer, "")

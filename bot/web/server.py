@@ -31,7 +31,7 @@ from aiohttp import web
 
 import i18n
 from bot.clock_service import ClockService
-from bot.service import ActResult, GameService
+from bot.service import ActResult, GameService, PlayerView
 from bot.web.lang import wt
 from bot.web.page import PageMaker, SpectatorPage
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
@@ -89,7 +89,7 @@ class WebSite:
         clock: ClockService | None = None,
         now: Callable[[], float] = time.time,
         public_url: str = "",
-        after_move: Callable[[int, ActResult], Awaitable[None]] | None = None,
+        after_move: Callable[[int, PlayerView, str, ActResult], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
         self.signer = signer
@@ -202,6 +202,7 @@ class WebSite:
             if not action or len(action) > 200:
                 return _refused(400, wt.NOT_A_MOVE)
             try:
+                before = await self.service.view(game_id, user_id)  # what the move is named by
                 result = await self.service.act(game_id, user_id, action, version)
             except err.StaleVersion:
                 return _refused(409, t.BOARD_CHANGED)
@@ -209,7 +210,7 @@ class WebSite:
                 return _refused(400, str(error))
         if self.after_move is not None:
             try:
-                await self.after_move(game_id, result)
+                await self.after_move(game_id, before, action, result)
             except Exception:  # the move is saved; the scheduler posts what is left
                 log.exception("game %s: a move from the web page is saved, not yet posted", game_id)
         return web.json_response({"version": result.game.version})
@@ -358,7 +359,7 @@ def render_html(page: SpectatorPage, base: str, *, csrf: str = "", you: str = ""
         stock=_items(page.stock_html),
         last_phases=escape(wt.LAST_PHASES),
         account=_items(page.account_html or (escape(wt.NOTHING_YET),)),
-        watching=escape(wt.WATCHING),
+        watching="" if csrf else escape(wt.WATCHING),  # a player is not just watching
     )
 
 

@@ -23,7 +23,7 @@ from bot.discord.views import (
     with_catch_up,
 )
 from bot.games.layout import autocomplete_name
-from bot.service import GameInfo
+from bot.service import ActResult, GameInfo, PlayerView
 from bot.service.answers import action_label, legal_actions, public_label
 from bot.service.show import Posts
 from bot.words import errors as err
@@ -277,6 +277,25 @@ class PlayCommands(PlanCommands):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
             await self._private_reply(interaction, info)
+
+    async def played_on_the_web(
+        self, game_id: int, before: PlayerView, action: str, result: ActResult
+    ) -> None:
+        """A move made on a player's web page (docs/web.md), already saved: its prompt in the
+        channel collapses to "✅ who chose what" as after `/caylus play`, then the channel gets
+        the move's posts as after a button press. `before`: the player's view it was made on."""
+        info = before.game
+        async with self.locks[game_id]:
+            channel = self.bot.get_channel(info.channel_id)
+            if channel is not None and before.seat is not None:
+                names = await self.names_for(info)
+                seat = before.seat.seat
+                with self.public(info):  # the channel's prompt says it in its language
+                    shown = action_label(info.kind, before.state, seat, action, names)
+                await self._mark_answered(
+                    channel, game_id, info.version, names[seat], shown, info.language
+                )
+            await self.deliver(game_id, result)
 
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
