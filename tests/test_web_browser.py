@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+import i18n
+from bot.words.lang import t
 from tests.discord_harness import table
 from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing
@@ -236,3 +238,46 @@ async def test_browser_click_on_a_highlighted_space_places_a_worker(
         assert problems == []
         await page.context.close()
         await tb.env.bot.close()
+
+
+async def test_browser_stale_page_click_gets_the_stale_button_message(
+    tmp_path: Path, browser: Browser
+):
+    """A player's page that missed the game's changes (its event stream cut off here) still
+    shows old choices; a click on one is refused with the stale button's message, nothing is
+    played, and the page then shows the game as it is now."""
+    async with served(tmp_path) as web:
+        game_id = web.games.caylus
+        info = await web.service.game(game_id)
+        first = info.seats[info.pending[0].seat].user_id
+        assert first is not None
+        context = await browser.new_context(viewport={"width": 400, "height": 900})
+        page = await context.new_page()
+        await page.route("**/events", lambda route: route.abort())  # it hears of nothing
+        link = web.site.player_url(game_id, first)
+        await page.goto(f"http://127.0.0.1:{web.server.port}{link}")
+        await page.locator('#places button[data-action="place 2"]').wait_for(timeout=SECONDS)
+        await page.screenshot(path=str(shots(tmp_path) / "player-phone.png"), full_page=True)
+        # the game goes on without the page: this player places elsewhere, the others pass,
+        # and it is their placement again
+        await web.service.act(game_id, first, "place 1", None)
+        for _ in range(10):
+            now = await web.service.game(game_id)
+            user = now.seats[now.pending[0].seat].user_id
+            if user == first:
+                break
+            await web.service.act(game_id, user, "pass", None)
+        before = await web.service.game(game_id)
+        assert before.seats[before.pending[0].seat].user_id == first
+        await page.locator('#places button[data-action="place 2"]').click()
+        await page.wait_for_function(
+            "() => document.getElementById('message').textContent !== ''", timeout=SECONDS
+        )
+        with i18n.using(before.language):
+            assert await page.inner_text("#message") == t.BOARD_CHANGED
+        assert (await web.service.game(game_id)).version == before.version  # nothing played
+        await page.wait_for_function(
+            f"() => document.body.dataset.shown === '{before.version}'", timeout=SECONDS
+        )
+        assert await page.locator('#places button[data-action="place 1"]').count() == 0
+        await context.close()
