@@ -148,7 +148,7 @@ async def test_expired_player_link_is_refused_with_a_clear_message(tmp_path: Pat
             assert answer.status == 404
 
 
-async def test_magna_carta_player_page_never_shows_another_players_hand(tmp_path: Path):
+async def test_magna_carta_player_page_shows_own_hand_never_another_players(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.magna_carta
         info = await web.service.game(game_id)
@@ -172,6 +172,12 @@ async def test_magna_carta_player_page_never_shows_another_players_hand(tmp_path
                 async with http.get(url + tail) as answer:
                     text = await answer.text()
                 assert not [n for n in others if n in text], (seat.seat, tail)
+            # their own hand is on their page: every card of it, by name
+            async with http.get(url + "/page.json") as answer:
+                hand = " ".join((await answer.json())["player"]["hand_html"])
+            assert "Your hand" in hand
+            for card in state.players[seat.seat].hand:
+                assert names_of(card) & {n for n in own if n in hand}, card
 
 
 async def test_caylus_me_gives_a_private_link_button_to_my_board(tmp_path: Path):

@@ -47,6 +47,7 @@ class PlayerChoices:
     seat_name: str
     choices: tuple[WebChoice, ...]
     board_size: tuple[int, int] | None  # the picture's pixels, to place the areas over it
+    hand_html: tuple[str, ...] = ()  # the player's own hand (a game with hands), theirs only
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -230,9 +231,15 @@ class PageMaker:
         seat = view.seat
         seat_name = names[seat.seat] if seat is not None else ""
         legal = list(view.legal_actions)
-        if seat is None or not legal:
-            return self._kept(self._choices, key, PlayerChoices(info.version, seat_name, (), None))
         ui = ui_for(info.kind)
+        hand: tuple[str, ...] = ()
+        if seat is not None and ui.has_hands:
+            with i18n.using(info.language):
+                lines = ui.hand_lines(view.state, seat.seat, names)
+            hand = tuple(markdown_html(line.strip()) for line in lines if line.strip())
+        if seat is None or not legal:
+            made = PlayerChoices(info.version, seat_name, (), None, hand)
+            return self._kept(self._choices, key, made)
         previous = None
         if info.status == "running":
             before = await self.service.phase_start_state(game_id)
@@ -247,7 +254,8 @@ class PageMaker:
             WebChoice(action, label, places.get(action) if size else None)
             for action, label in zip(legal, labels, strict=True)
         )
-        return self._kept(self._choices, key, PlayerChoices(info.version, seat_name, choices, size))
+        made = PlayerChoices(info.version, seat_name, choices, size, hand)
+        return self._kept(self._choices, key, made)
 
     async def board_png(self, game_id: int, version: int) -> bytes | None:
         """The board picture of the game at `version` as the bot draws it (public view), or

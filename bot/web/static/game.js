@@ -89,6 +89,7 @@ function drawChoices(player) {
   places.replaceChildren(...onBoard);
   list.replaceChildren(...buttons);
   if (!player.choices.length) list.textContent = list.dataset.none;
+  lines("hand", player.hand_html); // the player's own hand (its title says so): theirs only
 }
 
 async function redraw(always = false) {
