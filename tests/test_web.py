@@ -263,3 +263,24 @@ async def test_event_stream_hears_a_move_made_by_another_process(
             await other.act(game_id, user, "pass", info.version)
             versions.append(await asyncio.wait_for(next_version(), 5))
         assert versions[0] == info.version and versions[1] > info.version
+
+
+def test_caylus_web_without_demo_explains_what_serves_the_pages(capsys):
+    from bot.cli import main
+
+    assert main(["web"]) == 1
+    said_ = capsys.readouterr().err
+    assert "--demo" in said_ and "CAYLUS_WEB_PORT" in said_ and said_[-1] == "\n"
+
+
+async def test_caylus_web_demo_makes_a_game_of_each_kind_and_a_finished_one(tmp_path: Path):
+    async with served(tmp_path) as web:
+        kinds = {}
+        for name, game_id in web.games.all().items():
+            info = await web.service.game(game_id)
+            kinds[name] = (info.kind, info.status)
+        assert kinds == {
+            "caylus": ("caylus", "running"),
+            "magna-carta": ("magna-carta", "running"),
+            "finished": ("magna-carta", "finished"),
+        }
