@@ -95,6 +95,11 @@ async def test_move_from_player_page_is_played_and_refusals_change_nothing(tmp_p
         assert (await post_move(http, url, "place 1", info.version, None))[0] == 403
         other_csrf = web.site.signer.csrf_token("p1.1.1.x")
         assert (await post_move(http, url, "place 1", info.version, other_csrf))[0] == 403
+        assert (await post_move(http, url, "place 1", info.version, "\u00e9t\u00e9"))[0] == 403
+        async with http.post(
+            url + "/play", data=b"x" * 10_000, headers={"X-CSRF-Token": csrf}
+        ) as a:
+            assert a.status == 413  # no body that large is a move
         # an illegal move: the engine's reason, nothing played
         status, answer = await post_move(http, url, "place 27", info.version, csrf)
         assert status == 400 and "27" in answer["error"]

@@ -102,6 +102,7 @@ class WebSite:
         self.public_url = public_url.rstrip("/")
         self._static = {name: _static(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
+        self._moves: set[asyncio.Future[ActResult]] = set()
 
     def spectator_url(self, game_id: int) -> str:
         """The public read-only link of a game (absolute when CAYLUS_PUBLIC_URL is set)."""
@@ -190,7 +191,7 @@ class WebSite:
         with i18n.using(info.language):
             token = request.match_info["token"]
             sent = request.headers.get("X-CSRF-Token", "")
-            if not hmac.compare_digest(sent, self.signer.csrf_token(token)):
+            if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
                 return _refused(403, wt.NOT_A_MOVE)
             if not self.limits.allow(user_id):
                 return _refused(429, wt.TOO_FAST)
@@ -201,19 +202,29 @@ class WebSite:
                 return _refused(400, wt.NOT_A_MOVE)
             if not action or len(action) > 200:
                 return _refused(400, wt.NOT_A_MOVE)
+            # played to its end even if the reader leaves meanwhile (a closed connection
+            # cancels its handler): a saved move is always told to the channel
+            move = asyncio.ensure_future(self._move(game_id, user_id, action, version))
+            self._moves.add(move)
+            move.add_done_callback(self._moves.discard)
             try:
-                before = await self.service.view(game_id, user_id)  # what the move is named by
-                result = await self.service.act(game_id, user_id, action, version)
+                result = await asyncio.shield(move)
             except err.StaleVersion:
                 return _refused(409, t.BOARD_CHANGED)
             except err.ServiceError as error:
                 return _refused(400, str(error))
+        return web.json_response({"version": result.game.version})
+
+    async def _move(self, game_id: int, user_id: int, action: str, version: int) -> ActResult:
+        """Play a move from a player's page and tell the channel (`after_move`)."""
+        before = await self.service.view(game_id, user_id)  # what the move is named by
+        result = await self.service.act(game_id, user_id, action, version)
         if self.after_move is not None:
             try:
                 await self.after_move(game_id, before, action, result)
             except Exception:  # the move is saved; the scheduler posts what is left
                 log.exception("game %s: a move from the web page is saved, not yet posted", game_id)
-        return web.json_response({"version": result.game.version})
+        return result
 
     async def board(self, request: web.Request) -> web.Response:
         game_id = self._game_of(request)
