@@ -251,16 +251,18 @@ async def test_browser_stale_page_click_gets_the_stale_button_message(
         info = await web.service.game(game_id)
         first = info.seats[info.pending[0].seat].user_id
         assert first is not None
+        road = [a for a in await web.service.legal_actions(game_id, first) if a[6:].isdigit()]
+        played, clicked = road[0], road[1]  # two free road spaces
         context = await browser.new_context(viewport={"width": 400, "height": 900})
         page = await context.new_page()
         await page.route("**/events", lambda route: route.abort())  # it hears of nothing
         link = web.site.player_url(game_id, first)
         await page.goto(f"http://127.0.0.1:{web.server.port}{link}")
-        await page.locator('#places button[data-action="place 2"]').wait_for(timeout=SECONDS)
+        await page.locator(f'#places button[data-action="{clicked}"]').wait_for(timeout=SECONDS)
         await page.screenshot(path=str(shots(tmp_path) / "player-phone.png"), full_page=True)
         # the game goes on without the page: this player places elsewhere, the others pass,
         # and it is their placement again
-        await web.service.act(game_id, first, "place 1", None)
+        await web.service.act(game_id, first, played, None)
         for _ in range(10):
             now = await web.service.game(game_id)
             user = now.seats[now.pending[0].seat].user_id
@@ -269,7 +271,7 @@ async def test_browser_stale_page_click_gets_the_stale_button_message(
             await web.service.act(game_id, user, "pass", None)
         before = await web.service.game(game_id)
         assert before.seats[before.pending[0].seat].user_id == first
-        await page.locator('#places button[data-action="place 2"]').click()
+        await page.locator(f'#places button[data-action="{clicked}"]').click()
         await page.wait_for_function(
             "() => document.getElementById('message').textContent !== ''", timeout=SECONDS
         )
@@ -279,5 +281,5 @@ async def test_browser_stale_page_click_gets_the_stale_button_message(
         await page.wait_for_function(
             f"() => document.body.dataset.shown === '{before.version}'", timeout=SECONDS
         )
-        assert await page.locator('#places button[data-action="place 1"]').count() == 0
+        assert await page.locator(f'#places button[data-action="{played}"]').count() == 0
         await context.close()

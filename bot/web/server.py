@@ -1,14 +1,18 @@
 """The web server in the bot's process (docs/web.md): aiohttp, off unless `CAYLUS_WEB_PORT` is
-set. It serves a game's public read-only page and its live updates; every answer comes from the
-game service (bot/web/page.py), never from the engine.
+set. It serves a game's public read-only page and its live updates, and a player's private page
+they can play on; every answer comes from the game service (bot/web/page.py), never from the
+engine.
 
-Routes (the token is a spectator link's, bot/web/tokens.py):
+Routes (a link's token: bot/web/tokens.py):
 
 - `GET /g/<token>`: the page (plain HTML, works without JavaScript apart from live updates);
 - `GET /g/<token>/page.json`: the page's content now (what the script redraws from);
 - `GET /g/<token>/board/<version>.png`: the board picture at that version (cached for good:
   a version never changes);
 - `GET /g/<token>/events`: server-sent events, one `version` event whenever the game changes;
+- the same four under `/p/<token>` for a player's private link, whose page.json adds the
+  player's choices (their legal moves, placed on the board where they can be) and hand;
+- `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
 - `GET /static/<file>`: the page's script and style.
 """
 
@@ -33,7 +37,7 @@ import i18n
 from bot.clock_service import ClockService
 from bot.service import ActResult, GameService, PlayerView
 from bot.web.lang import wt
-from bot.web.page import PageMaker, SpectatorPage
+from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t
@@ -155,16 +159,25 @@ class WebSite:
         except err.UnknownGame:
             raise web.HTTPNotFound(text=wt.BAD_LINK) from None
 
+    async def _choices(self, game_id: int, user_id: int | None) -> PlayerChoices | None:
+        """A player's part of their page (None: a spectator's page, or a game not started)."""
+        if user_id is None:
+            return None
+        try:
+            return await self.pages.choices(game_id, user_id)
+        except err.ServiceError:
+            return None
+
     async def game_page(self, request: web.Request) -> web.Response:
         game_id, user_id = self._reader(request)
         page = await self._page(game_id)
         token = request.match_info["token"]
         base = f"/{request.match_info['kind']}/{token}"
         you = ""
-        if user_id is not None:
+        mine = await self._choices(game_id, user_id)
+        if mine is not None and mine.seat_name:
             with i18n.using(page.language):
-                seat_name = (await self.pages.choices(game_id, user_id)).seat_name
-                you = wt.YOU_PLAY.format(colour=seat_name) if seat_name else ""
+                you = wt.YOU_PLAY.format(colour=mine.seat_name)
         with i18n.using(page.language):
             csrf = self.signer.csrf_token(token) if user_id is not None else ""
             html = render_html(page, base, csrf=csrf, you=you)
@@ -176,8 +189,9 @@ class WebSite:
         game_id, user_id = self._reader(request)
         page = await self._page(game_id)
         answer = page.as_json()
-        if user_id is not None:  # a player's page: their own choices, nobody else's
-            answer["player"] = (await self.pages.choices(game_id, user_id)).as_json()
+        mine = await self._choices(game_id, user_id)
+        if mine is not None:  # a player's page: their own choices and hand, nobody else's
+            answer["player"] = mine.as_json()
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def play(self, request: web.Request) -> web.Response:
