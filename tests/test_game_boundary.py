@@ -163,7 +163,7 @@ def test_bot_top_level_holds_only_its_entry_points_and_packages():
     modules = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
     packages = sorted(p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").exists())
     assert modules == ["__init__.py", "app.py", "cli.py", "settings.py"]
-    assert packages == ["clock_service", "discord", "games", "service", "store", "words"]
+    assert packages == ["clock_service", "discord", "games", "service", "store", "web", "words"]
 
 
 def test_the_words_package_imports_nothing_else_of_the_bot():
