@@ -284,3 +284,16 @@ async def test_caylus_web_demo_makes_a_game_of_each_kind_and_a_finished_one(tmp_
             "magna-carta": ("magna-carta", "running"),
             "finished": ("magna-carta", "finished"),
         }
+
+
+async def test_lobby_page_shows_the_seats_and_no_board(tmp_path: Path):
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        lobby = await web.service.create_game(1, 999, 1001, kind="caylus", players=3)
+        await web.service.add_bot(lobby.id, 1001, level="easy")
+        async with http.get(web.url(lobby.id)) as answer:
+            html = await answer.text()
+        assert answer.status == 200 and "waiting for players" in html
+        assert "Blue" in html and "Bot (red, easy)" in html
+        assert 'src="" alt' in html and "hidden" in html  # no board before the start
+        async with http.get(web.url(lobby.id, "/board/1.png")) as answer:
+            assert answer.status == 404

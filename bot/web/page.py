@@ -148,10 +148,20 @@ class PageMaker:
         heading = t.STATUS_TITLE.format(game_id=info.id, status=m.STATUS[info.status])
         names = seat_names(info)
         if info.status == "lobby" or (info.status == "aborted" and info.started_at is None):
-            return SpectatorPage(
-                info.id, info.version, info.language, info.status, title, heading, "",
-                None, "", tuple(escape(n) for n in names), (), False,
-            )  # fmt: skip
+            return SpectatorPage(  # the seats so far; no board before the start
+                game_id=info.id,
+                version=info.version,
+                language=info.language,
+                status=info.status,
+                title=title,
+                heading=heading,
+                waiting_html="",
+                deadline=None,
+                deadline_text="",
+                stock_html=tuple(escape(n) for n in names),
+                account_html=(),
+                has_board=False,
+            )
         view = await self.service.view(info.id, 0)  # nobody's seat: nothing private
         info, state = view.game, view.state
         ui = ui_for(info.kind)
