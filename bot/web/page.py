@@ -219,14 +219,19 @@ class PageMaker:
         except err.ServiceError:
             return ()
         ui = ui_for(info.kind)
-        steps = replay_steps(record)
-        shown = range(max(1, len(steps) - PHASES_SHOWN), len(steps))
-        return tuple(
-            markdown_html(line)
-            for k in shown
-            for line in step_text(ui, steps, k, names).splitlines()
-            if line.strip()
-        )
+
+        def told() -> tuple[str, ...]:
+            steps = replay_steps(record)
+            shown = range(max(1, len(steps) - PHASES_SHOWN), len(steps))
+            return tuple(
+                markdown_html(line)
+                for k in shown
+                for line in step_text(ui, steps, k, names).splitlines()
+                if line.strip()
+            )
+
+        # a whole game replayed: in a worker thread, off the bot's event loop
+        return tuple(await asyncio.to_thread(_in_language(info.language, told)))
 
     async def choices(self, game_id: int, user_id: int) -> PlayerChoices:
         """The player's legal moves now, named and placed on the board (kept per version)."""
