@@ -35,9 +35,10 @@ from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
 from bot.metrics import NO_METRICS, Metrics, Recorder, count_rate_limits, process_name
 from bot.metrics.server import MetricsServer, MetricsUnavailable
-from bot.service import GameService
+from bot.service import ActResult, GameService, PlayerView
 from bot.settings import Settings, invite_url
 from bot.store import ShardSet, StoreError, is_postgres_url
+from bot.web import LinkSigner, WebServer, WebSite, load_secret
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ class CaylusBot(commands.Bot):
         self.now = now
         self.metrics: Recorder = NO_METRICS
         self.metrics_server: MetricsServer | None = None
+        self.web: WebServer | None = None  # the web pages, when CAYLUS_WEB_PORT is set
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -94,6 +96,10 @@ class CaylusBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_command(sync_command)
+        if self.settings.web_port is not None:
+            self.web = web_server(self.service, self.settings, clock=self.clock)
+            self.web.site.after_move = self._deliver_web_move
+            await self.web.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -116,6 +122,15 @@ class CaylusBot(commands.Bot):
         service.use_metrics(metrics)
         count_rate_limits(metrics)  # the 429s of the requests this bot's tasks make
 
+    async def _deliver_web_move(
+        self, game_id: int, before: PlayerView, action: str, result: ActResult
+    ) -> None:
+        """A move played on a player's web page is shown in the game's channel as one played
+        in Discord is (CaylusCog.played_on_the_web)."""
+        cog = self.get_cog("Caylus")
+        if isinstance(cog, CaylusCog):
+            await cog.played_on_the_web(game_id, before, action, result)
+
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -130,6 +145,9 @@ class CaylusBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.web is not None:
+                await self.web.stop()
+                self.web = None
             await super().close()
         finally:
             if self.metrics_server is not None:
@@ -169,6 +187,16 @@ def store_options(settings: Settings) -> dict[str, Any]:
     if is_postgres_url(settings.database):
         return {"pool_size": settings.db_pool_size}
     return {}
+
+
+def web_server(
+    service: GameService, settings: Settings, *, clock: ClockService | None = None
+) -> WebServer:
+    """The web pages of `settings` (CAYLUS_WEB_PORT, CAYLUS_PUBLIC_URL, the links' secret) over
+    `service`, not yet started."""
+    secret = load_secret(settings.web_secret.get_secret_value(), settings.web_secret_file)
+    site = WebSite(service, LinkSigner(secret), clock=clock, public_url=settings.public_url)
+    return WebServer(site, host=settings.web_host, port=settings.web_port or 0)
 
 
 @commands.command(name="sync")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -450,6 +451,20 @@ def _count(minimum: int) -> Any:
     return parse
 
 
+def _web(args: argparse.Namespace) -> int:
+    """`caylus web --demo`: the pages over a throwaway database, until Ctrl-C."""
+    if not args.demo:
+        raise CommandError(
+            "caylus web serves only the demo (--demo) for now; the bot serves the pages of its "
+            "games itself when CAYLUS_WEB_PORT is set (docs/web.md)."
+        )
+    from bot.web.demo import serve_demo
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the demo ends
+        asyncio.run(serve_demo(args.host, args.port))
+    return 0
+
+
 def version_line() -> str:
     """`caylus --version`: the project's version and which build of the engine runs."""
     from importlib.metadata import PackageNotFoundError, version
@@ -562,6 +577,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds the file may be old (default: three clock runs, CAYLUS_CLOCK_TICK_SECONDS)",
     )
 
+    web = sub.add_parser(
+        "web",
+        help="serve the web pages of the games (docs/web.md); the bot serves them itself when "
+        "CAYLUS_WEB_PORT is set",
+    )
+    web.add_argument(
+        "--demo",
+        action="store_true",
+        help="over a throwaway database with one running game of each kind and a finished one",
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the interface (default 127.0.0.1)")
+    web.add_argument("--port", type=_count(0), default=8080, help="the port (default 8080)")
+
     ren = sub.add_parser("render", help="render a board to PNG")
     try:
         from render.cli import configure
@@ -583,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         "i18n": i18n_cli.run,
         "copy-db": _copy_db,
         "health": _health,
+        "web": _web,
     }
     try:
         return int(handlers[args.command](args) or 0)

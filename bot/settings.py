@@ -55,6 +55,14 @@ class Settings(BaseSettings):
     # empty. The host is the address listened on: 0.0.0.0 lets another container scrape it.
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "127.0.0.1"
+    # The web pages (docs/web.md): served on this port by the bot's own process when set
+    # (0: any free port); the address players reach them at (behind a proxy with TLS); the
+    # links' signing secret (empty: one made once and kept in `web_secret_file`).
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    web_host: str = "0.0.0.0"
+    public_url: str = ""
+    web_secret: SecretStr = SecretStr("")
+    web_secret_file: str = "caylus-web-secret"
 
     @field_validator("log_level")
     @classmethod
@@ -64,7 +72,9 @@ class Settings(BaseSettings):
             raise ValueError("one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return value
 
-    @field_validator("dev_guild_id", "application_id", "shard_count", "metrics_port", mode="before")
+    @field_validator(
+        "dev_guild_id", "application_id", "shard_count", "metrics_port", "web_port", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if value == "" else value
@@ -75,6 +85,14 @@ class Settings(BaseSettings):
         value = value.strip()
         if not value or any(c.isspace() for c in value) or "/" in value:
             raise ValueError("an address to listen on, such as 127.0.0.1 or 0.0.0.0")
+        return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not value.startswith(("https://", "http://")):
+            raise ValueError("the address players open, starting with https:// (or http://)")
         return value
 
     @field_validator("database", mode="before")

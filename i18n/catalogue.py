@@ -34,6 +34,7 @@ SOURCES: tuple[str, ...] = (
     "render.labels",
     "engine.caylus.words",  # the engines' sentences (engine/wording.py)
     "engine.magna_carta.mc_words",
+    "bot.web.webtext",  # the web page's own words (docs/web.md)
 )
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 # What translators read above each name's forms with its article (i18n/grammar.py).

@@ -170,6 +170,7 @@ def test_bot_top_level_holds_only_its_entry_points_and_packages():
         "metrics",
         "service",
         "store",
+        "web",
         "words",
     ]
 

@@ -352,3 +352,23 @@ def test_the_engine_import_scanner_sees_imports_inside_functions():
         "engine.errors",
         "engine",
     }
+
+
+# --- bot/web/: the web pages, over the game service, never the rules engine -------------------
+
+
+@pytest.mark.parametrize("path", sources("bot/web"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_web_layer_imports_no_engine_and_no_discord(path):
+    """The web layer (docs/web.md) calls the game service like the Discord layer does: no
+    module of it imports the engine or discord.py, at the top or inside a function."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    bad = {m for m in imported_modules(tree) if top(m) in ("engine", "discord")}
+    assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_nothing_below_the_web_layer_imports_it():
+    """Only the bot's start (bot/app.py) and the command line reach the web layer: the service,
+    the store, the games and the Discord layer know nothing of it."""
+    graph = import_graph("engine", "render", "bot", "i18n")
+    users = sorted(m for m, deps in graph.items() if any(d.startswith("bot.web") for d in deps))
+    assert [u for u in users if not u.startswith("bot.web")] == ["bot.app", "bot.cli"]

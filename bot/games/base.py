@@ -148,6 +148,15 @@ class GameUI(Generic[StateT]):
         the phases' events, for what changed)."""
         raise NotImplementedError
 
+    def board_places(
+        self, state: StateT, names: list[str], previous: StateT | None, actions: Sequence[str]
+    ) -> dict[str, tuple[int, int, int, int]]:
+        """Where on `board_picture(state, names, previous)` each of `actions` (legal moves in
+        notation, the engine's answer) is played by a click: action -> (x, y, width, height)
+        in the picture's pixels. Actions without a place on the board are left out (the web
+        page offers them as buttons); a game without a clickable board returns {}."""
+        return {}
+
     def record_picture(self, state: StateT) -> bytes:
         """The whole board of a replayed record's state, without names (`caylus replay --png`;
         a game with hands: the public view)."""

@@ -32,6 +32,7 @@ import engine.errors as engine_errors
 from bot.games import ui_for
 from bot.metrics import NO_METRICS, Recorder
 from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
+from bot.service.changes import GameChanges
 from bot.service.narration import Chronicle
 from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
@@ -229,6 +230,7 @@ class ServiceCore:
         self._clock = clock
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._cache_size = max(1, cache_size)
+        self.changes = GameChanges()  # who in this process watches a game (the web page)
         # game -> its lock in this process; a lock nobody holds goes by itself
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game -> the events of its phases not yet told (bot/service/show.py)
@@ -703,6 +705,7 @@ class ServiceCore:
             phase_start=live.phase_start,
         )
         self._remember(new_live)
+        self.changes.changed(row.id)
         return new_live
 
     async def _commit_play(

@@ -388,6 +388,10 @@ NOT_STARTED = "Game #{game_id} has not started yet: {count} seated. The host pre
 STATUS_TITLE = "Game #{game_id} · {status}"
 STATUS_WAITING = "Waiting for {who}: {prompt}{since}"
 STATUS_SINCE = " (since {when})"
+# /caylus board when the bot serves web pages at a public address (docs/web.md)
+WATCH_IN_BROWSER = "🌐 Watch it live in a browser: {url}"
+# /caylus me's link button to the player's own board on the web page (private, expiring)
+OPEN_IN_BROWSER = "Open my board in a browser"
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (

@@ -21,7 +21,7 @@ from engine.protocol import Event
 from render import Picture, posted_png
 from render import theme as t
 from render.caylus import look
-from render.caylus.board import render_image
+from render.caylus.board import board_areas, render_image
 from render.caylus.card import render_card
 from render.caylus.changes import WORKERS_PHASE
 
@@ -96,6 +96,7 @@ def render_phase_pictures(
 
 
 __all__ = [
+    "board_areas",
     "render_board_picture",
     "render_card",
     "render_card_png",

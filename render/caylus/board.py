@@ -349,3 +349,19 @@ def render_image(
 ) -> Image.Image:
     """The board of `state` as a Pillow image (RGB); `events`: those of the last phase."""
     return Painter(state, names, previous, events).paint()
+
+
+def board_areas(
+    state: State,
+    *,
+    names: list[str] | None = None,
+    previous: State | None = None,
+    events: Sequence[Event] | None = None,
+) -> dict[str, tuple[int, int, int, int]]:
+    """Where the board picture of the same arguments draws each space a worker can go to, as
+    (x, y, width, height) in its pixels: "road:1" to "road:28" and "special:<key>" for the
+    spaces before the bridge (the keys of the catalogue's SPECIALS). A pure function of its
+    arguments, like the picture (it paints it to know where each part lands)."""
+    painter = Painter(state, names, previous, events)
+    painter.paint()
+    return dict(painter.areas)

@@ -57,6 +57,9 @@ class BoardCanvas:
         if placed is not None:  # placements and passes are changes too
             self.ch.notes.insert(0, placed.banner(self.names))
         self.has_prev = previous is not None
+        # where each space a player can pick is drawn: "road:7", "special:gate" -> (x, y, w, h)
+        # in the picture's pixels (board_areas: the web page's clickable board)
+        self.areas: dict[str, tuple[int, int, int, int]] = {}
         self.img = Image.new("RGB", (W, MAX_HEIGHT), look.TABLE)
         self.d = ImageDraw.Draw(self.img)
         d = s.decision

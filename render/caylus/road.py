@@ -57,6 +57,7 @@ class RoadPanels(BoardCanvas):
         x = M
         gap = 8
         for key, w in zip(cat.SPECIALS, widths, strict=True):
+            self.areas[f"special:{key}"] = (x, y, w, h)
             with container((x, y, x + w, y + h)):
                 self.special_box(key, x, y, w, h)
             x += w + gap
@@ -198,6 +199,7 @@ class RoadPanels(BoardCanvas):
             row, col = divmod(pos - 1, ROAD_COLS)
             x = M + col * (TILE_W + TILE_GAP)
             ty = y + row * ROW_PITCH
+            self.areas[f"road:{pos}"] = (x, ty, TILE_W, TILE_H)
             # the tile, the scoring tag over its top edge and the provost under it
             with container((x, ty - 12, x + TILE_W, ty + ROW_PITCH - 8)):
                 self.road_tile(pos, x, ty, pos == next_lot)

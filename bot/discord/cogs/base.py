@@ -34,7 +34,7 @@ from bot.discord.views import lobby_view
 from bot.games import GameUI, Picture, ui_for
 from bot.metrics import NO_METRICS, Recorder
 from bot.service import GameInfo, GameService
-from bot.service.answers import DEFAULT_LEVEL, GameState, Outcome
+from bot.service.answers import DEFAULT_LEVEL, GameState
 from bot.service.pace import AskNow
 from bot.settings import Settings
 from bot.words import errors as err
@@ -97,15 +97,6 @@ def in_language(lang: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def _clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def winner_line(outcome: Outcome, names: list[str]) -> str:
-    """'🏆 Ann wins with 62 points!' (the winners joined the language's way; the game-over post
-    and the replay's last step)."""
-    winners = i18n.join([names[s] for s in outcome.winners])  # "a and b", "a en b", ...
-    best = outcome.scores[outcome.winners[0]]
-    template = t.WINNER_ONE if len(outcome.winners) == 1 else t.WINNER_MANY
-    return str(template.format(names=winners, count=best))
 
 
 def _zone(name: str) -> Any:
@@ -334,6 +325,22 @@ class TableBase(commands.Cog):
         if info is None:
             raise err.ServiceError(t.NO_GAME)
         return info
+
+    def watch_link(self, game_id: int) -> str | None:
+        """The game's public read-only web page (docs/web.md), when the bot serves pages at a
+        public address (CAYLUS_WEB_PORT and CAYLUS_PUBLIC_URL); else None."""
+        web = getattr(self.bot, "web", None)  # bot.app.CaylusBot's; the cogs import no web
+        if web is None or not self.settings.public_url:
+            return None
+        return str(web.site.spectator_url(game_id))
+
+    def player_link(self, game_id: int, user_id: int) -> str | None:
+        """A player's private, expiring link to their board on the web page (docs/web.md),
+        when the bot serves pages at a public address; else None. Only ever shown privately."""
+        web = getattr(self.bot, "web", None)
+        if web is None or not self.settings.public_url:
+            return None
+        return str(web.site.player_url(game_id, user_id))
 
     async def state_of(self, info: GameInfo) -> GameState:
         """The engine state of a started game (a lobby has none: it is not running)."""

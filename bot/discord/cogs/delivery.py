@@ -27,7 +27,6 @@ from bot.discord.cogs.base import (
     _clip,
     awaited_mentions,
     mentioning,
-    winner_line,
 )
 from bot.discord.cogs.guard import Answers
 from bot.games import Picture, ui_for
@@ -36,7 +35,7 @@ from bot.service import ActResult, GameInfo
 from bot.service.answers import action_label
 from bot.service.show import Post, Posts, PromptNow
 from bot.words import errors as err
-from bot.words.lang import t
+from bot.words.lang import t, winner_line
 
 log = logging.getLogger(__name__)
 

@@ -4,6 +4,7 @@ board, me, log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -22,7 +23,7 @@ from bot.discord.views import (
     with_catch_up,
 )
 from bot.games.layout import autocomplete_name
-from bot.service import GameInfo
+from bot.service import ActResult, GameInfo, PlayerView
 from bot.service.answers import action_label, legal_actions, public_label
 from bot.service.show import Posts
 from bot.words import errors as err
@@ -265,6 +266,9 @@ class PlayCommands(PlanCommands):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
+            link = self.watch_link(info.id)
+            if link is not None:
+                lines.append(t.WATCH_IN_BROWSER.format(url=link))
             await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
 
     @caylus.command(name="me", description=t.DESC["me"])
@@ -273,6 +277,25 @@ class PlayCommands(PlanCommands):
             await self.defer_private(interaction)
             info = await self.running_game(interaction)
             await self._private_reply(interaction, info)
+
+    async def played_on_the_web(
+        self, game_id: int, before: PlayerView, action: str, result: ActResult
+    ) -> None:
+        """A move made on a player's web page (docs/web.md), already saved: its prompt in the
+        channel collapses to "✅ who chose what" as after `/caylus play`, then the channel gets
+        the move's posts as after a button press. `before`: the player's view it was made on."""
+        info = before.game
+        async with self.locks[game_id]:
+            channel = self.bot.get_channel(info.channel_id)
+            if channel is not None and before.seat is not None:
+                names = await self.names_for(info)
+                seat = before.seat.seat
+                with self.public(info):  # the channel's prompt says it in its language
+                    shown = action_label(info.kind, before.state, seat, action, names)
+                await self._mark_answered(
+                    channel, game_id, info.version, names[seat], shown, info.language
+                )
+            await self.deliver(game_id, result)
 
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""
@@ -333,6 +356,10 @@ class PlayCommands(PlanCommands):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
+        link = self.player_link(info.id, interaction.user.id)
+        if link is not None:  # a link button, where a row has room (as "Catch me up")
+            with contextlib.suppress(ValueError):
+                components.add_item(discord.ui.Button(label=t.OPEN_IN_BROWSER, url=link))
         picture = await hand_picture if hand_picture is not None else None
         await self.tell(interaction, "\n".join(lines), view=components, file=picture_file(picture))
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 import i18n
-from bot.discord.cogs.base import NO_MENTIONS, _clip, in_language, picture_file, winner_line
+from bot.discord.cogs.base import NO_MENTIONS, _clip, in_language, picture_file
 from bot.discord.cogs.group import caylus
 from bot.discord.cogs.guard import Answers
 from bot.discord.views import replay_view
@@ -32,7 +32,7 @@ from bot.service.replay import (
     turn_starts,
 )
 from bot.words import errors as err
-from bot.words.lang import colour_name, m, t
+from bot.words.lang import colour_name, m, t, winner_line
 
 log = logging.getLogger(__name__)
 

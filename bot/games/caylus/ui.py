@@ -142,6 +142,21 @@ class CaylusUI(TurnPlanEditor[State]):
         drawn = render_board_picture(state, names=names, previous=previous, events=events)
         return Picture(drawn.filename, drawn.data)
 
+    def board_places(
+        self, state: State, names: list[str], previous: State | None, actions: Sequence[str]
+    ) -> dict[str, tuple[int, int, int, int]]:
+        """A placement (`place 7`, `place gate`) is a click on its space of the board."""
+        from render.caylus import board_areas
+
+        areas = board_areas(state, names=names, previous=previous)
+        places = {}
+        for action in actions:
+            verb, _, space = action.partition(" ")
+            area = areas.get(f"road:{space}" if space.isdigit() else f"special:{space}")
+            if verb == "place" and area is not None:
+                places[action] = area
+        return places
+
     def record_picture(self, state: State) -> bytes:
         from render.caylus import render_png
 

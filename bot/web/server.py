@@ -1,0 +1,416 @@
+"""The web server in the bot's process (docs/web.md): aiohttp, off unless `CAYLUS_WEB_PORT` is
+set. It serves a game's public read-only page and its live updates, and a player's private page
+they can play on; every answer comes from the game service (bot/web/page.py), never from the
+engine.
+
+Routes (a link's token: bot/web/tokens.py):
+
+- `GET /g/<token>`: the page (plain HTML, works without JavaScript apart from live updates);
+- `GET /g/<token>/page.json`: the page's content now (what the script redraws from);
+- `GET /g/<token>/board/<version>.png`: the board picture at that version (cached for good:
+  a version never changes);
+- `GET /g/<token>/events`: server-sent events, one `version` event whenever the game changes;
+- the same four under `/p/<token>` for a player's private link, whose page.json adds the
+  player's choices (their legal moves, placed on the board where they can be) and hand;
+- `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
+- `GET /static/<file>`: the page's script and style.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from html import escape
+from importlib import resources
+from string import Template
+from typing import Any
+
+from aiohttp import web
+
+import i18n
+from bot.clock_service import ClockService
+from bot.service import ActResult, GameService, PlayerView
+from bot.web.lang import wt
+from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
+from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
+from bot.words import errors as err
+from bot.words.lang import t
+
+log = logging.getLogger(__name__)
+
+# Only what the page needs: its own script and style, its own pictures, its own event stream.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the link is the key: never sent on to another site
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+STATIC_FILES = {"game.js": "text/javascript", "game.css": "text/css"}
+# An idle event stream reads the stored version this often (a change made by another process
+# sharing the database) and sends a comment that keeps proxies from closing it.
+QUIET_SECONDS = 15.0
+RETRY_MS = 3000  # how soon a browser reconnects a broken event stream
+MOVES_PER_MINUTE = 30  # a player's moves from their page (a turn takes a handful)
+
+
+def _static(name: str) -> bytes:
+    return (resources.files("bot.web") / "static" / name).read_bytes()
+
+
+@web.middleware
+async def _secure(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:  # a refusal carries the same headers
+        for name, value in SECURITY_HEADERS.items():
+            error.headers.setdefault(name, value)
+        raise
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+class WebSite:
+    """The pages of the games, over one game service (and its clock, for the deadlines)."""
+
+    def __init__(
+        self,
+        service: GameService,
+        signer: LinkSigner,
+        *,
+        clock: ClockService | None = None,
+        now: Callable[[], float] = time.time,
+        public_url: str = "",
+        after_move: Callable[[int, PlayerView, str, ActResult], Awaitable[None]] | None = None,
+    ) -> None:
+        self.service = service
+        self.signer = signer
+        self.now = now
+        self.pages = PageMaker(service, clock, now=now)
+        # told of every move made on a page, after it is saved: the bot posts it in the
+        # channel as it posts a button's (bot/app.py)
+        self.after_move = after_move
+        self.limits = RateLimit(MOVES_PER_MINUTE, 60.0, now)
+        self.public_url = public_url.rstrip("/")
+        self._static = {name: _static(name) for name in STATIC_FILES}
+        self._streams: set[asyncio.Task[Any]] = set()
+        self._moves: set[asyncio.Future[ActResult]] = set()
+
+    def spectator_url(self, game_id: int) -> str:
+        """The public read-only link of a game (absolute when CAYLUS_PUBLIC_URL is set)."""
+        return f"{self.public_url}/g/{self.signer.spectator_token(game_id)}"
+
+    def player_url(self, game_id: int, user_id: int) -> str:
+        """A player's private link to their board, valid for PLAYER_LINK_SECONDS."""
+        expires = int(self.now()) + PLAYER_LINK_SECONDS
+        return f"{self.public_url}/p/{self.signer.player_token(game_id, user_id, expires)}"
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[_secure], client_max_size=4096)
+        app.add_routes(
+            [
+                web.get(r"/{kind:[gp]}/{token}", self.game_page),
+                web.get(r"/{kind:[gp]}/{token}/page.json", self.page_json),
+                web.get(r"/{kind:[gp]}/{token}/board/{version:\d{1,12}}.png", self.board),
+                web.get(r"/{kind:[gp]}/{token}/events", self.events),
+                web.post("/p/{token}/play", self.play),
+                web.get("/static/{name}", self.static),
+                web.get("/favicon.ico", self.no_icon),
+            ]
+        )
+        app.on_shutdown.append(self._close_streams)
+        return app
+
+    async def _close_streams(self, _app: web.Application) -> None:
+        for task in list(self._streams):
+            task.cancel()
+
+    def _reader(self, request: web.Request) -> tuple[int, int | None]:
+        """The game a link opens and, for a player's link, whose it is (None: a spectator)."""
+        token = request.match_info["token"]
+        if request.match_info.get("kind", "p") == "p":
+            link = self.signer.player_of(token, self.now())
+            if link is None:
+                raise web.HTTPNotFound(text=wt.BAD_PLAYER_LINK)
+            return link.game_id, link.user_id
+        game_id = self.signer.spectated_game(token)
+        if game_id is None:
+            raise web.HTTPNotFound(text=wt.BAD_LINK)
+        return game_id, None
+
+    def _game_of(self, request: web.Request) -> int:
+        return self._reader(request)[0]
+
+    async def _page(self, game_id: int) -> SpectatorPage:
+        try:
+            return await self.pages.page(game_id)
+        except err.UnknownGame:
+            raise web.HTTPNotFound(text=wt.BAD_LINK) from None
+
+    async def _choices(self, game_id: int, user_id: int | None) -> PlayerChoices | None:
+        """A player's part of their page (None: a spectator's page, or a game not started)."""
+        if user_id is None:
+            return None
+        try:
+            return await self.pages.choices(game_id, user_id)
+        except err.ServiceError:
+            return None
+
+    async def game_page(self, request: web.Request) -> web.Response:
+        game_id, user_id = self._reader(request)
+        page = await self._page(game_id)
+        token = request.match_info["token"]
+        base = f"/{request.match_info['kind']}/{token}"
+        you = ""
+        mine = await self._choices(game_id, user_id)
+        if mine is not None and mine.seat_name:
+            with i18n.using(page.language):
+                you = wt.YOU_PLAY.format(colour=mine.seat_name)
+        with i18n.using(page.language):
+            csrf = self.signer.csrf_token(token) if user_id is not None else ""
+            html = render_html(page, base, csrf=csrf, you=you)
+        return web.Response(
+            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def page_json(self, request: web.Request) -> web.Response:
+        game_id, user_id = self._reader(request)
+        page = await self._page(game_id)
+        answer = page.as_json()
+        mine = await self._choices(game_id, user_id)
+        if mine is not None:  # a player's page: their own choices and hand, nobody else's
+            answer["player"] = mine.as_json()
+        return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    async def play(self, request: web.Request) -> web.Response:
+        """A move from a player's page: `{"action": notation, "version": the page's}` with the
+        page's CSRF token in `X-CSRF-Token`, played through the service like a button press
+        (the version checked: a stale page gets the stale button's message); then the channel
+        is told as for any move (`after_move`)."""
+        game_id, user_id = self._reader(request)
+        assert user_id is not None  # the route is a player link's
+        info = await self.service.game(game_id)
+        with i18n.using(info.language):
+            token = request.match_info["token"]
+            sent = request.headers.get("X-CSRF-Token", "")
+            if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
+                return _refused(403, wt.NOT_A_MOVE)
+            if not self.limits.allow(user_id):
+                return _refused(429, wt.TOO_FAST)
+            try:
+                body = await request.json()
+                action, version = str(body["action"]), int(body["version"])
+            except (ValueError, KeyError, TypeError):
+                return _refused(400, wt.NOT_A_MOVE)
+            if not action or len(action) > 200:
+                return _refused(400, wt.NOT_A_MOVE)
+            # played to its end even if the reader leaves meanwhile (a closed connection
+            # cancels its handler): a saved move is always told to the channel
+            move = asyncio.ensure_future(self._move(game_id, user_id, action, version))
+            self._moves.add(move)
+            move.add_done_callback(self._moves.discard)
+            try:
+                result = await asyncio.shield(move)
+            except err.StaleVersion:
+                return _refused(409, t.BOARD_CHANGED)
+            except err.ServiceError as error:
+                return _refused(400, str(error))
+        return web.json_response({"version": result.game.version})
+
+    async def _move(self, game_id: int, user_id: int, action: str, version: int) -> ActResult:
+        """Play a move from a player's page and tell the channel (`after_move`)."""
+        before = await self.service.view(game_id, user_id)  # what the move is named by
+        result = await self.service.act(game_id, user_id, action, version)
+        if self.after_move is not None:
+            try:
+                await self.after_move(game_id, before, action, result)
+            except Exception:  # the move is saved; the scheduler posts what is left
+                log.exception("game %s: a move from the web page is saved, not yet posted", game_id)
+        return result
+
+    async def board(self, request: web.Request) -> web.Response:
+        game_id = self._game_of(request)
+        version = int(request.match_info["version"])
+        try:
+            png = await self.pages.board_png(game_id, version)
+        except (err.UnknownGame, err.GameNotRunning):
+            png = None
+        if png is None:
+            raise web.HTTPNotFound(text=wt.NO_SUCH_BOARD)
+        return web.Response(
+            body=png,
+            content_type="image/png",
+            headers={"Cache-Control": "public,max-age=31536000,immutable"},
+        )
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in self._static:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=self._static[name],
+            content_type=STATIC_FILES[name],
+            headers={"Cache-Control": "public,max-age=300"},
+        )
+
+    async def no_icon(self, _request: web.Request) -> web.Response:
+        """Browsers ask for an icon: none, without an error in the reader's console."""
+        return web.Response(status=204, headers={"Cache-Control": "public,max-age=86400"})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: `version` (the game's version, at once and after every change),
+        so the page fetches what changed; nothing else is sent."""
+        game_id = self._game_of(request)
+        await self._page(game_id)  # an unknown game is refused before the stream opens
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+            }
+        )
+        await response.prepare(request)
+        task = asyncio.current_task()
+        if task is not None:
+            self._streams.add(task)
+        try:
+            await response.write(f"retry: {RETRY_MS}\n\n".encode())
+            sent: int | None = None
+            with self.service.changes.watching(game_id) as changed:
+                while True:
+                    changed.clear()  # before the read: a change after it is heard
+                    version = await self.service.store.current_version(game_id)
+                    if version is None:
+                        break
+                    if version != sent:
+                        data = json.dumps({"version": version})
+                        await response.write(f"event: version\ndata: {data}\n\n".encode())
+                        sent = version
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(changed.wait(), QUIET_SECONDS)
+                        continue
+                    await response.write(b": quiet\n\n")
+        except ConnectionResetError:
+            pass  # the reader went; a closed connection cancels the handler (handler_cancellation)
+        finally:
+            if task is not None:
+                self._streams.discard(task)
+        return response
+
+
+PAGE = Template(_static("page.html").decode("utf-8"))
+
+
+def _items(lines: tuple[str, ...]) -> str:
+    return "".join(f"<li>{line}</li>" for line in lines)
+
+
+def _deadline_parts(page: SpectatorPage) -> dict[str, str]:
+    """The deadline's sentence around its time, which the script shows in the reader's own
+    zone (UTC until it runs); no time: the sentence alone (a pause) or nothing."""
+    before, due, after = page.deadline_text.partition("{due}")
+    if not due or page.deadline is None:
+        return {"due_before": escape(page.deadline_text), "due_after": ""} | dict.fromkeys(
+            ("due_iso", "due_at", "due_utc"), ""
+        )
+    at = int(page.deadline)
+    return {
+        "due_before": escape(before),
+        "due_after": escape(after),
+        "due_iso": time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime(at)),
+        "due_at": str(at),
+        "due_utc": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at)),
+    }
+
+
+def _refused(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+class RateLimit:
+    """At most `count` moves per user in any `seconds` (a sliding window in memory)."""
+
+    def __init__(self, count: int, seconds: float, now: Callable[[], float]) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.now = now
+        self._moves: dict[int, deque[float]] = {}
+
+    def allow(self, user_id: int) -> bool:
+        now = self.now()
+        moves = self._moves.setdefault(user_id, deque())
+        while moves and moves[0] <= now - self.seconds:
+            moves.popleft()
+        if len(moves) >= self.count:
+            return False
+        moves.append(now)
+        return True
+
+
+def render_html(page: SpectatorPage, base: str, *, csrf: str = "", you: str = "") -> str:
+    """The page's HTML (in the language in force); the script redraws its parts from
+    page.json when the game changes."""
+    return PAGE.substitute(
+        language=escape(page.language),
+        title=escape(page.title),
+        base=escape(base),
+        csrf=escape(csrf),
+        you=escape(you),
+        your_choices=escape(wt.YOUR_CHOICES),
+        nothing_to_decide=escape(wt.NOTHING_TO_DECIDE),
+        player_hidden="" if csrf else "hidden",
+        version=page.version,
+        heading=escape(page.heading),
+        live=escape(wt.LIVE),
+        offline=escape(wt.RECONNECTING),
+        board_src=f"{escape(base)}/board/{page.version}.png" if page.has_board else "",
+        board_alt=escape(wt.BOARD_ALT.format(game_id=page.game_id)),
+        board_hidden="" if page.has_board else "hidden",
+        waiting=page.waiting_html,
+        **_deadline_parts(page),
+        players=escape(wt.PLAYERS),
+        stock=_items(page.stock_html),
+        last_phases=escape(wt.LAST_PHASES),
+        account=_items(page.account_html or (escape(wt.NOTHING_YET),)),
+        watching="" if csrf else escape(wt.WATCHING),  # a player is not just watching
+    )
+
+
+class WebServer:
+    """The site on a port, started and stopped with the bot."""
+
+    def __init__(self, site: WebSite, *, host: str = "0.0.0.0", port: int = 8080) -> None:
+        self.site = site
+        self.host = host
+        self.port = port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        # a reader who leaves ends their event stream at once, not at its next write
+        self._runner = web.AppRunner(self.site.app(), access_log=None, handler_cancellation=True)
+        await self._runner.setup()
+        tcp = web.TCPSite(self._runner, self.host, self.port)
+        await tcp.start()
+        if self.port == 0:  # a free port was chosen (tests): say which
+            server = tcp._server
+            sockets = getattr(server, "sockets", None) or []
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
+        log.info("web pages served on %s:%d", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None

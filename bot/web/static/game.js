@@ -1,0 +1,147 @@
+// The game page's live updates and, on a player's page, playing by clicking (docs/web.md).
+// The server says the game's version by server-sent events; on a new one the page fetches
+// page.json and redraws its parts. A player's moves are the ones the server lists (the engine
+// is the judge): the page only shows them, on the board where they have a place.
+// No build step, no library.
+
+const body = document.body;
+const base = body.dataset.base;
+const csrf = body.dataset.csrf;
+let version = Number(body.dataset.version);
+const live = document.getElementById("live");
+
+function localTimes(root) {
+  // a deadline in the reader's own time zone, worded in the page's language
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  for (const time of root.querySelectorAll("time[data-at]")) {
+    if (!time.dataset.at) continue; // no deadline now
+    time.textContent = format.format(new Date(Number(time.dataset.at) * 1000));
+  }
+}
+
+function lines(id, html) {
+  const list = document.getElementById(id);
+  list.replaceChildren(
+    ...html.map((line) => {
+      const item = document.createElement("li");
+      item.innerHTML = line; // escaped by the server (bold and code kept)
+      return item;
+    }),
+  );
+}
+
+function say(text) {
+  document.getElementById("message").textContent = text;
+}
+
+async function play(action) {
+  say("");
+  for (const button of document.querySelectorAll("#places button, #choices button")) {
+    button.disabled = true;
+  }
+  const answer = await fetch(`${base}/play`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({ action, version }),
+  });
+  if (!answer.ok) {
+    const refusal = await answer.json().catch(() => ({ error: answer.statusText }));
+    say(refusal.error);
+    await redraw(true); // a stale page shows the game as it is now
+  }
+}
+
+function choiceButton(choice) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = choice.label;
+  button.title = choice.action;
+  button.dataset.action = choice.action;
+  button.addEventListener("click", () => play(choice.action));
+  return button;
+}
+
+function drawChoices(player) {
+  const places = document.getElementById("places");
+  const list = document.getElementById("choices");
+  const onBoard = [];
+  const buttons = [];
+  for (const choice of player.choices) {
+    const button = choiceButton(choice);
+    if (choice.area && player.board_size) {
+      const [x, y, w, h] = choice.area;
+      const [width, height] = player.board_size;
+      button.className = "place";
+      button.style.left = `${(100 * x) / width}%`;
+      button.style.top = `${(100 * y) / height}%`;
+      button.style.width = `${(100 * w) / width}%`;
+      button.style.height = `${(100 * h) / height}%`;
+      button.setAttribute("aria-label", choice.label);
+      button.textContent = "";
+      onBoard.push(button);
+    } else {
+      buttons.push(button);
+    }
+  }
+  places.replaceChildren(...onBoard);
+  list.replaceChildren(...buttons);
+  if (!player.choices.length) list.textContent = list.dataset.none;
+  lines("hand", player.hand_html); // the player's own hand (its title says so): theirs only
+}
+
+async function redraw(always = false) {
+  const answer = await fetch(`${base}/page.json`, { cache: "no-store" });
+  if (!answer.ok) return;
+  const page = await answer.json();
+  if (!always && page.version <= version) return;
+  version = page.version;
+  body.dataset.version = String(version);
+  document.title = page.title;
+  document.getElementById("heading").textContent = page.heading;
+  document.getElementById("waiting").innerHTML = page.waiting_html;
+  const [before, after = ""] = page.deadline_text.split("{due}");
+  document.getElementById("due-before").textContent = before;
+  document.getElementById("due-after").textContent = page.deadline === null ? "" : after;
+  const due = document.getElementById("due");
+  if (page.deadline === null) {
+    due.textContent = "";
+    delete due.dataset.at;
+  } else {
+    due.dataset.at = String(Math.floor(page.deadline));
+    due.dateTime = new Date(page.deadline * 1000).toISOString();
+  }
+  localTimes(document.getElementById("deadline"));
+  lines("stock", page.stock_html);
+  if (page.account_html.length) lines("account", page.account_html);
+  const board = document.getElementById("board");
+  if (page.has_board) {
+    board.src = `${base}/board/${version}.png`;
+    board.hidden = false;
+    document.getElementById("full").href = board.src; // a tap opens it full size to zoom
+  }
+  if (page.player) drawChoices(page.player);
+  body.dataset.shown = String(version); // what the page shows now (the tests wait for it)
+}
+
+function follow() {
+  const events = new EventSource(`${base}/events`);
+  events.addEventListener("open", () => {
+    live.textContent = live.dataset.live;
+    live.className = "on";
+  });
+  events.addEventListener("error", () => {
+    live.textContent = live.dataset.offline;
+    live.className = "off";
+  });
+  events.addEventListener("version", (event) => {
+    const seen = JSON.parse(event.data).version;
+    if (seen !== version) redraw();
+  });
+}
+
+localTimes(document);
+if (csrf) redraw(true); // a player's choices come with the page's data
+follow();

@@ -1,0 +1,33 @@
+"""The web page's own words (docs/web.md), in English; read them through `bot.web.lang.wt` in the
+game's language. Shared words (a game's status, colours, "Waiting for ...") come from
+bot/words/."""
+
+from __future__ import annotations
+
+PAGE_TITLE = "{game} · game #{game_id}"
+WATCHING = "You are watching this game. The page follows every move by itself."
+PLAYERS = "Players"
+LAST_PHASES = "What happened"
+NOTHING_YET = "Nothing has happened yet."
+BOARD_ALT = "The board of game #{game_id}"
+DECIDE_BY = "Decide by {due}."
+PAUSED = "The game is paused: no clock runs."
+LIVE = "Live"
+RECONNECTING = "Reconnecting…"
+BAD_LINK = (
+    "This link does not open a game: it is incomplete or no longer valid. Ask for a new one in "
+    "the game's channel."
+)
+NO_SUCH_BOARD = "There is no board picture of this version of the game: reload the page."
+# A player's private page (from /caylus me)
+BAD_PLAYER_LINK = (
+    "This link does not open your board: it has expired or is not valid. Open a new one with "
+    "/caylus me in the game's channel."
+)
+YOU_PLAY = "You play {colour}. Click a highlighted space or a choice below to play it."
+YOUR_CHOICES = "Your choices"
+NOTHING_TO_DECIDE = (
+    "Nothing to decide now: the page follows the game and shows your choices when it is your turn."
+)
+NOT_A_MOVE = "This request is not a move from your page: reload the page and try again."
+TOO_FAST = "Too many moves at once: wait a few seconds and try again."
