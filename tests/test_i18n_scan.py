@@ -94,7 +94,11 @@ def counts() -> dict[str, list[tuple[int, str]]]:
     for package in ("bot", "render"):
         for path in sorted((ROOT / package).rglob("*.py")):
             rel = str(path.relative_to(ROOT))
-            if rel in CATALOGUES or rel in NOT_FOR_PLAYERS or rel.startswith(("bot/store/", "bot/metrics/")):
+            if (
+                rel in CATALOGUES
+                or rel in NOT_FOR_PLAYERS
+                or rel.startswith(("bot/store/", "bot/metrics/"))
+            ):
                 continue
             found = english_literals(path)
             if found:
