@@ -7,7 +7,7 @@ board when the player must place a worker, else the first of their choice button
 timed twice: from the click to the server's answer (the move committed, the bot seats' moves
 after it included), and from the click to the page showing the new version (the event, the
 page's data, the new board picture drawn and loaded). Prints one JSON object.
-Run: python bench/bench_web.py [moves]   (default 40 moves, about a minute)
+Run: python bench/bench_web.py [moves]   (default 40 moves, about 60 seconds)
 """
 
 from __future__ import annotations
