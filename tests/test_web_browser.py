@@ -7,7 +7,6 @@ CAYLUS_WEB_SHOTS when set, to be looked at). The first page load's bytes are mea
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,13 @@ import i18n
 from bot.words.lang import t
 from tests.discord_harness import table
 from tests.test_web_play import buttons_of
-from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing
+from tests.web_browser import (
+    LAUNCH_ARGS,
+    NOT_FOUND,
+    find_chromium,
+    playwright_missing,
+    shots,
+)
 from tests.web_helpers import Served, hidden_card_leaks, served
 
 CHROMIUM = find_chromium()
@@ -38,12 +43,6 @@ async def browser() -> AsyncIterator[Browser]:
             yield launched
         finally:
             await launched.close()
-
-
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("CAYLUS_WEB_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 async def open_page(browser: Browser, url: str, width: int = 1280) -> tuple[Page, list[str]]:

@@ -31,3 +31,12 @@ NOTHING_TO_DECIDE = (
 )
 NOT_A_MOVE = "This request is not a move from your page: reload the page and try again."
 TOO_FAST = "Too many moves at once: wait a few seconds and try again."
+# The Discord Activity (the page inside Discord's frame)
+ACTIVITY_TITLE = "Caylus: the board"
+SIGNING_IN = "Signing you in with Discord…"
+SIGN_IN_FAILED = "Discord did not sign you in: close the Activity and open it again."
+ACTIVITY_OFF = (
+    "The board cannot open inside Discord on this bot: its host has not set it up. Use the "
+    "link from /caylus me instead."
+)
+NO_GAME_HERE = "There is no game in this channel: start one with /caylus new."
