@@ -29,8 +29,8 @@ class Served:
     server: WebServer
     games: DemoGames
 
-    def url(self, game_id: int, tail: str = "") -> str:
-        return f"http://127.0.0.1:{self.server.port}{self.site.spectator_url(game_id)}{tail}"
+    async def url(self, game_id: int, tail: str = "") -> str:
+        return f"http://127.0.0.1:{self.server.port}{await self.site.spectator_url(game_id)}{tail}"
 
 
 @contextlib.asynccontextmanager

@@ -150,15 +150,6 @@ class WebSite:
         self._streams: set[asyncio.Task[Any]] = set()
         self._moves: set[asyncio.Future[ActResult]] = set()
 
-    def spectator_url(self, game_id: int) -> str:
-        """The public read-only link of a game (absolute when CAYLUS_PUBLIC_URL is set)."""
-        return f"{self.public_url}/g/{self.signer.spectator_token(game_id)}"
-
-    def player_url(self, game_id: int, user_id: int) -> str:
-        """A player's private link to their board, valid for PLAYER_LINK_SECONDS."""
-        expires = int(self.now()) + PLAYER_LINK_SECONDS
-        return f"{self.public_url}/p/{self.signer.player_token(game_id, user_id, expires)}"
-
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_secure], client_max_size=4096)
         app[ACTIVITY_CSP] = self.activity_csp
@@ -182,23 +173,54 @@ class WebSite:
         for task in list(self._streams):
             task.cancel()
 
-    def _reader(self, request: web.Request) -> tuple[int, int | None]:
-        """The game a link opens and, for a player's link, whose it is (None: a spectator)."""
+    async def _reader(self, request: web.Request) -> tuple[int, int | None]:
+        """The game a link opens and, for a player's link, whose it is (None: a spectator).
+        A link of an earlier generation than the game's (its host revoked the links since it
+        was given) is refused in the game's language."""
         token = request.match_info["token"]
         kind = request.match_info.get("kind", "p")
         # an Activity page (`a`) opens a player's token or a spectator's
+        user_id: int | None = None
         if kind == "p" or (kind == "a" and token.startswith("p")):
-            link = self.signer.player_of(token, self.now())
-            if link is None:
-                raise web.HTTPNotFound(text=wt.BAD_PLAYER_LINK)
-            return link.game_id, link.user_id
-        game_id = self.signer.spectated_game(token)
-        if game_id is None:
-            raise web.HTTPNotFound(text=wt.BAD_LINK)
-        return game_id, None
+            player = self.signer.player_of(token, self.now())
+            if player is None:
+                raise _not_found(request, wt.BAD_PLAYER_LINK)
+            game_id, generation, user_id = player.game_id, player.generation, player.user_id
+            revoked = "REVOKED_PLAYER_LINK"  # read in the game's language below
+        else:
+            spectator = self.signer.spectated_game(token)
+            if spectator is None:
+                raise _not_found(request, wt.BAD_LINK)
+            game_id, generation = spectator
+            revoked = "REVOKED_LINK"
+        try:
+            current = await self.service.link_generation(game_id)
+        except err.UnknownGame:
+            raise _not_found(request, wt.BAD_LINK) from None
+        if generation != current:
+            info = await self.service.game(game_id)
+            with i18n.using(info.language):
+                raise _not_found(request, str(getattr(wt, revoked)))
+        return game_id, user_id
 
-    def _game_of(self, request: web.Request) -> int:
-        return self._reader(request)[0]
+    async def _game_of(self, request: web.Request) -> int:
+        return (await self._reader(request))[0]
+
+    async def spectator_url(self, game_id: int) -> str:
+        """The public read-only link of a game now, with its current link generation
+        (absolute when CAYLUS_PUBLIC_URL is set)."""
+        generation = await self.service.link_generation(game_id)
+        return f"{self.public_url}/g/{self.signer.spectator_token(game_id, generation)}"
+
+    async def player_url(self, game_id: int, user_id: int) -> str:
+        """A player's private link now, valid for PLAYER_LINK_SECONDS (or until the host
+        revokes the game's links)."""
+        return f"{self.public_url}/p/{await self._player_token(game_id, user_id)}"
+
+    async def _player_token(self, game_id: int, user_id: int) -> str:
+        generation = await self.service.link_generation(game_id)
+        expires = int(self.now()) + PLAYER_LINK_SECONDS
+        return self.signer.player_token(game_id, user_id, expires, generation)
 
     async def _page(self, game_id: int) -> SpectatorPage:
         try:
@@ -216,7 +238,7 @@ class WebSite:
             return None
 
     async def game_page(self, request: web.Request) -> web.Response:
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         page = await self._page(game_id)
         token = request.match_info["token"]
         base = f"/{request.match_info['kind']}/{token}"
@@ -233,7 +255,7 @@ class WebSite:
         )
 
     async def page_json(self, request: web.Request) -> web.Response:
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         page = await self._page(game_id)
         answer = page.as_json()
         mine = await self._choices(game_id, user_id)
@@ -246,7 +268,7 @@ class WebSite:
         page's CSRF token in `X-CSRF-Token`, played through the service like a button press
         (the version checked: a stale page gets the stale button's message); then the channel
         is told as for any move (`after_move`)."""
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         assert user_id is not None  # the route is a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
@@ -345,17 +367,17 @@ class WebSite:
                 log.warning("game %s: an Activity sign-in failed (%s)", info.id, error)
                 return _refused(403, wt.SIGN_IN_FAILED)
         if info.seat_of(user.user_id) is not None:
-            expires = int(self.now()) + PLAYER_LINK_SECONDS
-            token = self.signer.player_token(info.id, user.user_id, expires)
+            token = await self._player_token(info.id, user.user_id)
         else:
-            token = self.signer.spectator_token(info.id)
+            generation = await self.service.link_generation(info.id)
+            token = self.signer.spectator_token(info.id, generation)
         return web.json_response(
             {"access_token": user.access_token, "page": f"/a/{token}"},
             headers={"Cache-Control": "no-store"},
         )
 
     async def board(self, request: web.Request) -> web.Response:
-        game_id = self._game_of(request)
+        game_id = await self._game_of(request)
         version = int(request.match_info["version"])
         try:
             png = await self.pages.board_png(game_id, version)
@@ -386,7 +408,7 @@ class WebSite:
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: `version` (the game's version, at once and after every change),
         so the page fetches what changed; nothing else is sent."""
-        game_id = self._game_of(request)
+        game_id = await self._game_of(request)
         await self._page(game_id)  # an unknown game is refused before the stream opens
         response = web.StreamResponse(
             headers={
@@ -452,6 +474,16 @@ def _deadline_parts(page: SpectatorPage) -> dict[str, str]:
 
 def _refused(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
+
+
+def _not_found(request: web.Request, message: str) -> web.HTTPNotFound:
+    """A link that opens nothing: the sentence as text, or as a move's refusal (JSON, which
+    the page's script shows) for a move."""
+    if request.method == "POST":
+        return web.HTTPNotFound(
+            text=json.dumps({"error": message}), content_type="application/json"
+        )
+    return web.HTTPNotFound(text=message)
 
 
 class RateLimit:

@@ -40,3 +40,11 @@ ACTIVITY_OFF = (
     "link from /caylus me instead."
 )
 NO_GAME_HERE = "There is no game in this channel: start one with /caylus new."
+# A link given before the host revoked the game's links (/caylus board revoke_links)
+REVOKED_LINK = (
+    "The game's host has revoked this link: ask for a new one in the game's channel "
+    "(/caylus board)."
+)
+REVOKED_PLAYER_LINK = (
+    "The game's host has revoked this link: open a new one with /caylus me in the game's channel."
+)

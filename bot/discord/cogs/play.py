@@ -231,12 +231,17 @@ class PlayCommands(PlanCommands):
             await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
 
     @caylus.command(name="board", description=t.DESC["board"])
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(revoke_links=t.OPT_REVOKE_LINKS)
+    async def board(self, interaction: discord.Interaction, revoke_links: bool = False) -> None:
         """Where this channel's game stands, privately: whose decision and since when, the
-        deadline, one line per seat, and the board picture (the lobby before the start)."""
+        deadline, one line per seat, and the board picture (the lobby before the start).
+        `revoke_links` (the host): every web link of the game given so far stops working."""
         async with self.guard(interaction, "board"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
+            if revoke_links:
+                await self._revoke_links(interaction, info)
+                return
             if info.status == "lobby":
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
@@ -266,10 +271,24 @@ class PlayCommands(PlanCommands):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
-            link = self.watch_link(info.id)
+            link = await self.watch_link(info.id)
             if link is not None:
                 lines.append(t.WATCH_IN_BROWSER.format(url=link))
             await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
+
+    async def _revoke_links(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """The host revokes the game's web links (docs/web.md): announced in the channel, and
+        the host gets the new spectator link privately (players get theirs from /caylus me)."""
+        await self.service.revoke_links(
+            info.id, interaction.user.id, can_manage=self.can_manage(interaction)
+        )
+        note = [t.LINKS_REVOKED_NOTE.format(game_id=info.id)]
+        link = await self.watch_link(info.id)
+        if link is not None:
+            note.append(t.WATCH_IN_BROWSER.format(url=link))
+        with self.public(info):
+            public = t.LINKS_REVOKED.format(game_id=info.id, who=interaction.user.display_name)
+        await self.announce(interaction, "\n".join(note), public)
 
     @caylus.command(name="me", description=t.DESC["me"])
     async def me(self, interaction: discord.Interaction) -> None:
@@ -356,7 +375,7 @@ class PlayCommands(PlanCommands):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
-        link = self.player_link(info.id, interaction.user.id)
+        link = await self.player_link(info.id, interaction.user.id)
         if link is not None:  # a link button, where a row has room (as "Catch me up")
             with contextlib.suppress(ValueError):
                 components.add_item(discord.ui.Button(label=t.OPEN_IN_BROWSER, url=link))
