@@ -22,6 +22,8 @@ from bot.web.activity import DiscordSignIn
 from bot.web.demo import DEMO_USERS
 from bot.web.server import CONTENT_SECURITY_POLICY, DISCORD_FRAME_ANCESTORS
 from bot.web.webtext import ACTIVITY_OFF, NO_GAME_HERE, SIGN_IN_FAILED
+from tests.discord_harness import table
+from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
 from tests.web_helpers import Served, served
 
@@ -327,3 +329,55 @@ async def test_browser_activity_signs_in_through_the_sdk_and_shows_the_players_o
                 await page.screenshot(path=str(shots(tmp_path) / "activity.png"))
             finally:
                 await browser.close()
+
+
+# --- in Discord ---------------------------------------------------------------------------
+
+
+async def test_open_the_board_button_on_caylus_board_launches_the_activity(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+):
+    """With the Activity set up, /caylus board offers "Open the board", whose press asks
+    Discord to launch the Activity (callback LAUNCH_ACTIVITY). The simulated Discord refuses
+    that callback, as Discord does for an application whose Activity is not enabled: the
+    presser then gets their own page's link privately, which opens it."""
+    async with table(
+        tmp_path,
+        web_port=0,
+        public_url="http://127.0.0.1:1",
+        web_secret_file=str(tmp_path / "s"),
+        client_secret=CLIENT_SECRET,
+        application_id=APPLICATION_ID,
+    ) as tb:
+        await tb.open_game(2, 1)
+        bot_web = tb.env.bot.web
+        bot_web.site.public_url = f"http://127.0.0.1:{bot_web.port}"
+        assert bot_web.site.sign_in is not None
+        player = tb.players[1]
+        reply = await player.slash(tb.channel, "caylus board")
+        message = reply.followups[-1] if reply.followups else reply.response
+        button = next(b for b in buttons_of(message) if b["custom_id"].startswith("cay:w:"))
+        assert button["label"] == "Open the board"
+        pressed = await player.click(message, custom_id=button["custom_id"])
+        answer = pressed.followups[-1] if pressed.followups else pressed.response
+        assert answer.ephemeral
+        text = answer.content
+        assert text.startswith("Discord did not open the board here.")
+        # the launch was asked of Discord first, and its refusal logged
+        assert "Discord did not launch the Activity" in caplog.text
+        link = text.rsplit(" ", 1)[1]
+        assert f"/p/p{(await tb.service.game_in_channel(tb.guild.id, tb.channel.id)).id}." in link
+        async with aiohttp.ClientSession() as http, http.get(link) as page:
+            assert page.status == 200 and "You play" in await page.text()
+        await tb.env.bot.close()
+
+
+async def test_caylus_board_offers_no_open_the_board_button_without_the_activity(tmp_path: Path):
+    async with table(
+        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
+    ) as tb:
+        await tb.open_game(2, 1)
+        reply = await tb.players[1].slash(tb.channel, "caylus board")
+        message = reply.followups[-1] if reply.followups else reply.response
+        assert buttons_of(message) == []  # no "Open the board"
+        await tb.env.bot.close()

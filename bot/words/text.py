@@ -179,6 +179,9 @@ BUTTON_START = "Start"
 BUTTON_MY_HAND = "My hand"
 BUTTON_MY_CHOICES = "My choices"
 BUTTON_CATCH_UP = "Catch me up"
+BUTTON_OPEN_BOARD = "Open the board"
+# the "Open the board" press when Discord does not launch the Activity (docs/web.md)
+ACTIVITY_NOT_LAUNCHED = "Discord did not open the board here. Open it in a browser instead: {url}"
 BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),

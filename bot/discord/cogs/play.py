@@ -19,6 +19,7 @@ from bot.discord.cogs.plans import PlanCommands
 from bot.discord.cogs.prompts import _label_in, collapsed
 from bot.discord.views import (
     choice_view,
+    open_board_view,
     undo_view,
     with_catch_up,
 )
@@ -274,7 +275,35 @@ class PlayCommands(PlanCommands):
             link = await self.watch_link(info.id)
             if link is not None:
                 lines.append(t.WATCH_IN_BROWSER.format(url=link))
-            await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
+            # the game's page inside Discord, when the Activity is set up
+            opens = open_board_view(info.id) if self.activity_ready() else None
+            await self.tell(
+                interaction, "\n".join(lines), file=picture_file(await picture), view=opens
+            )
+
+    def activity_ready(self) -> bool:
+        """Whether the bot's Discord Activity is set up (web pages at a public address and
+        CAYLUS_CLIENT_SECRET): then /caylus board offers "Open the board"."""
+        web = getattr(self.bot, "web", None)  # bot.app.CaylusBot's; the cogs import no web
+        return web is not None and web.site.sign_in is not None and bool(self.settings.public_url)
+
+    async def activity_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "Open the board": Discord launches the Activity (the game's page inside Discord,
+        which signs the presser in). If Discord refuses (the application's Activity is not
+        enabled in the Developer Portal), the presser gets their page's link privately."""
+        async with self.guard(interaction, "activity", game_id):
+            try:
+                await interaction.response.launch_activity()
+                return
+            except discord.HTTPException as error:
+                log.warning("game %s: Discord did not launch the Activity (%s)", game_id, error)
+            await self.defer_private(interaction)
+            info = await self.service.game(game_id)
+            if info.seat_of(interaction.user.id) is not None:
+                link = await self.player_link(game_id, interaction.user.id)
+            else:
+                link = await self.watch_link(game_id)
+            await self.tell(interaction, t.ACTIVITY_NOT_LAUNCHED.format(url=link or "-"))
 
     async def _revoke_links(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """The host revokes the game's web links (docs/web.md): announced in the channel, and
