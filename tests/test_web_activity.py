@@ -381,3 +381,33 @@ async def test_caylus_board_offers_no_open_the_board_button_without_the_activity
         message = reply.followups[-1] if reply.followups else reply.response
         assert buttons_of(message) == []  # no "Open the board"
         await tb.env.bot.close()
+
+
+async def test_activity_sign_in_when_discord_cannot_be_reached_is_refused_at_once(
+    tmp_path: Path,
+):
+    """Discord's API not answering (here: nothing listens at its address) is a refused
+    sign-in with its sentence, not a hang and not an error page."""
+    async with stand_in_discord({}) as discord:
+        unreachable = discord.url
+    sign_in = DiscordSignIn(APPLICATION_ID, CLIENT_SECRET, api_url=unreachable)
+    async with served(tmp_path, sign_in=sign_in) as web_, aiohttp.ClientSession() as http:
+        body = {"code": "any", **await channel_of(web_, web_.games.caylus)}
+        async with http.post(f"{base_url(web_)}/activity/session", json=body) as answer:
+            assert answer.status == 403
+            assert await answer.json() == {"error": SIGN_IN_FAILED}
+
+
+async def test_activity_page_speaks_the_language_of_the_channels_game(tmp_path: Path):
+    async with activity(tmp_path, {}) as (web_, _discord), aiohttp.ClientSession() as http:
+        game_id = web_.games.caylus
+        info = await web_.service.game(game_id)
+        await web_.service.set_game_language(game_id, info.host_id, "de")
+        where = await channel_of(web_, game_id)
+        query = "&".join(f"{key}={value}" for key, value in where.items())
+        async with http.get(f"{base_url(web_)}/?frame_id=f&instance_id=i&{query}") as answer:
+            html = await answer.text()
+        assert '<html lang="de">' in html and "Du wirst mit Discord angemeldet…" in html
+        assert f'data-client="{APPLICATION_ID}"' in html
+        # every script is a file of the site (the policy allows no inline script)
+        assert html.count("<script") == html.count('<script type="module" src="/static/') == 1
