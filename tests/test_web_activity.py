@@ -18,10 +18,11 @@ import pytest
 from aiohttp import web
 
 from bot.web import WebSite
+from bot.web import server as web_server
 from bot.web.activity import DiscordSignIn
 from bot.web.demo import DEMO_USERS
 from bot.web.server import CONTENT_SECURITY_POLICY, DISCORD_FRAME_ANCESTORS
-from bot.web.webtext import ACTIVITY_OFF, NO_GAME_HERE, SIGN_IN_FAILED
+from bot.web.webtext import ACTIVITY_OFF, NO_GAME_HERE, SIGN_IN_BUSY, SIGN_IN_FAILED
 from tests.discord_harness import table
 from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
@@ -411,3 +412,18 @@ async def test_activity_page_speaks_the_language_of_the_channels_game(tmp_path: 
         assert f'data-client="{APPLICATION_ID}"' in html
         # every script is a file of the site (the policy allows no inline script)
         assert html.count("<script") == html.count('<script type="module" src="/static/') == 1
+
+
+async def test_activity_sign_ins_are_rate_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Past SIGN_INS_PER_MINUTE sign-ins in a minute (made-up codes included) the bot asks
+    Discord nothing more and says so."""
+    monkeypatch.setattr(web_server, "SIGN_INS_PER_MINUTE", 2)
+    async with activity(tmp_path, {"late": DEMO_USERS[0]}) as (web_, discord):
+        where = await channel_of(web_, web_.games.caylus)
+        async with aiohttp.ClientSession() as http:
+            for code in ("made-up-1", "made-up-2", "late"):
+                body = {"code": code, **where}
+                async with http.post(f"{base_url(web_)}/activity/session", json=body) as answer:
+                    status, refusal = answer.status, await answer.json()
+            assert (status, refusal) == (429, {"error": SIGN_IN_BUSY})
+            assert len(discord.exchanges) == 2  # the third was not sent to Discord

@@ -85,6 +85,10 @@ STATIC_FILES = {
 QUIET_SECONDS = 15.0
 RETRY_MS = 3000  # how soon a browser reconnects a broken event stream
 MOVES_PER_MINUTE = 30  # a player's moves from their page (a turn takes a handful)
+# Activity sign-ins per bot process: each asks Discord twice, and who asks is not known before
+# Discord answers, so the cap is shared (a flood of made-up codes cannot make the bot hammer
+# Discord's API)
+SIGN_INS_PER_MINUTE = 120
 
 
 def _static(name: str) -> bytes:
@@ -142,6 +146,7 @@ class WebSite:
         # channel as it posts a button's (bot/app.py)
         self.after_move = after_move
         self.limits = RateLimit(MOVES_PER_MINUTE, 60.0, now)
+        self.sign_ins = RateLimit(SIGN_INS_PER_MINUTE, 60.0, now)
         self.public_url = public_url.rstrip("/")
         # the Activity's sign-in (None: not set up, CAYLUS_CLIENT_SECRET empty)
         self.sign_in = sign_in
@@ -361,6 +366,8 @@ class WebSite:
                 return _refused(404, wt.NO_GAME_HERE)
             if not code or len(code) > 200:
                 return _refused(400, wt.SIGN_IN_FAILED)
+            if not self.sign_ins.allow(0):  # one count for everyone (above)
+                return _refused(429, wt.SIGN_IN_BUSY)
             try:
                 user = await self.sign_in.user_of(code)
             except SignInFailed as error:

@@ -39,6 +39,9 @@ ACTIVITY_OFF = (
     "The board cannot open inside Discord on this bot: its host has not set it up. Use the "
     "link from /caylus me instead."
 )
+SIGN_IN_BUSY = (
+    "Too many sign-ins at once: wait a minute, then close the Activity and open it again."
+)
 NO_GAME_HERE = "There is no game in this channel: start one with /caylus new."
 # A link given before the host revoked the game's links (/caylus board revoke_links)
 REVOKED_LINK = (
