@@ -59,7 +59,7 @@ async def main(moves: int) -> dict[str, Any]:
                 if seat.user_id is None:
                     continue
                 page = await browser.new_page(viewport={"width": 400, "height": 900})
-                link = web.site.player_url(game_id, seat.user_id)
+                link = await web.site.player_url(game_id, seat.user_id)
                 await page.goto(f"http://127.0.0.1:{web.server.port}{link}")
                 pages[seat.user_id] = page
             for _ in range(moves):

@@ -39,6 +39,7 @@ from bot.service import ActResult, GameService, PlayerView
 from bot.settings import Settings, invite_url
 from bot.store import ShardSet, StoreError, is_postgres_url
 from bot.web import LinkSigner, WebServer, WebSite, load_secret
+from bot.web.activity import DiscordSignIn
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,9 @@ class CaylusBot(commands.Bot):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self.add_command(sync_command)
         if self.settings.web_port is not None:
-            self.web = web_server(self.service, self.settings, clock=self.clock)
+            self.web = web_server(
+                self.service, self.settings, clock=self.clock, application_id=self.application_id
+            )
             self.web.site.after_move = self._deliver_web_move
             await self.web.start()
         if self.settings.dev_guild_id:
@@ -190,12 +193,30 @@ def store_options(settings: Settings) -> dict[str, Any]:
 
 
 def web_server(
-    service: GameService, settings: Settings, *, clock: ClockService | None = None
+    service: GameService,
+    settings: Settings,
+    *,
+    clock: ClockService | None = None,
+    application_id: int | None = None,
 ) -> WebServer:
-    """The web pages of `settings` (CAYLUS_WEB_PORT, CAYLUS_PUBLIC_URL, the links' secret) over
-    `service`, not yet started."""
+    """The web pages of `settings` (CAYLUS_WEB_PORT, CAYLUS_PUBLIC_URL, the links' secret, the
+    Activity's CAYLUS_CLIENT_SECRET) over `service`, not yet started. The Activity needs the
+    application's id: CAYLUS_APPLICATION_ID, else the logged-in bot's (`application_id`)."""
     secret = load_secret(settings.web_secret.get_secret_value(), settings.web_secret_file)
-    site = WebSite(service, LinkSigner(secret), clock=clock, public_url=settings.public_url)
+    client_secret = settings.client_secret.get_secret_value().strip()
+    application = settings.application_id or application_id
+    sign_in = None
+    if client_secret and application:
+        sign_in = DiscordSignIn(application, client_secret, api_url=settings.discord_api_url)
+    elif client_secret:
+        log.warning("CAYLUS_CLIENT_SECRET is set without CAYLUS_APPLICATION_ID: no Activity")
+    site = WebSite(
+        service,
+        LinkSigner(secret),
+        clock=clock,
+        public_url=settings.public_url,
+        sign_in=sign_in,
+    )
     return WebServer(site, host=settings.web_host, port=settings.web_port or 0)
 
 

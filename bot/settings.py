@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     public_url: str = ""
     web_secret: SecretStr = SecretStr("")
     web_secret_file: str = "caylus-web-secret"
+    # The Discord Activity (docs/web.md): the application's OAuth2 client secret, which signs
+    # users in inside Discord (empty: no Activity); Discord's API, changed only by tests.
+    client_secret: SecretStr = SecretStr("")
+    discord_api_url: str = "https://discord.com/api/v10"
 
     @field_validator("log_level")
     @classmethod

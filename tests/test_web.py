@@ -25,7 +25,7 @@ from tests.web_helpers import SECRET, hidden_card_leaks, served
 def test_spectator_link_is_signed_and_a_forged_one_is_refused():
     signer = LinkSigner(SECRET)
     token = signer.spectator_token(12)
-    assert signer.spectated_game(token) == 12
+    assert signer.spectated_game(token) == (12, 0)
     _, signature = token.split(".")
     assert signer.spectated_game(f"13.{signature}") is None  # another game's number
     other = "B" if signature.endswith("A") else "A"
@@ -54,7 +54,7 @@ def test_web_settings_are_off_by_default_and_public_url_is_checked(tmp_path: Pat
 async def test_game_page_shows_board_stock_and_whose_decision(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
-        async with http.get(web.url(game_id)) as answer:
+        async with http.get(await web.url(game_id)) as answer:
             assert answer.status == 200
             html = await answer.text()
             headers = answer.headers
@@ -66,12 +66,12 @@ async def test_game_page_shows_board_stock_and_whose_decision(tmp_path: Path):
         assert "Waiting for Red" in html or "Waiting for Blue" in html
         assert "Bot (green, easy)" in html and "6 workers left" in html
         assert "Decide by " in html and 'data-at="' in html  # the clock's deadline
-        async with http.get(web.url(game_id, f"/board/{info.version}.png")) as answer:
+        async with http.get(await web.url(game_id, f"/board/{info.version}.png")) as answer:
             assert answer.status == 200 and answer.content_type == "image/png"
             assert "immutable" in answer.headers["Cache-Control"]
             png = await answer.read()
         assert png.startswith(b"\x89PNG")
-        async with http.get(web.url(game_id, "/page.json")) as answer:
+        async with http.get(await web.url(game_id, "/page.json")) as answer:
             page = await answer.json()
         assert page["version"] == info.version and page["status"] == "running"
         assert page["waiting_html"] and page["stock_html"]
@@ -93,17 +93,17 @@ async def test_board_picture_is_drawn_once_per_version(tmp_path: Path, monkeypat
         first = await asyncio.gather(*(pages.board_png(game_id, version) for _ in range(3)))
         assert first[0] == first[1] == first[2] and first[0] is not None
         assert drawn == [version]  # three asks at once, one picture drawn
-        async with http.get(web.url(game_id, f"/board/{version}.png")) as answer:
+        async with http.get(await web.url(game_id, f"/board/{version}.png")) as answer:
             assert await answer.read() == first[0]
         assert drawn == [version]  # and kept
-        async with http.get(web.url(game_id, f"/board/{version + 5}.png")) as answer:
+        async with http.get(await web.url(game_id, f"/board/{version + 5}.png")) as answer:
             assert answer.status == 404  # a version the game is not at
             assert "reload the page" in await answer.text()
 
 
 async def test_bad_link_gets_a_clear_message(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
-        good = web.url(web.games.caylus)
+        good = await web.url(web.games.caylus)
         for url in (good[:-2], good.replace("/g/1.", "/g/99."), good + "x"):
             async with http.get(url) as answer:
                 assert answer.status == 404
@@ -119,7 +119,7 @@ async def test_event_stream_tells_a_move_at_once(tmp_path: Path, database: str):
     async with served(tmp_path, database) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info = await web.service.game(game_id)
-        async with http.get(web.url(game_id, "/events")) as stream:
+        async with http.get(await web.url(game_id, "/events")) as stream:
             assert stream.headers["Content-Type"] == "text/event-stream"
 
             async def next_version() -> int:
@@ -152,9 +152,9 @@ async def test_magna_carta_spectator_never_sees_a_hand(tmp_path: Path):
             state = await web.service.state(game_id)
             texts = []
             for tail in ("", "/page.json"):
-                async with http.get(web.url(game_id, tail)) as answer:
+                async with http.get(await web.url(game_id, tail)) as answer:
                     texts.append(await answer.text())
-            async with http.get(web.url(game_id, "/events")) as stream:
+            async with http.get(await web.url(game_id, "/events")) as stream:
                 texts.append((await stream.content.readuntil(b"}\n\n")).decode())
             for text in texts:
                 assert hidden_card_leaks(state, text) == [], text[:300]
@@ -175,7 +175,7 @@ async def test_hidden_card_scan_finds_a_hand_card(tmp_path: Path):
 
 async def test_finished_game_page_shows_the_scores(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
-        async with http.get(web.url(web.games.finished)) as answer:
+        async with http.get(await web.url(web.games.finished)) as answer:
             html = await answer.text()
         assert "finished" in html and "The game is over" in html
         assert "🏆" in html or "wins" in html
@@ -191,7 +191,7 @@ async def test_bot_starts_and_stops_the_web_server(tmp_path: Path):
         assert web is not None and web.port > 0 and secret_file.exists()
         info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
         assert info is not None
-        url = f"http://127.0.0.1:{web.port}{web.site.spectator_url(info.id)}"
+        url = f"http://127.0.0.1:{web.port}{await web.site.spectator_url(info.id)}"
         async with aiohttp.ClientSession() as http, http.get(url) as answer:
             html = await answer.text()
         assert answer.status == 200 and '<html lang="de">' in html
@@ -249,7 +249,7 @@ async def test_event_stream_hears_a_move_made_by_another_process(
         game_id = web.games.caylus
         info = await web.service.game(game_id)
         other = await GameService.open(database)  # the other process's service
-        async with other, http.get(web.url(game_id, "/events")) as stream:
+        async with other, http.get(await web.url(game_id, "/events")) as stream:
             versions: list[int] = []
 
             async def next_version() -> int:
@@ -290,10 +290,10 @@ async def test_lobby_page_shows_the_seats_and_no_board(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         lobby = await web.service.create_game(1, 999, 1001, kind="caylus", players=3)
         await web.service.add_bot(lobby.id, 1001, level="easy")
-        async with http.get(web.url(lobby.id)) as answer:
+        async with http.get(await web.url(lobby.id)) as answer:
             html = await answer.text()
         assert answer.status == 200 and "waiting for players" in html
         assert "Blue" in html and "Bot (red, easy)" in html
         assert 'src="" alt' in html and "hidden" in html  # no board before the start
-        async with http.get(web.url(lobby.id, "/board/1.png")) as answer:
+        async with http.get(await web.url(lobby.id, "/board/1.png")) as answer:
             assert answer.status == 404

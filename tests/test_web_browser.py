@@ -7,7 +7,6 @@ CAYLUS_WEB_SHOTS when set, to be looked at). The first page load's bytes are mea
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,13 @@ import i18n
 from bot.words.lang import t
 from tests.discord_harness import table
 from tests.test_web_play import buttons_of
-from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing
+from tests.web_browser import (
+    LAUNCH_ARGS,
+    NOT_FOUND,
+    find_chromium,
+    playwright_missing,
+    shots,
+)
 from tests.web_helpers import Served, hidden_card_leaks, served
 
 CHROMIUM = find_chromium()
@@ -38,12 +43,6 @@ async def browser() -> AsyncIterator[Browser]:
             yield launched
         finally:
             await launched.close()
-
-
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("CAYLUS_WEB_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 async def open_page(browser: Browser, url: str, width: int = 1280) -> tuple[Page, list[str]]:
@@ -77,7 +76,7 @@ async def live(page: Page) -> None:
 async def test_browser_page_loads_and_shows_the_board(tmp_path: Path, browser: Browser):
     async with served(tmp_path) as web:
         game_id = web.games.caylus
-        page, problems = await open_page(browser, web.url(game_id))
+        page, problems = await open_page(browser, await web.url(game_id))
         await live(page)
         info = await web.service.game(game_id)
         src = await page.get_attribute("#board", "src")
@@ -98,8 +97,8 @@ async def test_browser_second_page_sees_a_move_arrive_live(tmp_path: Path, brows
     board and whose decision it is now without being reloaded."""
     async with served(tmp_path) as web:
         game_id = web.games.caylus
-        first, _ = await open_page(browser, web.url(game_id))
-        second, _ = await open_page(browser, web.url(game_id), width=400)
+        first, _ = await open_page(browser, await web.url(game_id))
+        second, _ = await open_page(browser, await web.url(game_id), width=400)
         for page in (first, second):
             await live(page)
             await page.evaluate("window.loadedOnce = true")  # gone if the page reloads
@@ -126,7 +125,7 @@ async def test_browser_magna_carta_spectator_never_sees_a_hand(tmp_path: Path, b
     card that is only in a hand or a draw pile."""
     async with served(tmp_path) as web:
         game_id = web.games.magna_carta
-        page, problems = await open_page(browser, web.url(game_id))
+        page, problems = await open_page(browser, await web.url(game_id))
         answers: list[Any] = []
         page.on("response", lambda r: answers.append(r) if "page.json" in r.url else None)
         await live(page)
@@ -155,7 +154,7 @@ async def test_browser_phone_layout_at_400px(tmp_path: Path, browser: Browser):
     sideways, the side text follows below the board."""
     async with served(tmp_path) as web:
         for name, game_id in (("phone", web.games.caylus), ("phone-mc", web.games.magna_carta)):
-            page, _ = await open_page(browser, web.url(game_id), width=400)
+            page, _ = await open_page(browser, await web.url(game_id), width=400)
             await live(page)
             overflow = await page.evaluate("document.documentElement.scrollWidth")
             assert overflow <= 400
@@ -183,7 +182,7 @@ async def first_load_bytes(web: Served, browser: Browser) -> dict[str, int]:
     page = await context.new_page()
     seen: list[Any] = []
     page.on("response", lambda answer: seen.append(answer))
-    await page.goto(web.url(web.games.caylus))
+    await page.goto(await web.url(web.games.caylus))
     await board_shown(page)
     await live(page)
     sizes: dict[str, int] = {}
@@ -256,7 +255,7 @@ async def test_browser_stale_page_click_gets_the_stale_button_message(
         context = await browser.new_context(viewport={"width": 400, "height": 900})
         page = await context.new_page()
         await page.route("**/events", lambda route: route.abort())  # it hears of nothing
-        link = web.site.player_url(game_id, first)
+        link = await web.site.player_url(game_id, first)
         await page.goto(f"http://127.0.0.1:{web.server.port}{link}")
         await page.locator(f'#places button[data-action="{clicked}"]').wait_for(timeout=SECONDS)
         await page.screenshot(path=str(shots(tmp_path) / "player-phone.png"), full_page=True)

@@ -26,8 +26,8 @@ def buttons_of(message: Any) -> list[dict[str, Any]]:
     return [c for row in rows for c in row["components"] if c["type"] == 2]
 
 
-def player_url(web: Served, game_id: int, user_id: int) -> str:
-    return f"http://127.0.0.1:{web.server.port}{web.site.player_url(game_id, user_id)}"
+async def player_url(web: Served, game_id: int, user_id: int) -> str:
+    return f"http://127.0.0.1:{web.server.port}{await web.site.player_url(game_id, user_id)}"
 
 
 async def awaited_user(web: Served, game_id: int) -> tuple[Any, int]:
@@ -54,7 +54,7 @@ def csrf_of(web: Served, url: str) -> str:
 def test_player_link_expires_and_names_its_player_only():
     signer = LinkSigner(SECRET)
     token = signer.player_token(4, 1001, expires=2_000)
-    assert signer.player_of(token, now=1_999) == (4, 1001, 2_000)
+    assert signer.player_of(token, now=1_999) == (4, 1001, 2_000, 0)
     assert signer.player_of(token, now=2_000) is None  # expired
     assert signer.player_of(token.replace(".1001.", ".1002."), now=0) is None  # another player
     assert signer.player_of(token.replace(".2000.", ".9000."), now=0) is None  # longer life
@@ -67,7 +67,7 @@ async def test_player_page_offers_their_legal_moves_with_placements_on_the_board
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info, user = await awaited_user(web, game_id)
-        async with http.get(player_url(web, game_id, user) + "/page.json") as answer:
+        async with http.get(await player_url(web, game_id, user) + "/page.json") as answer:
             player = (await answer.json())["player"]
         legal = await web.service.legal_actions(game_id, user)
         assert [c["action"] for c in player["choices"]] == legal  # the engine's answer
@@ -78,9 +78,9 @@ async def test_player_page_offers_their_legal_moves_with_placements_on_the_board
         label = next(c["label"] for c in player["choices"] if c["action"] == "pass")
         assert label and label != "pass"  # named as the game's UI names it
         other = next(s.user_id for s in info.seats if s.user_id not in (None, user))
-        async with http.get(player_url(web, game_id, other) + "/page.json") as answer:
+        async with http.get(await player_url(web, game_id, other) + "/page.json") as answer:
             assert (await answer.json())["player"]["choices"] == []  # not their decision
-        async with http.get(player_url(web, game_id, user)) as answer:
+        async with http.get(await player_url(web, game_id, user)) as answer:
             html = await answer.text()
         assert "You play " in html and 'data-csrf="' in html
 
@@ -89,7 +89,7 @@ async def test_move_from_player_page_is_played_and_refusals_change_nothing(tmp_p
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info, user = await awaited_user(web, game_id)
-        url = player_url(web, game_id, user)
+        url = await player_url(web, game_id, user)
         csrf = csrf_of(web, url)
         # no CSRF token, or another link's: refused, nothing played
         assert (await post_move(http, url, "place 1", info.version, None))[0] == 403
@@ -115,7 +115,7 @@ async def test_stale_page_move_gets_the_stale_button_message(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info, user = await awaited_user(web, game_id)
-        url = player_url(web, game_id, user)
+        url = await player_url(web, game_id, user)
         status, answer = await post_move(http, url, "place 1", info.version - 1, csrf_of(web, url))
         assert status == 409
         with i18n.using(info.language):
@@ -127,7 +127,7 @@ async def test_moves_from_a_page_are_rate_limited_per_player(tmp_path: Path):
     async with served(tmp_path) as web, aiohttp.ClientSession() as http:
         game_id = web.games.caylus
         info, user = await awaited_user(web, game_id)
-        url = player_url(web, game_id, user)
+        url = await player_url(web, game_id, user)
         csrf = csrf_of(web, url)
         statuses = [
             (await post_move(http, url, "place 99", info.version, csrf))[0]
@@ -136,7 +136,7 @@ async def test_moves_from_a_page_are_rate_limited_per_player(tmp_path: Path):
         assert statuses[:-1] == [400] * MOVES_PER_MINUTE and statuses[-1] == 429
         # another player is not held back by it
         other = next(s.user_id for s in info.seats if s.user_id not in (None, user))
-        other_url = player_url(web, game_id, other)
+        other_url = await player_url(web, game_id, other)
         status, _ = await post_move(http, other_url, "pass", info.version, csrf_of(web, other_url))
         assert status == 400  # refused by the engine (not their decision), not by the limit
 
@@ -172,7 +172,7 @@ async def test_magna_carta_player_page_shows_own_hand_never_another_players(tmp_
             others -= {n for p in state.players for c in p.discard for n in names_of(c)}
             for c in state.road:
                 others -= names_of(getattr(c, "card", c))
-            url = player_url(web, game_id, seat.user_id)
+            url = await player_url(web, game_id, seat.user_id)
             for tail in ("", "/page.json"):
                 async with http.get(url + tail) as answer:
                     text = await answer.text()
@@ -237,7 +237,7 @@ async def web_table_move(tmp_path: Path, action: str) -> str:
         web.site.public_url = f"http://127.0.0.1:{web.port}"
         user = tb.awaited(tb.last_prompt())
         info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
-        url = web.site.player_url(info.id, user.id)
+        url = await web.site.player_url(info.id, user.id)
         csrf = web.site.signer.csrf_token(url.rsplit("/p/", 1)[1])
         async with aiohttp.ClientSession() as http:
             status, _ = await post_move(http, url, action, info.version, csrf)

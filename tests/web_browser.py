@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 NOT_FOUND = (
@@ -36,3 +37,10 @@ def playwright_missing() -> str | None:
 
 # A container runs as root, where Chromium's sandbox cannot start; the pages are our own.
 LAUNCH_ARGS = ["--no-sandbox", "--disable-dev-shm-usage"]
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where a test keeps its screenshots: CAYLUS_WEB_SHOTS when set (to be looked at)."""
+    folder = Path(os.environ.get("CAYLUS_WEB_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

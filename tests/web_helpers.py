@@ -29,19 +29,24 @@ class Served:
     server: WebServer
     games: DemoGames
 
-    def url(self, game_id: int, tail: str = "") -> str:
-        return f"http://127.0.0.1:{self.server.port}{self.site.spectator_url(game_id)}{tail}"
+    async def url(self, game_id: int, tail: str = "") -> str:
+        return f"http://127.0.0.1:{self.server.port}{await self.site.spectator_url(game_id)}{tail}"
 
 
 @contextlib.asynccontextmanager
-async def served(tmp_path: Path, database: str | None = None) -> AsyncIterator[Served]:
+async def served(
+    tmp_path: Path,
+    database: str | None = None,
+    site_type: type[WebSite] = WebSite,
+    **site_options: Any,
+) -> AsyncIterator[Served]:
     """The demo's games on a database (a SQLite file in `tmp_path` unless given) and their
-    pages on a free port of 127.0.0.1."""
+    pages on a free port of 127.0.0.1 (`site_options`: WebSite's, e.g. the Activity's)."""
     target = database or str(tmp_path / "web.sqlite3")
     # seeded: the same setups every run (which spaces are free at the start, ...)
     async with await GameService.open(target, rng=random.Random(SEED)) as service:
         games = await make_demo_games(service)
-        site = WebSite(service, LinkSigner(SECRET), clock=ClockService(service))
+        site = site_type(service, LinkSigner(SECRET), clock=ClockService(service), **site_options)
         server = WebServer(site, host="127.0.0.1", port=0)
         await server.start()
         try:

@@ -69,6 +69,8 @@ class Presses(Protocol):
 
     async def catch_up_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
+    async def activity_press(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
     async def answer_press(
         self, interaction: discord.Interaction, game_id: int, version: int, value: str
     ) -> None: ...
@@ -390,6 +392,16 @@ class CatchUpButton(_GameButton, kind="k"):
         await cog.catch_up_press(interaction, self.game_id)
 
 
+class ActivityButton(_GameButton, kind="w"):
+    """ "Open the board": launches the bot's Discord Activity (the game's web page inside
+    Discord, docs/web.md); offered when the Activity is set up."""
+
+    LOOK = "BUTTON_OPEN_BOARD", discord.ButtonStyle.primary, "🎲"
+
+    async def press(self, cog: Presses, interaction: discord.Interaction) -> None:
+        await cog.activity_press(interaction, self.game_id)
+
+
 class ChoicesButton(_GameButton, kind="c"):
     """ "My choices": the presser's questions ahead and their answers, privately."""
 
@@ -551,6 +563,7 @@ DYNAMIC_ITEMS = (
     HandButton,
     ChoicesButton,
     CatchUpButton,
+    ActivityButton,
     AnswerSelect,
     PremoveSelect,
     PremoveCancel,

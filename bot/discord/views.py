@@ -10,6 +10,7 @@ from collections.abc import Callable
 import discord
 
 from bot.discord.items import (
+    ActivityButton,
     AnswerSelect,
     CatchUpButton,
     ChoiceButton,
@@ -212,4 +213,11 @@ def replay_view(
         for label, first in turns
     ]
     view.add_item(ReplayJump(game_id, options))
+    return view
+
+
+def open_board_view(game_id: int) -> discord.ui.View:
+    """ "Open the board": the game's page inside Discord, as the bot's Activity (docs/web.md)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActivityButton(game_id))
     return view

@@ -78,6 +78,25 @@ class SettingsCalls(ServiceCore):
             self._forget(game_id)
         return await self.game(game_id)
 
+    async def link_generation(self, game_id: int) -> int:
+        """The generation of the game's web links (docs/web.md): the links signed with it work,
+        those given before the host last revoked them do not."""
+        generation = await self.store.link_generation(game_id)
+        if generation is None:
+            raise err.UnknownGame(game_id=game_id)
+        return generation
+
+    async def revoke_links(self, game_id: int, user_id: int, *, can_manage: bool = False) -> int:
+        """The host (or a channel manager) revokes every web link of the game given so far,
+        spectators' and players' alike; returns the new generation. The game itself, its
+        version and its moves are untouched."""
+        async with self._lock(game_id):
+            live = await self._load(game_id)
+            if not can_manage and user_id != live.row.host_id:
+                raise err.NotHost(game_id=game_id, user_id=user_id)
+            await self.store.write(lambda tx: tx.revoke_links(game_id))
+        return await self.link_generation(game_id)
+
 
 _CHOICES = {
     "notify": ("mention", "dm", "none"),

@@ -340,6 +340,12 @@ class Store(ClockReads):
         rows = await self._all("SELECT version FROM games WHERE id = ?", (game_id,))
         return rows[0][0] if rows else None
 
+    async def link_generation(self, game_id: int) -> int | None:
+        """The generation of a game's web links (migration 0013; None if there is no such
+        game): a link signed with another one was revoked."""
+        rows = await self._all("SELECT link_generation FROM games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
     async def set_user_settings(self, user_id: int, **values: Any) -> UserSettings:
         await self.write(lambda tx: tx.set_user_settings(user_id, values))
         return await self.user_settings(user_id)

@@ -237,6 +237,13 @@ class Tx(ClockWrites):
             (language, self.now, game_id),
         )
 
+    def revoke_links(self, game_id: int) -> None:
+        """Every web link of the game given so far stops working (migration 0013)."""
+        self.execute(
+            "UPDATE games SET link_generation = link_generation + 1, updated_at = ? WHERE id = ?",
+            (self.now, game_id),
+        )
+
     def take_back_move(self, game_id: int, row: LogRow, user_id: int) -> bool:
         """Move the log row `row` (the game's last) to `undone_actions`, taken back by
         `user_id`: the only time a row leaves the log. False, and nothing changed, if it is no

@@ -73,11 +73,11 @@ async def serve_demo(host: str, port: int, say: object = print) -> None:
             assert callable(say)
             address = f"http://{shown}:{server.port}"
             for name, game_id in games.all().items():
-                say(f"{name}: {address}{site.spectator_url(game_id)}")
+                say(f"{name}: {address}{await site.spectator_url(game_id)}")
             for name, game_id in (("caylus", games.caylus), ("magna-carta", games.magna_carta)):
                 for seat in (await service.game(game_id)).seats:
                     if seat.user_id is not None:  # each made-up player's own page, to play on
-                        link = site.player_url(game_id, seat.user_id)
+                        link = await site.player_url(game_id, seat.user_id)
                         say(f"{name}, playing {seat.colour}: {address}{link}")
             try:
                 await asyncio.Event().wait()

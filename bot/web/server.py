@@ -13,6 +13,10 @@ Routes (a link's token: bot/web/tokens.py):
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
 - `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
+- `GET /`: the Discord Activity's page (Discord opens the root of the mapped address), which
+  signs the user in through the Embedded App SDK and `POST /activity/session`
+  (bot/web/activity.py), then opens their page under `/a/<token>`: the same pages as `/p/` and
+  `/g/`, allowed inside Discord's frame;
 - `GET /static/<file>`: the page's script and style.
 """
 
@@ -35,7 +39,8 @@ from aiohttp import web
 
 import i18n
 from bot.clock_service import ClockService
-from bot.service import ActResult, GameService, PlayerView
+from bot.service import ActResult, GameInfo, GameService, PlayerView
+from bot.web.activity import DiscordSignIn, SignInFailed
 from bot.web.lang import wt
 from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
@@ -49,35 +54,71 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+# The Activity's pages run in Discord's frame: the same policy, framed by Discord's clients only.
+DISCORD_FRAME_ANCESTORS = " ".join(
+    (
+        "https://discord.com",
+        "https://ptb.discord.com",
+        "https://canary.discord.com",
+        "https://discordapp.com",
+        "https://ptb.discordapp.com",
+        "https://canary.discordapp.com",
+        "https://*.discordsays.com",  # the Activity's own proxied origin
+    )
+)
+ACTIVITY_PATHS = ("/a/", "/activity/")
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the link is the key: never sent on to another site
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-STATIC_FILES = {"game.js": "text/javascript", "game.css": "text/css"}
+STATIC_FILES = {
+    "game.js": "text/javascript",
+    "game.css": "text/css",
+    "activity.js": "text/javascript",
+    # Discord's Embedded App SDK, vendored (its version and licence: vendor/README.md)
+    "vendor/discord-embedded-app-sdk.mjs": "text/javascript",
+}
 # An idle event stream reads the stored version this often (a change made by another process
 # sharing the database) and sends a comment that keeps proxies from closing it.
 QUIET_SECONDS = 15.0
 RETRY_MS = 3000  # how soon a browser reconnects a broken event stream
 MOVES_PER_MINUTE = 30  # a player's moves from their page (a turn takes a handful)
+# Activity sign-ins per bot process: each asks Discord twice, and who asks is not known before
+# Discord answers, so the cap is shared (a flood of made-up codes cannot make the bot hammer
+# Discord's API)
+SIGN_INS_PER_MINUTE = 120
 
 
 def _static(name: str) -> bytes:
     return (resources.files("bot.web") / "static" / name).read_bytes()
 
 
+def content_security_policy(frame_ancestors: str) -> str:
+    """The page's policy, framed by `frame_ancestors` ('none': by nobody)."""
+    return CONTENT_SECURITY_POLICY.replace(
+        "frame-ancestors 'none'", f"frame-ancestors {frame_ancestors}"
+    )
+
+
+ACTIVITY_CSP = web.AppKey("activity_csp", str)
+
+
 @web.middleware
 async def _secure(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
+    headers = dict(SECURITY_HEADERS)
+    if request.path == "/" or request.path.startswith(ACTIVITY_PATHS):
+        headers["Content-Security-Policy"] = request.app[ACTIVITY_CSP]
     try:
         response = await handler(request)
     except web.HTTPException as error:  # a refusal carries the same headers
-        for name, value in SECURITY_HEADERS.items():
+        for name, value in headers.items():
             error.headers.setdefault(name, value)
         raise
-    for name, value in SECURITY_HEADERS.items():
+    for name, value in headers.items():
         response.headers.setdefault(name, value)
     return response
 
@@ -94,6 +135,8 @@ class WebSite:
         now: Callable[[], float] = time.time,
         public_url: str = "",
         after_move: Callable[[int, PlayerView, str, ActResult], Awaitable[None]] | None = None,
+        sign_in: DiscordSignIn | None = None,
+        frame_ancestors: str = DISCORD_FRAME_ANCESTORS,
     ) -> None:
         self.service = service
         self.signer = signer
@@ -103,30 +146,28 @@ class WebSite:
         # channel as it posts a button's (bot/app.py)
         self.after_move = after_move
         self.limits = RateLimit(MOVES_PER_MINUTE, 60.0, now)
+        self.sign_ins = RateLimit(SIGN_INS_PER_MINUTE, 60.0, now)
         self.public_url = public_url.rstrip("/")
+        # the Activity's sign-in (None: not set up, CAYLUS_CLIENT_SECRET empty)
+        self.sign_in = sign_in
+        self.activity_csp = content_security_policy(frame_ancestors)
         self._static = {name: _static(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
         self._moves: set[asyncio.Future[ActResult]] = set()
 
-    def spectator_url(self, game_id: int) -> str:
-        """The public read-only link of a game (absolute when CAYLUS_PUBLIC_URL is set)."""
-        return f"{self.public_url}/g/{self.signer.spectator_token(game_id)}"
-
-    def player_url(self, game_id: int, user_id: int) -> str:
-        """A player's private link to their board, valid for PLAYER_LINK_SECONDS."""
-        expires = int(self.now()) + PLAYER_LINK_SECONDS
-        return f"{self.public_url}/p/{self.signer.player_token(game_id, user_id, expires)}"
-
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_secure], client_max_size=4096)
+        app[ACTIVITY_CSP] = self.activity_csp
         app.add_routes(
             [
-                web.get(r"/{kind:[gp]}/{token}", self.game_page),
-                web.get(r"/{kind:[gp]}/{token}/page.json", self.page_json),
-                web.get(r"/{kind:[gp]}/{token}/board/{version:\d{1,12}}.png", self.board),
-                web.get(r"/{kind:[gp]}/{token}/events", self.events),
-                web.post("/p/{token}/play", self.play),
-                web.get("/static/{name}", self.static),
+                web.get(r"/{kind:[gpa]}/{token}", self.game_page),
+                web.get(r"/{kind:[gpa]}/{token}/page.json", self.page_json),
+                web.get(r"/{kind:[gpa]}/{token}/board/{version:\d{1,12}}.png", self.board),
+                web.get(r"/{kind:[gpa]}/{token}/events", self.events),
+                web.post(r"/{kind:[pa]}/{token}/play", self.play),
+                web.get("/", self.activity_page),
+                web.post("/activity/session", self.activity_session),
+                web.get(r"/static/{name:(vendor/)?[\w.-]+}", self.static),
                 web.get("/favicon.ico", self.no_icon),
             ]
         )
@@ -137,21 +178,54 @@ class WebSite:
         for task in list(self._streams):
             task.cancel()
 
-    def _reader(self, request: web.Request) -> tuple[int, int | None]:
-        """The game a link opens and, for a player's link, whose it is (None: a spectator)."""
+    async def _reader(self, request: web.Request) -> tuple[int, int | None]:
+        """The game a link opens and, for a player's link, whose it is (None: a spectator).
+        A link of an earlier generation than the game's (its host revoked the links since it
+        was given) is refused in the game's language."""
         token = request.match_info["token"]
-        if request.match_info.get("kind", "p") == "p":
-            link = self.signer.player_of(token, self.now())
-            if link is None:
-                raise web.HTTPNotFound(text=wt.BAD_PLAYER_LINK)
-            return link.game_id, link.user_id
-        game_id = self.signer.spectated_game(token)
-        if game_id is None:
-            raise web.HTTPNotFound(text=wt.BAD_LINK)
-        return game_id, None
+        kind = request.match_info.get("kind", "p")
+        # an Activity page (`a`) opens a player's token or a spectator's
+        user_id: int | None = None
+        if kind == "p" or (kind == "a" and token.startswith("p")):
+            player = self.signer.player_of(token, self.now())
+            if player is None:
+                raise _not_found(request, wt.BAD_PLAYER_LINK)
+            game_id, generation, user_id = player.game_id, player.generation, player.user_id
+            revoked = "REVOKED_PLAYER_LINK"  # read in the game's language below
+        else:
+            spectator = self.signer.spectated_game(token)
+            if spectator is None:
+                raise _not_found(request, wt.BAD_LINK)
+            game_id, generation = spectator
+            revoked = "REVOKED_LINK"
+        try:
+            current = await self.service.link_generation(game_id)
+        except err.UnknownGame:
+            raise _not_found(request, wt.BAD_LINK) from None
+        if generation != current:
+            info = await self.service.game(game_id)
+            with i18n.using(info.language):
+                raise _not_found(request, str(getattr(wt, revoked)))
+        return game_id, user_id
 
-    def _game_of(self, request: web.Request) -> int:
-        return self._reader(request)[0]
+    async def _game_of(self, request: web.Request) -> int:
+        return (await self._reader(request))[0]
+
+    async def spectator_url(self, game_id: int) -> str:
+        """The public read-only link of a game now, with its current link generation
+        (absolute when CAYLUS_PUBLIC_URL is set)."""
+        generation = await self.service.link_generation(game_id)
+        return f"{self.public_url}/g/{self.signer.spectator_token(game_id, generation)}"
+
+    async def player_url(self, game_id: int, user_id: int) -> str:
+        """A player's private link now, valid for PLAYER_LINK_SECONDS (or until the host
+        revokes the game's links)."""
+        return f"{self.public_url}/p/{await self._player_token(game_id, user_id)}"
+
+    async def _player_token(self, game_id: int, user_id: int) -> str:
+        generation = await self.service.link_generation(game_id)
+        expires = int(self.now()) + PLAYER_LINK_SECONDS
+        return self.signer.player_token(game_id, user_id, expires, generation)
 
     async def _page(self, game_id: int) -> SpectatorPage:
         try:
@@ -169,7 +243,7 @@ class WebSite:
             return None
 
     async def game_page(self, request: web.Request) -> web.Response:
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         page = await self._page(game_id)
         token = request.match_info["token"]
         base = f"/{request.match_info['kind']}/{token}"
@@ -186,7 +260,7 @@ class WebSite:
         )
 
     async def page_json(self, request: web.Request) -> web.Response:
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         page = await self._page(game_id)
         answer = page.as_json()
         mine = await self._choices(game_id, user_id)
@@ -199,7 +273,7 @@ class WebSite:
         page's CSRF token in `X-CSRF-Token`, played through the service like a button press
         (the version checked: a stale page gets the stale button's message); then the channel
         is told as for any move (`after_move`)."""
-        game_id, user_id = self._reader(request)
+        game_id, user_id = await self._reader(request)
         assert user_id is not None  # the route is a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
@@ -240,8 +314,77 @@ class WebSite:
                 log.exception("game %s: a move from the web page is saved, not yet posted", game_id)
         return result
 
+    async def _channel_game(self, guild: str, channel: str) -> GameInfo | None:
+        """The game of the channel the Activity was opened in: its running game, else the
+        last one when it ended (its result and account stay readable)."""
+        if not (guild.isdigit() and channel.isdigit()) or len(guild) > 20 or len(channel) > 20:
+            return None
+        try:
+            info = await self.service.game_in_channel(int(guild), int(channel))
+            if info is None:
+                ended = await self.service.ended_game_in_channel(int(guild), int(channel))
+                info = await self.service.game(ended) if ended is not None else None
+        except err.ServiceError:
+            return None
+        return info
+
+    async def activity_page(self, request: web.Request) -> web.Response:
+        """The page Discord opens for the Activity (`/?frame_id=...&channel_id=...`): it signs
+        the user in with the Embedded App SDK, then opens their page. In the language of the
+        channel's game."""
+        query = request.query
+        info = await self._channel_game(query.get("guild_id", ""), query.get("channel_id", ""))
+        with i18n.using(info.language if info is not None else i18n.DEFAULT):
+            if self.sign_in is None:
+                raise web.HTTPNotFound(text=wt.ACTIVITY_OFF)
+            html = ACTIVITY_PAGE.substitute(
+                language=escape(i18n.current()),
+                title=escape(wt.ACTIVITY_TITLE),
+                client_id=self.sign_in.application_id,
+                signing_in=escape(wt.SIGNING_IN),
+                failed=escape(wt.SIGN_IN_FAILED),
+            )
+        return web.Response(
+            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
+
+    async def activity_session(self, request: web.Request) -> web.Response:
+        """`{"code", "guild_id", "channel_id"}` from the Activity's page: the code exchanged
+        with Discord for the user, then the page of that user in the channel's game (their own
+        page when they play in it, else the spectator's), and the access token the page hands
+        to the SDK's `authenticate`."""
+        if self.sign_in is None:
+            return _refused(404, wt.ACTIVITY_OFF)
+        try:
+            body = await request.json()
+            code, guild, channel = (str(body[key]) for key in ("code", "guild_id", "channel_id"))
+        except (ValueError, KeyError, TypeError):
+            return _refused(400, wt.SIGN_IN_FAILED)
+        info = await self._channel_game(guild, channel)
+        with i18n.using(info.language if info is not None else i18n.DEFAULT):
+            if info is None:
+                return _refused(404, wt.NO_GAME_HERE)
+            if not code or len(code) > 200:
+                return _refused(400, wt.SIGN_IN_FAILED)
+            if not self.sign_ins.allow(0):  # one count for everyone (above)
+                return _refused(429, wt.SIGN_IN_BUSY)
+            try:
+                user = await self.sign_in.user_of(code)
+            except SignInFailed as error:
+                log.warning("game %s: an Activity sign-in failed (%s)", info.id, error)
+                return _refused(403, wt.SIGN_IN_FAILED)
+        if info.seat_of(user.user_id) is not None:
+            token = await self._player_token(info.id, user.user_id)
+        else:
+            generation = await self.service.link_generation(info.id)
+            token = self.signer.spectator_token(info.id, generation)
+        return web.json_response(
+            {"access_token": user.access_token, "page": f"/a/{token}"},
+            headers={"Cache-Control": "no-store"},
+        )
+
     async def board(self, request: web.Request) -> web.Response:
-        game_id = self._game_of(request)
+        game_id = await self._game_of(request)
         version = int(request.match_info["version"])
         try:
             png = await self.pages.board_png(game_id, version)
@@ -272,7 +415,7 @@ class WebSite:
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: `version` (the game's version, at once and after every change),
         so the page fetches what changed; nothing else is sent."""
-        game_id = self._game_of(request)
+        game_id = await self._game_of(request)
         await self._page(game_id)  # an unknown game is refused before the stream opens
         response = web.StreamResponse(
             headers={
@@ -311,6 +454,7 @@ class WebSite:
 
 
 PAGE = Template(_static("page.html").decode("utf-8"))
+ACTIVITY_PAGE = Template(_static("activity.html").decode("utf-8"))
 
 
 def _items(lines: tuple[str, ...]) -> str:
@@ -337,6 +481,16 @@ def _deadline_parts(page: SpectatorPage) -> dict[str, str]:
 
 def _refused(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
+
+
+def _not_found(request: web.Request, message: str) -> web.HTTPNotFound:
+    """A link that opens nothing: the sentence as text, or as a move's refusal (JSON, which
+    the page's script shows) for a move."""
+    if request.method == "POST":
+        return web.HTTPNotFound(
+            text=json.dumps({"error": message}), content_type="application/json"
+        )
+    return web.HTTPNotFound(text=message)
 
 
 class RateLimit:

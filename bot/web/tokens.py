@@ -1,6 +1,11 @@
 """Signed links (docs/web.md): a spectator link names its game and carries an HMAC of it, so
 nobody can guess the link of another game from their own.
 
+Every link also carries the game's link generation (migration 0013), which the host raises to
+revoke every link of the game given so far. Generation 0 (never revoked) is not written, so a
+game's links keep their short form until its host first revokes them:
+`<game>.<signature>`, then `<game>.<generation>.<signature>`.
+
 The secret is `CAYLUS_WEB_SECRET`, or, when that is empty, a random one generated once and kept in
 the file `CAYLUS_WEB_SECRET_FILE` (several bot processes behind one address need the same secret:
 give them all the same setting).
@@ -33,6 +38,26 @@ class PlayerLink(NamedTuple):
     game_id: int
     user_id: int
     expires: int  # Unix time
+    generation: int = 0  # the game's link generation when it was given
+
+
+class SpectatorLink(NamedTuple):
+    """What a valid spectator link names."""
+
+    game_id: int
+    generation: int = 0
+
+
+def _numbers(text: str, count: tuple[int, ...]) -> list[int] | None:
+    """The dot-separated decimal numbers of `text` when there are as many as one of `count`."""
+    parts = text.split(".")
+    if len(parts) not in count or not all(p.isdigit() and len(p) <= 20 for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def _generation_part(generation: int) -> str:
+    return f".{generation}" if generation else ""
 
 
 class LinkSigner:
@@ -45,44 +70,47 @@ class LinkSigner:
             raise ValueError("the web secret must be at least 16 bytes")
         self._secret = secret
 
-    def _signature(self, purpose: bytes, game_id: int) -> str:
-        message = purpose + b":" + str(game_id).encode("ascii")
-        digest = hmac.new(self._secret, message, hashlib.sha256).digest()
-        return _b64(digest[:SIGNATURE_BYTES])
+    def _signature(self, purpose: bytes, body: str) -> str:
+        digest = hmac.new(self._secret, purpose + b":" + body.encode("ascii"), hashlib.sha256)
+        return _b64(digest.digest()[:SIGNATURE_BYTES])
 
-    def spectator_token(self, game_id: int) -> str:
-        """The token of the public read-only link of a game: `<game id>.<signature>`."""
-        return f"{game_id}.{self._signature(SPECTATE, game_id)}"
+    def spectator_token(self, game_id: int, generation: int = 0) -> str:
+        """The token of the public read-only link of a game: `<game id>.<signature>`, with the
+        game's link generation after the id once its host revoked the links."""
+        body = f"{game_id}{_generation_part(generation)}"
+        return f"{body}.{self._signature(SPECTATE, body.replace('.', ':'))}"
 
-    def spectated_game(self, token: str) -> int | None:
-        """The game a spectator token names, or None when it is not one of ours."""
-        number, _, signature = token.partition(".")
-        if not number.isdigit() or len(number) > 18 or not signature:
+    def spectated_game(self, token: str) -> SpectatorLink | None:
+        """The game (and link generation) a spectator token names, or None when it is not one
+        of ours."""
+        body, _, signature = token.rpartition(".")
+        numbers = _numbers(body, (1, 2))
+        if numbers is None or not signature:
             return None
-        game_id = int(number)
-        if not hmac.compare_digest(signature, self._signature(SPECTATE, game_id)):
+        link = SpectatorLink(*numbers)
+        if not hmac.compare_digest(token, self.spectator_token(*link)):
             return None
-        return game_id
+        return link
 
-    def player_token(self, game_id: int, user_id: int, expires: int) -> str:
-        """The token of a player's private link, valid until `expires` (Unix time)."""
-        body = f"p{game_id}.{user_id}.{expires}"
-        digest = hmac.new(self._secret, PLAYER + b":" + body.encode("ascii"), hashlib.sha256)
-        return f"{body}.{_b64(digest.digest()[:SIGNATURE_BYTES])}"
+    def player_token(self, game_id: int, user_id: int, expires: int, generation: int = 0) -> str:
+        """The token of a player's private link, valid until `expires` (Unix time) while the
+        game's link generation is `generation`."""
+        body = f"p{game_id}.{user_id}.{expires}{_generation_part(generation)}"
+        return f"{body}.{self._signature(PLAYER, body)}"
 
     def player_of(self, token: str, now: float) -> PlayerLink | None:
         """The game and player a link names while it is valid; None for a forged, cut or
-        expired one."""
+        expired one (a revoked one names its generation: the caller compares it)."""
         body = token.rpartition(".")[0]
-        parts = body[1:].split(".") if body.startswith("p") else []
-        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 20 for p in parts):
+        numbers = _numbers(body[1:], (3, 4)) if body.startswith("p") else None
+        if numbers is None:
             return None
-        game_id, user_id, expires = (int(p) for p in parts)
-        if not hmac.compare_digest(token, self.player_token(game_id, user_id, expires)):
+        link = PlayerLink(*numbers)
+        if not hmac.compare_digest(token, self.player_token(*link)):
             return None
-        if expires <= now:
+        if link.expires <= now:
             return None
-        return PlayerLink(game_id, user_id, expires)
+        return link
 
     def csrf_token(self, token: str) -> str:
         """What the page of a player link sends with every move (a header no other site can

@@ -31,3 +31,23 @@ NOTHING_TO_DECIDE = (
 )
 NOT_A_MOVE = "This request is not a move from your page: reload the page and try again."
 TOO_FAST = "Too many moves at once: wait a few seconds and try again."
+# The Discord Activity (the page inside Discord's frame)
+ACTIVITY_TITLE = "Caylus: the board"
+SIGNING_IN = "Signing you in with Discord…"
+SIGN_IN_FAILED = "Discord did not sign you in: close the Activity and open it again."
+ACTIVITY_OFF = (
+    "The board cannot open inside Discord on this bot: its host has not set it up. Use the "
+    "link from /caylus me instead."
+)
+SIGN_IN_BUSY = (
+    "Too many sign-ins at once: wait a minute, then close the Activity and open it again."
+)
+NO_GAME_HERE = "There is no game in this channel: start one with /caylus new."
+# A link given before the host revoked the game's links (/caylus board revoke_links)
+REVOKED_LINK = (
+    "The game's host has revoked this link: ask for a new one in the game's channel "
+    "(/caylus board)."
+)
+REVOKED_PLAYER_LINK = (
+    "The game's host has revoked this link: open a new one with /caylus me in the game's channel."
+)

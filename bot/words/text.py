@@ -179,6 +179,9 @@ BUTTON_START = "Start"
 BUTTON_MY_HAND = "My hand"
 BUTTON_MY_CHOICES = "My choices"
 BUTTON_CATCH_UP = "Catch me up"
+BUTTON_OPEN_BOARD = "Open the board"
+# the "Open the board" press when Discord does not launch the Activity (docs/web.md)
+ACTIVITY_NOT_LAUNCHED = "Discord did not open the board here. Open it in a browser instead: {url}"
 BUTTON_CANCEL_PREMOVES = "Cancel my queue"
 LOBBY_NOTES = {  # op -> (private note to the user, public line above the new lobby)
     "join": ("You joined game #{game_id}.", "{who} joined game #{game_id}."),
@@ -392,6 +395,16 @@ STATUS_SINCE = " (since {when})"
 WATCH_IN_BROWSER = "🌐 Watch it live in a browser: {url}"
 # /caylus me's link button to the player's own board on the web page (private, expiring)
 OPEN_IN_BROWSER = "Open my board in a browser"
+# /caylus board revoke_links: True (the host), docs/web.md "Revoking a game's links"
+OPT_REVOKE_LINKS = "Host only: revoke every web link of this game given so far"
+LINKS_REVOKED_NOTE = (
+    "Every web link of game #{game_id} given so far no longer works. Players get a new one "
+    "with /caylus me."
+)
+LINKS_REVOKED = (
+    "🔒 {who} revoked the web links of game #{game_id}: the old ones no longer open it. Players "
+    "get a new link with /caylus me."
+)
 ME_TITLE = "Your stock in game #{game_id} ({emoji} {colour})"
 ME_PUBLIC_CHOICES = "Your other choices are on the prompt in the channel."
 ME_NO_SEAT = (

@@ -326,21 +326,21 @@ class TableBase(commands.Cog):
             raise err.ServiceError(t.NO_GAME)
         return info
 
-    def watch_link(self, game_id: int) -> str | None:
+    async def watch_link(self, game_id: int) -> str | None:
         """The game's public read-only web page (docs/web.md), when the bot serves pages at a
         public address (CAYLUS_WEB_PORT and CAYLUS_PUBLIC_URL); else None."""
         web = getattr(self.bot, "web", None)  # bot.app.CaylusBot's; the cogs import no web
         if web is None or not self.settings.public_url:
             return None
-        return str(web.site.spectator_url(game_id))
+        return str(await web.site.spectator_url(game_id))
 
-    def player_link(self, game_id: int, user_id: int) -> str | None:
+    async def player_link(self, game_id: int, user_id: int) -> str | None:
         """A player's private, expiring link to their board on the web page (docs/web.md),
         when the bot serves pages at a public address; else None. Only ever shown privately."""
         web = getattr(self.bot, "web", None)
         if web is None or not self.settings.public_url:
             return None
-        return str(web.site.player_url(game_id, user_id))
+        return str(await web.site.player_url(game_id, user_id))
 
     async def state_of(self, info: GameInfo) -> GameState:
         """The engine state of a started game (a lobby has none: it is not running)."""

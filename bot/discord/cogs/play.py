@@ -19,6 +19,7 @@ from bot.discord.cogs.plans import PlanCommands
 from bot.discord.cogs.prompts import _label_in, collapsed
 from bot.discord.views import (
     choice_view,
+    open_board_view,
     undo_view,
     with_catch_up,
 )
@@ -231,12 +232,17 @@ class PlayCommands(PlanCommands):
             await self.tell(interaction, t.MADE_NOT_POSTED.format(label=label, reason=failed))
 
     @caylus.command(name="board", description=t.DESC["board"])
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(revoke_links=t.OPT_REVOKE_LINKS)
+    async def board(self, interaction: discord.Interaction, revoke_links: bool = False) -> None:
         """Where this channel's game stands, privately: whose decision and since when, the
-        deadline, one line per seat, and the board picture (the lobby before the start)."""
+        deadline, one line per seat, and the board picture (the lobby before the start).
+        `revoke_links` (the host): every web link of the game given so far stops working."""
         async with self.guard(interaction, "board"):
             await self.defer_private(interaction)
             info = await self.channel_game(interaction)
+            if revoke_links:
+                await self._revoke_links(interaction, info)
+                return
             if info.status == "lobby":
                 await self.tell(interaction, embed=await self.lobby_embed(info))
                 return
@@ -266,10 +272,52 @@ class PlayCommands(PlanCommands):
                 )
                 lines += (await self.deadline_lines(info, names))[0]
             lines += looks[1:]
-            link = self.watch_link(info.id)
+            link = await self.watch_link(info.id)
             if link is not None:
                 lines.append(t.WATCH_IN_BROWSER.format(url=link))
-            await self.tell(interaction, "\n".join(lines), file=picture_file(await picture))
+            # the game's page inside Discord, when the Activity is set up
+            opens = open_board_view(info.id) if self.activity_ready() else None
+            await self.tell(
+                interaction, "\n".join(lines), file=picture_file(await picture), view=opens
+            )
+
+    def activity_ready(self) -> bool:
+        """Whether the bot's Discord Activity is set up (web pages at a public address and
+        CAYLUS_CLIENT_SECRET): then /caylus board offers "Open the board"."""
+        web = getattr(self.bot, "web", None)  # bot.app.CaylusBot's; the cogs import no web
+        return web is not None and web.site.sign_in is not None and bool(self.settings.public_url)
+
+    async def activity_press(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "Open the board": Discord launches the Activity (the game's page inside Discord,
+        which signs the presser in). If Discord refuses (the application's Activity is not
+        enabled in the Developer Portal), the presser gets their page's link privately."""
+        async with self.guard(interaction, "activity", game_id):
+            try:
+                await interaction.response.launch_activity()
+                return
+            except discord.HTTPException as error:
+                log.warning("game %s: Discord did not launch the Activity (%s)", game_id, error)
+            await self.defer_private(interaction)
+            info = await self.service.game(game_id)
+            if info.seat_of(interaction.user.id) is not None:
+                link = await self.player_link(game_id, interaction.user.id)
+            else:
+                link = await self.watch_link(game_id)
+            await self.tell(interaction, t.ACTIVITY_NOT_LAUNCHED.format(url=link or "-"))
+
+    async def _revoke_links(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """The host revokes the game's web links (docs/web.md): announced in the channel, and
+        the host gets the new spectator link privately (players get theirs from /caylus me)."""
+        await self.service.revoke_links(
+            info.id, interaction.user.id, can_manage=self.can_manage(interaction)
+        )
+        note = [t.LINKS_REVOKED_NOTE.format(game_id=info.id)]
+        link = await self.watch_link(info.id)
+        if link is not None:
+            note.append(t.WATCH_IN_BROWSER.format(url=link))
+        with self.public(info):
+            public = t.LINKS_REVOKED.format(game_id=info.id, who=interaction.user.display_name)
+        await self.announce(interaction, "\n".join(note), public)
 
     @caylus.command(name="me", description=t.DESC["me"])
     async def me(self, interaction: discord.Interaction) -> None:
@@ -356,7 +404,7 @@ class PlayCommands(PlanCommands):
         if plans_view is not None and components is None:
             components = plans_view
         components = with_catch_up(info.id, components)
-        link = self.player_link(info.id, interaction.user.id)
+        link = await self.player_link(info.id, interaction.user.id)
         if link is not None:  # a link button, where a row has room (as "Catch me up")
             with contextlib.suppress(ValueError):
                 components.add_item(discord.ui.Button(label=t.OPEN_IN_BROWSER, url=link))
