@@ -40,9 +40,12 @@ from engine.caylus.codes import (
     ROAD_LENGTH,
     SELL,
     SKIP,
+    SP_GUILD,
     SP_JOUST,
     SP_TRADING,
     T_CASTLE,
+    T_INN,
+    T_STABLES,
     TAKE,
     TILE_EFFECT,
     TILE_IDS,
@@ -163,24 +166,69 @@ def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
     return toward
 
 
+# How much a beginner wants a useful space, by what it does: building (prestige now, income
+# later) and cubes first, then what turns cubes or deniers into something, last the spaces that
+# only shift turn order or the provost. Each placement takes a space of the highest rank on offer
+# most of the time (_FIRST_CHOICE) and any useful space otherwise.
+_RANK_BUILD, _RANK_CUBES, _RANK_TRADE, _RANK_ORDER = 3, 2, 1, 0
+_FIRST_CHOICE = 0.75
+# Below this many deniers after paying, an order-only space (guild, stables, inn) is not worth
+# a worker: the deniers buy cubes and builds in the turns ahead.
+_ORDER_RESERVE = 4
+_BUILDERS = (Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT)
+_ORDER_SPACES = (SP_GUILD, T_STABLES, T_INN)
+
+
+def _rank(g: FastGame, target: int, on_road: bool) -> int:
+    """How much a beginner wants the useful space `target` (see _RANK_BUILD ...)."""
+    if not on_road:
+        if target == T_CASTLE:
+            return _RANK_BUILD
+        if target in _ORDER_SPACES:
+            return _RANK_ORDER
+        return _RANK_TRADE  # gate, trading post, joust
+    effect = TILE_EFFECT[g.road[target]]
+    if effect in _BUILDERS:
+        return _RANK_BUILD
+    if effect is Effect.PRODUCE or effect is Effect.PEDDLER:
+        return _RANK_CUBES
+    return _RANK_TRADE
+
+
 def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
     # the section's penalty is a sure loss: a house there comes before anything else
-    if _PLACE_CASTLE in options and _owes_a_house(g, seat):
+    castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
+    if castle_open and _owes_a_house(g, seat):
         if _fed_after_production(g, seat):
             return _PLACE_CASTLE
         toward = _toward_the_castle(g, seat, options)
         if toward:
             return toward[rng.randrange(len(toward))]
-    if rng.random() < 0.9:
-        # a few random draws instead of scoring every space: cheap and still sensible
-        for _ in range(8):
-            code = options[rng.randrange(1, len(options))]
-            on_road = code >= PLACE_ROAD0
-            target = INDEX[code]
-            cost = g.placement_cost(seat, target if on_road else -1)
-            if _useful_space(g, seat, target, on_road, cost):
-                return code
-    return PASS
+    # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
+    if castle_open and _fed_after_production(g, seat) and rng.random() < 0.9:
+        return _PLACE_CASTLE
+    # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
+    deniers = g.deniers[seat]
+    ranked: list[list[int]] = [[], [], [], []]
+    for code in options:
+        if code == PASS:
+            continue
+        on_road = code >= PLACE_ROAD0
+        target = INDEX[code]
+        cost = g.placement_cost(seat, target if on_road else -1)
+        if cost > deniers or not _useful_space(g, seat, target, on_road, cost):
+            continue
+        rank = _rank(g, target, on_road)
+        if rank == _RANK_ORDER and deniers - cost < _ORDER_RESERVE:
+            continue
+        ranked[rank].append(code)
+    useful = [code for codes in ranked for code in codes]
+    if not useful:
+        return PASS
+    if rng.random() < _FIRST_CHOICE:
+        best = next(codes for codes in reversed(ranked) if codes)
+        return best[rng.randrange(len(best))]
+    return useful[rng.randrange(len(useful))]
 
 
 def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
