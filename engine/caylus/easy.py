@@ -289,8 +289,46 @@ def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> in
     return keep[0]
 
 
+_PRESTIGE_FAVOR, _DENIERS_FAVOR = FAVORS["a"], FAVORS["b"]
+_BUILD_FAVORS = frozenset(FAVORS[key] for key in ("d2", "d3", "d4", "d5"))
+# Below this many deniers a favor on the deniers line pays for the next turn's workers; above
+# it the prestige line's points are the sensible favor.
+_SHORT_OF_DENIERS = 5
+
+
+def _useful_favors(options: list[int]) -> list[int]:
+    useful = [c for c in options if c != _EMPTY_FAVOR]
+    if _EXCHANGE_FAVOR in useful and len(useful) > 1:
+        useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
+    return useful
+
+
+def _favor(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    """A beginner's favor: a discounted building when one is on offer (prestige and income),
+    else deniers when short of them and prestige otherwise, now and then any useful one."""
+    useful = _useful_favors(options)
+    if rng.random() < 0.8:
+        builds = [c for c in useful if c in _BUILD_FAVORS]
+        if builds:
+            return builds[rng.randrange(len(builds))]
+        wanted = _DENIERS_FAVOR if g.deniers[seat] < _SHORT_OF_DENIERS else _PRESTIGE_FAVOR
+        if wanted in useful:
+            return wanted
+    return useful[rng.randrange(len(useful))]
+
+
+def easy_action(g: FastGame, rng: random.Random) -> int:
+    """The easy level's choice among `g.options` (two or more) for `g.seat`: `easy_policy`,
+    with a beginner's choice of royal favors. The search's playouts keep `easy_policy`'s
+    random useful favor, so that the medium and strong levels play as they did."""
+    if g.kind == FAVOR:
+        return _favor(g, g.seat, g.options, rng)
+    return easy_policy(g, rng)
+
+
 def easy_policy(g: FastGame, rng: random.Random) -> int:
-    """The easy level's choice among `g.options` (two or more) for `g.seat`."""
+    """The easy level's choice among `g.options` (two or more) for `g.seat`, but for royal
+    favors (`easy_action`); also the search's playout policy for the kinds it leaves to easy."""
     options = g.options
     kind = g.kind
     seat = g.seat
@@ -304,9 +342,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
     if kind == GUILD:
         return _provost_moves(g, seat, options, False) if rng.random() < 0.7 else SKIP
     if kind == FAVOR:
-        useful = [c for c in options if c != _EMPTY_FAVOR]
-        if _EXCHANGE_FAVOR in useful and len(useful) > 1:
-            useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
+        useful = _useful_favors(options)
         return useful[rng.randrange(len(useful))]
     if kind == GATE:
         useful = [
