@@ -1,7 +1,10 @@
-"""The easy Caylus player's policy on the in-place game (engine/caylus/fast_game.py): a worker
-where it feeds a castle batch or a production that completes one, the castle when it can
-deliver, the cheapest useful choice elsewhere. It is also every seat's policy inside the
-medium and strong players' search playouts (engine/caylus/ai.py).
+"""The easy Caylus player's policy on the in-place game (engine/caylus/fast_game.py), a fair
+beginner's: a worker in the castle whenever it will hold a batch (first of all while it owes the
+section a house), on a space of the best useful kind most of the time (a builder that can build,
+then cubes, then trade, turn order last) and no pass while a useful space is affordable; a
+discounted building, deniers or prestige as its royal favor (`easy_action`). `easy_policy`, all
+but the favors, is also every seat's policy inside the medium and strong players' search
+playouts for the decisions their own playout policy leaves to it (engine/caylus/ai.py).
 """
 
 from __future__ import annotations
