@@ -7,7 +7,9 @@ Run: python bench/bench_easy_castle.py [--players 2,3,4] [--games 20] [--seed 1]
 Per player count: the mean final score, for each castle section (Dungeon, Walls, Towers) the
 share of seats with at least one house in it at the end (a seat without one lost 2, 3 or 4 PP
 at its scoring), the mean number of houses per seat, the prestige a seat lost on average to
-those penalties, and games that failed (an automated player's error, counted, not raised).
+those penalties, the sections a seat missed per game (scored without a house of its), the
+workers a seat placed per turn (the castle, the gate and every other space), and games that
+failed (an automated player's error, counted, not raised).
 Easy decides in microseconds: 100 four-player games take a few seconds (docs/players.md).
 """
 
@@ -30,7 +32,8 @@ from engine.players import Budget
 def measure(players: int, games: int, seed: int) -> dict[str, object]:
     scores: list[int] = []
     housed = [0, 0, 0]
-    houses = penalty = seats = failed = 0
+    houses = penalty = seats = failed = missed = 0
+    placed = seat_turns = 0
     for index in range(games):
         state = caylus.new_game(caylus.Options(players=players), caylus.Setup(seed=seed + index))
         rng = random.Random((seed + index) * 1_000_003)  # as caylus arena draws it
@@ -38,12 +41,15 @@ def measure(players: int, games: int, seed: int) -> dict[str, object]:
             while not state.over:
                 seat = caylus.pending(state)[0].seat
                 action = caylus.automated_action(state, seat, "easy", rng, Budget())
+                if state.decision is not None and state.decision.kind == "place":
+                    placed += str(action).startswith("place")
                 state, _ = caylus.apply(state, action, seat)
         except Exception as error:  # a player's bug: count the game, say which, go on
             failed += 1
             print(f"game {seed + index}: {type(error).__name__}", file=sys.stderr)
             continue
         scores += caylus.outcome(state).scores
+        seat_turns += players * state.turn
         for seat in range(players):
             seats += 1
             for section in range(3):
@@ -51,6 +57,7 @@ def measure(players: int, games: int, seed: int) -> dict[str, object]:
                 houses += count
                 housed[section] += count > 0
                 if not count:
+                    missed += 1
                     penalty -= cat.section_reward(section, 0)[0]
     return {
         "players": players,
@@ -61,6 +68,8 @@ def measure(players: int, games: int, seed: int) -> dict[str, object]:
         "share_with_house": [round(count / max(seats, 1), 2) for count in housed],
         "houses_per_seat": round(houses / max(seats, 1), 2),
         "penalty_pp_per_seat": round(penalty / max(seats, 1), 2),
+        "sections_missed_per_seat_game": round(missed / max(seats, 1), 2),
+        "workers_placed_per_turn": round(placed / max(seat_turns, 1), 2),
     }
 
 

@@ -121,9 +121,10 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     levels = [level.strip() for level in args.seats.split(",")]
     if len(levels) != args.players:
         raise CommandError(f"--seats names {len(levels)} levels for {args.players} players.")
-    unknown = sorted(set(levels) - set(LEVELS))
+    seat_names = (*LEVELS, ARENA_RANDOM)
+    unknown = sorted(set(levels) - set(seat_names))
     if unknown:
-        raise CommandError(f"unknown level {quoted(unknown[0])}; levels: {', '.join(LEVELS)}.")
+        raise CommandError(f"unknown level {quoted(unknown[0])}; levels: {', '.join(seat_names)}.")
     if args.playouts_only and args.budget is not None:
         raise CommandError("--playouts-only and --budget exclude each other.")
     wins = dict.fromkeys(levels, 0.0)
@@ -151,11 +152,12 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                 pass  # each level's playout cap, no clock: as on an idle core that reaches it
             elif args.budget is not None:
                 budget = Budget(should_stop=_stop_after(args.budget))
-            elif level != "easy":
+            elif level not in ("easy", ARENA_RANDOM):
                 budget = Budget(should_stop=_stop_after(game.LEVEL_SECONDS[level]))
             decision_started = time.perf_counter()
             cpu_started = time.process_time()
-            decided = safe_action(game, state, seat, level, rng, budget, player)
+            seat_player = _uniformly_random if level == ARENA_RANDOM else player
+            decided = safe_action(game, state, seat, level, rng, budget, seat_player)
             action = decided.action
             if decided.failure is not None:
                 failures[level] += 1
@@ -164,7 +166,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
             if len(game.legal_actions(state, seat)) > 1:
                 times[level].append(time.perf_counter() - decision_started)
                 cpu[level].append(spent := time.process_time() - cpu_started)
-                if spent > game.LEVEL_SECONDS[level] and level != "easy":
+                if level not in ("easy", ARENA_RANDOM) and spent > game.LEVEL_SECONDS[level]:
                     over[level] += 1
             state, _ = game.apply(state, action, seat)
         result = game.outcome(state)
@@ -193,7 +195,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     }
     if args.playouts_only:
         for level, stats in report.items():
-            if level != "easy" and cpu[level]:
+            if level not in ("easy", ARENA_RANDOM) and cpu[level]:
                 stats["cpu_median_s"] = round(statistics.median(cpu[level]), 4)
                 stats["cpu_p99_s"] = round(_percentile(cpu[level], 0.99), 4)
                 stats["over_time_share"] = round(over[level] / len(cpu[level]), 3)
@@ -213,6 +215,19 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
         )
     )
     return 0
+
+
+# The arena's yardstick seat, not a level a bot seat can have: every decision a legal action
+# drawn uniformly at random (from the arena's rng, so a run stays reproducible from its seed).
+ARENA_RANDOM = "random"
+
+
+def _uniformly_random(
+    game: Any, state: Any, seat: int, level: str, rng: random.Random, budget: Any
+) -> Any:
+    """An arena seat that plays a uniformly random legal action (`level` and `budget` unused)."""
+    actions = game.legal_actions(state, seat)
+    return actions[rng.randrange(len(actions))]
 
 
 def _stop_after(seconds: float) -> Callable[[], bool]:
@@ -438,7 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--players", type=int, default=4)
     arena.add_argument("--games", type=_count(1), default=100)
     arena.add_argument(
-        "--seats", required=True, help="a level per seat, e.g. strong,easy,easy,easy"
+        "--seats",
+        required=True,
+        help="a level per seat, e.g. strong,easy,easy,easy; random: uniformly random moves",
     )
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument(

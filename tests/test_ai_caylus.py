@@ -21,6 +21,7 @@ from engine.players import LEVELS, Budget
 from tests.caylus_helpers import (
     CARPENTER,
     GOLD_MINE,
+    N_CARPENTER,
     N_FARM,
     N_MARKET,
     N_QUARRY,
@@ -332,3 +333,69 @@ def test_easy_scores_a_house_in_nearly_every_castle_section() -> None:
             for section in range(3):
                 housed[section] += seat in state.castle[section]
     assert all(count >= 0.9 * seats for count in housed), housed
+
+
+# --- easy plays as a fair beginner (issue 28): delivers, keeps its workers busy, builds -------
+
+
+def easy_share(state: caylus.State, wanted: set[str]) -> float:
+    """The share of rngs (SEEDS) for which easy's choice at `state` is one of `wanted`."""
+    seat = state.decision.seat  # type: ignore[union-attr]
+    picks = [str(caylus.automated_action(state, seat, "easy", random.Random(k))) for k in SEEDS]
+    return sum(pick in wanted for pick in picks) / len(picks)
+
+
+def test_easy_delivers_a_batch_when_it_holds_one_and_a_castle_space_is_free() -> None:
+    # a house in the Dungeon already, so no penalty to avoid: a batch is still 5 PP, and easy
+    # takes the castle in nearly every draw (9 in 10), not as one space among a dozen
+    s = position(players=3, cubes_of={0: "FWS", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    assert decision(s) == ("place", 0)
+    assert easy_share(s, {"place castle"}) >= 0.75
+    # without a batch the castle is no option at all
+    s = position(players=3, cubes_of={0: "FW", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    assert easy_share(s, {"place castle"}) == 0
+
+
+def test_easy_keeps_placing_while_it_has_deniers_and_a_useful_space() -> None:
+    # 9 deniers, cubes to sell and build with: a worker kept home earns nothing, so no pass
+    s = position(players=3, cubes_of={0: "FWWSC", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    assert "pass" not in easy_choices(s)
+    # and with nothing it can pay for, it passes
+    s = position(players=3, cubes_of={0: "", 1: "", 2: ""}, deniers={0: 0, 1: 5, 2: 5})
+    assert easy_choices(s) == {"pass"}
+
+
+def test_easy_spends_no_worker_on_turn_order_when_short_of_deniers() -> None:
+    # 3 deniers: the guild, the stables and the inn would leave it 2 for the builds ahead
+    s = position(players=3, cubes_of={0: "FW", 1: "", 2: ""}, deniers=3, castle=[[0], [], []])
+    assert not easy_choices(s) & {"place guild", "place stables", "place inn"}
+
+
+def test_easy_prefers_a_builder_that_can_build() -> None:
+    # F F W W: no castle batch, a wood building at either carpenter (prestige now, income later)
+    s = position(players=3, cubes_of={0: "FFWW", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    builders = {f"place {N_CARPENTER}", f"place {CARPENTER}"}
+    assert easy_share(s, builders) >= 0.6
+
+
+def favor_with_deniers(marker: list[int], deniers: int) -> caylus.State:
+    """Seat 1 pays at the joust field (2 d with its worker) and wins a favor (phase 3)."""
+    s = position(cubes_of={1: "CWFSC"}, favors={1: marker}, scored=0, section=0, deniers=deniers)
+    s = place_workers(s, {1: ["joust"]})
+    s = play(s, (1, "joust"))
+    assert decision(s) == ("favor", 1)
+    return s
+
+
+def test_easy_takes_the_prestige_favor_or_deniers_when_short_of_them() -> None:
+    rich = favor_with_deniers([0, 0, 0, 0], deniers=10)  # 8 d left after the joust
+    assert easy_share(rich, {"favor a"}) >= 0.75
+    poor = favor_with_deniers([0, 0, 0, 0], deniers=5)  # 3 d left
+    assert easy_share(poor, {"favor b"}) >= 0.75
+
+
+def test_easy_takes_a_building_favor_when_one_is_on_offer() -> None:
+    # the building line's column 2 (a carpenter's build, one cube off) with wood to build
+    s = favor_with_deniers([0, 0, 0, 1], deniers=10)
+    assert "favor d2" in {str(a) for a in caylus.legal_actions(s, 1)}
+    assert easy_share(s, {"favor d2"}) >= 0.75

@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli import main
 from engine import caylus
+from engine.players import LEVELS
 from engine.record import GameRecord, record_for
 
 
@@ -205,6 +206,26 @@ def test_arena_runs_split_by_seed_play_the_games_of_one_run(
     whole = games(1, 4)
     assert games(1, 2) + games(3, 2) == whole
     assert [game["seats"] for game in whole] == [["medium", "easy"], ["easy", "medium"]] * 2
+
+
+@pytest.mark.parametrize("game", ["caylus", "magna-carta"])
+def test_arena_random_seat_plays_uniformly_random_legal_moves(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the yardstick `easy` is measured against (docs/players.md): legal moves drawn from the
+    # arena's rng, so a run is reproducible from its seed; it is no level a bot seat can have
+    args = ["arena", "--game", game, "--players", "2", "--games", "2", "--seats", "easy,random"]
+    runs = []
+    for _ in range(2):
+        assert main([*args, "--seed", "4", "--progress"]) == 0
+        captured = capsys.readouterr()
+        runs.append(captured.err)
+        levels = json.loads(captured.out)["levels"]
+        assert set(levels) == {"easy", "random"}
+        assert levels["random"]["failures"] == 0 and levels["random"]["decisions"] > 0
+        assert sum(stats["win_share"] for stats in levels.values()) == pytest.approx(1.0)
+    assert runs[0] == runs[1]
+    assert "random" not in LEVELS
 
 
 def test_arena_refuses_seats_that_do_not_fit(capsys: pytest.CaptureFixture[str]) -> None:

@@ -64,7 +64,7 @@ from engine.caylus.codes import (
     TILE_PRESTIGE,
     G,
 )
-from engine.caylus.easy import can_feed, easy_policy
+from engine.caylus.easy import can_feed, easy_action, easy_policy
 from engine.caylus.fast_game import FastGame
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
@@ -346,7 +346,7 @@ def search_action(
     )
     code: int | None = best_action(stats, options)  # one of `options`, or None
     if code is None:  # stopped before the first playout
-        code = easy_policy(root, rng)
+        code = easy_action(root, rng)
     return ACTIONS[code]
 
 
@@ -371,5 +371,5 @@ def automated_action(
     if len(root.options) == 1:
         return ACTIONS[root.options[0]]
     if level == "easy":
-        return ACTIONS[easy_policy(root, rng)]
+        return ACTIONS[easy_action(root, rng)]
     return search_action(root, seat, level, rng, budget)

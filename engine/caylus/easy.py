@@ -1,7 +1,10 @@
-"""The easy Caylus player's policy on the in-place game (engine/caylus/fast_game.py): a worker
-where it feeds a castle batch or a production that completes one, the castle when it can
-deliver, the cheapest useful choice elsewhere. It is also every seat's policy inside the
-medium and strong players' search playouts (engine/caylus/ai.py).
+"""The easy Caylus player's policy on the in-place game (engine/caylus/fast_game.py), a fair
+beginner's: a worker in the castle whenever it will hold a batch (first of all while it owes the
+section a house), on a space of the best useful kind most of the time (a builder that can build,
+then cubes, then trade, turn order last) and no pass while a useful space is affordable; a
+discounted building, deniers or prestige as its royal favor (`easy_action`). `easy_policy`, all
+but the favors, is also every seat's policy inside the medium and strong players' search
+playouts for the decisions their own playout policy leaves to it (engine/caylus/ai.py).
 """
 
 from __future__ import annotations
@@ -40,9 +43,12 @@ from engine.caylus.codes import (
     ROAD_LENGTH,
     SELL,
     SKIP,
+    SP_GUILD,
     SP_JOUST,
     SP_TRADING,
     T_CASTLE,
+    T_INN,
+    T_STABLES,
     TAKE,
     TILE_EFFECT,
     TILE_IDS,
@@ -163,24 +169,69 @@ def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
     return toward
 
 
+# How much a beginner wants a useful space, by what it does: building (prestige now, income
+# later) and cubes first, then what turns cubes or deniers into something, last the spaces that
+# only shift turn order or the provost. Each placement takes a space of the highest rank on offer
+# most of the time (_FIRST_CHOICE) and any useful space otherwise.
+_RANK_BUILD, _RANK_CUBES, _RANK_TRADE, _RANK_ORDER = 3, 2, 1, 0
+_FIRST_CHOICE = 0.75
+# Below this many deniers after paying, an order-only space (guild, stables, inn) is not worth
+# a worker: the deniers buy cubes and builds in the turns ahead.
+_ORDER_RESERVE = 4
+_BUILDERS = (Effect.CARPENTER, Effect.MASON, Effect.ARCHITECT)
+_ORDER_SPACES = (SP_GUILD, T_STABLES, T_INN)
+
+
+def _rank(g: FastGame, target: int, on_road: bool) -> int:
+    """How much a beginner wants the useful space `target` (see _RANK_BUILD ...)."""
+    if not on_road:
+        if target == T_CASTLE:
+            return _RANK_BUILD
+        if target in _ORDER_SPACES:
+            return _RANK_ORDER
+        return _RANK_TRADE  # gate, trading post, joust
+    effect = TILE_EFFECT[g.road[target]]
+    if effect in _BUILDERS:
+        return _RANK_BUILD
+    if effect is Effect.PRODUCE or effect is Effect.PEDDLER:
+        return _RANK_CUBES
+    return _RANK_TRADE
+
+
 def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
     # the section's penalty is a sure loss: a house there comes before anything else
-    if _PLACE_CASTLE in options and _owes_a_house(g, seat):
+    castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
+    if castle_open and _owes_a_house(g, seat):
         if _fed_after_production(g, seat):
             return _PLACE_CASTLE
         toward = _toward_the_castle(g, seat, options)
         if toward:
             return toward[rng.randrange(len(toward))]
-    if rng.random() < 0.9:
-        # a few random draws instead of scoring every space: cheap and still sensible
-        for _ in range(8):
-            code = options[rng.randrange(1, len(options))]
-            on_road = code >= PLACE_ROAD0
-            target = INDEX[code]
-            cost = g.placement_cost(seat, target if on_road else -1)
-            if _useful_space(g, seat, target, on_road, cost):
-                return code
-    return PASS
+    # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
+    if castle_open and _fed_after_production(g, seat) and rng.random() < 0.9:
+        return _PLACE_CASTLE
+    # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
+    deniers = g.deniers[seat]
+    ranked: list[list[int]] = [[], [], [], []]
+    for code in options:
+        if code == PASS:
+            continue
+        on_road = code >= PLACE_ROAD0
+        target = INDEX[code]
+        cost = g.placement_cost(seat, target if on_road else -1)
+        if cost > deniers or not _useful_space(g, seat, target, on_road, cost):
+            continue
+        rank = _rank(g, target, on_road)
+        if rank == _RANK_ORDER and deniers - cost < _ORDER_RESERVE:
+            continue
+        ranked[rank].append(code)
+    useful = [code for codes in ranked for code in codes]
+    if not useful:
+        return PASS
+    if rng.random() < _FIRST_CHOICE:
+        best = next(codes for codes in reversed(ranked) if codes)
+        return best[rng.randrange(len(best))]
+    return useful[rng.randrange(len(useful))]
 
 
 def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
@@ -241,8 +292,46 @@ def _provost_moves(g: FastGame, seat: int, options: list[int], paid: bool) -> in
     return keep[0]
 
 
+_PRESTIGE_FAVOR, _DENIERS_FAVOR = FAVORS["a"], FAVORS["b"]
+_BUILD_FAVORS = frozenset(FAVORS[key] for key in ("d2", "d3", "d4", "d5"))
+# Below this many deniers a favor on the deniers line pays for the next turn's workers; above
+# it the prestige line's points are the sensible favor.
+_SHORT_OF_DENIERS = 5
+
+
+def _useful_favors(options: list[int]) -> list[int]:
+    useful = [c for c in options if c != _EMPTY_FAVOR]
+    if _EXCHANGE_FAVOR in useful and len(useful) > 1:
+        useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
+    return useful
+
+
+def _favor(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    """A beginner's favor: a discounted building when one is on offer (prestige and income),
+    else deniers when short of them and prestige otherwise, now and then any useful one."""
+    useful = _useful_favors(options)
+    if rng.random() < 0.8:
+        builds = [c for c in useful if c in _BUILD_FAVORS]
+        if builds:
+            return builds[rng.randrange(len(builds))]
+        wanted = _DENIERS_FAVOR if g.deniers[seat] < _SHORT_OF_DENIERS else _PRESTIGE_FAVOR
+        if wanted in useful:
+            return wanted
+    return useful[rng.randrange(len(useful))]
+
+
+def easy_action(g: FastGame, rng: random.Random) -> int:
+    """The easy level's choice among `g.options` (two or more) for `g.seat`: `easy_policy`,
+    with a beginner's choice of royal favors. The search's playouts keep `easy_policy`'s
+    random useful favor, so that the medium and strong levels play as they did."""
+    if g.kind == FAVOR:
+        return _favor(g, g.seat, g.options, rng)
+    return easy_policy(g, rng)
+
+
 def easy_policy(g: FastGame, rng: random.Random) -> int:
-    """The easy level's choice among `g.options` (two or more) for `g.seat`."""
+    """The easy level's choice among `g.options` (two or more) for `g.seat`, but for royal
+    favors (`easy_action`); also the search's playout policy for the kinds it leaves to easy."""
     options = g.options
     kind = g.kind
     seat = g.seat
@@ -256,9 +345,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
     if kind == GUILD:
         return _provost_moves(g, seat, options, False) if rng.random() < 0.7 else SKIP
     if kind == FAVOR:
-        useful = [c for c in options if c != _EMPTY_FAVOR]
-        if _EXCHANGE_FAVOR in useful and len(useful) > 1:
-            useful.remove(_EXCHANGE_FAVOR)  # an exchange gives nothing new
+        useful = _useful_favors(options)
         return useful[rng.randrange(len(useful))]
     if kind == GATE:
         useful = [
