@@ -296,7 +296,7 @@ def test_the_cog_answers_every_press_a_view_hands_on() -> None:
     from bot.discord.items import Presses
 
     calls = [n for n, v in vars(Presses).items() if inspect.iscoroutinefunction(v)]
-    assert len(calls) == 12  # with "Plan my turn" and "Catch me up"
+    assert len(calls) == 13  # with "Plan my turn", "Catch me up" and "Open the board"
     for name in calls:
         ours = getattr(CaylusCog, name)
         assert inspect.iscoroutinefunction(ours), name

@@ -36,6 +36,7 @@ CATALOGUES = {name.replace(".", "/") + ".py" for name in SOURCES}
 # help texts, read in Prometheus, and discord.py's log lines it counts).
 NOT_FOR_PLAYERS = {
     "bot/cli.py",
+    "bot/service/copy_db.py",  # `caylus copy-db`'s console lines
     "render/cli.py",
     "bot/discord/logsafe.py",
     "bot/settings.py",
