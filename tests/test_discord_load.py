@@ -16,8 +16,8 @@ from bot.games.caylus.turn_plans import turn_plan_options
 from bot.service import ActResult, GameService, one_interaction
 from engine import caylus
 from engine.caylus.catalogue import TILES
-from engine.caylus.lookahead import activation_kind, with_decision
-from engine.caylus.state import Options, Setup
+from engine.caylus.lookahead import DecisionKey, activation_kind, upcoming, with_decision
+from engine.caylus.state import Options, Setup, State
 from engine.errors import EngineError
 from tests.db import execute
 from tests.discord_harness import table
@@ -199,3 +199,57 @@ def test_turn_plan_options_make_one_hypothetical_placement_for_all_spaces(
     for option in options:
         alone = ahead._placement_question(state, other, option.target)
         assert (alone.options if alone else ()) == option.answers
+
+
+# --- the questions ahead: the lookahead plays the turn on without reading states whole --------
+
+
+def _reference_upcoming(state: Any, seat: int) -> list[tuple[Any, ...]]:
+    """The decisions `seat` meets in the rest of the turn, every seat playing the default, found
+    the plain way: every state played on read whole."""
+    out: list[tuple[Any, ...]] = []
+    seen: set[Any] = set()
+    s, turn, first = state, state.turn, True
+    while True:
+        s.filled()
+        d = s.decision
+        if s.over or d is None or s.turn != turn or s.phase >= 7:
+            return out
+        action = caylus.default_action(s)
+        key = DecisionKey(s.turn, s.phase, d.kind, d.seat, d.at, d.via_favor)
+        if d.seat == seat and not first and key not in seen:
+            seen.add(key)
+            out.append((key, tuple(caylus.legal_actions(s, seat)), action))
+        first = False
+        s, _ = caylus.apply(s, action, d.seat)
+
+
+def test_questions_ahead_lookahead_reads_no_state_whole_where_other_seats_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read_whole: list[int] = []
+    real_filled = State.filled
+
+    def counted_filled(self: State) -> State:
+        if len(self.__dict__) < len(State.model_fields):
+            read_whole.append(1)
+        return real_filled(self)
+
+    compared = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = caylus.new_game(Options(players=3), Setup(seed=seed))
+        while not state.over and state.turn < 5:
+            d = state.decision
+            assert d is not None
+            for seat in range(3):
+                expected = _reference_upcoming(state, seat)
+                monkeypatch.setattr(State, "filled", counted_filled)
+                read_whole.clear()
+                found = upcoming(state, seat, lambda s: None)
+                monkeypatch.setattr(State, "filled", real_filled)
+                assert [(u.key, u.options, u.played) for u in found] == expected
+                assert read_whole == []  # turn and phase were read on the engine's game
+                compared += 1
+            state, _ = caylus.apply(state, caylus.choose_action(state, d.seat, rng), d.seat)
+    assert compared > 100

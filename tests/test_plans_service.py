@@ -715,3 +715,32 @@ async def test_reading_plans_leaves_the_cache_of_games_current(database: str) ->
         assert reads == []
     finally:
         await svc.close()
+
+
+async def test_ask_now_for_a_prompt_skips_the_awaited_players_lookahead_when_another_has_questions(
+    svc,
+) -> None:
+    """What a prompt reads of `ask_now(whole=False)` (who is `ahead`, their questions, whether
+    anyone has a question ahead) is what the whole answer says; the awaited player's lookahead
+    is left out when another player already has a question ahead."""
+    rng = random.Random(8)
+    start = await running(svc)
+    gid = start.game.id
+    compared = skipped = 0
+    for _ in range(400):
+        state = await svc.state(gid)
+        if state.over or state.turn > 3:
+            break
+        whole = await svc.ask_now(gid)
+        lazy = await svc.ask_now(gid, whole=False)
+        assert lazy.ahead == whole.ahead
+        assert lazy.any_question_ahead == whole.any_question_ahead
+        assert lazy.stage == whole.stage and lazy.waiting_for == whole.waiting_for
+        for user in lazy.ahead:
+            assert lazy.questions[user] == whole.questions[user]
+        if whole.waiting_for in whole.questions and whole.waiting_for not in lazy.questions:
+            assert whole.any_question_ahead
+            skipped += 1
+        compared += 1
+        await decide(svc, gid, rng)
+    assert compared > 50 and skipped > 0

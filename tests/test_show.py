@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,10 +163,10 @@ async def test_a_move_saved_before_its_posts_fail_to_read_is_told_as_played_and_
         real = tb.service.ask_now
         failures = [OSError("the database went away for a moment")]
 
-        async def flaky(game_id: int) -> object:
+        async def flaky(game_id: int, **kwargs: Any) -> object:
             if failures:
                 raise failures.pop()
-            return await real(game_id)
+            return await real(game_id, **kwargs)
 
         tb.service.ask_now = flaky  # type: ignore[method-assign]
         reply = await actor.slash(tb.channel, "caylus play", action="pass")

@@ -12,7 +12,7 @@ legality is the engine's.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,12 @@ class AskNow:
     stage: tuple[int, int] | None = None  # (turn, phase) now, in a game with questions ahead
 
     @property
+    def any_question_ahead(self) -> bool:
+        """Whether some player has a question ahead with options: the prompt offers "My
+        choices"."""
+        return any_question_ahead(self.questions.values())
+
+    @property
     def ahead(self) -> tuple[int, ...]:
         """The players with a question due ahead whose decision the game does not wait for:
         "you can answer your coming choices now" (a line, a badge, an opted-in DM; no ping)."""
@@ -91,6 +97,12 @@ class AskNow:
             for user, asked in self.questions.items()
             if any(q.due for q in asked) and not any(q.now for q in asked)
         )
+
+
+def any_question_ahead(asked: Iterable[tuple[pl.Question, ...]]) -> bool:
+    """Whether any of these players' questions is one ahead (not the pending decision) with
+    options."""
+    return any(not q.now and q.options for questions in asked for q in questions)
 
 
 @dataclass(slots=True)

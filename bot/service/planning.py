@@ -10,7 +10,14 @@ from typing import Any
 
 from bot.games import plans as pl
 from bot.service.core import Live
-from bot.service.pace import AskNow, MyPlans, PlanBook, PlanResult, default_orders
+from bot.service.pace import (
+    AskNow,
+    MyPlans,
+    PlanBook,
+    PlanResult,
+    any_question_ahead,
+    default_orders,
+)
 from bot.service.play import PlayCalls
 from bot.store import DiskFull
 from bot.words import errors as err
@@ -153,9 +160,15 @@ class PlanCalls(PlayCalls):
             live, state, seat, book = await self._plans_context(game_id, user_id)
             return self._questions(live, state, seat, book)
 
-    async def ask_now(self, game_id: int) -> AskNow:
+    async def ask_now(self, game_id: int, *, whole: bool = True) -> AskNow:
         """For the Discord layer's delivery: who the game waits for, and each human's questions
-        (each list private to its player). `AskNow.ahead`: who may answer ahead now."""
+        (each list private to its player). `AskNow.ahead`: who may answer ahead now.
+
+        `whole=False` (what a prompt needs: `ahead`, whether anyone has a question ahead, the
+        questions of the players `ahead`): the questions of a player the game waits for are
+        left out when another player's already show a question ahead, since the prompt then
+        says nothing more for them and they are never `ahead`; their lookahead of the rest of
+        the turn is the dearest part (they open their own with "My choices": `questions_for`)."""
         async with self._lock(game_id, across=False):
             live = await self._load(game_id)
             info = self._info(live)
@@ -165,11 +178,19 @@ class PlanCalls(PlayCalls):
             book = await self._plan_book(live) if state is not None else None
             stage = None
             if state is not None and book is not None:
-                for s in live.seats:
-                    if not s.is_bot and s.user_id is not None:
-                        found = self._questions(live, state, s.seat, book)
-                        if found:
-                            asked[s.user_id] = found
+                humans = [s for s in live.seats if not s.is_bot and s.user_id is not None]
+                awaited = {u.seat for u in info.awaiting}
+                found: dict[int, tuple[pl.Question, ...]] = {}
+                # the players not awaited first: theirs decide whether the others' are needed
+                for s in sorted(humans, key=lambda s: s.seat in awaited):
+                    if not whole and s.seat in awaited and any_question_ahead(found.values()):
+                        continue
+                    found[s.seat] = self._questions(live, state, s.seat, book)
+                asked = {
+                    s.user_id: found[s.seat]
+                    for s in humans
+                    if s.user_id is not None and found.get(s.seat)
+                }
                 stage = (state.turn, state.phase)
             return AskNow(game_id, live.row.version, waiting, asked, stage)
 

@@ -483,7 +483,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
         prompt = None
         if now.status == "running" and now.pending:
             state = await self.started_state(game_id)
-            prompt = PromptNow(now, state, await self.ask_now(game_id))
+            prompt = PromptNow(now, state, await self.ask_now(game_id, whole=False))
         dms: tuple[AheadDm, ...] = ()
         readers: dict[int, Reader] = {}
         ahead = prompt is not None and prompt.ask.stage is not None

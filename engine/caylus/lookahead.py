@@ -25,6 +25,8 @@ from engine.caylus.rules import (
     default_action,
     legal_actions,
     placement_cost,
+    tile_at,
+    turn_and_phase,
 )
 from engine.caylus.state import Decision, State
 
@@ -83,7 +85,11 @@ def upcoming(
     first = True
     for _ in range(_STEP_LIMIT):
         d = s.decision
-        if s.over or d is None or s.turn != turn or s.phase >= 7:
+        if s.over or d is None:
+            break
+        # the states played on are read whole only where `seat` answers (its plans read them)
+        s_turn, s_phase = turn_and_phase(s)
+        if s_turn != turn or s_phase >= 7:
             break
         options = legal_actions(s, d.seat)
         action: Action | None = None
@@ -95,7 +101,7 @@ def upcoming(
             action = default_action(s)
             assert action is not None
         if d.seat == seat and not first:
-            key = DecisionKey(s.turn, s.phase, d.kind, d.seat, d.at, d.via_favor)
+            key = DecisionKey(s_turn, s_phase, d.kind, d.seat, d.at, d.via_favor)
             if key not in seen:
                 seen.add(key)
                 out.append(Upcoming(key, s, tuple(options), action))
@@ -113,7 +119,7 @@ def with_decision(state: State, kind: str, seat: int, at: int = 0, effect: str =
 def activation_kind(state: State, position: int) -> tuple[str, str] | None:
     """(decision kind, effect) the building at `position` asks its worker for when it acts, or
     None when it asks nothing (a production building with one product, a residence ...)."""
-    tile_id = state.road[position - 1]
+    tile_id = tile_at(state, position)
     if tile_id is None:
         return None
     tile = TILES[tile_id]

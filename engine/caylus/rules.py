@@ -196,12 +196,23 @@ def decision_prompt(state: State, d: Decision) -> str:
         return f"choose a royal favor (won for {d.why})"
     if not d.at or d.kind not in PROMPTS_AT:
         return PROMPTS[d.kind]
-    tile = _tile_at(state, d.at)
+    tile = tile_at(state, d.at)
     where = f"{cat.TILES[tile].name} ({d.at})" if tile else f"space {d.at}"
     return PROMPTS_AT[d.kind].format(where=where)
 
 
-def _tile_at(state: State, position: int) -> str | None:
+def turn_and_phase(state: State) -> tuple[int, int]:
+    """The state's turn and phase, read on the engine's game while the state was not read
+    whole: a lookahead that plays a turn on asks this at every step, and reading the whole
+    state (every player, the road, the castle) for two numbers would cost more than the move."""
+    if len(state.__dict__) == _SHOWN:
+        with HANDING_ON:
+            game = _engine_of(state).current()
+            return game.turn, game.phase
+    return state.turn, state.phase
+
+
+def tile_at(state: State, position: int) -> str | None:
     """The tile at road `position`, read on the engine's game while the state was not read
     whole (reading its road would convert all its fields)."""
     backing = _backing(state)
@@ -354,5 +365,7 @@ __all__ = [
     "pending",
     "placement_cost",
     "space_name",
+    "tile_at",
+    "turn_and_phase",
     "worker_can_work",
 ]

@@ -335,7 +335,7 @@ class ClockCommands(Delivery):
         in a running game that does not wait for them."""
         if game.status != "running" or game.waiting_for_you or game.taken_over:
             return False
-        return user_id in (await self.service.ask_now(game.game_id)).ahead
+        return user_id in (await self.service.ask_now(game.game_id, whole=False)).ahead
 
     @caylus.command(name="mygames", description=t.DESC["mygames"])
     async def mygames(self, interaction: discord.Interaction) -> None:

@@ -398,7 +398,7 @@ class PlayCommands(PlanCommands):
                 )
         elif info.pending:
             lines.append(t.ME_WAIT.format(who=names[info.pending[0].seat]))
-        if interaction.user.id in (await self.service.ask_now(info.id)).ahead:
+        if interaction.user.id in (await self.service.ask_now(info.id, whole=False)).ahead:
             lines.append(t.ME_AHEAD)
         plans_view = await self._plans_lines(info, interaction.user.id, lines)
         if plans_view is not None and components is None:

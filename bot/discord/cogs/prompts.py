@@ -278,9 +278,7 @@ class Prompts(TableBase):
             seats = [info.seat_of(u) for u in ahead]
             named = [names[s.seat] for s in seats if s is not None]
             lines.append(t.PROMPT_AHEAD.format(players=i18n.join(named)))
-        questions = ask is not None and any(
-            not q.now and q.options for asked in ask.questions.values() for q in asked
-        )
+        questions = ask is not None and ask.any_question_ahead
         # a turn's placements: everyone may plan theirs at once, privately ("Plan my turn")
         plan = ui.has_turn_plans and ui.placing_now(state) and len(info.pending) == 1
         view = None
