@@ -9,7 +9,8 @@ docs/deploy.md), from a registry of its own.
 
 Only the default intents. Slash commands are synced to the development guild at every start
 when one is set (instant), globally only when asked: `CAYLUS_SYNC_GLOBALLY=true` for one start,
-or an owner mentioning the bot with `sync global`.
+or an owner mentioning the bot with `sync global`. A global sync keeps the Activity's entry point
+command (bot/discord/command_tree.py).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pydantic import ValidationError
 
 from bot.clock_service import ClockService
 from bot.discord.cogs.caylus import CaylusCog
+from bot.discord.command_tree import EntryPointKeepingTree
 from bot.discord.items import DYNAMIC_ITEMS
 from bot.discord.logsafe import configure_logging, one_line, redact
 from bot.discord.translator import CatalogueTranslator
@@ -59,6 +61,7 @@ class CaylusBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=EntryPointKeepingTree,  # a global sync keeps the Activity's entry point
             # nobody is notified unless a message says whom (bot.discord.cogs.base.mentioning):
             # a ping means the game waits for you now (docs/discord.md, "Mentions")
             allowed_mentions=discord.AllowedMentions.none(),
