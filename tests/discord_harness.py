@@ -538,3 +538,17 @@ async def table(
             service = tb.service
     finally:
         await service.close()
+
+
+@contextlib.asynccontextmanager
+async def web_table(tmp_path: Path, *, reachable: bool = True) -> AsyncIterator[Table]:
+    """A game of two people and an `easy` bot on a bot that serves its web pages on a free
+    port; with `reachable`, the links the bot gives point at that port (a page can be opened)."""
+    async with table(
+        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
+    ) as tb:
+        await tb.open_game(2, 1)
+        if reachable:
+            web = tb.env.bot.web
+            web.site.public_url = f"http://127.0.0.1:{web.port}"
+        yield tb

@@ -23,7 +23,7 @@ from bot.web.activity import DiscordSignIn
 from bot.web.demo import DEMO_USERS
 from bot.web.server import CONTENT_SECURITY_POLICY, DISCORD_FRAME_ANCESTORS
 from bot.web.webtext import ACTIVITY_OFF, NO_GAME_HERE, SIGN_IN_BUSY, SIGN_IN_FAILED
-from tests.discord_harness import table
+from tests.discord_harness import table, web_table
 from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
 from tests.web_helpers import Served, served
@@ -374,10 +374,7 @@ async def test_open_the_board_button_on_caylus_board_launches_the_activity(
 
 
 async def test_caylus_board_offers_no_open_the_board_button_without_the_activity(tmp_path: Path):
-    async with table(
-        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
-    ) as tb:
-        await tb.open_game(2, 1)
+    async with web_table(tmp_path, reachable=False) as tb:
         reply = await tb.players[1].slash(tb.channel, "caylus board")
         message = reply.followups[-1] if reply.followups else reply.response
         assert buttons_of(message) == []  # no "Open the board"

@@ -15,7 +15,7 @@ import pytest
 
 import i18n
 from bot.words.lang import t
-from tests.discord_harness import table
+from tests.discord_harness import web_table
 from tests.test_web_play import buttons_of
 from tests.web_browser import (
     LAUNCH_ARGS,
@@ -202,12 +202,7 @@ async def test_browser_click_on_a_highlighted_space_places_a_worker(
     """A player opens the link `/caylus me` gave them, clicks a highlighted road space on the
     board: the worker is placed (the game's log), the channel's prompt collapses to who chose
     what and the next player is asked, and the page shows the new board by itself."""
-    async with table(
-        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
-    ) as tb:
-        await tb.open_game(2, 1)
-        web = tb.env.bot.web
-        web.site.public_url = f"http://127.0.0.1:{web.port}"
+    async with web_table(tmp_path) as tb:
         prompt = tb.last_prompt()
         player = tb.awaited(prompt)
         reply = await player.slash(tb.channel, "caylus me")

@@ -15,7 +15,7 @@ import i18n
 from bot.web import LinkSigner
 from bot.web.server import MOVES_PER_MINUTE
 from bot.words.lang import t
-from tests.discord_harness import table
+from tests.discord_harness import table, web_table
 from tests.test_discord_magna_carta import names_of
 from tests.web_helpers import SECRET, Served, served
 
@@ -186,10 +186,7 @@ async def test_magna_carta_player_page_shows_own_hand_never_another_players(tmp_
 
 
 async def test_caylus_me_gives_a_private_link_button_to_my_board(tmp_path: Path):
-    async with table(
-        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
-    ) as tb:
-        await tb.open_game(2, 1)
+    async with web_table(tmp_path, reachable=False) as tb:
         web = tb.env.bot.web
         reply = await tb.players[0].slash(tb.channel, "caylus me")
         message = reply.response or reply.followups[-1]
@@ -229,12 +226,8 @@ async def press_in_discord(tb: Any, action: str) -> None:
 async def web_table_move(tmp_path: Path, action: str) -> str:
     """A 3-player game (two people, a bot) where the awaited player plays `action` from their
     web page; the channel's transcript afterwards."""
-    async with table(
-        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
-    ) as tb:
-        await tb.open_game(2, 1)
+    async with web_table(tmp_path) as tb:
         web = tb.env.bot.web
-        web.site.public_url = f"http://127.0.0.1:{web.port}"
         user = tb.awaited(tb.last_prompt())
         info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
         url = await web.site.player_url(info.id, user.id)

@@ -14,7 +14,7 @@ import i18n
 from bot.web import LinkSigner
 from bot.web.lang import wt
 from bot.words import errors as err
-from tests.discord_harness import said, table
+from tests.discord_harness import said, web_table
 from tests.web_helpers import SECRET, served
 
 
@@ -95,12 +95,8 @@ async def test_board_revoke_links_in_discord_announces_and_gives_a_new_link(tmp_
     """/caylus board revoke_links:True by the host: the channel is told, the host privately
     gets the new spectator link, which opens the game, and the old one does not; another
     player's try is refused and changes nothing."""
-    async with table(
-        tmp_path, web_port=0, public_url="http://127.0.0.1:1", web_secret_file=str(tmp_path / "s")
-    ) as tb:
-        await tb.open_game(2, 1)
+    async with web_table(tmp_path) as tb:
         web = tb.env.bot.web
-        web.site.public_url = f"http://127.0.0.1:{web.port}"
         info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
         assert info is not None
         old = await web.site.spectator_url(info.id)
