@@ -21,12 +21,29 @@ from bot.clock_service import ClockService
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
 from bot.service.answers import DEFAULT_LEVEL, action_label
-from bot.service.replay import replay_steps, step_text
+from bot.service.replay import Step, replay_steps, step_board, step_text
+from bot.service.stats import stats_lines
 from bot.web.lang import wt
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t, winner_line
 
 PHASES_SHOWN = 3  # the accounts of the last steps (each one or more phases) on the page
+KEPT_REPLAYS = 4  # finished games' replays (every step's state) kept in memory
+
+
+@dataclass(frozen=True, slots=True)
+class WebReplay:
+    """A finished game's replay on its page: the steps as `/caylus replay` has them, with each
+    step's account (escaped HTML lines) in the game's language, and the seats' web names."""
+
+    game_id: int
+    language: str
+    steps: tuple[Step, ...]
+    names: tuple[str, ...]
+    accounts: tuple[tuple[str, ...], ...]  # per step: its account's lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {"steps": [{"account_html": list(lines)} for lines in self.accounts]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +87,7 @@ class SpectatorPage:
     stock_html: tuple[str, ...]  # where the game stands, then one line per seat
     account_html: tuple[str, ...]  # the accounts of the last phases, newest last
     has_board: bool
+    stats_html: tuple[str, ...] = ()  # a finished game: each player's `/caylus stats` lines
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -124,6 +142,10 @@ class PageMaker:
         self._boards: dict[tuple[int, int], bytes] = {}
         self._drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
         self._choices: dict[tuple[int, int, int], PlayerChoices] = {}
+        self._replays: dict[int, WebReplay] = {}
+        self._replaying: dict[int, asyncio.Lock] = {}
+        self._step_boards: dict[tuple[int, int], bytes] = {}
+        self._step_drawing: dict[tuple[int, int], asyncio.Lock] = {}
 
     def _kept(self, store: dict[Any, Any], key: Any, value: Any) -> Any:
         store[key] = value
@@ -199,7 +221,20 @@ class PageMaker:
             stock_html=stock,
             account_html=await self._accounts(info, names),
             has_board=True,
+            stats_html=await self._stats(info, names) if info.status == "finished" else (),
         )
+
+    async def _stats(self, info: GameInfo, names: list[str]) -> tuple[str, ...]:
+        """Each human player's results in this game's kind on its server, as `/caylus stats`
+        tells them, named by their colour (a seat left to the bot: who held it)."""
+        lines: list[str] = []
+        for seat, name in zip(info.seats, names, strict=True):
+            user_id = seat.user_id if seat.user_id is not None else seat.resigned_user_id
+            if user_id is None:
+                continue
+            found = await self.service.player_stats(info.guild_id, user_id, info.kind)
+            lines += stats_lines(found, name)
+        return tuple(markdown_html(line.strip()) for line in lines if line.strip())
 
     async def _deadline(self, info: GameInfo) -> tuple[float | None, str]:
         if self.clock is None:
@@ -311,6 +346,69 @@ class PageMaker:
         draw = _in_language(info.language, ui.board_picture)
         picture = await asyncio.to_thread(draw, ui.public(view.state), names, previous)
         return bytes(picture.data)
+
+    async def replay(self, game_id: int) -> WebReplay | None:
+        """The replay of a finished game (None: the game is not finished, so no replay),
+        its steps rebuilt once and kept (a finished game never changes)."""
+        kept = self._replays.get(game_id)
+        if kept is not None:
+            return kept
+        info = await self.service.game(game_id)
+        if info.status != "finished":
+            return None
+        async with self._replaying.setdefault(game_id, asyncio.Lock()):  # built once
+            kept = self._replays.get(game_id)
+            if kept is not None:
+                return kept
+            try:
+                _, record, planned = await self.service.finished_game(game_id, info.guild_id)
+            except err.ServiceError:  # damaged: the page shows the game without its replay
+                return None
+            with i18n.using(info.language):
+                names = seat_names(info)
+            ui = ui_for(info.kind)
+
+            def build() -> WebReplay:
+                steps = replay_steps(record, planned)
+                accounts = tuple(
+                    tuple(
+                        markdown_html(line)
+                        for line in step_text(ui, steps, k, names).splitlines()
+                        if line.strip()
+                    )
+                    for k in range(len(steps))
+                )
+                return WebReplay(game_id, info.language, tuple(steps), tuple(names), accounts)
+
+            try:
+                made = await asyncio.to_thread(_in_language(info.language, build))
+            except Exception:  # a record that no longer replays: no replay on the page
+                return None
+            self._kept(self._replays, game_id, made)
+            while len(self._replays) > KEPT_REPLAYS:
+                del self._replays[next(iter(self._replays))]
+            return made
+
+    async def replay_png(self, game_id: int, step: int) -> bytes | None:
+        """The whole board at `step` of a finished game's replay, as the bot's replay draws it
+        (`step_board`, public view), or None when there is no such step. Drawn once per step
+        and kept; those asking meanwhile wait for the same picture."""
+        key = (game_id, step)
+        kept = self._step_boards.get(key)
+        if kept is not None:
+            return kept
+        replay = await self.replay(game_id)
+        if replay is None or not 0 <= step < len(replay.steps):
+            return None
+        async with self._step_drawing.setdefault(key, asyncio.Lock()):
+            kept = self._step_boards.get(key)
+            if kept is not None:
+                return kept
+            ui = ui_for((await self.service.game(game_id)).kind)
+            draw = _in_language(replay.language, step_board)
+            picture = await asyncio.to_thread(draw, ui, replay.steps[step], list(replay.names))
+            self._step_drawing.pop(key, None)
+            return self._kept(self._step_boards, key, bytes(picture.data))
 
 
 def png_size(png: bytes) -> tuple[int, int]:

@@ -9,6 +9,8 @@ Routes (a link's token: bot/web/tokens.py):
 - `GET /g/<token>/page.json`: the page's content now (what the script redraws from);
 - `GET /g/<token>/board/<version>.png`: the board picture at that version (cached for good:
   a version never changes);
+- `GET /g/<token>/replay/<step>.png`: a finished game's board at that step of its replay
+  (1 is the start; drawn once, cached for good);
 - `GET /g/<token>/events`: server-sent events, one `version` event whenever the game changes;
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
@@ -163,6 +165,7 @@ class WebSite:
                 web.get(r"/{kind:[gpa]}/{token}", self.game_page),
                 web.get(r"/{kind:[gpa]}/{token}/page.json", self.page_json),
                 web.get(r"/{kind:[gpa]}/{token}/board/{version:\d{1,12}}.png", self.board),
+                web.get(r"/{kind:[gpa]}/{token}/replay/{step:\d{1,6}}.png", self.replay_board),
                 web.get(r"/{kind:[gpa]}/{token}/events", self.events),
                 web.post(r"/{kind:[pa]}/{token}/play", self.play),
                 web.get("/", self.activity_page),
@@ -252,9 +255,11 @@ class WebSite:
         if mine is not None and mine.seat_name:
             with i18n.using(page.language):
                 you = wt.YOU_PLAY.format(colour=mine.seat_name)
+        replay = await self.pages.replay(game_id)
         with i18n.using(page.language):
             csrf = self.signer.csrf_token(token) if user_id is not None else ""
-            html = render_html(page, base, csrf=csrf, you=you)
+            steps = len(replay.steps) if replay is not None else 0
+            html = render_html(page, base, csrf=csrf, you=you, replay_steps=steps)
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
@@ -263,6 +268,8 @@ class WebSite:
         game_id, user_id = await self._reader(request)
         page = await self._page(game_id)
         answer = page.as_json()
+        replay = await self.pages.replay(game_id)  # a finished game's steps (else None)
+        answer["replay"] = replay.as_json() if replay is not None else None
         mine = await self._choices(game_id, user_id)
         if mine is not None:  # a player's page: their own choices and hand, nobody else's
             answer["player"] = mine.as_json()
@@ -398,6 +405,27 @@ class WebSite:
             headers={"Cache-Control": "public,max-age=31536000,immutable"},
         )
 
+    async def replay_board(self, request: web.Request) -> web.Response:
+        """The board at one step of a finished game's replay (1: the start), as the bot's
+        replay draws it; a step the game does not have gets a sentence saying which it has."""
+        game_id = await self._game_of(request)
+        step = int(request.match_info["step"])
+        info = await self.service.game(game_id)
+        with i18n.using(info.language):
+            replay = await self.pages.replay(game_id)
+            if replay is None:
+                raise web.HTTPNotFound(text=wt.NO_REPLAY)
+            png = await self.pages.replay_png(game_id, step - 1) if step >= 1 else None
+            if png is None:
+                raise web.HTTPNotFound(
+                    text=wt.NO_SUCH_STEP.format(step=step, steps=len(replay.steps))
+                )
+        return web.Response(
+            body=png,
+            content_type="image/png",
+            headers={"Cache-Control": "public,max-age=31536000,immutable"},
+        )
+
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in self._static:
@@ -513,9 +541,12 @@ class RateLimit:
         return True
 
 
-def render_html(page: SpectatorPage, base: str, *, csrf: str = "", you: str = "") -> str:
+def render_html(
+    page: SpectatorPage, base: str, *, csrf: str = "", you: str = "", replay_steps: int = 0
+) -> str:
     """The page's HTML (in the language in force); the script redraws its parts from
-    page.json when the game changes."""
+    page.json when the game changes. `replay_steps`: a finished game's steps (its scrubber;
+    0: none, a game not finished)."""
     return PAGE.substitute(
         language=escape(page.language),
         title=escape(page.title),
@@ -539,6 +570,16 @@ def render_html(page: SpectatorPage, base: str, *, csrf: str = "", you: str = ""
         last_phases=escape(wt.LAST_PHASES),
         account=_items(page.account_html or (escape(wt.NOTHING_YET),)),
         watching="" if csrf else escape(wt.WATCHING),  # a player is not just watching
+        replay_hidden="" if replay_steps else "hidden",
+        replay_steps=replay_steps,
+        replay=escape(wt.REPLAY),
+        replay_step=escape(wt.REPLAY_STEP),
+        replay_previous=escape(wt.REPLAY_PREVIOUS),
+        replay_next=escape(wt.REPLAY_NEXT),
+        replay_scrubber=escape(wt.REPLAY_SCRUBBER),
+        stats_hidden="" if page.stats_html else "hidden",
+        stats_heading=escape(wt.STATS),
+        stats=_items(page.stats_html),
     )
 
 

@@ -51,3 +51,12 @@ REVOKED_LINK = (
 REVOKED_PLAYER_LINK = (
     "The game's host has revoked this link: open a new one with /caylus me in the game's channel."
 )
+# A finished game's replay and its players' statistics
+REPLAY = "Replay"
+REPLAY_STEP = "Step {step} of {steps}"
+REPLAY_PREVIOUS = "◀ Previous"
+REPLAY_NEXT = "Next ▶"
+REPLAY_SCRUBBER = "The step of the game the board shows"
+NO_REPLAY = "This game has no replay: only a finished game has one. Reload the page."
+NO_SUCH_STEP = "This game's replay has no step {step}: its steps are 1 to {steps}."
+STATS = "The players' statistics"

@@ -4,10 +4,8 @@ ratings of bot/service/ratings.py; with `player:`, that player's statistics)."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
-import re
 
 import discord
 from discord import app_commands
@@ -17,8 +15,9 @@ from bot.discord.cogs.base import NO_MENTIONS, _clip
 from bot.discord.cogs.group import caylus
 from bot.discord.cogs.guard import Answers
 from bot.discord.views import history_view
-from bot.service.answers import DEFAULT_LEVEL, Outcome
+from bot.service.answers import DEFAULT_LEVEL
 from bot.service.history import PastGame
+from bot.service.stats import stats_lines
 from bot.words.lang import colour_name, m, t
 
 log = logging.getLogger(__name__)
@@ -172,51 +171,4 @@ class HistoryCommands(Answers):
         self.remember(who)
         guild_id = interaction.guild_id or 0
         found = await self.service.player_stats(guild_id, who.id, game)
-        title = m.KIND_NAMES.get(game, game)
-        name = who.display_name
-        if not found.games:
-            await self.tell(interaction, t.STATS_NONE.format(name=name, game=title))
-            return
-        lines = [f"**{t.STATS_TITLE.format(name=name, game=title)}**"]
-        lines.append(
-            t.STATS_GAMES.format(
-                games=found.games,
-                wins=found.wins,
-                completion=round(100 * found.completion),
-            )
-        )
-        if found.rating is not None:
-            lines.append(
-                t.STATS_RATING.format(
-                    rating=i18n.number(round(found.rating.rating, 1)),
-                    place=found.rating.place,
-                )
-            )
-        if found.average_score is not None:
-            ui = self.ui(game)
-            parts = {k: round(v) for k, v in found.average_breakdown.items()}
-            average = Outcome(scores=[parts.get("total", 0)], breakdown=[parts], winners=[])
-            lines.append(t.STATS_AVERAGE.format(score=i18n.number(round(found.average_score, 1))))
-            with contextlib.suppress(KeyError, IndexError):  # an older rules' breakdown
-                lines += ["  " + line for line in ui.score_lines(average, [name], [""])]
-        if found.favourite_buildings:
-            names = {value: _topic_name(label) for label, value in self.ui(game).rule_topics()}
-            lines.append(
-                t.STATS_FAVOURITES.format(
-                    buildings=i18n.join(
-                        [
-                            t.STATS_BUILT.format(name=names.get(tile, tile), count=count)
-                            for tile, count in found.favourite_buildings
-                        ]
-                    )
-                )
-            )
-        if found.average_decision is not None:
-            minutes = round(found.average_decision / 60)
-            lines.append(t.STATS_DECIDE.format(hours=minutes // 60, minutes=minutes % 60))
-        await self.tell(interaction, "\n".join(lines))
-
-
-def _topic_name(label: str) -> str:
-    """A building's name from its /caylus help topic ("Farm (production) — ...")."""
-    return re.split(r" \(| — ", label, maxsplit=1)[0]
+        await self.tell(interaction, "\n".join(stats_lines(found, who.display_name)))

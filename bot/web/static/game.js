@@ -117,7 +117,8 @@ async function redraw(always = false) {
   lines("stock", page.stock_html);
   if (page.account_html.length) lines("account", page.account_html);
   const board = document.getElementById("board");
-  if (page.has_board) {
+  if (page.replay) replaying(page.replay); // a finished game: the scrubber drives the board
+  else if (page.has_board) {
     board.src = `${base}/board/${version}.png`;
     board.hidden = false;
     document.getElementById("full").href = board.src; // a tap opens it full size to zoom
@@ -142,6 +143,55 @@ function follow() {
   });
 }
 
+// A finished game's replay: the scrubber (a range, the buttons, the arrow keys) shows a step's
+// board, drawn by the server as the bot's replay draws it, and that step's account.
+const replay = { steps: [] };
+const scrubber = document.getElementById("scrubber");
+
+function showStep(step) {
+  const count = replay.steps.length;
+  if (!count) return;
+  const shown = Math.min(Math.max(step, 1), count);
+  scrubber.value = String(shown);
+  const section = document.getElementById("replay");
+  document.getElementById("replay-step").textContent = section.dataset.label
+    .replace("{step}", String(shown))
+    .replace("{steps}", String(count));
+  lines("replay-account", replay.steps[shown - 1].account_html);
+  const board = document.getElementById("board");
+  board.onload = () => {
+    body.dataset.replayShown = String(shown); // the picture of that step is in (tests wait)
+  };
+  board.src = `${base}/replay/${shown}.png`;
+  board.hidden = false;
+  document.getElementById("full").href = board.src;
+}
+
+function replaying(data) {
+  const first = !replay.steps.length;
+  replay.steps = data.steps;
+  if (first) showStep(Number(scrubber.value));
+}
+
+if (scrubber) {
+  scrubber.addEventListener("input", () => showStep(Number(scrubber.value)));
+  document.getElementById("replay-prev").addEventListener("click", () => {
+    showStep(Number(scrubber.value) - 1);
+  });
+  document.getElementById("replay-next").addEventListener("click", () => {
+    showStep(Number(scrubber.value) + 1);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!replay.steps.length || event.target === scrubber) return; // the range moves itself
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey) return;
+    if (event.key === "ArrowLeft") showStep(Number(scrubber.value) - 1);
+    else if (event.key === "ArrowRight") showStep(Number(scrubber.value) + 1);
+    else return;
+    event.preventDefault();
+  });
+}
+
 localTimes(document);
-if (csrf) redraw(true); // a player's choices come with the page's data
+const finished = Number(document.getElementById("replay")?.dataset.steps || 0) > 0;
+if (csrf || finished) redraw(true); // a player's choices come with the page's data
 follow();
