@@ -166,6 +166,49 @@ async def test_browser_phone_layout_at_400px(tmp_path: Path, browser: Browser):
             await page.screenshot(path=str(shots(tmp_path) / f"{name}.png"), full_page=True)
 
 
+async def replay_shown(page: Page, step: int) -> None:
+    """The replay's board picture of `step` is loaded (the script marks it)."""
+    await page.wait_for_function(
+        f"() => document.body.dataset.replayShown === '{step}'", timeout=SECONDS
+    )
+
+
+async def test_browser_replay_scrubber_changes_the_board_picture(tmp_path: Path, browser: Browser):
+    """A finished game's page: the scrubber starts on the last step; the Previous button, the
+    left arrow key and the range itself each show another step's board picture (another
+    picture on screen) and that step's account; no console error."""
+    async with served(tmp_path) as web:
+        game_id = web.games.finished
+        url = await web.url(game_id)
+        for width in (1280, 400):
+            page, problems = await open_page(browser, url, width=width)
+            steps = int(await page.get_attribute("#scrubber", "max") or 0)
+            assert steps > 10
+            await replay_shown(page, steps)
+            assert await page.inner_text("#replay-step") == f"Step {steps} of {steps}"
+            last = await page.locator("#board").screenshot()
+            await page.click("#replay-prev")
+            await replay_shown(page, steps - 1)
+            src = await page.get_attribute("#board", "src")
+            assert src is not None and src.endswith(f"/replay/{steps - 1}.png")
+            await page.locator("h1").click()  # the arrow keys work when the range has no focus
+            await page.keyboard.press("ArrowLeft")
+            await replay_shown(page, steps - 2)
+            await page.locator("#scrubber").fill("1")
+            await replay_shown(page, 1)
+            assert await page.inner_text("#replay-step") == f"Step 1 of {steps}"
+            assert "Magna Carta" in await page.inner_text("#replay-account")  # the intro
+            first = await page.locator("#board").screenshot()
+            assert first != last  # the picture on screen changed with the scrubber
+            await page.click("#replay-next")
+            await replay_shown(page, 2)
+            overflow = await page.evaluate("document.documentElement.scrollWidth")
+            assert overflow <= width
+            assert problems == []
+            await page.screenshot(path=str(shots(tmp_path) / f"replay-{width}.png"), full_page=True)
+            await page.context.close()
+
+
 async def test_browser_first_page_load_bytes(tmp_path: Path, browser: Browser):
     """The bytes of a first visit (page, style, script, board picture), printed for
     docs/web.md and held under a budget."""
