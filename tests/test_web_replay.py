@@ -15,7 +15,7 @@ from bot.service import GameService
 from bot.service.replay import replay_steps, step_board
 from bot.service.stats import stats_lines
 from bot.web.demo import DEMO_GUILD, DEMO_LEVEL
-from bot.web.page import markdown_html, seat_names
+from bot.web.page import STATS_SECONDS, markdown_html, seat_names
 from tests.web_helpers import hidden_card_leaks, served
 
 HUMAN = 1001
@@ -145,3 +145,24 @@ async def test_finished_game_page_shows_the_players_stats(tmp_path: Path):
         # the all-bots game has no human: no statistics, and the section stays hidden
         async with http.get(await web.url(web.games.finished, "/page.json")) as answer:
             assert (await answer.json())["stats_html"] == []
+
+
+async def test_finished_game_stats_follow_the_players_later_games(tmp_path: Path):
+    """The statistics are the players' as `/caylus stats` gives them now: a later game counts
+    once the page's reading is over STATS_SECONDS old (not before: reading them is not free)."""
+    clock = [1_000_000.0]
+    async with (
+        served(tmp_path, now=lambda: clock[0]) as web,
+        aiohttp.ClientSession() as http,
+    ):
+        game_id = await play_to_the_end(web.service, 104)
+
+        async def games_line() -> str:
+            async with http.get(await web.url(game_id, "/page.json")) as answer:
+                return (await answer.json())["stats_html"][1]
+
+        assert (await games_line()).startswith("Games 1 · wins")
+        await play_to_the_end(web.service, 105)
+        assert (await games_line()).startswith("Games 1 · wins")  # kept meanwhile
+        clock[0] += STATS_SECONDS + 1
+        assert (await games_line()).startswith("Games 2 · wins")

@@ -29,6 +29,9 @@ from bot.words.lang import colour_name, m, t, winner_line
 
 PHASES_SHOWN = 3  # the accounts of the last steps (each one or more phases) on the page
 KEPT_REPLAYS = 4  # finished games' replays (every step's state) kept in memory
+# A finished game's players' statistics are read again after this long: they change with the
+# players' later games, which do not change this game's version (the pages' cache key).
+STATS_SECONDS = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,6 @@ class SpectatorPage:
     stock_html: tuple[str, ...]  # where the game stands, then one line per seat
     account_html: tuple[str, ...]  # the accounts of the last phases, newest last
     has_board: bool
-    stats_html: tuple[str, ...] = ()  # a finished game: each player's `/caylus stats` lines
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -143,6 +145,7 @@ class PageMaker:
         self._drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
         self._choices: dict[tuple[int, int, int], PlayerChoices] = {}
         self._replays: dict[int, WebReplay] = {}
+        self._stats: dict[int, tuple[float, tuple[str, ...]]] = {}
         self._replaying: dict[int, asyncio.Lock] = {}
         self._step_boards: dict[tuple[int, int], bytes] = {}
         self._step_drawing: dict[tuple[int, int], asyncio.Lock] = {}
@@ -221,20 +224,31 @@ class PageMaker:
             stock_html=stock,
             account_html=await self._accounts(info, names),
             has_board=True,
-            stats_html=await self._stats(info, names) if info.status == "finished" else (),
         )
 
-    async def _stats(self, info: GameInfo, names: list[str]) -> tuple[str, ...]:
-        """Each human player's results in this game's kind on its server, as `/caylus stats`
-        tells them, named by their colour (a seat left to the bot: who held it)."""
+    async def stats(self, game_id: int) -> tuple[str, ...]:
+        """A finished game's human players' results in its kind on its server, as
+        `/caylus stats` tells them (escaped HTML lines, in the game's language), named by their
+        colour (a seat left to the bot: who held it); () for a game not finished. Read again
+        after STATS_SECONDS."""
+        info = await self.service.game(game_id)
+        if info.status != "finished":
+            return ()
+        kept = self._stats.get(game_id)
+        if kept is not None and self.now() - kept[0] < STATS_SECONDS:
+            return kept[1]
         lines: list[str] = []
-        for seat, name in zip(info.seats, names, strict=True):
-            user_id = seat.user_id if seat.user_id is not None else seat.resigned_user_id
-            if user_id is None:
-                continue
-            found = await self.service.player_stats(info.guild_id, user_id, info.kind)
-            lines += stats_lines(found, name)
-        return tuple(markdown_html(line.strip()) for line in lines if line.strip())
+        with i18n.using(info.language):
+            names = seat_names(info)
+            for seat, name in zip(info.seats, names, strict=True):
+                user_id = seat.user_id if seat.user_id is not None else seat.resigned_user_id
+                if user_id is None:
+                    continue
+                found = await self.service.player_stats(info.guild_id, user_id, info.kind)
+                lines += stats_lines(found, name)
+        made = tuple(markdown_html(line.strip()) for line in lines if line.strip())
+        self._kept(self._stats, game_id, (self.now(), made))
+        return made
 
     async def _deadline(self, info: GameInfo) -> tuple[float | None, str]:
         if self.clock is None:

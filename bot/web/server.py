@@ -259,7 +259,14 @@ class WebSite:
         with i18n.using(page.language):
             csrf = self.signer.csrf_token(token) if user_id is not None else ""
             steps = len(replay.steps) if replay is not None else 0
-            html = render_html(page, base, csrf=csrf, you=you, replay_steps=steps)
+            html = render_html(
+                page,
+                base,
+                csrf=csrf,
+                you=you,
+                replay_steps=steps,
+                stats=await self.pages.stats(game_id),
+            )
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
@@ -270,6 +277,7 @@ class WebSite:
         answer = page.as_json()
         replay = await self.pages.replay(game_id)  # a finished game's steps (else None)
         answer["replay"] = replay.as_json() if replay is not None else None
+        answer["stats_html"] = list(await self.pages.stats(game_id))
         mine = await self._choices(game_id, user_id)
         if mine is not None:  # a player's page: their own choices and hand, nobody else's
             answer["player"] = mine.as_json()
@@ -542,11 +550,17 @@ class RateLimit:
 
 
 def render_html(
-    page: SpectatorPage, base: str, *, csrf: str = "", you: str = "", replay_steps: int = 0
+    page: SpectatorPage,
+    base: str,
+    *,
+    csrf: str = "",
+    you: str = "",
+    replay_steps: int = 0,
+    stats: tuple[str, ...] = (),
 ) -> str:
     """The page's HTML (in the language in force); the script redraws its parts from
     page.json when the game changes. `replay_steps`: a finished game's steps (its scrubber;
-    0: none, a game not finished)."""
+    0: none, a game not finished); `stats`: its players' `/caylus stats` lines (escaped)."""
     return PAGE.substitute(
         language=escape(page.language),
         title=escape(page.title),
@@ -577,9 +591,9 @@ def render_html(
         replay_previous=escape(wt.REPLAY_PREVIOUS),
         replay_next=escape(wt.REPLAY_NEXT),
         replay_scrubber=escape(wt.REPLAY_SCRUBBER),
-        stats_hidden="" if page.stats_html else "hidden",
+        stats_hidden="" if stats else "hidden",
         stats_heading=escape(wt.STATS),
-        stats=_items(page.stats_html),
+        stats=_items(stats),
     )
 
 
