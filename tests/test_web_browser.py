@@ -166,7 +166,7 @@ async def test_browser_phone_layout_at_400px(tmp_path: Path, browser: Browser):
             await page.screenshot(path=str(shots(tmp_path) / f"{name}.png"), full_page=True)
 
 
-async def replay_shown(page: Page, step: int) -> None:
+async def replay_shown(page: Page, step: int | str) -> None:
     """The replay's board picture of `step` is loaded (the script marks it)."""
     await page.wait_for_function(
         f"() => document.body.dataset.replayShown === '{step}'", timeout=SECONDS
@@ -204,8 +204,13 @@ async def test_browser_replay_scrubber_changes_the_board_picture(tmp_path: Path,
             await replay_shown(page, 2)
             overflow = await page.evaluate("document.documentElement.scrollWidth")
             assert overflow <= width
-            assert problems == []
             await page.screenshot(path=str(shots(tmp_path) / f"replay-{width}.png"), full_page=True)
+            if width == 400:  # the bot's animation of the whole game, in place of the board
+                await page.click("#replay-animation")
+                await replay_shown(page, "animation")
+                src = await page.get_attribute("#board", "src")
+                assert src is not None and src.endswith("/replay.webp")
+            assert problems == []
             await page.context.close()
 
 

@@ -5,9 +5,11 @@ and `/caylus stats` on the page. The scrubber in a real browser: tests/test_web_
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import aiohttp
+from PIL import Image
 
 import i18n
 from bot.games import ui_for
@@ -166,3 +168,21 @@ async def test_finished_game_stats_follow_the_players_later_games(tmp_path: Path
         assert (await games_line()).startswith("Games 1 · wins")  # kept meanwhile
         clock[0] += STATS_SECONDS + 1
         assert (await games_line()).startswith("Games 2 · wins")
+
+
+async def test_replay_animation_is_the_bots_animated_webp(tmp_path: Path):
+    """`.../replay.webp`: the whole game as the bot's replay animates it (a frame per step),
+    made once; a running game has none (404 with its sentence)."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        game_id = web.games.finished
+        steps = await finished_steps(web.service, game_id)
+        async with http.get(await web.url(game_id, "/replay.webp")) as answer:
+            assert answer.status == 200 and answer.content_type == "image/webp"
+            data = await answer.read()
+        with Image.open(io.BytesIO(data)) as image:
+            assert image.format == "WEBP" and image.n_frames == len(steps)
+        kept = await web.site.pages.replay_animation(game_id)
+        assert kept == data and kept is await web.site.pages.replay_animation(game_id)  # once
+        async with http.get(await web.url(web.games.caylus, "/replay.webp")) as answer:
+            assert answer.status == 404
+            assert "only a finished game" in await answer.text()

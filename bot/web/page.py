@@ -21,7 +21,7 @@ from bot.clock_service import ClockService
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
 from bot.service.answers import DEFAULT_LEVEL, action_label
-from bot.service.replay import Step, replay_steps, step_board, step_text
+from bot.service.replay import Step, animation, replay_steps, step_board, step_text
 from bot.service.stats import stats_lines
 from bot.web.lang import wt
 from bot.words import errors as err
@@ -29,6 +29,7 @@ from bot.words.lang import colour_name, m, t, winner_line
 
 PHASES_SHOWN = 3  # the accounts of the last steps (each one or more phases) on the page
 KEPT_REPLAYS = 4  # finished games' replays (every step's state) kept in memory
+KEPT_ANIMATIONS = 2  # finished games' animations kept (a few MB each)
 # A finished game's players' statistics are read again after this long: they change with the
 # players' later games, which do not change this game's version (the pages' cache key).
 STATS_SECONDS = 60.0
@@ -40,6 +41,7 @@ class WebReplay:
     step's account (escaped HTML lines) in the game's language, and the seats' web names."""
 
     game_id: int
+    kind: str
     language: str
     steps: tuple[Step, ...]
     names: tuple[str, ...]
@@ -146,6 +148,8 @@ class PageMaker:
         self._choices: dict[tuple[int, int, int], PlayerChoices] = {}
         self._replays: dict[int, WebReplay] = {}
         self._stats: dict[int, tuple[float, tuple[str, ...]]] = {}
+        self._animations: dict[int, bytes] = {}
+        self._animating: dict[int, asyncio.Lock] = {}
         self._replaying: dict[int, asyncio.Lock] = {}
         self._step_boards: dict[tuple[int, int], bytes] = {}
         self._step_drawing: dict[tuple[int, int], asyncio.Lock] = {}
@@ -392,7 +396,9 @@ class PageMaker:
                     )
                     for k in range(len(steps))
                 )
-                return WebReplay(game_id, info.language, tuple(steps), tuple(names), accounts)
+                return WebReplay(
+                    game_id, info.kind, info.language, tuple(steps), tuple(names), accounts
+                )
 
             try:
                 made = await asyncio.to_thread(_in_language(info.language, build))
@@ -418,11 +424,34 @@ class PageMaker:
             kept = self._step_boards.get(key)
             if kept is not None:
                 return kept
-            ui = ui_for((await self.service.game(game_id)).kind)
+            ui = ui_for(replay.kind)
             draw = _in_language(replay.language, step_board)
             picture = await asyncio.to_thread(draw, ui, replay.steps[step], list(replay.names))
             self._step_drawing.pop(key, None)
             return self._kept(self._step_boards, key, bytes(picture.data))
+
+    async def replay_animation(self, game_id: int) -> bytes | None:
+        """A finished game as the bot's replay animates it (an animated WebP, a frame per step:
+        its phone card), or None when the game has no replay. Made once (seconds of work, in a
+        worker thread) and kept; those asking meanwhile wait for the same one."""
+        kept = self._animations.get(game_id)
+        if kept is not None:
+            return kept
+        replay = await self.replay(game_id)
+        if replay is None:
+            return None
+        async with self._animating.setdefault(game_id, asyncio.Lock()):
+            kept = self._animations.get(game_id)
+            if kept is not None:
+                return kept
+            draw = _in_language(replay.language, animation)
+            made: bytes = await asyncio.to_thread(
+                draw, ui_for(replay.kind), list(replay.steps), list(replay.names)
+            )
+            self._animations[game_id] = made
+            while len(self._animations) > KEPT_ANIMATIONS:
+                del self._animations[next(iter(self._animations))]
+            return made
 
 
 def png_size(png: bytes) -> tuple[int, int]:

@@ -10,7 +10,8 @@ Routes (a link's token: bot/web/tokens.py):
 - `GET /g/<token>/board/<version>.png`: the board picture at that version (cached for good:
   a version never changes);
 - `GET /g/<token>/replay/<step>.png`: a finished game's board at that step of its replay
-  (1 is the start; drawn once, cached for good);
+  (1 is the start; drawn once, cached for good), and `.../replay.webp` the whole game as the
+  bot's replay animates it;
 - `GET /g/<token>/events`: server-sent events, one `version` event whenever the game changes;
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
@@ -166,6 +167,7 @@ class WebSite:
                 web.get(r"/{kind:[gpa]}/{token}/page.json", self.page_json),
                 web.get(r"/{kind:[gpa]}/{token}/board/{version:\d{1,12}}.png", self.board),
                 web.get(r"/{kind:[gpa]}/{token}/replay/{step:\d{1,6}}.png", self.replay_board),
+                web.get(r"/{kind:[gpa]}/{token}/replay.webp", self.replay_animation),
                 web.get(r"/{kind:[gpa]}/{token}/events", self.events),
                 web.post(r"/{kind:[pa]}/{token}/play", self.play),
                 web.get("/", self.activity_page),
@@ -434,6 +436,20 @@ class WebSite:
             headers={"Cache-Control": "public,max-age=31536000,immutable"},
         )
 
+    async def replay_animation(self, request: web.Request) -> web.Response:
+        """A finished game as the bot's replay animates it (an animated WebP)."""
+        game_id = await self._game_of(request)
+        info = await self.service.game(game_id)
+        data = await self.pages.replay_animation(game_id)
+        if data is None:
+            with i18n.using(info.language):
+                raise web.HTTPNotFound(text=wt.NO_REPLAY)
+        return web.Response(
+            body=data,
+            content_type="image/webp",
+            headers={"Cache-Control": "public,max-age=31536000,immutable"},
+        )
+
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in self._static:
@@ -591,6 +607,7 @@ def render_html(
         replay_previous=escape(wt.REPLAY_PREVIOUS),
         replay_next=escape(wt.REPLAY_NEXT),
         replay_scrubber=escape(wt.REPLAY_SCRUBBER),
+        replay_animation=escape(wt.REPLAY_ANIMATION),
         stats_hidden="" if stats else "hidden",
         stats_heading=escape(wt.STATS),
         stats=_items(stats),

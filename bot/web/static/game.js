@@ -181,6 +181,17 @@ if (scrubber) {
   document.getElementById("replay-next").addEventListener("click", () => {
     showStep(Number(scrubber.value) + 1);
   });
+  document.getElementById("replay-animation").addEventListener("click", (event) => {
+    // the bot's animation of the whole game, played in place of the board
+    event.preventDefault();
+    const board = document.getElementById("board");
+    board.onload = () => {
+      body.dataset.replayShown = "animation";
+    };
+    board.src = event.currentTarget.href;
+    document.getElementById("full").href = board.src;
+    document.getElementById("replay-step").textContent = event.currentTarget.textContent;
+  });
   document.addEventListener("keydown", (event) => {
     if (!replay.steps.length || event.target === scrubber) return; // the range moves itself
     if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey) return;
