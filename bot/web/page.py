@@ -151,6 +151,7 @@ class PageMaker:
         self._animations: dict[int, bytes] = {}
         self._animating: dict[int, asyncio.Lock] = {}
         self._replaying: dict[int, asyncio.Lock] = {}
+        self._no_replay: set[int] = set()  # finished games that do not replay (damaged)
         self._step_boards: dict[tuple[int, int], bytes] = {}
         self._step_drawing: dict[tuple[int, int], asyncio.Lock] = {}
 
@@ -369,45 +370,56 @@ class PageMaker:
         """The replay of a finished game (None: the game is not finished, so no replay),
         its steps rebuilt once and kept (a finished game never changes)."""
         kept = self._replays.get(game_id)
-        if kept is not None:
+        if kept is not None or game_id in self._no_replay:
             return kept
         info = await self.service.game(game_id)
         if info.status != "finished":
             return None
         async with self._replaying.setdefault(game_id, asyncio.Lock()):  # built once
-            kept = self._replays.get(game_id)
-            if kept is not None:
-                return kept
             try:
-                _, record, planned = await self.service.finished_game(game_id, info.guild_id)
-            except err.ServiceError:  # damaged: the page shows the game without its replay
-                return None
-            with i18n.using(info.language):
-                names = seat_names(info)
-            ui = ui_for(info.kind)
+                return await self._build_replay(info)
+            finally:
+                self._replaying.pop(game_id, None)
 
-            def build() -> WebReplay:
-                steps = replay_steps(record, planned)
-                accounts = tuple(
-                    tuple(
-                        markdown_html(line)
-                        for line in step_text(ui, steps, k, names).splitlines()
-                        if line.strip()
-                    )
-                    for k in range(len(steps))
-                )
-                return WebReplay(
-                    game_id, info.kind, info.language, tuple(steps), tuple(names), accounts
-                )
+    async def _build_replay(self, info: GameInfo) -> WebReplay | None:
+        """The replay, made under the game's lock; a game whose replay cannot be made
+        (damaged, or a log that no longer replays) is remembered, not tried at every ask."""
+        game_id = info.id
+        kept = self._replays.get(game_id)
+        if kept is not None or game_id in self._no_replay:
+            return kept
+        try:
+            _, record, planned = await self.service.finished_game(game_id, info.guild_id)
+        except err.ServiceError:  # damaged: the page shows the game without its replay
+            self._no_replay.add(game_id)
+            return None
+        with i18n.using(info.language):
+            names = seat_names(info)
+        ui = ui_for(info.kind)
 
-            try:
-                made = await asyncio.to_thread(_in_language(info.language, build))
-            except Exception:  # a record that no longer replays: no replay on the page
-                return None
-            self._kept(self._replays, game_id, made)
-            while len(self._replays) > KEPT_REPLAYS:
-                del self._replays[next(iter(self._replays))]
-            return made
+        def build() -> WebReplay:
+            steps = replay_steps(record, planned)
+            accounts = tuple(
+                tuple(
+                    markdown_html(line)
+                    for line in step_text(ui, steps, k, names).splitlines()
+                    if line.strip()
+                )
+                for k in range(len(steps))
+            )
+            return WebReplay(
+                game_id, info.kind, info.language, tuple(steps), tuple(names), accounts
+            )
+
+        try:
+            made = await asyncio.to_thread(_in_language(info.language, build))
+        except Exception:  # a record that no longer replays: no replay on the page
+            self._no_replay.add(game_id)
+            return None
+        self._kept(self._replays, game_id, made)
+        while len(self._replays) > KEPT_REPLAYS:
+            del self._replays[next(iter(self._replays))]
+        return made
 
     async def replay_png(self, game_id: int, step: int) -> bytes | None:
         """The whole board at `step` of a finished game's replay, as the bot's replay draws it
@@ -426,8 +438,10 @@ class PageMaker:
                 return kept
             ui = ui_for(replay.kind)
             draw = _in_language(replay.language, step_board)
-            picture = await asyncio.to_thread(draw, ui, replay.steps[step], list(replay.names))
-            self._step_drawing.pop(key, None)
+            try:
+                picture = await asyncio.to_thread(draw, ui, replay.steps[step], list(replay.names))
+            finally:
+                self._step_drawing.pop(key, None)
             return self._kept(self._step_boards, key, bytes(picture.data))
 
     async def replay_animation(self, game_id: int) -> bytes | None:
@@ -445,9 +459,12 @@ class PageMaker:
             if kept is not None:
                 return kept
             draw = _in_language(replay.language, animation)
-            made: bytes = await asyncio.to_thread(
-                draw, ui_for(replay.kind), list(replay.steps), list(replay.names)
-            )
+            try:
+                made: bytes = await asyncio.to_thread(
+                    draw, ui_for(replay.kind), list(replay.steps), list(replay.names)
+                )
+            finally:
+                self._animating.pop(game_id, None)
             self._animations[game_id] = made
             while len(self._animations) > KEPT_ANIMATIONS:
                 del self._animations[next(iter(self._animations))]
