@@ -30,10 +30,12 @@ async def finished_steps(service: GameService, game_id: int) -> list:
         return replay_steps(record, planned)
 
 
-async def play_to_the_end(service: GameService, channel: int) -> int:
+async def play_to_the_end(service: GameService, channel: int, language: str = "en") -> int:
     """A Magna Carta game of one made-up player (HUMAN, Blue) and an `easy` bot, the player
     always taking their first legal move, to its end: a finished game with a human seat."""
-    info = await service.create_game(DEMO_GUILD, channel, HUMAN, kind="magna-carta", players=2)
+    info = await service.create_game(
+        DEMO_GUILD, channel, HUMAN, kind="magna-carta", players=2, language=language
+    )
     await service.add_bot(info.id, HUMAN, level=DEMO_LEVEL)
     await service.start(info.id, HUMAN)
     for _ in range(2000):
@@ -186,3 +188,27 @@ async def test_replay_animation_is_the_bots_animated_webp(tmp_path: Path):
         async with http.get(await web.url(web.games.caylus, "/replay.webp")) as answer:
             assert answer.status == 404
             assert "only a finished game" in await answer.text()
+
+
+async def test_replay_and_stats_read_in_the_games_language(tmp_path: Path):
+    """A German game's page: the scrubber's words, the steps' accounts, the step's 404 and the
+    statistics in German, as its channel reads them."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        game_id = await play_to_the_end(web.service, 106, language="de")
+        async with http.get(await web.url(game_id)) as answer:
+            html = await answer.text()
+        assert "Wiederholung" in html and "◀ Zurück" in html and "Weiter ▶" in html
+        assert "Die Statistiken der Spieler" in html
+        async with http.get(await web.url(game_id, "/page.json")) as answer:
+            page = await answer.json()
+        assert (
+            page["stats_html"][0]
+            == "<strong>Blau bei Caylus Magna Carta auf diesem Server</strong>"
+        )
+        steps = page["replay"]["steps"]
+        async with http.get(await web.url(game_id, f"/replay/{len(steps) + 1}.png")) as answer:
+            said = await answer.text()
+        assert answer.status == 404 and said == (
+            f"Die Wiederholung dieser Partie hat keinen Schritt {len(steps) + 1}: ihre Schritte "
+            f"sind 1 bis {len(steps)}."
+        )
