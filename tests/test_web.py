@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -110,6 +111,24 @@ async def test_bad_link_gets_a_clear_message(tmp_path: Path):
                 text = await answer.text()
                 assert "no longer valid" in text
                 assert answer.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+
+
+async def test_damaged_game_page_gets_a_clear_message_not_a_server_error(tmp_path: Path):
+    """A game whose stored row cannot be read answers as a command in its channel does (it is
+    damaged, the host can repair it), with the same safety headers; nothing is changed."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        game_id = web.games.caylus
+        url = await web.url(game_id)
+
+        def damage(tx: Any) -> None:
+            tx.execute("UPDATE games SET options = '[' WHERE id = ?", (game_id,))
+
+        await web.service.store.write(damage)
+        web.service._cache.clear()  # read from the store again, as after a restart
+        async with http.get(url) as answer:
+            assert answer.status == 503
+            assert "damaged" in await answer.text()
+            assert answer.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
 
 
 async def test_event_stream_tells_a_move_at_once(tmp_path: Path, database: str):

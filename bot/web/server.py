@@ -237,6 +237,8 @@ class WebSite:
             return await self.pages.page(game_id)
         except err.UnknownGame:
             raise web.HTTPNotFound(text=wt.BAD_LINK) from None
+        except err.GameDamaged as error:  # what a command in the channel answers, not a 500
+            raise web.HTTPServiceUnavailable(text=str(error)) from None
 
     async def _choices(self, game_id: int, user_id: int | None) -> PlayerChoices | None:
         """A player's part of their page (None: a spectator's page, or a game not started)."""
