@@ -8,10 +8,12 @@ are measured by `caylus arena`, docs/players.md)."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.service import core as service_core
@@ -59,3 +61,27 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
         return Budget(iterations=BOT_PLAYOUTS)
 
     monkeypatch.setattr(service_core, "timed_budget", budget)
+
+
+# asyncpg's calls that each send the server one request (one round trip)
+PG_CALLS = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Every request sent to PostgreSQL from now on (each one round trip), by the statement's
+    first three words."""
+    counted: Counter[str] = Counter()
+
+    def counting(name: str) -> Any:
+        original = getattr(asyncpg.connection.Connection, name)
+
+        async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            counted[" ".join(query.split()[:3])] += 1
+            return await original(self, query, *args, **kwargs)
+
+        return call
+
+    for name in PG_CALLS:
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counting(name))
+    yield counted

@@ -10,11 +10,10 @@ import itertools
 import json
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-import asyncpg
 import pytest
 
 import bot.clock_service.core as clock_core
@@ -127,25 +126,6 @@ async def test_catch_up_tick_yields_to_the_loop_between_reminder_batches(
     assert all(len(set(chunk)) == 1 for chunk in chunks)
     assert all(a[0] < b[0] for a, b in itertools.pairwise(chunks))
     assert [n for n in await clock.tick(HALF_TIME) if n.kind == "reminder"] == []  # sent once
-
-
-@pytest.fixture
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Every request sent to PostgreSQL from now on (each one round trip), by its first words."""
-    counted: Counter[str] = Counter()
-
-    def counting(name: str) -> Any:
-        original = getattr(asyncpg.connection.Connection, name)
-
-        async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
-            counted[" ".join(query.split()[:2])] += 1
-            return await original(self, query, *args, **kwargs)
-
-        return call
-
-    for name in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
-        monkeypatch.setattr(asyncpg.connection.Connection, name, counting(name))
-    yield counted
 
 
 @pytest.fixture

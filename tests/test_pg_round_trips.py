@@ -7,10 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
-import asyncpg
 import pytest
 
 from bot.service import GameService
@@ -21,40 +20,28 @@ from tests.db import fresh_schema
 
 pytestmark = pytest.mark.postgres
 
+
 # The calls of asyncpg's connection that each send one request and wait for its answer (a
 # transaction's start and commit go through `execute`); none of them calls another.
-_CALLS = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
-
-
 @pytest.fixture
 async def url(postgres_url: str) -> AsyncIterator[str]:
     async with fresh_schema(postgres_url) as schema_url:
         yield schema_url
 
 
-@pytest.fixture
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Every call to the server from now on, by the statement's first words."""
-    counted: Counter[str] = Counter()
-
-    def counting(name: str) -> Any:
-        original = getattr(asyncpg.connection.Connection, name)
-
-        async def call(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
-            counted[" ".join(query.split()[:3])] += 1
-            return await original(self, query, *args, **kwargs)
-
-        return call
-
-    for name in _CALLS:
-        monkeypatch.setattr(asyncpg.connection.Connection, name, counting(name))
-    yield counted
-
-
 async def _two_player_game(svc: GameService) -> int:
     game = await svc.create_game(1, 1, 11, players=2)
     await svc.join(game.id, 12)
     return (await svc.start(game.id, 11)).game.id
+
+
+async def _game_and_its_next_row(svc: GameService) -> tuple[int, int, list[Any], LogRow]:
+    """A started game, its version, its log and a row that would be the log's next."""
+    game_id = await _two_player_game(svc)
+    version = await svc.store.current_version(game_id)
+    assert version is not None
+    log_before = await svc.store.log(game_id)
+    return game_id, version, log_before, LogRow(len(log_before) + 1, 0, "x", False, 11, 0.0, False)
 
 
 async def _one_act(svc: GameService, game_id: int, rng: random.Random) -> None:
@@ -162,12 +149,8 @@ async def test_a_stale_version_sent_with_the_commit_writes_nothing(url: str) -> 
     none of those rows is written; the connection (held under the game's lock) works on."""
     svc = await GameService.open(url, rng=random.Random(1))
     try:
-        game_id = await _two_player_game(svc)
+        game_id, version, log_before, row = await _game_and_its_next_row(svc)
         store = svc.store
-        version = await store.current_version(game_id)
-        assert version is not None
-        log_before = await store.log(game_id)
-        row = LogRow(len(log_before) + 1, 0, "x", False, 11, 0.0, False)
 
         def stale(tx: Tx) -> None:
             tx.append_actions(game_id, [row])
@@ -191,12 +174,8 @@ async def test_a_refused_row_sent_with_the_commit_rolls_the_change_back(url: str
     the whole change, as an immediate failure would: IntegrityError, nothing written."""
     svc = await GameService.open(url, rng=random.Random(1))
     try:
-        game_id = await _two_player_game(svc)
+        game_id, version, log_before, row = await _game_and_its_next_row(svc)
         store = svc.store
-        version = await store.current_version(game_id)
-        assert version is not None
-        log_before = await store.log(game_id)
-        row = LogRow(len(log_before) + 1, 0, "x", False, 11, 0.0, False)
 
         def twice(tx: Tx) -> None:
             tx.update_game(game_id, version, awaiting_seat=1)
