@@ -157,6 +157,14 @@ class GameUI(Generic[StateT]):
         page offers them as buttons); a game without a clickable board returns {}."""
         return {}
 
+    def hand_places(
+        self, state: StateT, seat: int, names: list[str], actions: Sequence[str]
+    ) -> dict[str, tuple[int, int, int, int]]:
+        """Where on `hand_picture(state, seat, names)` each of `actions` (the seat's legal
+        moves in notation) is played by a click, as `board_places` does for the board; a game
+        without hands returns {}."""
+        return {}
+
     def record_picture(self, state: StateT) -> bytes:
         """The whole board of a replayed record's state, without names (`caylus replay --png`;
         a game with hands: the public view)."""

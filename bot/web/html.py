@@ -63,6 +63,8 @@ def render_html(
         you=escape(you),
         your_choices=escape(wt.YOUR_CHOICES),
         nothing_to_decide=escape(wt.NOTHING_TO_DECIDE),
+        hand_alt=escape(wt.HAND_ALT),
+        replay_hand_alt=escape(wt.REPLAY_HAND_ALT),
         player_hidden="" if csrf else "hidden",
         version=page.version,
         heading=escape(page.heading),

@@ -23,6 +23,7 @@ from bot.service import GameInfo, GameService
 from bot.service.answers import DEFAULT_LEVEL, action_label
 from bot.service.replay import Step, animation, replay_steps, step_board, step_text
 from bot.service.stats import stats_lines
+from bot.web.hand import HandPictures
 from bot.web.lang import wt
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t, winner_line
@@ -59,6 +60,7 @@ class WebChoice:
     action: str
     label: str
     area: tuple[int, int, int, int] | None
+    hand_area: tuple[int, int, int, int] | None = None  # where on the hand picture, if there
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class PlayerChoices:
     choices: tuple[WebChoice, ...]
     board_size: tuple[int, int] | None  # the picture's pixels, to place the areas over it
     hand_html: tuple[str, ...] = ()  # the player's own hand (a game with hands), theirs only
+    hand_size: tuple[int, int] | None = None  # its picture's pixels (None: no hand picture)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -154,6 +157,7 @@ class PageMaker:
         self._no_replay: set[int] = set()  # finished games that do not replay (damaged)
         self._step_boards: dict[tuple[int, int], bytes] = {}
         self._step_drawing: dict[tuple[int, int], asyncio.Lock] = {}
+        self.hands = HandPictures(service, keep=keep)  # the players' own hand pictures
 
     def _kept(self, store: dict[Any, Any], key: Any, value: Any) -> Any:
         store[key] = value
@@ -302,12 +306,15 @@ class PageMaker:
         legal = list(view.legal_actions)
         ui = ui_for(info.kind)
         hand: tuple[str, ...] = ()
+        hand_size: tuple[int, int] | None = None
         if seat is not None and ui.has_hands:
             with i18n.using(info.language):
                 lines = ui.hand_lines(view.state, seat.seat, names)
             hand = tuple(markdown_html(line.strip()) for line in lines if line.strip())
+            hand_png = await self.hands.hand_png(game_id, info.version, user_id)
+            hand_size = png_size(hand_png) if hand_png is not None else None
         if seat is None or not legal:
-            made = PlayerChoices(info.version, seat_name, (), None, hand)
+            made = PlayerChoices(info.version, seat_name, (), None, hand, hand_size)
             return self._kept(self._choices, key, made)
         previous = None
         if info.status == "running":
@@ -319,11 +326,16 @@ class PageMaker:
             labels = [action_label(info.kind, view.state, seat.seat, a, names) for a in legal]
         png = await self.board_png(game_id, info.version)
         size = png_size(png) if png is not None else None
+        in_hand: dict[str, tuple[int, int, int, int]] = {}
+        if hand_size is not None:
+            in_hand = await asyncio.to_thread(
+                self.hands.hand_places, info, view.state, seat.seat, legal
+            )
         choices = tuple(
-            WebChoice(action, label, places.get(action) if size else None)
+            WebChoice(action, label, places.get(action) if size else None, in_hand.get(action))
             for action, label in zip(legal, labels, strict=True)
         )
-        made = PlayerChoices(info.version, seat_name, choices, size, hand)
+        made = PlayerChoices(info.version, seat_name, choices, size, hand, hand_size)
         return self._kept(self._choices, key, made)
 
     async def board_png(self, game_id: int, version: int) -> bytes | None:

@@ -43,6 +43,7 @@ import i18n
 from bot.clock_service import ClockService
 from bot.service import ActResult, GameInfo, GameService, PlayerView
 from bot.web.activity import DiscordSignIn, SignInFailed
+from bot.web.hand import hand_routes
 from bot.web.html import render_html, static_file
 from bot.web.lang import wt
 from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
@@ -173,6 +174,7 @@ class WebSite:
                 web.post("/activity/session", self.activity_session),
                 web.get(r"/static/{name:(vendor/)?[\w.-]+}", self.static),
                 web.get("/favicon.ico", self.no_icon),
+                *hand_routes(self),  # a player's own hand (bot/web/hand.py)
             ]
         )
         app.on_shutdown.append(self._close_streams)

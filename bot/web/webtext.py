@@ -61,3 +61,11 @@ REPLAY_SCRUBBER = "The step of the game the board shows"
 NO_REPLAY = "This game has no replay: only a finished game has one. Reload the page."
 NO_SUCH_STEP = "This game's replay has no step {step}: its steps are 1 to {steps}."
 STATS = "The players' statistics"
+# A player's own hand on their page (a game with hands: Magna Carta)
+HAND_ALT = "Your hand: only you see it. A card you can build now is a click."
+REPLAY_HAND_ALT = "Your hand at step {step}: only you see it."
+NO_HAND = (
+    "This link shows no hand: a player's hand is on their own page only. Open yours with "
+    "/caylus me in the game's channel."
+)
+NO_SUCH_HAND = "There is no picture of your hand at this version of the game: reload the page."

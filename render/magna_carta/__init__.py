@@ -20,9 +20,9 @@ from engine.magna_carta.view import View
 from engine.protocol import Event
 from render import Picture, posted_png
 from render import theme as t
-from render.magna_carta.board import render_board
+from render.magna_carta.board import board_areas, render_board
 from render.magna_carta.card import render_card
-from render.magna_carta.hand import render_hand
+from render.magna_carta.hand import hand_areas, render_hand
 
 
 def _public(view: object, what: str) -> View:
@@ -99,8 +99,35 @@ def render_hand_picture(view: View, *, names: list[str] | None = None) -> Pictur
     return Picture(f"mc_hand_r{view.round:02d}.png", posted(image))
 
 
+def board_picture_areas(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+) -> dict[str, tuple[int, int, int, int]]:
+    """Where `render_board_picture` of the same arguments draws each road card, the castle,
+    the bridge and each prestige building still available (board.board_areas)."""
+    view = _public(view, "view")
+    if previous is not None:
+        previous = _public(previous, "previous")
+    return board_areas(view, names=names, previous=previous, events=events)
+
+
+def hand_picture_areas(
+    view: View, *, names: list[str] | None = None
+) -> dict[str, tuple[int, int, int, int]]:
+    """Where `render_hand_picture` of the same arguments draws each card of the hand
+    ("card:<id>"). Needs the player's own view, as the picture does."""
+    if not isinstance(view, View) or view.viewer is None:
+        raise ValueError("the hand's areas need a player's view: view(state, seat)")
+    return hand_areas(view, names=names)
+
+
 __all__ = [
     "Picture",
+    "board_picture_areas",
+    "hand_picture_areas",
     "render_board",
     "render_board_picture",
     "render_card",

@@ -120,6 +120,7 @@ class Board(PhoneCard):
             tx, ty = M + col * (TILE_W + TILE_GAP), y + row * pitch
             with self.within(tx, ty - TAG_RISE, tx + TILE_W, ty + tile_h):
                 self.tile(tx, ty, card)
+            self.mark(f"road:{card.position}", tx, ty, tx + TILE_W, ty + tile_h)
         rows = -(-len(view.road) // ROAD_COLS)
         y += rows * pitch - (pitch - tile_h) + 4
         legend = lb.MC_SHIELD_LEGEND
@@ -257,8 +258,11 @@ class Board(PhoneCard):
         yy += LINE + 6
         x = M + 6
         self.write(x, yy, lb.MC_BRIDGE, SMALL, t.INK, bold=True)
-        x += label_room + 6
         slot = 2 * PIECE_R + 8
+        # the castle's rows above the bridge's (its slots included): a click plays their move
+        self.mark("castle", M, y, W_DP - M, yy - slot / 2 - 2)
+        self.mark("bridge", M, yy - slot / 2 - 2, W_DP - M, y + h)
+        x += label_room + 6
         for k in range(view.players_count):
             self.box(x, yy - slot / 2, x + slot, yy + slot / 2, t.PANEL, (150, 134, 110), 0.5, 4)
             if k < len(view.passed):
@@ -294,6 +298,7 @@ class Board(PhoneCard):
                 top = cy + (i - (len(lines) - 1) / 2) * NAME_LINE
                 self.write(x, top, line, size, t.INK, bold=True)
             self.write(x + 76, cy, f"{card.pp} PP", BODY, PRESTIGE_EDGE, bold=True)
+            self.mark(f"prestige:{card_id}", x, cy - (CUBE + 8) / 2, x + col_w, cy + (CUBE + 8) / 2)
             cx = x + 118
             for kind in cat.CUBES:
                 count = card.cost.count(kind)
@@ -410,4 +415,20 @@ def render_board(
     return Board(view, names, previous, events).paint()
 
 
-__all__ = ["Board", "render_board"]
+def board_areas(
+    view: View,
+    *,
+    names: list[str] | None = None,
+    previous: View | None = None,
+    events: Sequence[Event] | None = None,
+) -> dict[str, tuple[int, int, int, int]]:
+    """Where the board picture of the same arguments draws each part a move targets, as
+    (x, y, width, height) in its pixels: "road:<position>" (each card of the road), "castle",
+    "bridge" and "prestige:<id>" (each prestige building still available). A pure function
+    of its arguments, like the picture (it paints it to know where each part lands)."""
+    board = Board(view, names, previous, events)
+    board.paint()
+    return dict(board.areas)
+
+
+__all__ = ["Board", "board_areas", "render_board"]

@@ -54,6 +54,15 @@ class Canvas(PhoneCanvas):
         self.letters = seat_letters(self.names)
         self.img = Image.new("RGB", (round(W_DP * SCALE), round(height_dp * SCALE)), bg)
         self.d = ImageDraw.Draw(self.img)
+        # where the picture draws each part a click may play (`mark`), in its pixels
+        self.areas: dict[str, tuple[int, int, int, int]] = {}
+
+    def mark(self, key: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Remember where the box (dp) of a clickable part lands: (x, y, width, height) in
+        pixels. The first box of a key stays (a card held twice is played by its first)."""
+        if key not in self.areas:
+            left, top = round(x0 * SCALE), round(y0 * SCALE)
+            self.areas[key] = (left, top, round(x1 * SCALE) - left, round(y1 * SCALE) - top)
 
     def crop(self, height_dp: float) -> Image.Image:
         return self.img.crop((0, 0, self.img.width, round(height_dp * SCALE)))

@@ -135,6 +135,7 @@ class HandPicture(Canvas):
                 x = M + k * (CARD_W + GAP)
                 with self.within(x, y, x + CARD_W, y + h):
                     self.card(x, y, h, card)
+                self.mark(f"card:{card}", x, y, x + CARD_W, y + h)
             y += h + GAP
         return y - GAP
 
@@ -226,4 +227,15 @@ def render_hand(view: View, *, names: list[str] | None = None) -> Image.Image:
     return HandPicture(view, names).paint()
 
 
-__all__ = ["missing", "render_hand"]
+def hand_areas(
+    view: View, *, names: list[str] | None = None
+) -> dict[str, tuple[int, int, int, int]]:
+    """Where the hand picture of the same arguments draws each card of the hand, as
+    (x, y, width, height) in its pixels: "card:<id>". A pure function of its arguments, like
+    the picture (it paints it to know where each card lands)."""
+    picture = HandPicture(view, names)
+    picture.paint()
+    return dict(picture.areas)
+
+
+__all__ = ["hand_areas", "missing", "render_hand"]

@@ -77,6 +77,22 @@ def _tokens(tokens: dict[str, int]) -> str:
     return mt.MC_TOKENS_LEFT.format(**tokens)
 
 
+def _board_key(v: View, action: str) -> str | None:
+    """The part of the board picture (render.magna_carta.board_areas) a move targets."""
+    verb, _, arg = action.partition(" ")
+    if verb in ("place", "lawyer"):
+        return f"road:{arg.split()[0]}"
+    if verb == "provost":
+        return f"road:{(v.provost or 1) + int(arg)}"  # where he goes, as its label says
+    if verb == "prestige":
+        return f"prestige:{arg.split()[0]}"
+    if verb == "deliver":
+        return "castle"
+    if verb == "pass":
+        return "bridge"
+    return None
+
+
 class MagnaCartaUI(TurnPlanEditor[State]):
     kind = "magna-carta"
     title = mt.MC_TITLE
@@ -267,6 +283,44 @@ class MagnaCartaUI(TurnPlanEditor[State]):
             public_view(state), names=names, previous=before, events=events
         )
         return Picture(drawn.filename, drawn.data)
+
+    def board_places(
+        self, state: Seen, names: list[str], previous: Seen | None, actions: Sequence[str]
+    ) -> dict[str, tuple[int, int, int, int]]:
+        """A move with a place on the board is a click on it: a worker placed or a Lawyer's
+        residence on its road card, the provost moved to his new card, a prestige building on
+        its entry of the supply, a castle batch on the castle, passing on the bridge. The
+        other moves (an activation's choices, the hand's) are not the board's."""
+        from render.magna_carta import board_picture_areas
+
+        v = public_view(state)
+        before = public_view(previous) if previous is not None else None
+        areas = board_picture_areas(v, names=names, previous=before)
+        places = {}
+        for action in actions:
+            key = _board_key(v, action)
+            area = areas.get(key) if key is not None else None
+            if area is not None:
+                places[action] = area
+        return places
+
+    def hand_places(
+        self, state: Seen, seat: int, names: list[str], actions: Sequence[str]
+    ) -> dict[str, tuple[int, int, int, int]]:
+        """Building a card of the hand is a click on that card of the hand picture (each way
+        to pay it: the same card)."""
+        from render.magna_carta import hand_picture_areas
+
+        builds = [a for a in actions if a.startswith("build ")]
+        if not builds:
+            return {}
+        areas = hand_picture_areas(seat_view(state, seat), names=names)
+        places = {}
+        for action in builds:
+            area = areas.get(f"card:{action.split()[1]}")
+            if area is not None:
+                places[action] = area
+        return places
 
     def record_picture(self, state: Seen) -> bytes:
         from render.magna_carta import render_board_picture

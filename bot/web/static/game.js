@@ -39,7 +39,8 @@ function say(text) {
 
 async function play(action) {
   say("");
-  for (const button of document.querySelectorAll("#places button, #choices button")) {
+  const moves = "#places button, #choices button, #hand-places button, .pick button";
+  for (const button of document.querySelectorAll(moves)) {
     button.disabled = true;
   }
   const answer = await fetch(`${base}/play`, {
@@ -64,32 +65,93 @@ function choiceButton(choice) {
   return button;
 }
 
+function placeOver(button, area, size) {
+  // a button over the part of a picture a move targets, in the picture's proportions
+  const [x, y, w, h] = area;
+  const [width, height] = size;
+  button.className = "place";
+  button.style.left = `${(100 * x) / width}%`;
+  button.style.top = `${(100 * y) / height}%`;
+  button.style.width = `${(100 * w) / width}%`;
+  button.style.height = `${(100 * h) / height}%`;
+}
+
+function pickAfter(frame, group) {
+  // a part several moves target (a card paid in several ways): its moves as buttons under
+  // the picture, one of which plays
+  for (const open of document.querySelectorAll(".pick")) open.remove();
+  const pick = document.createElement("div");
+  pick.className = "pick";
+  pick.replaceChildren(...group.map(choiceButton));
+  frame.after(pick);
+  pick.querySelector("button").focus();
+}
+
+function overlay(frame, groups, size) {
+  // one highlighted part per place: a click plays its move, or offers its moves
+  return [...groups.values()].map((group) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    const labels = group.map((choice) => choice.label).join("\n");
+    button.title = labels;
+    button.setAttribute("aria-label", labels);
+    if (group.length === 1) {
+      button.dataset.action = group[0].action;
+      button.addEventListener("click", () => play(group[0].action));
+    } else {
+      button.setAttribute("aria-haspopup", "true");
+      button.addEventListener("click", () => pickAfter(frame, group));
+    }
+    return button;
+  });
+}
+
+function grouped(choices, where) {
+  const groups = new Map();
+  for (const choice of choices) {
+    const key = String(choice[where]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(choice);
+  }
+  return groups;
+}
+
+const handShown = { replay: false }; // a finished game's replay shows the player's hand
+
 function drawChoices(player) {
   const places = document.getElementById("places");
   const list = document.getElementById("choices");
-  const onBoard = [];
-  const buttons = [];
-  for (const choice of player.choices) {
-    const button = choiceButton(choice);
-    if (choice.area && player.board_size) {
-      const [x, y, w, h] = choice.area;
-      const [width, height] = player.board_size;
-      button.className = "place";
-      button.style.left = `${(100 * x) / width}%`;
-      button.style.top = `${(100 * y) / height}%`;
-      button.style.width = `${(100 * w) / width}%`;
-      button.style.height = `${(100 * h) / height}%`;
-      button.setAttribute("aria-label", choice.label);
-      button.textContent = "";
-      onBoard.push(button);
-    } else {
-      buttons.push(button);
-    }
-  }
-  places.replaceChildren(...onBoard);
+  for (const open of document.querySelectorAll(".pick")) open.remove();
+  const onBoard = player.board_size ? player.choices.filter((choice) => choice.area) : [];
+  const inHand = player.hand_size ? player.choices.filter((choice) => choice.hand_area) : [];
+  const buttons = player.choices
+    .filter((choice) => !onBoard.includes(choice) && !inHand.includes(choice))
+    .map(choiceButton);
+  const boardGroups = grouped(onBoard, "area");
+  const boardButtons = overlay(document.getElementById("frame"), boardGroups, player.board_size);
+  [...boardGroups.values()].forEach((group, k) => {
+    placeOver(boardButtons[k], group[0].area, player.board_size);
+  });
+  places.replaceChildren(...boardButtons);
   list.replaceChildren(...buttons);
   if (!player.choices.length) list.textContent = list.dataset.none;
   lines("hand", player.hand_html); // the player's own hand (its title says so): theirs only
+  const handFrame = document.getElementById("hand-frame");
+  handFrame.hidden = !player.hand_size;
+  // the words stay for screen readers while the picture shows them
+  document.getElementById("hand").classList.toggle("spoken", Boolean(player.hand_size));
+  if (!player.hand_size) return;
+  const handGroups = grouped(inHand, "hand_area");
+  const handButtons = overlay(handFrame, handGroups, player.hand_size);
+  [...handGroups.values()].forEach((group, k) => {
+    placeOver(handButtons[k], group[0].hand_area, player.hand_size);
+  });
+  document.getElementById("hand-places").replaceChildren(...handButtons);
+  if (!handShown.replay) {
+    const picture = document.getElementById("hand-picture");
+    picture.src = `${base}/hand/${version}.png`;
+    picture.alt = picture.dataset.alt;
+  }
 }
 
 async function redraw(always = false) {
@@ -117,6 +179,8 @@ async function redraw(always = false) {
   lines("stock", page.stock_html);
   if (page.account_html.length) lines("account", page.account_html);
   const board = document.getElementById("board");
+  // a finished game on a player's page: the scrubber shows their hand at each step too
+  handShown.replay = Boolean(page.replay && page.player && page.player.hand_size);
   if (page.replay) replaying(page.replay); // a finished game: the scrubber drives the board
   else if (page.has_board) {
     board.src = `${base}/board/${version}.png`;
@@ -165,6 +229,15 @@ function showStep(step) {
   board.src = `${base}/replay/${shown}.png`;
   board.hidden = false;
   document.getElementById("full").href = board.src;
+  if (handShown.replay) {
+    // the player's own hand at that step (their page only: a spectator's has no hand)
+    const hand = document.getElementById("hand-picture");
+    hand.onload = () => {
+      body.dataset.handShown = String(shown);
+    };
+    hand.src = `${base}/replay/${shown}/hand.png`;
+    hand.alt = hand.dataset.stepAlt.replace("{step}", String(shown));
+  }
 }
 
 function replaying(data) {
