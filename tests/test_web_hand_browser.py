@@ -1,7 +1,8 @@
 """A Magna Carta player's hand picture on their page in a real headless Chromium
 (tests/web_browser.py): a click on a card of the hand picture builds it, through the same
 service call as a button, and the channel of the simulated Discord is told as for a button
-press; the page at 400 px wide (screenshots kept in CAYLUS_WEB_SHOTS when set)."""
+press; a finished game's scrubber shows the player's hand at each step on their page only;
+the pages at 400 px wide (screenshots kept in CAYLUS_WEB_SHOTS when set)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,13 @@ from typing import Any
 
 import aiohttp
 
+import i18n
+from bot.web.lang import wt
 from tests.discord_harness import table
 from tests.test_web_browser import SECONDS, browser, open_page
+from tests.test_web_replay import HUMAN, play_to_the_end
 from tests.web_browser import shots
+from tests.web_helpers import served
 
 __all__ = ["browser"]  # the Chromium fixture, shared with tests/test_web_browser.py
 
@@ -106,3 +111,54 @@ async def test_browser_click_on_a_hand_card_builds_it_and_the_channel_is_told(
         assert problems == []
         await page.context.close()
         await tb.env.bot.close()
+
+
+async def hand_step_shown(page: Any, step: int) -> None:
+    await page.wait_for_function(
+        f"() => document.body.dataset.handShown === '{step}'", timeout=SECONDS
+    )
+
+
+async def test_browser_replay_scrubber_shows_my_hand_at_the_step_on_my_page_only(
+    tmp_path: Path, browser: Any
+):
+    """A finished game's page opened by a player's link, 400 px wide: the scrubber shows the
+    player's own hand at each step beside the board (their picture, the step in its
+    description); the spectator's page of the same game shows no hand and asks for none."""
+    async with served(tmp_path) as web:
+        game_id = await play_to_the_end(web.service, 301)
+        url = f"http://127.0.0.1:{web.server.port}{await web.site.player_url(game_id, HUMAN)}"
+        page, problems = await open_page(browser, url, width=400)
+        steps = int(await page.get_attribute("#scrubber", "max") or 0)
+        assert steps > 10
+        await hand_step_shown(page, steps)
+        assert await page.is_visible("#hand-picture")
+        await page.click("#replay-prev")
+        await hand_step_shown(page, steps - 1)
+        src = await page.get_attribute("#hand-picture", "src")
+        assert src is not None and src.endswith(f"/replay/{steps - 1}/hand.png")
+        alt = await page.get_attribute("#hand-picture", "alt")
+        with i18n.using("en"):
+            assert alt == wt.REPLAY_HAND_ALT.format(step=steps - 1)
+        await page.locator("#scrubber").fill("1")
+        await hand_step_shown(page, 1)
+        overflow = await page.evaluate("document.documentElement.scrollWidth")
+        assert overflow <= 400
+        await page.screenshot(path=str(shots(tmp_path) / "replay-hand-phone.png"), full_page=True)
+        assert problems == []
+        await page.context.close()
+        asked: list[str] = []
+        context = await browser.new_context(viewport={"width": 400, "height": 900})
+        spectator = await context.new_page()
+        spectator.on("request", lambda request: asked.append(request.url))
+        await spectator.goto(await web.url(game_id))
+        await spectator.wait_for_function(
+            f"() => document.body.dataset.replayShown === '{steps}'", timeout=SECONDS
+        )
+        await spectator.click("#replay-prev")
+        await spectator.wait_for_function(
+            f"() => document.body.dataset.replayShown === '{steps - 1}'", timeout=SECONDS
+        )
+        assert not await spectator.is_visible("#hand-picture")
+        assert not [a for a in asked if "/hand" in a]
+        await context.close()

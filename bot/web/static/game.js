@@ -149,7 +149,7 @@ function drawChoices(player) {
   document.getElementById("hand-places").replaceChildren(...handButtons);
   if (!handShown.replay) {
     const picture = document.getElementById("hand-picture");
-    picture.src = `${base}/hand/${version}.png`;
+    picture.src = `${base}/hand/${player.version}.png`; // the version its areas belong to
     picture.alt = picture.dataset.alt;
   }
 }
