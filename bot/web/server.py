@@ -16,6 +16,8 @@ Routes (a link's token: bot/web/tokens.py):
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
 - `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
+- `GET /p/<token>/hand/<version>.png` and `.../replay/<step>/hand.png`: the player's own hand
+  (bot/web/hand.py);
 - `GET /`: the Discord Activity's page (Discord opens the root of the mapped address), which
   signs the user in through the Embedded App SDK and `POST /activity/session`
   (bot/web/activity.py), then opens their page under `/a/<token>`: the same pages as `/p/` and
