@@ -337,3 +337,21 @@ async def test_replay_step_shows_my_hand_on_my_page_only(tmp_path: Path):
         status, _, html = await get(http, url)
         final = steps[-1].state
         assert seat_leaks(final, seat.seat, html.decode()) == []
+
+
+async def test_mc_hand_picture_in_the_activity_is_the_players_own(tmp_path: Path):
+    """The Activity's page of a player (`/a/<their token>`) serves their hand as `/p/` does;
+    the Activity's page of a spectator gets the sentence."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        game_id = web.games.magna_carta
+        info = await web.service.game(game_id)
+        seat = next(s for s in info.seats if s.user_id is not None)
+        assert seat.user_id is not None
+        mine = await player_url(web, game_id, seat.user_id)
+        activity = mine.replace("/p/", "/a/")
+        mine_png = await get(http, f"{mine}/hand/{info.version}.png")
+        activity_png = await get(http, f"{activity}/hand/{info.version}.png")
+        assert activity_png[0] == 200 and activity_png[2] == mine_png[2]
+        spectator = (await web.url(game_id)).replace("/g/", "/a/")
+        status, _, text = await get(http, f"{spectator}/hand/{info.version}.png")
+        assert status == 404 and text.decode() == wt.NO_HAND
