@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,16 @@ def seat_leaks(state: Any, seat: int, text: str) -> list[str]:
     two hands: theirs may be shown to them)."""
     own = {n for c in state.players[seat].hand for n in {c, *names_of(c)}}
     return [found for found in hidden_card_leaks(state, text) if found not in own]
+
+
+def without_steps(text: str, tail: str) -> str:
+    """A finished game's answer without its replay's steps (each step's account is scanned
+    against the state of that step, not the end's)."""
+    if tail != "/page.json":
+        return text
+    answer = json.loads(text)
+    answer.pop("replay")
+    return json.dumps(answer, ensure_ascii=False)
 
 
 async def first_event(http: aiohttp.ClientSession, url: str) -> str:
@@ -333,10 +344,17 @@ async def test_replay_step_shows_my_hand_on_my_page_only(tmp_path: Path):
         # the spectator's page of the finished game: no hand, no player part
         async with http.get(await web.url(game_id, "/page.json")) as answer:
             assert "player" not in await answer.json()
-        # the player's page holds no card then only in the bot's hand or draw pile
-        status, _, html = await get(http, url)
+        # the player's page and data hold no card then only in the bot's hand or draw pile,
+        # nor does any step's account of the one at that step; the spectator's, no hand card
         final = steps[-1].state
-        assert seat_leaks(final, seat.seat, html.decode()) == []
+        for tail in ("", "/page.json", "/replay/0/hand.png", f"/hand/{info.version - 1}.png"):
+            text = without_steps((await get(http, url + tail))[2].decode(), tail)
+            assert seat_leaks(final, seat.seat, text) == [], tail
+            spectator = (await get(http, await web.url(game_id, tail)))[2].decode()
+            assert hidden_card_leaks(final, without_steps(spectator, tail)) == [], tail
+        for step, shown in zip(steps, page["replay"]["steps"], strict=True):
+            account = "\n".join(shown["account_html"])
+            assert seat_leaks(step.state, seat.seat, account) == [], account[:200]
 
 
 async def test_mc_hand_picture_in_the_activity_is_the_players_own(tmp_path: Path):

@@ -97,6 +97,7 @@ async def test_browser_click_on_a_hand_card_builds_it_and_the_channel_is_told(
                 sorted(several)
             )
             assert (await tb.service.game(game_id)).version == info.version  # nothing played
+            await page.screenshot(path=str(shots(tmp_path) / "hand-pick-phone.png"))
         await card.click()
         await page.wait_for_function(
             f"() => Number(document.body.dataset.shown) > {info.version}", timeout=SECONDS
