@@ -373,3 +373,37 @@ async def test_mc_hand_picture_in_the_activity_is_the_players_own(tmp_path: Path
         spectator = (await web.url(game_id)).replace("/g/", "/a/")
         status, _, text = await get(http, f"{spectator}/hand/{info.version}.png")
         assert status == 404 and text.decode() == wt.NO_HAND
+
+
+def test_mc_board_places_of_provost_lawyer_prestige_and_castle_moves():
+    """Each kind of Magna Carta move with a place on the board is mapped onto it (the
+    provost's onto the card he moves to, as its label names it); an activation's choices, the
+    hand's and the skips have none (buttons)."""
+    state = fresh(2)
+    names = ["Blue", "Red"]
+    public = mc_view(state, None)
+    areas = board_picture_areas(public, names=names)
+    provost = public.provost or 1
+    prestige = public.prestige_supply[0]
+    moves = [
+        f"provost -{provost - 1}" if provost > 1 else "provost +1",
+        "lawyer 2 F",
+        f"prestige {prestige} @2 SSG",
+        "deliver FWS",
+        "pass",
+        "place 1",
+        "skip",
+        "buy F",
+        "draw",
+        "build small-farm FW",
+    ]
+    places = MC.board_places(state, names, None, moves)
+    target = 1 if provost > 1 else provost + 1
+    assert places == {
+        moves[0]: areas[f"road:{target}"],
+        "lawyer 2 F": areas["road:2"],
+        f"prestige {prestige} @2 SSG": areas[f"prestige:{prestige}"],
+        "deliver FWS": areas["castle"],
+        "pass": areas["bridge"],
+        "place 1": areas["road:1"],
+    }
