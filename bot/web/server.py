@@ -16,6 +16,8 @@ Routes (a link's token: bot/web/tokens.py):
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
 - `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
+  `.../answer`, `.../cancel-plans` and `.../undo` their questions ahead, plans and undo
+  (bot/web/plans.py);
 - `GET /`: the Discord Activity's page (Discord opens the root of the mapped address), which
   signs the user in through the Embedded App SDK and `POST /activity/session`
   (bot/web/activity.py), then opens their page under `/a/<token>`: the same pages as `/p/` and
@@ -46,6 +48,7 @@ from bot.web.activity import DiscordSignIn, SignInFailed
 from bot.web.html import render_html, static_file
 from bot.web.lang import wt
 from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
+from bot.web.plans import PlanRoutes
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t
@@ -80,6 +83,7 @@ STATIC_FILES = {
     "game.js": "text/javascript",
     "game.css": "text/css",
     "activity.js": "text/javascript",
+    "plans.js": "text/javascript",
     # Discord's Embedded App SDK, vendored (its version and licence: vendor/README.md)
     "vendor/discord-embedded-app-sdk.mjs": "text/javascript",
 }
@@ -156,6 +160,7 @@ class WebSite:
         self._static = {name: static_file(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
         self._moves: set[asyncio.Future[ActResult]] = set()
+        self.plans = PlanRoutes(self)  # questions ahead, plans and undo (bot/web/plans.py)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_secure], client_max_size=4096)
@@ -175,6 +180,7 @@ class WebSite:
                 web.get("/favicon.ico", self.no_icon),
             ]
         )
+        app.add_routes(self.plans.routes())
         app.on_shutdown.append(self._close_streams)
         return app
 
@@ -284,6 +290,9 @@ class WebSite:
         mine = await self._choices(game_id, user_id)
         if mine is not None:  # a player's page: their own choices and hand, nobody else's
             answer["player"] = mine.as_json()
+        if user_id is not None:  # theirs only, read afresh: a plan changes without a version
+            plans = await self.plans.part(game_id, user_id)
+            answer["plans"] = plans.as_json() if plans is not None else None
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def play(self, request: web.Request) -> web.Response:

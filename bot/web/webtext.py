@@ -61,3 +61,6 @@ REPLAY_SCRUBBER = "The step of the game the board shows"
 NO_REPLAY = "This game has no replay: only a finished game has one. Reload the page."
 NO_SUCH_STEP = "This game's replay has no step {step}: its steps are 1 to {steps}."
 STATS = "The players' statistics"
+# A player's plans on their page (bot/web/plans.py)
+MY_PLANS = "My plans and standing orders"
+UNDO_HINT = "Your last move can still be taken back: nobody has moved since."

@@ -4,6 +4,8 @@
 // is the judge): the page only shows them, on the board where they have a place.
 // No build step, no library.
 
+import { drawPlans } from "./plans.js";
+
 const body = document.body;
 const base = body.dataset.base;
 const csrf = body.dataset.csrf;
@@ -124,6 +126,7 @@ async function redraw(always = false) {
     document.getElementById("full").href = board.src; // a tap opens it full size to zoom
   }
   if (page.player) drawChoices(page.player);
+  if ("plans" in page) drawPlans(page.plans, () => redraw(true)); // theirs only
   body.dataset.shown = String(version); // what the page shows now (the tests wait for it)
 }
 
