@@ -16,7 +16,7 @@ import hmac
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -24,17 +24,15 @@ import i18n
 from bot.games import ui_for
 from bot.games.plan_lines import orders_text, turn_plan_line
 from bot.games.plans import TurnPlan
-from bot.service import ActResult, GameInfo
+from bot.service import ActResult, GameInfo, GameService
 from bot.service.answers import action_label
 from bot.service.pace import PlanResult
 from bot.service.show import AnsweredAhead, Posts, QuestionsNow, Undone
 from bot.web.lang import wt
 from bot.web.page import markdown_html, seat_names
+from bot.web.tokens import LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t
-
-if TYPE_CHECKING:
-    from bot.web.server import WebSite
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +95,12 @@ class ChannelTeller(Protocol):
     async def played_by_plans_on_the_web(self, game_id: int, result: ActResult) -> None: ...
 
 
+class Limit(Protocol):
+    """A rate limit per user (bot/web/server.py's RateLimit)."""
+
+    def allow(self, user_id: int) -> bool: ...
+
+
 class Refused(Exception):
     """A request refused with a sentence (in the game's language) and its HTTP status."""
 
@@ -125,9 +129,19 @@ class Posted:
 class PlanRoutes:
     """The routes of a player's plans and undo, and their part of page.json."""
 
-    def __init__(self, site: WebSite) -> None:
-        self.site = site
-        self.service = site.service
+    def __init__(
+        self,
+        service: GameService,
+        signer: LinkSigner,
+        limits: Limit,
+        reader: Callable[[web.Request], Awaitable[tuple[int, int | None]]],
+    ) -> None:
+        """`limits`: the player's requests per minute (shared with their moves); `reader`: the
+        game and player a request's link opens (the site's own check of its links)."""
+        self.service = service
+        self.signer = signer
+        self.limits = limits
+        self.reader = reader
         # the bot's cog, told of each change made on a page (None: no Discord, as in the demo)
         self.teller: Callable[[], ChannelTeller | None] = lambda: None
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -217,15 +231,15 @@ class PlanRoutes:
     async def _posted(self, request: web.Request) -> Posted:
         """A POST from a player's page, checked: their link, the page's CSRF token, the rate
         limit (shared with their moves), a JSON object body."""
-        game_id, user_id = await self.site._reader(request)
+        game_id, user_id = await self.reader(request)
         assert user_id is not None  # the routes are a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
             token = request.match_info["token"]
             sent = request.headers.get("X-CSRF-Token", "")
-            if not hmac.compare_digest(sent.encode(), self.site.signer.csrf_token(token).encode()):
+            if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
                 raise Refused(403, wt.NOT_A_MOVE)
-            if not self.site.limits.allow(user_id):
+            if not self.limits.allow(user_id):
                 raise Refused(429, wt.TOO_FAST)
             try:
                 body = await request.json()

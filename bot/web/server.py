@@ -160,7 +160,8 @@ class WebSite:
         self._static = {name: static_file(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
         self._moves: set[asyncio.Future[ActResult]] = set()
-        self.plans = PlanRoutes(self)  # questions ahead, plans and undo (bot/web/plans.py)
+        # questions ahead, plans and undo (bot/web/plans.py)
+        self.plans = PlanRoutes(service, signer, self.limits, self._reader)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_secure], client_max_size=4096)
