@@ -390,3 +390,31 @@ async def test_other_players_plans_never_on_a_page(tmp_path: Path):
             event = await stream.content.readuntil(b"\n\n")
         assert first.startswith(b"retry:") and event.startswith(b"event: version\n")
         assert not [s for s in secrets if s.encode() in event]
+
+
+async def test_page_plans_and_stale_undo_read_in_the_games_language(tmp_path: Path):
+    """A German game: the part's headings, its lines and the stale Undo's message in German,
+    as its channel reads them."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        host, guest = 2001, 2002
+        made = await service.create_game(1, 205, host, kind="caylus", players=3, language="de")
+        await service.join(made.id, guest)
+        await service.add_bot(made.id, host, level="easy")
+        await service.start(made.id, host)
+        first = await awaited_user(service, made.id)
+        url = await player_url(web, made.id, first)
+        csrf = csrf_of(web, url)
+        info = await service.game(made.id)
+        assert (await post_move(http, url, "place 1", info.version, csrf))[0] == 200
+        plans = (await page_json(http, url))["plans"]
+        seq = plans["undo"]["seq"]
+        await service.act(made.id, await awaited_user(service, made.id), "pass", None)
+        status, refused = await post(http, url, "undo", {"seq": seq}, csrf)
+        with i18n.using("de"):
+            assert plans["choices_title"] == t.BUTTON_MY_CHOICES != "My choices"
+            assert plans["plans_title"] == wt.MY_PLANS != "My plans and standing orders"
+            assert plans["undo"]["hint"] == wt.UNDO_HINT and plans["undo"]["label"] == t.BUTTON_UNDO
+            assert plain(plans["plans_html"][0]).startswith(plain(t.ME_ORDERS.format(orders="")))
+            assert status == 409 and refused["error"] == str(err.UndoTooLate(game_id=made.id))
+        assert "Daueraufträge" in plans["plans_html"][0] and "zurückgenommen" in refused["error"]

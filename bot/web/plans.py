@@ -37,6 +37,7 @@ from bot.words.lang import t
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 200  # a question's key or an option: notation, never longer
+KEPT_UNDO_SEQS = 256  # (game, version, player) -> the move Undo would take back
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,7 @@ class PlanRoutes:
         # the bot's cog, told of each change made on a page (None: no Discord, as in the demo)
         self.teller: Callable[[], ChannelTeller | None] = lambda: None
         self._tasks: set[asyncio.Future[Any]] = set()
+        self._undo_seqs: dict[tuple[int, int, int], int | None] = {}
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -162,7 +164,7 @@ class PlanRoutes:
         seat = info.seat_of(user_id)
         if seat is None or info.status != "running":
             return None
-        undo_seq = await self.service.undo_seq_of(game_id, user_id)
+        undo_seq = await self._undo_seq(game_id, info.version, user_id)
         with i18n.using(info.language):
             names = seat_names(info)
             undo = None
@@ -177,6 +179,20 @@ class PlanRoutes:
             return PlansPart(
                 t.BUTTON_MY_CHOICES, notes, questions, wt.MY_PLANS, plans, cancel, undo
             )
+
+    async def _undo_seq(self, game_id: int, version: int, user_id: int) -> int | None:
+        """`undo_seq_of`, kept per version of the game (it changes only with a move, and
+        reading it replays the game when the last move is the player's)."""
+        key = (game_id, version, user_id)
+        if key not in self._undo_seqs:
+            found = await self.service.undo_seq_of(game_id, user_id)
+            # a move made meanwhile: the answer may be the later version's, not kept as this one's
+            if (await self.service.game(game_id)).version != version:
+                return found
+            self._undo_seqs[key] = found
+            while len(self._undo_seqs) > KEPT_UNDO_SEQS:
+                del self._undo_seqs[next(iter(self._undo_seqs))]
+        return self._undo_seqs[key]
 
     def _questions(
         self, info: GameInfo, now: QuestionsNow | None, names: list[str]
