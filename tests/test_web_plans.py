@@ -164,6 +164,14 @@ async def test_page_answer_refusals_change_nothing(tmp_path: Path):
         # the spectator's link has no such route: only a player's page changes plans
         async with http.post(await web.url(game_id, "/answer"), json=answer) as refused_answer:
             assert refused_answer.status in (404, 405)
+        # nor has a spectator's token opened as the Activity's page
+        activity = (await web.url(game_id)).replace("/g/", "/a/")
+        headers = {"X-CSRF-Token": web.site.signer.csrf_token(activity.rsplit("/a/", 1)[1])}
+        for path, body in (("answer", answer), ("cancel-plans", {}), ("undo", {"seq": 1})):
+            async with http.post(
+                f"{activity}/{path}", json=body, headers=headers
+            ) as refused_answer:
+                assert refused_answer.status == 403, path
 
 
 async def test_page_plan_clicks_share_the_moves_rate_limit(tmp_path: Path):

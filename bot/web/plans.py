@@ -248,9 +248,10 @@ class PlanRoutes:
         """A POST from a player's page, checked: their link, the page's CSRF token, the rate
         limit (shared with their moves), a JSON object body."""
         game_id, user_id = await self.reader(request)
-        assert user_id is not None  # the routes are a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
+            if user_id is None:  # an Activity page (`/a/`) of a spectator's token
+                raise Refused(403, wt.NOT_A_MOVE)
             token = request.match_info["token"]
             sent = request.headers.get("X-CSRF-Token", "")
             if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
