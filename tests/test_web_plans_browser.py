@@ -75,6 +75,10 @@ async def test_browser_answers_ahead_and_undoes_by_clicking(
                 break
             await asyncio.sleep(0.05)
         assert t.PROMPT_UNDONE in tb.transcript() and "took back their move" in tb.transcript()
+        # played again: Undo is offered again, and the note of the undo goes with the move
+        await page.locator('#places button[data-action="place 1"]').click()
+        await undo.wait_for(timeout=SECONDS)
+        assert await page.inner_text("#plans-note") == ""
         assert problems == [] and more == []
         await ahead.context.close()
         await page.context.close()

@@ -5,6 +5,7 @@
 // page.json. No build step, no library.
 
 const body = document.body;
+let notedAt = null; // the game's version when the last note was shown: it goes with a move
 
 function button(label, onClick) {
   const made = document.createElement("button");
@@ -36,7 +37,10 @@ async function send(path, data, redraw) {
   if (!answer.ok) {
     if (reply.error_html) message.innerHTML = reply.error_html;
     else message.textContent = reply.error;
-  } else if (reply.note_html) note.innerHTML = reply.note_html;
+  } else if (reply.note_html) {
+    note.innerHTML = reply.note_html;
+    notedAt = body.dataset.version;
+  }
 }
 
 function question(asked, redraw) {
@@ -63,6 +67,10 @@ function question(asked, redraw) {
 
 export function drawPlans(plans, redraw) {
   const root = document.getElementById("my-plans");
+  if (notedAt !== null && notedAt !== body.dataset.version) {
+    document.getElementById("plans-note").textContent = ""; // the game moved on since
+    notedAt = null;
+  }
   const parts = [];
   if (plans?.undo) {
     const offer = document.createElement("p");
