@@ -7,6 +7,7 @@ message, and nobody else's plans on any other page, answer or event stream."""
 from __future__ import annotations
 
 import html
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -426,3 +427,27 @@ async def test_page_plans_and_stale_undo_read_in_the_games_language(tmp_path: Pa
             assert plain(plans["plans_html"][0]).startswith(plain(t.ME_ORDERS.format(orders="")))
             assert status == 409 and refused["error"] == str(err.UndoTooLate(game_id=made.id))
         assert "Daueraufträge" in plans["plans_html"][0] and "zurückgenommen" in refused["error"]
+
+
+async def test_undo_seq_of_agrees_with_the_undo_button_over_whole_games(tmp_path: Path):
+    """Move after move of both running demo games (random legal moves of the people, the bots
+    answering): the page offers Undo exactly when `act` gives the Undo button its seq, and
+    for the same move (a card drawn, a bot moving after, the end: no offer)."""
+    async with served(tmp_path) as web:
+        service = web.service
+        rng = random.Random(7)
+        offered = refused = 0
+        for game_id in (web.games.caylus, web.games.magna_carta):
+            for _ in range(80):
+                info = await service.game(game_id)
+                if info.status != "running" or not info.pending:
+                    break
+                user = info.seats[info.pending[0].seat].user_id
+                assert user is not None  # the bots answer at once
+                legal = await service.legal_actions(game_id, user)
+                result = await service.act(game_id, user, rng.choice(legal), None)
+                assert await service.undo_seq_of(game_id, user) == result.undo_seq
+                offered += result.undo_seq is not None
+                refused += result.undo_seq is None
+        print(f"undo offered after {offered} moves, refused after {refused}")
+        assert offered and refused  # both cases were met
