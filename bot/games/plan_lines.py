@@ -4,6 +4,7 @@ player's web page, so both say the same."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games import plans as pl
@@ -51,3 +52,19 @@ def turn_plan_line(
     return t.ME_TURN_PLAN.format(
         plan=plan, then=ui.turn_plan_next(state, seat, progress, options, names)
     )
+
+
+def me_plan_lines(
+    kind: str, orders: Any, plans: Sequence[Any], turn_plan: str | None
+) -> tuple[list[str], bool]:
+    """/caylus me's lines of the player's standing orders and plans in a game ("Standing orders
+    in this game: …", the turn plan's line `turn_plan` if any, "Your plans (only you see them):
+    …" or that they have none), and whether they have plans to cancel."""
+    lines = [t.ME_ORDERS.format(orders=orders_text(orders, ui_for(kind).order_names))]
+    texts = [plan.text for plan in plans if not isinstance(plan, pl.TurnPlan)]
+    if turn_plan is not None:
+        lines.append(turn_plan)
+    has_plans = bool(texts) or turn_plan is not None
+    if texts or not has_plans:
+        lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+    return lines, has_plans

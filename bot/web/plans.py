@@ -22,8 +22,7 @@ from aiohttp import web
 
 import i18n
 from bot.games import ui_for
-from bot.games.plan_lines import orders_text, turn_plan_line
-from bot.games.plans import TurnPlan
+from bot.games.plan_lines import me_plan_lines, turn_plan_line
 from bot.service import ActResult, GameInfo, GameService
 from bot.service.answers import action_label
 from bot.service.pace import PlanResult
@@ -228,17 +227,10 @@ class PlanRoutes:
             mine = await self.service.plans_of(info.id, user_id)
         except err.ServiceError:  # a game without plans
             return (), ""
-        ui = ui_for(info.kind)
-        lines = [t.ME_ORDERS.format(orders=orders_text(mine.orders, ui.order_names))]
-        texts = [plan.text for plan in mine.plans if not isinstance(plan, TurnPlan)]
         turn_plan = None
         if mine.plans and now is not None and now.progress is not None and now.state is not None:
             turn_plan = turn_plan_line(info.kind, seat, now.progress, now.state, now.options, names)
-        if turn_plan is not None:
-            lines.append(turn_plan)
-        has_plans = bool(texts) or turn_plan is not None
-        if texts or not has_plans:
-            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        lines, has_plans = me_plan_lines(info.kind, mine.orders, mine.plans, turn_plan)
         cancel = t.BUTTON_CANCEL_PLANS if has_plans else ""
         return tuple(markdown_html(line) for line in lines), cancel
 

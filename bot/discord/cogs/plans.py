@@ -14,7 +14,7 @@ from bot.discord.cogs.guard import client_language
 from bot.discord.views import orders_view, questions_view, turn_plan_view
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS
-from bot.games.plan_lines import orders_text, turn_plan_line, worth_a_line
+from bot.games.plan_lines import me_plan_lines, orders_text, turn_plan_line, worth_a_line
 from bot.service import ActResult, GameInfo
 from bot.service.answers import GameState
 from bot.service.show import Posts, QuestionsNow, TurnPlanNow
@@ -110,16 +110,11 @@ class PlanCommands(Delivery):
             mine = await self.service.plans_of(info.id, user_id)
         except err.ServiceError:
             return None
-        names = self.ui(info.kind).order_names
-        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders, names)))
-        texts = [plan.text for plan in mine.plans if not isinstance(plan, pl.TurnPlan)]
         ui = self.ui(info.kind)
+        names = ui.order_names
         turn_plan = await self._turn_plan_line(info, user_id) if mine.plans else None
-        if turn_plan is not None:
-            lines.append(turn_plan)
-        has_plans = bool(texts) or turn_plan is not None
-        if texts or not has_plans:
-            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        plan_lines, has_plans = me_plan_lines(info.kind, mine.orders, mine.plans, turn_plan)
+        lines += plan_lines
         current = mine.orders.model_dump()
         can_plan = ui.has_turn_plans and bool(
             await self.service.turn_plan_options(info.id, user_id)
