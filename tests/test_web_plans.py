@@ -165,14 +165,25 @@ async def test_page_answer_refusals_change_nothing(tmp_path: Path):
         # the spectator's link has no such route: only a player's page changes plans
         async with http.post(await web.url(game_id, "/answer"), json=answer) as refused_answer:
             assert refused_answer.status in (404, 405)
-        # nor has a spectator's token opened as the Activity's page
+
+
+async def test_activity_spectator_page_cannot_post_moves_plans_or_undo(tmp_path: Path):
+    """A spectator's token opened as the Activity's page (`/a/`) has no player: a move, an
+    answer, a cancel or an undo posted there is refused with a sentence (403), not a failure."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        game_id = web.games.caylus
+        info = await web.service.game(game_id)
+        answer = {"key": BRIBE, "option": "provost +1"}
         activity = (await web.url(game_id)).replace("/g/", "/a/")
         headers = {"X-CSRF-Token": web.site.signer.csrf_token(activity.rsplit("/a/", 1)[1])}
-        for path, body in (("answer", answer), ("cancel-plans", {}), ("undo", {"seq": 1})):
+        moves = (("play", {"action": "pass", "version": info.version}),)
+        for path, body in (("answer", answer), ("cancel-plans", {}), ("undo", {"seq": 1}), *moves):
             async with http.post(
                 f"{activity}/{path}", json=body, headers=headers
             ) as refused_answer:
                 assert refused_answer.status == 403, path
+                assert (await refused_answer.json())["error"] == wt.NOT_A_MOVE
+        assert (await web.service.game(game_id)).version == info.version
 
 
 async def test_page_plan_clicks_share_the_moves_rate_limit(tmp_path: Path):

@@ -302,9 +302,10 @@ class WebSite:
         (the version checked: a stale page gets the stale button's message); then the channel
         is told as for any move (`after_move`)."""
         game_id, user_id = await self._reader(request)
-        assert user_id is not None  # the route is a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
+            if user_id is None:  # an Activity page (`/a/`) of a spectator's token
+                return _refused(403, wt.NOT_A_MOVE)
             token = request.match_info["token"]
             sent = request.headers.get("X-CSRF-Token", "")
             if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
