@@ -105,6 +105,7 @@ class CaylusBot(commands.Bot):
                 self.service, self.settings, clock=self.clock, application_id=self.application_id
             )
             self.web.site.after_move = self._deliver_web_move
+            self.web.site.plans.teller = self._web_teller
             await self.web.start()
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -136,6 +137,11 @@ class CaylusBot(commands.Bot):
         cog = self.get_cog("Caylus")
         if isinstance(cog, CaylusCog):
             await cog.played_on_the_web(game_id, before, action, result)
+
+    def _web_teller(self) -> CaylusCog | None:
+        """Who tells the channel of plans and undos made on a web page (bot/web/plans.py)."""
+        cog = self.get_cog("Caylus")
+        return cog if isinstance(cog, CaylusCog) else None
 
     async def on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -256,7 +256,8 @@ async def test_move_from_web_page_gives_the_channel_the_same_posts_as_a_menu(tmp
     from_web = await web_table_move(tmp_path / "web", "place 1")
     from_menu = await discord_table_move(tmp_path / "menu", "place 1")
     assert "chose" in from_menu
-    # the menu's presser is offered Undo on their private answer; the web page has no undo yet
+    # the menu's presser is offered Undo on the collapsed prompt; the web page offers it on
+    # the player's own page (tests/test_web_plans.py), not in the channel
     undo_offer = "  [buttons] [Undo]\n"
     assert undo_offer in from_menu
     assert from_web == from_menu.replace(undo_offer, "")

@@ -13,7 +13,7 @@ from bot.games import plans as pl
 from bot.service.automated import default_move
 from bot.service.core import Live, Run, ServiceCore, engine_error
 from bot.service.results import ActResult, GameInfo
-from bot.store import SeatRow, Tx
+from bot.store import LogRow, SeatRow, Tx
 from bot.words import errors as err
 from bot.words.lang import m
 from engine.players import DEFAULT_LEVEL
@@ -103,24 +103,10 @@ class PlayCalls(ServiceCore):
             seat = live.human_seat(user_id)
             if seat is None:
                 raise err.NotSeated(game_id=game_id, user_id=user_id)
-            self._require_running(live)
             row = live.row
             rows = await self.store.log(game_id)
-            if not rows:
-                raise err.NothingToUndo(game_id=game_id)
-            last = rows[-1]
-            if seq is not None and last.seq != seq:
-                raise err.UndoTooLate(game_id=game_id)
-            if last.seat != seat.seat:
-                colour = live.seats[last.seat].colour
-                raise err.UndoNotYours(game_id=game_id, action=last.action, colour=colour)
-            if last.user_id != user_id or last.by_bot or last.planned:
-                raise err.UndoNotInPerson(game_id=game_id, action=last.action)
+            last, before = self._undoable(live, rows, seat, user_id, seq)
             game = self._game_of(row.kind)
-            before, _ = self._replay_run(game, row, rows[:-1])
-            what = game.revealed(before.state, live.state)
-            if what is not None:
-                raise err.UndoRevealed(game_id=game_id, action=last.action, what=what)
             pending = game.pending(before.state)
             awaiting = pending[0].seat if pending else None
             since = rows[-2].created_at if len(rows) > 1 else (row.started_at or last.created_at)
@@ -179,6 +165,49 @@ class PlayCalls(ServiceCore):
                 outbox_id=posted[0] if posted else None,
                 cause=cause,
             )
+
+    async def undo_seq_of(self, game_id: int, user_id: int) -> int | None:
+        """The move `undo` would take back for the player now (its seq, what an Undo button
+        stands for), by `undo`'s own rules; None when it would refuse (not seated, the game
+        not running, nothing of theirs to take back)."""
+        async with self._lock(game_id, across=False):
+            live = await self._load(game_id)
+            seat = live.human_seat(user_id)
+            if seat is None or live.row.status != "running":
+                return None
+            rows = await self.store.log(game_id)
+            # the cheap checks first: the replay the last one needs is read only when due
+            if not rows or rows[-1].seat != seat.seat or rows[-1].user_id != user_id:
+                return None
+            try:
+                last, _ = self._undoable(live, rows, seat, user_id, None)
+            except err.ServiceError:
+                return None
+            return last.seq
+
+    def _undoable(
+        self, live: Live, rows: Sequence[LogRow], seat: SeatRow, user_id: int, seq: int | None
+    ) -> tuple[LogRow, Run]:
+        """`undo`'s rules: the game's last move (`seq`'s, if given) is the player's own, made
+        in person, and revealed nothing; it and the game before it, else the refusal."""
+        game_id = live.row.id
+        self._require_running(live)
+        if not rows:
+            raise err.NothingToUndo(game_id=game_id)
+        last = rows[-1]
+        if seq is not None and last.seq != seq:
+            raise err.UndoTooLate(game_id=game_id)
+        if last.seat != seat.seat:
+            colour = live.seats[last.seat].colour
+            raise err.UndoNotYours(game_id=game_id, action=last.action, colour=colour)
+        if last.user_id != user_id or last.by_bot or last.planned:
+            raise err.UndoNotInPerson(game_id=game_id, action=last.action)
+        game = self._game_of(live.row.kind)
+        before, _ = self._replay_run(game, live.row, rows[:-1])
+        what = game.revealed(before.state, live.state)
+        if what is not None:
+            raise err.UndoRevealed(game_id=game_id, action=last.action, what=what)
+        return last, before
 
     async def _refuse_double_submit(
         self, live: Live, user_id: int, action: str, issued_at: float

@@ -16,6 +16,8 @@ Routes (a link's token: bot/web/tokens.py):
 - the same four under `/p/<token>` for a player's private link, whose page.json adds the
   player's choices (their legal moves, placed on the board where they can be) and hand;
 - `POST /p/<token>/play`: a move from a player's page (CSRF token, rate limit, version check);
+  `.../answer`, `.../cancel-plans` and `.../undo` their questions ahead, plans and undo
+  (bot/web/plans.py);
 - `GET /p/<token>/hand/<version>.png` and `.../replay/<step>/hand.png`: the player's own hand
   (bot/web/hand.py);
 - `GET /`: the Discord Activity's page (Discord opens the root of the mapped address), which
@@ -49,6 +51,7 @@ from bot.web.hand import hand_routes
 from bot.web.html import render_html, static_file
 from bot.web.lang import wt
 from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
+from bot.web.plans import PlanRoutes
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t
@@ -83,6 +86,7 @@ STATIC_FILES = {
     "game.js": "text/javascript",
     "game.css": "text/css",
     "activity.js": "text/javascript",
+    "plans.js": "text/javascript",
     # Discord's Embedded App SDK, vendored (its version and licence: vendor/README.md)
     "vendor/discord-embedded-app-sdk.mjs": "text/javascript",
 }
@@ -159,6 +163,8 @@ class WebSite:
         self._static = {name: static_file(name) for name in STATIC_FILES}
         self._streams: set[asyncio.Task[Any]] = set()
         self._moves: set[asyncio.Future[ActResult]] = set()
+        # questions ahead, plans and undo (bot/web/plans.py)
+        self.plans = PlanRoutes(service, signer, self.limits, self._reader)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_secure], client_max_size=4096)
@@ -179,6 +185,7 @@ class WebSite:
                 *hand_routes(self),  # a player's own hand (bot/web/hand.py)
             ]
         )
+        app.add_routes(self.plans.routes())
         app.on_shutdown.append(self._close_streams)
         return app
 
@@ -288,6 +295,9 @@ class WebSite:
         mine = await self._choices(game_id, user_id)
         if mine is not None:  # a player's page: their own choices and hand, nobody else's
             answer["player"] = mine.as_json()
+        if user_id is not None:  # theirs only, read afresh: a plan changes without a version
+            plans = await self.plans.part(game_id, user_id)
+            answer["plans"] = plans.as_json() if plans is not None else None
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def play(self, request: web.Request) -> web.Response:
@@ -296,9 +306,10 @@ class WebSite:
         (the version checked: a stale page gets the stale button's message); then the channel
         is told as for any move (`after_move`)."""
         game_id, user_id = await self._reader(request)
-        assert user_id is not None  # the route is a player link's
         info = await self.service.game(game_id)
         with i18n.using(info.language):
+            if user_id is None:  # an Activity page (`/a/`) of a spectator's token
+                return _refused(403, wt.NOT_A_MOVE)
             token = request.match_info["token"]
             sent = request.headers.get("X-CSRF-Token", "")
             if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):

@@ -69,3 +69,6 @@ NO_HAND = (
     "/caylus me in the game's channel."
 )
 NO_SUCH_HAND = "There is no picture of your hand at this version of the game: reload the page."
+# A player's plans on their page (bot/web/plans.py)
+MY_PLANS = "My plans and standing orders"
+UNDO_HINT = "Your last move can still be taken back: nobody has moved since."

@@ -11,13 +11,13 @@ import discord
 from bot.discord.cogs.base import DELIVERY_ERRORS, NO_MENTIONS, _clip
 from bot.discord.cogs.delivery import Delivery
 from bot.discord.cogs.guard import client_language
-from bot.discord.cogs.settings import orders_text
 from bot.discord.views import orders_view, questions_view, turn_plan_view
 from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS
-from bot.service import GameInfo
+from bot.games.plan_lines import me_plan_lines, orders_text, turn_plan_line, worth_a_line
+from bot.service import ActResult, GameInfo
 from bot.service.answers import GameState
-from bot.service.show import QuestionsNow, TurnPlanNow
+from bot.service.show import Posts, QuestionsNow, TurnPlanNow
 from bot.words import errors as err
 from bot.words.lang import t
 
@@ -110,16 +110,11 @@ class PlanCommands(Delivery):
             mine = await self.service.plans_of(info.id, user_id)
         except err.ServiceError:
             return None
-        names = self.ui(info.kind).order_names
-        lines.append(t.ME_ORDERS.format(orders=orders_text(mine.orders, names)))
-        texts = [plan.text for plan in mine.plans if not isinstance(plan, pl.TurnPlan)]
         ui = self.ui(info.kind)
+        names = ui.order_names
         turn_plan = await self._turn_plan_line(info, user_id) if mine.plans else None
-        if turn_plan is not None:
-            lines.append(turn_plan)
-        has_plans = bool(texts) or turn_plan is not None
-        if texts or not has_plans:
-            lines.append(t.ME_PLANS.format(plans="; ".join(texts)) if texts else t.ME_NO_PLANS)
+        plan_lines, has_plans = me_plan_lines(info.kind, mine.orders, mine.plans, turn_plan)
+        lines += plan_lines
         current = mine.orders.model_dump()
         can_plan = ui.has_turn_plans and bool(
             await self.service.turn_plan_options(info.id, user_id)
@@ -237,6 +232,18 @@ class PlanCommands(Delivery):
                 await self.post(game_id, answered.posts)
             await self._questions_reply(interaction, answered.questions)
 
+    async def answered_on_the_web(self, game_id: int, posts: Posts | None) -> None:
+        """A question answered on a player's web page (docs/web.md) that played the decision
+        pending: the channel gets its posts, as after an answer picked in "My choices"."""
+        async with self.locks[game_id]:
+            await self.post(game_id, posts)
+
+    async def played_by_plans_on_the_web(self, game_id: int, result: ActResult) -> None:
+        """Plans cancelled on a player's web page let a standing order answer the decision
+        pending: delivered as after "Cancel all my plans" on /caylus me."""
+        async with self.locks[game_id]:
+            await self.deliver(game_id, result)
+
     async def _turn_plan_line(self, info: GameInfo, user_id: int) -> str | None:
         """/caylus me: "Turn plan: Castle → deliver all I can; Sawmill (8) — Next: Sawmill
         (8)." (None: no turn plan in force)."""
@@ -259,21 +266,7 @@ class PlanCommands(Delivery):
         names: list[str],
     ) -> str | None:
         """The turn plan line from what the service read (None: no plan worth a line)."""
-        if not self._worth_a_line(info, progress):
-            return None
-        ui = self.ui(info.kind)
-        words = [ui.turn_plan_entry(state, seat, e, options, names) for e in progress.plan.entries]
-        plan = "; ".join(words) or ui.turn_plan_empty()
-        if progress.plan.standing:
-            plan += f" ({t.BUTTON_PLAN_STANDING.lower()})"
-        if progress.step is None:
-            return t.ME_TURN_PLAN_LATER.format(plan=plan)
-        return t.ME_TURN_PLAN.format(
-            plan=plan, then=ui.turn_plan_next(state, seat, progress, options, names)
-        )
+        return turn_plan_line(info.kind, seat, progress, state, options, names)
 
     def _worth_a_line(self, info: GameInfo, progress: pl.TurnPlanProgress) -> bool:
-        """A turn plan worth a line: the game has them, and the plan says something (an empty
-        one is as if there were none)."""
-        empty = pl.TurnPlan(turn=progress.plan.turn, standing=progress.plan.standing)
-        return self.ui(info.kind).has_turn_plans and progress.plan != empty
+        return worth_a_line(info.kind, progress)

@@ -26,7 +26,7 @@ from bot.discord.views import (
 from bot.games.layout import autocomplete_name
 from bot.service import ActResult, GameInfo, PlayerView
 from bot.service.answers import action_label, legal_actions, public_label
-from bot.service.show import Posts
+from bot.service.show import Posts, Undone
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
 from render.sentences import decision_phrase
@@ -344,6 +344,18 @@ class PlayCommands(PlanCommands):
                     channel, game_id, info.version, names[seat], shown, info.language
                 )
             await self.deliver(game_id, result)
+
+    async def undone_on_the_web(self, undone: Undone) -> None:
+        """A move taken back on a player's web page (docs/web.md), already saved: the channel
+        sees what the Undo button's press shows it (the prompt of the decision taken back
+        closed, the undo's posts), and an Undo button still offered there goes."""
+        before = undone.before
+        async with self.locks[before.id]:
+            channel = self.bot.get_channel(before.channel_id)
+            if channel is not None:
+                await self._close_prompt(channel, before, t.PROMPT_UNDONE)
+            await self.drop_undo_offer(before.id)
+            await self.post(before.id, undone.posts)
 
     async def hand_press(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "My hand" on a prompt: the presser's own hand and its choices, privately."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,6 +15,7 @@ from bot.discord.cogs.base import _zone
 from bot.discord.cogs.group import caylus
 from bot.discord.cogs.guard import Answers
 from bot.discord.translator import choices, loc
+from bot.games.plan_lines import orders_text
 from bot.words.lang import t
 
 log = logging.getLogger(__name__)
@@ -120,13 +120,3 @@ class SettingsCommands(Answers):
             return [app_commands.Choice(name=z, value=z) for z in suggest_time_zones(current)]
 
         return await self.suggest(interaction, "settings:time_zone", find)
-
-
-def orders_text(orders: Any, names: tuple[str, ...] | None = None) -> str:
-    """Standing orders in words: 'inn: always stay · bribes: ask me · castle: ask me' (only
-    `names`, the orders a game has, when given)."""
-    return " · ".join(
-        t.ORDER_LINE.format(what=t.ORDER_WHAT[name], how=t.ORDER_NAMES[name][value])
-        for name, value in orders.model_dump().items()
-        if names is None or name in names
-    )

@@ -9,6 +9,7 @@ const base = body.dataset.base;
 const csrf = body.dataset.csrf;
 let version = Number(body.dataset.version);
 const live = document.getElementById("live");
+let plans = null; // the player's own part (plans.js): loaded on a player's page only
 
 function localTimes(root) {
   // a deadline in the reader's own time zone, worded in the page's language
@@ -188,6 +189,10 @@ async function redraw(always = false) {
     document.getElementById("full").href = board.src; // a tap opens it full size to zoom
   }
   if (page.player) drawChoices(page.player);
+  if ("plans" in page) {
+    plans ??= await import("./plans.js");
+    plans.drawPlans(page.plans, () => redraw(true)); // theirs only
+  }
   body.dataset.shown = String(version); // what the page shows now (the tests wait for it)
 }
 
