@@ -49,7 +49,7 @@ export function openChooser(choice, anchor, play) {
     button.type = "button";
     button.textContent = option.words;
     button.title = option.label; // as the channel's menu names it
-    button.dataset.action = option.action;
+    button.dataset.option = option.action;
     button.addEventListener("click", () => {
       closeChooser();
       play(option.action);
