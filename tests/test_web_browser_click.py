@@ -7,19 +7,33 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from tests.discord_harness import web_table
-from tests.test_web_browser import (  # noqa: F401 (the browser fixture)
-    SECONDS,
-    Browser,
-    browser,
-    open_page,
-    replay_shown,
-)
 from tests.test_web_play import buttons_of
-from tests.web_browser import shots
+from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
 from tests.web_helpers import served
+
+CHROMIUM = find_chromium()
+if CHROMIUM is None or playwright_missing():
+    pytest.skip(playwright_missing() or NOT_FOUND, allow_module_level=True)
+
+from playwright.async_api import Browser, Locator, async_playwright  # noqa: E402
+
+from tests.test_web_browser import SECONDS, open_page, replay_shown  # noqa: E402
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as driver:
+        launched = await driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
 
 
 async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, browser: Browser):
@@ -87,8 +101,8 @@ async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, br
         await tb.env.bot.close()
 
 
-async def _boxes(chooser: object) -> list[dict[str, float]]:
-    buttons = chooser.locator("button")  # type: ignore[attr-defined]
+async def _boxes(chooser: Locator) -> list[dict[str, float]]:
+    buttons = chooser.locator("button")
     found = []
     for k in range(await buttons.count()):
         box = await buttons.nth(k).bounding_box()
