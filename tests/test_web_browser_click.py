@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from bench import bench_presses
 from tests.discord_harness import web_table
 from tests.test_web_play import buttons_of
 from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
@@ -98,6 +100,63 @@ async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, br
         assert await page.inner_text("#message") == ""
         assert problems == []
         await page.context.close()
+        await tb.env.bot.close()
+
+
+async def test_browser_clicks_are_the_ones_the_press_bench_counts(tmp_path: Path, browser: Browser):
+    """The first turn's placements of a game's two people, each decided as bench/bench_presses.py
+    decides and clicked on the player's page in Chromium: the clicks the page's script needs
+    (a space or a button, then a chooser pick when offered) are the ones the bench counts from
+    page.json, and every move is played."""
+    async with web_table(tmp_path) as tb:
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        assert info is not None
+        pages, problems = {}, []
+        for user in (s.user_id for s in info.seats if s.user_id is not None):
+            url = await tb.env.bot.web.site.player_url(info.id, user)  # the page's own port
+            pages[user], seen = await open_page(browser, url, width=400)
+            problems.append(seen)
+        chooser_picks = 0
+        for _ in range(5):
+            info = await tb.service.game(info.id)
+            seat = info.pending[0].seat
+            user = info.seats[seat].user_id
+            assert user is not None  # the bot seat plays by itself between
+            page = pages[user]
+            await page.wait_for_function(
+                f"() => document.body.dataset.shown === '{info.version}'", timeout=SECONDS
+            )
+            view = await tb.service.view(info.id, user)
+            value = bench_presses.decide(view.state, seat, 1, info.version)
+            player = await page.evaluate(
+                "async () => (await (await fetch(`${document.body.dataset.base}/page.json`))"
+                ".json()).player"
+            )
+            counted = bench_presses.page_clicks(player, value)
+            clicked: Counter[str] = Counter()
+            move = value.partition("|")[0]
+            space = page.locator(f'#places button[data-action="{move}"]')
+            if await space.count():
+                await space.click()
+                clicked["board"] += 1
+            else:
+                await page.locator(f'#choices button[data-action="{move}"]').click()
+                clicked["buttons"] += 1
+            if "|" in value or await page.locator("#chooser").count():
+                await page.locator(f'#chooser button[data-option="{value}"]').click()
+                clicked["picks"] += 1
+                chooser_picks += 1
+            assert clicked == counted, (value, clicked, counted)
+            for _ in range(200):
+                if (await tb.service.game(info.id)).version > info.version:
+                    break
+                await asyncio.sleep(0.05)
+            log = await tb.service.log(info.id, after_seq=info.seq)
+            assert log.entries[0].action == move and log.entries[0].user_id == user
+        assert chooser_picks > 0  # the decisions include a placement with its answers
+        assert problems == [[], []]
+        for page in pages.values():
+            await page.context.close()
         await tb.env.bot.close()
 
 
