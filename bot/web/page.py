@@ -489,7 +489,8 @@ def _answer_options(
     kind: str, state: Any, seat: int, names: list[str]
 ) -> dict[str, tuple[WebOption, ...]]:
     """The placements the prompt's menu offers joined with their answers, each with its
-    chooser's options: the values and labels are the menu's, in its order."""
+    chooser's options: the values and labels are the menu's, in its order (the answer alone
+    starts with a capital: "Deliver all I can", a line of its own)."""
     ui = ui_for(kind)
     actions = legal_actions(kind, state, seat)
     joined = ui.placement_answers(state, seat, actions, names)
@@ -497,7 +498,10 @@ def _answer_options(
         return {}
     labels = {c.action: c.label for c in ui.layout(state, seat, actions, names).choices()}
     return {
-        move: tuple(WebOption(value, words, labels.get(value, words)) for value, words in offered)
+        move: tuple(
+            WebOption(value, words[:1].upper() + words[1:], labels.get(value, words))
+            for value, words in offered
+        )
         for move, offered in joined.items()
     }
 

@@ -1,7 +1,6 @@
-// A placement offered with its answers (docs/web.md, "The placement with its answer in one
-// click"): a click on its space opens this small chooser at the space, listing the choices the
-// channel's menu offers ("Take 2 food", "Take 1 cloth", "Decide later"); picking one plays it.
-// The options come from the server (the engine is the judge): the page only shows them.
+// A placement offered with its answers (docs/web.md): a click on its space opens this chooser
+// there, with the choices the channel's menu offers ("Take 1 food", ..., "Decide later"), as
+// the server lists them; picking one plays it.
 
 let open = null; // { box, anchor } while a chooser is shown
 
@@ -14,8 +13,8 @@ export function closeChooser(refocus = false) {
   if (refocus && anchor.isConnected) anchor.focus();
 }
 
-// Where the chooser goes: under the space on the board (inside the board's frame, kept within
-// it), or right after a choice button in the list.
+// Under the space, within the board's frame (above it when there is no room below); or after
+// a choice button in the list.
 function place(box, anchor) {
   if (!anchor.classList.contains("place")) {
     anchor.after(box);
@@ -27,7 +26,7 @@ function place(box, anchor) {
   const left = Math.max(0, Math.min(anchor.offsetLeft, room - box.offsetWidth - 4));
   let top = anchor.offsetTop + anchor.offsetHeight + 4;
   if (top + box.offsetHeight > frame.clientHeight) {
-    top = Math.max(0, anchor.offsetTop - box.offsetHeight - 4); // no room below: above it
+    top = Math.max(0, anchor.offsetTop - box.offsetHeight - 4);
   }
   box.style.left = `${left}px`;
   box.style.top = `${top}px`;
