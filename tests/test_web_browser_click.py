@@ -40,7 +40,8 @@ async def browser() -> AsyncIterator[Browser]:
 
 async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, browser: Browser):
     """A player's page 400 px wide: a click on the farm's space opens the chooser at the space
-    with the menu's choices; Escape closes it, so does a tap elsewhere; picking "Take 1 cloth"
+    with the menu's choices (every space's chooser all on screen); Escape closes it, so does a
+    tap elsewhere or a second click on the space; picking "Take 1 cloth"
     places the worker with that answer kept, and the channel's prompt collapses to the menu's
     label of that choice. A space with one plain placement still plays at once (no chooser)."""
     async with web_table(tmp_path) as tb:
@@ -73,6 +74,16 @@ async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, br
         assert abs(box["y"] - (space["y"] + space["height"])) < 10  # right under the space
         assert all(b["height"] >= 40 for b in await _boxes(chooser))  # big enough to tap
         await page.screenshot(path=str(shots(tmp_path) / "chooser-400.png"))
+        await farm.click()  # a second click on its space closes it
+        await chooser.wait_for(state="detached", timeout=SECONDS)
+        for other in await page.locator('#places button[aria-haspopup="dialog"]').all():
+            await other.click()  # every space's chooser is all on the phone's screen
+            box = await chooser.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 400
+            await page.keyboard.press("Escape")
+            await chooser.wait_for(state="detached", timeout=SECONDS)
+        await farm.click()
+        await chooser.wait_for(timeout=SECONDS)
         await page.keyboard.press("Escape")
         await chooser.wait_for(state="detached", timeout=SECONDS)
         assert await page.evaluate("document.activeElement.dataset.action") == "place 4"

@@ -91,3 +91,30 @@ async def test_placement_with_its_answer_from_the_page_reads_as_the_menu_choice(
         assert f"chose **{expected}" in from_menu
         undo_offer = "  [buttons] [Undo]\n"  # the menu's presser's private Undo: no page undo yet
         assert from_web == from_menu.replace(undo_offer, "")
+
+
+async def test_page_placement_chooser_reads_in_the_games_language(tmp_path: Path):
+    """A German game's chooser: the answers and "Decide later" in German, the labels the German
+    menu's."""
+    async with served(tmp_path) as web:
+        service = web.service
+        info = await service.create_game(7, 77, 1001, players=3, language="de")
+        for user in (1002, 1003):
+            await service.join(info.id, user)
+        await service.start(info.id, 1001)
+        info = await service.game(info.id)
+        user = info.seats[info.pending[0].seat].user_id
+        assert user is not None
+        mine = await web.site.pages.choices(info.id, user)
+        offered = [c for c in mine.choices if c.options]
+        assert offered  # turn 1: the farm, the forest or the castle
+        with i18n.using("de"):
+            later = ct.CY_LATER
+        assert later == "Später entscheiden"
+        for choice in offered:
+            assert choice.options[-1].words == later
+            assert choice.options[-1].label.endswith("· später entscheiden")
+            assert all(o.label.startswith(choice.label) for o in choice.options)
+            assert not [
+                o.words for o in choice.options if "Take" in o.words or "deliver" in o.words
+            ]
