@@ -100,6 +100,14 @@ class GameUI(Generic[StateT]):
         """One action in plain words (labels, autocomplete)."""
         raise NotImplementedError
 
+    def placement_answers(
+        self, state: StateT, seat: int, actions: list[Any], names: list[str]
+    ) -> dict[str, list[tuple[str, str]]]:
+        """The moves the prompt offers joined with their answers ahead (the menu's "Farm (11)
+        — 1 d → Take 2 food", ..., "· decide later"): move -> its choices' values, each with
+        the answer alone in words, in the menu's order. {}: none (a game without them)."""
+        return {}
+
     # --- what happened
     def intro(self, state: StateT, names: list[str]) -> str:
         """The first line of a game."""

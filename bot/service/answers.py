@@ -25,6 +25,7 @@ __all__ = [
     "Outcome",
     "action_label",
     "catch_up_replay",
+    "choice_label",
     "legal_actions",
     "outcome_of",
     "public_label",
@@ -45,6 +46,20 @@ def action_label(kind: str, state: GameState, seat: int, action: str, names: lis
     except EngineError:
         return action
     return ui_for(kind).describe(state, seat, parsed, names).label
+
+
+def choice_label(kind: str, state: GameState, seat: int, choice: str, names: list[str]) -> str:
+    """How the channel names a choice made: a placement offered with its answers ahead (the
+    placement and its answer joined, or the same placement to decide later) as the prompt's
+    menu names it ("Farm (11) — 1 d → Take 2 food"); any other as `action_label` does."""
+    move = choice.partition(ANSWER_SEP)[0]
+    ui = ui_for(kind)
+    actions = legal_actions(kind, state, seat)
+    if move in ui.placement_answers(state, seat, actions, names):
+        for offered in ui.layout(state, seat, actions, names).choices():
+            if offered.action == choice:
+                return offered.label
+    return action_label(kind, state, seat, choice, names)
 
 
 def public_label(

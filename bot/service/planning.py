@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games import plans as pl
+from bot.games.layout import ANSWER_SEP
 from bot.service.core import Live
 from bot.service.pace import (
     AskNow,
@@ -19,6 +20,7 @@ from bot.service.pace import (
     default_orders,
 )
 from bot.service.play import PlayCalls
+from bot.service.results import ActResult
 from bot.store import DiskFull
 from bot.words import errors as err
 from bot.words.lang import m
@@ -246,6 +248,29 @@ class PlanCalls(PlayCalls):
         async with self._lock(game_id, across=False):
             _, state, seat, book = await self._plans_context(game_id, user_id)
             return tuple(book.planner.answer_ahead_options(state, seat, action))
+
+    async def act_with_answer(
+        self, game_id: int, user_id: int, choice: str, version: int
+    ) -> ActResult:
+        """A choice that may join a placement and the answer it carries ahead ("place 11|take
+        FF": the prompt's menu and the web page's chooser offer it as one choice), played by
+        `act` with `version`, the answer kept as the plan it makes in the same transaction. An
+        answer the placement does not carry now, at the version the player saw, is refused
+        (BadPlan, nothing written); at another version `act` says the board changed."""
+        move, _, ahead = choice.partition(ANSWER_SEP)
+        plans = []
+        if ahead:
+            offers = await self.answer_ahead_options(game_id, user_id, move)
+            found = next((q for q in offers if ahead in q.options), None)
+            if found is not None:
+                plans.append(found.plan(ahead))
+            elif (await self.game(game_id)).version == version:
+                offered = ", ".join(o for q in offers for o in q.options) or "-"
+                where = move.partition(" ")[2] or move
+                raise pl.BadPlan(
+                    reason=m.TURN_PLAN_BAD_ANSWER.format(position=where, options=offered)
+                )
+        return await self.act(game_id, user_id, move, version, plans=plans)
 
     async def premove_options(self, game_id: int, user_id: int) -> list[tuple[str, int]]:
         """(space or 'pass', cost now) the player may queue as their next placement."""

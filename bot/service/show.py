@@ -340,14 +340,7 @@ class ShowCalls(PlanCalls, LookCalls, OutboxCalls, SettingsCalls):
             answered = await self.answer(game_id, user_id, key, option, expected_version=version)
             result = answered.result
         else:
-            move, _, ahead = action.partition(ANSWER_SEP)
-            plans = []
-            if ahead:
-                offers = await self.answer_ahead_options(game_id, user_id, move)
-                found = next((q for q in offers if ahead in q.options), None)
-                if found is not None:
-                    plans.append(found.plan(ahead))
-            result = await self.act(game_id, user_id, move, version, plans=plans)
+            result = await self.act_with_answer(game_id, user_id, action, version)
         if result is None:
             return Pressed(before, state, None, None)
         posts = await self._posts_after_move(game_id, result)

@@ -87,6 +87,8 @@ def render_html(
         replay_previous=escape(wt.REPLAY_PREVIOUS),
         replay_next=escape(wt.REPLAY_NEXT),
         replay_scrubber=escape(wt.REPLAY_SCRUBBER),
+        replay_play=escape(wt.REPLAY_PLAY),
+        replay_pause=escape(wt.REPLAY_PAUSE),
         replay_animation=escape(wt.REPLAY_ANIMATION),
         stats_hidden="" if stats else "hidden",
         stats_heading=escape(wt.STATS),

@@ -20,7 +20,7 @@ import i18n
 from bot.clock_service import ClockService
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
-from bot.service.answers import DEFAULT_LEVEL, action_label
+from bot.service.answers import DEFAULT_LEVEL, action_label, legal_actions
 from bot.service.replay import Step, animation, replay_steps, step_board, step_text
 from bot.service.stats import stats_lines
 from bot.web.hand import HandPictures
@@ -53,14 +53,27 @@ class WebReplay:
 
 
 @dataclass(frozen=True, slots=True)
+class WebOption:
+    """One choice of a placement's chooser: the value played (a placement and its answer
+    ahead, "place 11|take FF", or the placement alone), the answer alone in words ("Take 2
+    food", "Decide later"), and the menu's label of that choice (what the channel is told)."""
+
+    action: str
+    words: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class WebChoice:
     """One legal move of a player (the engine's answer, through the service): its notation, how
-    the game names it, and where on the board picture a click plays it (None: a button)."""
+    the game names it, where on the board picture a click plays it (None: a button), and the
+    answers it is offered with, as the prompt's menu offers them (a click opens a chooser)."""
 
     action: str
     label: str
     area: tuple[int, int, int, int] | None
     hand_area: tuple[int, int, int, int] | None = None  # where on the hand picture, if there
+    options: tuple[WebOption, ...] = ()  # a placement's answers ahead, as the menu offers them
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +337,7 @@ class PageMaker:
         places = await asyncio.to_thread(place, ui.public(view.state), names, previous, legal)
         with i18n.using(info.language):
             labels = [action_label(info.kind, view.state, seat.seat, a, names) for a in legal]
+            options = _answer_options(info.kind, view.state, seat.seat, names)
         png = await self.board_png(game_id, info.version)
         size = png_size(png) if png is not None else None
         in_hand: dict[str, tuple[int, int, int, int]] = {}
@@ -332,7 +346,13 @@ class PageMaker:
                 self.hands.hand_places, info, view.state, seat.seat, legal
             )
         choices = tuple(
-            WebChoice(action, label, places.get(action) if size else None, in_hand.get(action))
+            WebChoice(
+                action,
+                label,
+                places.get(action) if size else None,
+                in_hand.get(action),
+                options.get(action, ()),
+            )
             for action, label in zip(legal, labels, strict=True)
         )
         made = PlayerChoices(info.version, seat_name, choices, size, hand, hand_size)
@@ -481,6 +501,27 @@ class PageMaker:
             while len(self._animations) > KEPT_ANIMATIONS:
                 del self._animations[next(iter(self._animations))]
             return made
+
+
+def _answer_options(
+    kind: str, state: Any, seat: int, names: list[str]
+) -> dict[str, tuple[WebOption, ...]]:
+    """The placements the prompt's menu offers joined with their answers, each with its
+    chooser's options: the values and labels are the menu's, in its order (the answer alone
+    starts with a capital: "Deliver all I can", a line of its own)."""
+    ui = ui_for(kind)
+    actions = legal_actions(kind, state, seat)
+    joined = ui.placement_answers(state, seat, actions, names)
+    if not joined:
+        return {}
+    labels = {c.action: c.label for c in ui.layout(state, seat, actions, names).choices()}
+    return {
+        move: tuple(
+            WebOption(value, words[:1].upper() + words[1:], labels.get(value, words))
+            for value, words in offered
+        )
+        for move, offered in joined.items()
+    }
 
 
 def png_size(png: bytes) -> tuple[int, int]:

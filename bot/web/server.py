@@ -84,6 +84,8 @@ SECURITY_HEADERS = {
 }
 STATIC_FILES = {
     "game.js": "text/javascript",
+    "chooser.js": "text/javascript",  # modules of game.js
+    "replay_play.js": "text/javascript",
     "game.css": "text/css",
     "activity.js": "text/javascript",
     "plans.js": "text/javascript",
@@ -339,7 +341,8 @@ class WebSite:
     async def _move(self, game_id: int, user_id: int, action: str, version: int) -> ActResult:
         """Play a move from a player's page and tell the channel (`after_move`)."""
         before = await self.service.view(game_id, user_id)  # what the move is named by
-        result = await self.service.act(game_id, user_id, action, version)
+        # a placement may carry its answer ("place 11|take FF"), as the menu's choice does
+        result = await self.service.act_with_answer(game_id, user_id, action, version)
         if self.after_move is not None:
             try:
                 await self.after_move(game_id, before, action, result)

@@ -25,7 +25,7 @@ from bot.discord.views import (
 )
 from bot.games.layout import autocomplete_name
 from bot.service import ActResult, GameInfo, PlayerView
-from bot.service.answers import action_label, legal_actions, public_label
+from bot.service.answers import action_label, choice_label, legal_actions, public_label
 from bot.service.show import Posts, Undone
 from bot.words import errors as err
 from bot.words.lang import colour_name, m, t
@@ -339,7 +339,7 @@ class PlayCommands(PlanCommands):
                 names = await self.names_for(info)
                 seat = before.seat.seat
                 with self.public(info):  # the channel's prompt says it in its language
-                    shown = action_label(info.kind, before.state, seat, action, names)
+                    shown = choice_label(info.kind, before.state, seat, action, names)
                 await self._mark_answered(
                     channel, game_id, info.version, names[seat], shown, info.language
                 )

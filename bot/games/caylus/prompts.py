@@ -341,28 +341,47 @@ def ahead_label(question: Any, option: str, seat: int, names: list[str]) -> str:
 def _with_answers_ahead(state: State, seat: int, choice: Choice, names: list[str]) -> list[Choice]:
     """A placement on a building with a choice offers the choice with it ("Farm (11) — 1 d →
     Take 2 food"), and "decide later" (the placement alone)."""
+    return [joined for joined, _ in _answers_ahead(state, seat, choice, names)] or [choice]
+
+
+def _answers_ahead(
+    state: State, seat: int, choice: Choice, names: list[str]
+) -> list[tuple[Choice, str]]:
+    """The choices a placement offers with its answers ahead, each with the answer alone in
+    words ("Take 2 food", ..., "Decide later" last); [] when it is offered alone."""
     if choice.action == "pass" or choice.action.split()[1] not in AHEAD_SPACES:
-        return [choice]
+        return []
     questions = answer_ahead_options(state, seat, choice.action)
     if len(questions) != 1:
-        return [choice]
+        return []
     question = questions[0]
     if question.kind not in AHEAD_KINDS or len(question.options) > MAX_AHEAD_OPTIONS:
-        return [choice]  # many answers (what to build, sell, ...): asked when the time comes
+        return []  # many answers (what to build, sell, ...): asked when the time comes
     out = []
     for option in question.options:
-        label = f"{choice.label} → {ahead_label(question, option, seat, names)}"
-        out.append(
-            Choice(f"{choice.action}{ANSWER_SEP}{option}", label, choice.description, choice.style)
-        )
-    out.append(
-        Choice(
-            choice.action,
-            ct.CY_DECIDE_LATER.format(label=choice.label),
-            choice.description,
-            choice.style,
-        )
-    )
+        words = ahead_label(question, option, seat, names)
+        label = f"{choice.label} → {words}"
+        value = f"{choice.action}{ANSWER_SEP}{option}"
+        out.append((Choice(value, label, choice.description, choice.style), words))
+    later = ct.CY_DECIDE_LATER.format(label=choice.label)
+    out.append((Choice(choice.action, later, choice.description, choice.style), ct.CY_LATER))
+    return out
+
+
+def placement_answers(
+    state: State, seat: int, actions: list[Any], names: list[str]
+) -> dict[str, list[tuple[str, str]]]:
+    """The placements the prompt offers with their answers ahead (its menu's "Farm (11) — 1 d
+    → Take 2 food" ... "· decide later"): for each placement, its choices' values with the
+    answer alone in words, in the menu's order (the web page's chooser at the space)."""
+    if state.decision is None or state.decision.kind != "place":
+        return {}
+    out = {}
+    for action in actions:
+        choice = describe(state, seat, action, names)
+        found = _answers_ahead(state, seat, choice, names)
+        if found:
+            out[choice.action] = [(joined.action, words) for joined, words in found]
     return out
 
 

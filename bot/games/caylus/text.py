@@ -84,6 +84,8 @@ CY_QUESTION_WORDS = {
 CY_ALL_I_CAN = "deliver all I can"
 CY_DELIVER_N = Plural("deliver {count} batch", "deliver {count} batches")
 CY_DECIDE_LATER = "{label} · decide later"
+# the same choice on the web page's chooser at the space, under the placement's name
+CY_LATER = "Decide later"
 CY_CASTLE_ALL = Plural(
     "All I can: {count} batch — about +{pp} PP", "All I can: {count} batches — about +{pp} PP"
 )

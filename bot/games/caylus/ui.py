@@ -78,6 +78,11 @@ class CaylusUI(TurnPlanEditor[State]):
     def layout(self, state: State, seat: int, actions: list[Any], names: list[str]) -> Layout:
         return prompts.layout(state, seat, actions, names)
 
+    def placement_answers(
+        self, state: State, seat: int, actions: list[Any], names: list[str]
+    ) -> dict[str, list[tuple[str, str]]]:
+        return prompts.placement_answers(state, seat, actions, names)
+
     def describe(self, state: State, seat: int, action: Any, names: list[str]) -> Choice:
         return prompts.describe(state, seat, action, names)
 

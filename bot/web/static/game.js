@@ -4,6 +4,9 @@
 // is the judge): the page only shows them, on the board where they have a place.
 // No build step, no library.
 
+import { closeChooser, openChooser } from "./chooser.js";
+import { autoPlay } from "./replay_play.js";
+
 const body = document.body;
 const base = body.dataset.base;
 const csrf = body.dataset.csrf;
@@ -62,7 +65,12 @@ function choiceButton(choice) {
   button.textContent = choice.label;
   button.title = choice.action;
   button.dataset.action = choice.action;
-  button.addEventListener("click", () => play(choice.action));
+  if (choice.options?.length) {
+    // a placement offered with its answers: a chooser at the space, as the menu offers them
+    button.setAttribute("aria-haspopup", "dialog");
+    button.setAttribute("aria-expanded", "false");
+    button.addEventListener("click", () => openChooser(choice, button, play));
+  } else button.addEventListener("click", () => play(choice.action));
   return button;
 }
 
@@ -120,6 +128,7 @@ function grouped(choices, where) {
 const handShown = { replay: false }; // a finished game's replay shows the player's hand
 
 function drawChoices(player) {
+  closeChooser(); // its options were the old version's
   const places = document.getElementById("places");
   const list = document.getElementById("choices");
   for (const open of document.querySelectorAll(".pick")) open.remove();
@@ -252,16 +261,29 @@ function replaying(data) {
 }
 
 if (scrubber) {
-  scrubber.addEventListener("input", () => showStep(Number(scrubber.value)));
+  // the reader moving the scrubber stops the replay playing by itself
+  const playing = autoPlay(document.getElementById("replay-play"), {
+    current: () => Number(scrubber.value),
+    count: () => replay.steps.length,
+    show: showStep,
+    picture: (step) => `${base}/replay/${step}.png`,
+  });
+  scrubber.addEventListener("input", () => {
+    playing.stop();
+    showStep(Number(scrubber.value));
+  });
   document.getElementById("replay-prev").addEventListener("click", () => {
+    playing.stop();
     showStep(Number(scrubber.value) - 1);
   });
   document.getElementById("replay-next").addEventListener("click", () => {
+    playing.stop();
     showStep(Number(scrubber.value) + 1);
   });
   document.getElementById("replay-animation").addEventListener("click", (event) => {
     // the bot's animation of the whole game, played in place of the board
     event.preventDefault();
+    playing.stop();
     const board = document.getElementById("board");
     board.onload = () => {
       body.dataset.replayShown = "animation";
@@ -276,6 +298,7 @@ if (scrubber) {
     if (event.key === "ArrowLeft") showStep(Number(scrubber.value) - 1);
     else if (event.key === "ArrowRight") showStep(Number(scrubber.value) + 1);
     else return;
+    playing.stop();
     event.preventDefault();
   });
 }
