@@ -221,7 +221,7 @@ async def test_browser_first_page_load_bytes(tmp_path: Path, browser: Browser):
         sizes = await first_load_bytes(web, browser)
         print("first page load bytes:", sizes)
         assert set(sizes) >= {"html", "css", "js", "png"}
-        assert sizes["html"] + sizes["css"] + sizes["js"] < 20_000
+        assert sizes["html"] + sizes["css"] + sizes["js"] < 24_000  # docs/web.md, "Measured"
         assert sum(sizes.values()) < 1_500_000
 
 

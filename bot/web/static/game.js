@@ -4,7 +4,6 @@
 // is the judge): the page only shows them, on the board where they have a place.
 // No build step, no library.
 
-import { closeChooser, openChooser } from "./chooser.js";
 import { autoPlay } from "./replay_play.js";
 
 const body = document.body;
@@ -13,6 +12,12 @@ const csrf = body.dataset.csrf;
 let version = Number(body.dataset.version);
 const live = document.getElementById("live");
 let plans = null; // the player's own part (plans.js): loaded on a player's page only
+let chooser = null; // a placement's answers (chooser.js): loaded at a player's first use
+
+async function openChooser(choice, anchor) {
+  chooser ??= await import("./chooser.js");
+  chooser.openChooser(choice, anchor, play);
+}
 
 function localTimes(root) {
   // a deadline in the reader's own time zone, worded in the page's language
@@ -69,7 +74,7 @@ function choiceButton(choice) {
     // a placement offered with its answers: a chooser at the space, as the menu offers them
     button.setAttribute("aria-haspopup", "dialog");
     button.setAttribute("aria-expanded", "false");
-    button.addEventListener("click", () => openChooser(choice, button, play));
+    button.addEventListener("click", () => openChooser(choice, button));
   } else button.addEventListener("click", () => play(choice.action));
   return button;
 }
@@ -104,7 +109,13 @@ function overlay(frame, groups, size) {
     const labels = group.map((choice) => choice.label).join("\n");
     button.title = labels;
     button.setAttribute("aria-label", labels);
-    if (group.length === 1) {
+    if (group.length === 1 && group[0].options?.length) {
+      // a placement offered with its answers: a chooser at the space, as the menu offers them
+      button.dataset.action = group[0].action;
+      button.setAttribute("aria-haspopup", "dialog");
+      button.setAttribute("aria-expanded", "false");
+      button.addEventListener("click", () => openChooser(group[0], button));
+    } else if (group.length === 1) {
       button.dataset.action = group[0].action;
       button.addEventListener("click", () => play(group[0].action));
     } else {
@@ -128,7 +139,7 @@ function grouped(choices, where) {
 const handShown = { replay: false }; // a finished game's replay shows the player's hand
 
 function drawChoices(player) {
-  closeChooser(); // its options were the old version's
+  chooser?.closeChooser(); // its options were the old version's
   const places = document.getElementById("places");
   const list = document.getElementById("choices");
   for (const open of document.querySelectorAll(".pick")) open.remove();
