@@ -14,13 +14,13 @@ def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-def test_board_areas_name_every_road_and_special_space_where_the_picture_draws_it():
+def test_board_areas_name_every_road_and_special_space_and_the_castle_where_the_picture_draws_it():
     state, previous = random_game(7, 4, 6, 2)
     areas = board_areas(state, previous=previous)
     image = render_image(state, previous=previous)
     road = {f"road:{pos}" for pos in range(1, cat.ROAD_LENGTH + 1)}
     specials = {f"special:{key}" for key in cat.SPECIALS}
-    assert set(areas) == road | specials
+    assert set(areas) == road | specials | {"special:castle"}
     for name, (x, y, w, h) in areas.items():
         assert x >= 0 and x + w <= image.width and y >= 0 and y + h <= image.height, name
         # a space is drawn there: its middle is not the wooden table around the board

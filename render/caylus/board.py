@@ -359,8 +359,9 @@ def board_areas(
     events: Sequence[Event] | None = None,
 ) -> dict[str, tuple[int, int, int, int]]:
     """Where the board picture of the same arguments draws each space a worker can go to, as
-    (x, y, width, height) in its pixels: "road:1" to "road:28" and "special:<key>" for the
-    spaces before the bridge (the keys of the catalogue's SPECIALS). A pure function of its
+    (x, y, width, height) in its pixels: "road:1" to "road:28", "special:<key>" for the
+    spaces before the bridge (the keys of the catalogue's SPECIALS), and "special:castle" for
+    the castle (its whole panel: a worker sent there is a click on it). A pure function of its
     arguments, like the picture (it paints it to know where each part lands)."""
     painter = Painter(state, names, previous, events)
     painter.paint()

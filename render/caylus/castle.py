@@ -54,6 +54,7 @@ class CastlePanels(BoardCanvas):
             (x, y, x + w, y + h), radius=10, fill=(222, 212, 190), outline=(110, 96, 76), width=2
         )
         text(d, (x + 12, y + 16), lb.CASTLE, 17, t.INK, bold=True, anchor="lm")
+        self.areas["special:castle"] = (x, y, w, h)  # a worker sent to the castle: a click here
         status_x = max(90, 24 + text_width(lb.CASTLE, 17, True))  # after the title in any language
         # a smaller size, then two lines, before the castle's status would be cut
         status, room = castle_status(s), w - status_x - 10
