@@ -12,24 +12,41 @@ names, so no link can ask for another seat's hand; a spectator's link is refused
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
 
 from aiohttp import web
 
 import i18n
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
-from bot.web.lang import wt
+from bot.web.lang import seat_names, wt
 from bot.words import errors as err
-
-if TYPE_CHECKING:
-    from bot.web.page import WebReplay
-    from bot.web.server import WebSite
 
 Area = tuple[int, int, int, int]
 # A hand picture is the player's alone: a browser may keep it (a version never changes), a
 # shared cache may not, and its address holds the player's own link.
 PRIVATE_PICTURE = "private,max-age=31536000,immutable"
+
+
+class ReplayStep(Protocol):
+    @property
+    def state(self) -> Any: ...
+
+
+class Replay(Protocol):
+    """What a hand at a replay step needs of a finished game's replay (the page's WebReplay)."""
+
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def steps(self) -> Sequence[ReplayStep]: ...
+    @property
+    def names(self) -> Sequence[str]: ...
 
 
 def replay_seat(info: GameInfo, user_id: int) -> int | None:
@@ -90,7 +107,7 @@ class HandPictures:
         with i18n.using(info.language):
             return ui_for(info.kind).hand_places(state, seat, _names(info), legal)
 
-    async def replay_hand_png(self, replay: WebReplay, step: int, seat: int) -> bytes | None:
+    async def replay_hand_png(self, replay: Replay, step: int, seat: int) -> bytes | None:
         """`seat`'s hand at `step` (0: the start) of a finished game's replay, or None when the
         replay has no such step."""
         ui = ui_for(replay.kind)
@@ -109,19 +126,24 @@ class HandPictures:
 
 
 def _names(info: GameInfo) -> list[str]:
-    from bot.web.page import seat_names  # the page's module builds on this one
-
     with i18n.using(info.language):
         return seat_names(info)
 
 
-def hand_routes(site: WebSite) -> list[web.RouteDef]:
-    """The hand's routes, under a player's link (`/p/`) or an Activity page's (`/a/`)."""
+def hand_routes(
+    reader: Callable[[web.Request], Awaitable[tuple[int, int | None]]],
+    service: GameService,
+    hands: HandPictures,
+    replay_of: Callable[[int], Awaitable[Replay | None]],
+) -> list[web.RouteDef]:
+    """The hand's routes, under a player's link (`/p/`) or an Activity page's (`/a/`):
+    `reader` reads a link's game and user (None: a spectator's link), `replay_of` a finished
+    game's replay."""
 
     async def own_seat(request: web.Request) -> tuple[GameInfo, int]:
         """The game and user of a player's link; a spectator's link is refused."""
-        game_id, user_id = await site._reader(request)
-        info = await site.service.game(game_id)
+        game_id, user_id = await reader(request)
+        info = await service.game(game_id)
         if user_id is None:
             with i18n.using(info.language):
                 raise web.HTTPNotFound(text=wt.NO_HAND)
@@ -131,7 +153,7 @@ def hand_routes(site: WebSite) -> list[web.RouteDef]:
         info, user_id = await own_seat(request)
         version = int(request.match_info["version"])
         try:
-            png = await site.pages.hands.hand_png(info.id, version, user_id)
+            png = await hands.hand_png(info.id, version, user_id)
         except (err.UnknownGame, err.GameNotRunning):
             png = None
         if png is None:
@@ -143,13 +165,13 @@ def hand_routes(site: WebSite) -> list[web.RouteDef]:
         info, user_id = await own_seat(request)
         step = int(request.match_info["step"])
         with i18n.using(info.language):
-            replay = await site.pages.replay(info.id)
+            replay = await replay_of(info.id)
             seat = replay_seat(info, user_id)
             if replay is None:
                 raise web.HTTPNotFound(text=wt.NO_REPLAY)
             if seat is None:
                 raise web.HTTPNotFound(text=wt.NO_HAND)
-            png = await site.pages.hands.replay_hand_png(replay, step - 1, seat)
+            png = await hands.replay_hand_png(replay, step - 1, seat)
             if png is None:
                 raise web.HTTPNotFound(
                     text=wt.NO_SUCH_STEP.format(step=step, steps=len(replay.steps))

@@ -20,13 +20,13 @@ import i18n
 from bot.clock_service import ClockService
 from bot.games import ui_for
 from bot.service import GameInfo, GameService
-from bot.service.answers import DEFAULT_LEVEL, action_label, legal_actions
+from bot.service.answers import action_label, legal_actions
 from bot.service.replay import Step, animation, replay_steps, step_board, step_text
 from bot.service.stats import stats_lines
 from bot.web.hand import HandPictures
-from bot.web.lang import wt
+from bot.web.lang import seat_names, wt
 from bot.words import errors as err
-from bot.words.lang import colour_name, m, t, winner_line
+from bot.words.lang import m, t, winner_line
 
 PHASES_SHOWN = 3  # the accounts of the last steps (each one or more phases) on the page
 KEPT_REPLAYS = 4  # finished games' replays (every step's state) kept in memory
@@ -111,19 +111,6 @@ class SpectatorPage:
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def seat_names(info: GameInfo) -> list[str]:
-    """The players as the web names them: their colour (a bot: its colour and level)."""
-    names = []
-    for seat in info.seats:
-        colour = colour_name(seat.colour)
-        if seat.is_bot:
-            level = t.BOT_LEVEL[seat.level or DEFAULT_LEVEL]
-            names.append(t.BOT_NAME.format(colour=colour, level=level))
-        else:
-            names.append(colour[:1].upper() + colour[1:])
-    return names
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

@@ -27,8 +27,8 @@ from bot.service import ActResult, GameInfo, GameService
 from bot.service.answers import action_label
 from bot.service.pace import PlanResult
 from bot.service.show import AnsweredAhead, Posts, QuestionsNow, Undone
-from bot.web.lang import wt
-from bot.web.page import markdown_html, seat_names
+from bot.web.lang import seat_names, wt
+from bot.web.page import markdown_html
 from bot.web.tokens import LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t

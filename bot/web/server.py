@@ -184,7 +184,7 @@ class WebSite:
                 web.post("/activity/session", self.activity_session),
                 web.get(r"/static/{name:(vendor/)?[\w.-]+}", self.static),
                 web.get("/favicon.ico", self.no_icon),
-                *hand_routes(self),  # a player's own hand (bot/web/hand.py)
+                *hand_routes(self._reader, self.service, self.pages.hands, self.pages.replay),
             ]
         )
         app.add_routes(self.plans.routes())
