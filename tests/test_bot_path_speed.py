@@ -8,13 +8,14 @@ path ends."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
 from engine import caylus
 from engine.caylus.actions import Action
-from engine.caylus.backing import apply_unread, legal_unread
-from engine.errors import GameOver, IllegalAction, NotYourDecision
+from engine.caylus.backing import HANDING_ON, apply_unread, legal_unread
+from engine.errors import BadSetup, GameOver, IllegalAction, NotYourDecision
 
 
 def _new(seed: int, players: int = 4) -> caylus.State:
@@ -110,3 +111,32 @@ def test_bot_path_states_of_a_chain_show_their_own_decision() -> None:
     assert all(s.options is states[0].options and s.setup is states[0].setup for s in states)
     for index in (0, 17, 40):  # read whole, each still shows the decision it was made with
         assert states[index].model_dump()["decision"] == decisions[index].model_dump()  # type: ignore[union-attr]
+
+
+def _lock_is_free() -> bool:
+    """Whether another thread (a renderer) can take the lock states are handed on under."""
+    taken: list[bool] = []
+
+    def take() -> None:
+        taken.append(HANDING_ON.acquire(blocking=False))
+        if taken[0]:
+            HANDING_ON.release()
+
+    thread = threading.Thread(target=take)
+    thread.start()
+    thread.join(timeout=5)
+    return taken == [True]
+
+
+def test_bot_path_lock_is_released_after_a_move_and_after_a_move_that_fails() -> None:
+    """The lock a move is played under is released after every move, also when the move
+    finds the state inconsistent (BadSetup): no reader waits for ever."""
+    state = _new(2)
+    seat = state.decision.seat  # type: ignore[union-attr]
+    state, _ = caylus.apply(state, caylus.legal_actions(state, seat)[0], seat)
+    assert _lock_is_free()
+    seat = state.decision.seat  # type: ignore[union-attr]
+    state.passed = [0, 1, 2, 3, 3]  # everyone passed, yet the list is longer than the table
+    with pytest.raises(BadSetup, match="not consistent"):
+        caylus.apply(state, "pass", seat)
+    assert _lock_is_free()

@@ -19,6 +19,9 @@ from engine.protocol import Event
 # States are read in other threads (the renderer's) while apply plays on: a game is read or
 # handed on and played only under this lock, so a reader never sees one half played.
 HANDING_ON: Final = threading.RLock()
+# the lock's methods bound once: `with` looks both up on every move (play)
+_hand_on: Final = HANDING_ON.acquire
+_handed_on: Final = HANDING_ON.release
 # Final: the compiled module keeps these in C variables, not in its globals' dict
 _new_state: Final = State.__new__
 _set_attr: Final = object.__setattr__
@@ -129,7 +132,8 @@ class Backing:
         """The state after `code`, saying what happened into `events`. The game is handed on
         (the root's is copied: the chain replays from it) and the move added to the chain's
         list (a new list when this state is not the newest of its chain: a branch)."""
-        with HANDING_ON:
+        _hand_on()
+        try:
             game = self.game
             if game is None:
                 game = self.current()
@@ -147,6 +151,8 @@ class Backing:
             if len(moves) != self.length:
                 moves = moves[: self.length]
             moves.append(code)
+        finally:
+            _handed_on()
         return made(Backing(self.root, moves, game, self.shown), game)
 
 
