@@ -15,11 +15,18 @@ from collections.abc import Callable
 
 import engine.caylus.catalogue as cat
 from engine.caylus.actions import Action, parse
-from engine.caylus.backing import CONTAINERS, HANDING_ON, Backing, made
+from engine.caylus.backing import (
+    CONTAINERS,
+    HANDING_ON,
+    SHOWN,
+    Backing,
+    apply_unread,
+    legal_unread,
+    made,
+)
 from engine.caylus.catalogue import CUBES, Effect
 from engine.caylus.codes import (
     ACTIONS,
-    CODE,
     EFFECT_KIND,
     FAVORS,
     GATE_BACK,
@@ -130,8 +137,7 @@ def new_game(options: Options | None = None, setup: Setup | None = None) -> Stat
 # ---------------------------------------------------------------------------------------------
 
 
-_SHOWN = 5  # the fields a state of the engine shows from the start (made)
-# the state's slot for its backing, read directly: set on every state with _SHOWN fields
+# the state's slot for its backing, read directly: set on every state with SHOWN fields
 _engine_of: Callable[[State], Backing] = State._engine.__get__  # type: ignore[attr-defined]  # mypy does not see __slots__ members
 
 
@@ -143,7 +149,7 @@ def _backing(state: State) -> Backing | None:
     if not isinstance(backing, Backing):
         return None
     fields = state.__dict__
-    if len(fields) == _SHOWN:
+    if len(fields) == SHOWN:
         return backing
     try:
         now = (fields["players"], *(fields[name] for name in CONTAINERS), fields["castle"])
@@ -160,7 +166,7 @@ def _engine_for(state: State) -> Backing:
     place) is converted into a game once, which it then keeps with a copy of its fields as
     they are (as a state the engine made and that was read whole): the next calls on it,
     legal_actions then apply, do not convert it again."""
-    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
+    if len(state.__dict__) == SHOWN:  # a state the engine made, not read yet: the hot path
         return _engine_of(state)
     backing = _backing(state)
     if backing is None:
@@ -205,7 +211,7 @@ def turn_and_phase(state: State) -> tuple[int, int]:
     """The state's turn and phase, read on the engine's game while the state was not read
     whole: a lookahead that plays a turn on asks this at every step, and reading the whole
     state (every player, the road, the castle) for two numbers would cost more than the move."""
-    if len(state.__dict__) == _SHOWN:
+    if len(state.__dict__) == SHOWN:
         with HANDING_ON:
             game = _engine_of(state).current()
             return game.turn, game.phase
@@ -216,7 +222,7 @@ def tile_at(state: State, position: int) -> str | None:
     """The tile at road `position`, read on the engine's game while the state was not read
     whole (reading its road would convert all its fields)."""
     backing = _backing(state)
-    if backing is not None and len(state.__dict__) == _SHOWN:
+    if backing is not None and len(state.__dict__) == SHOWN:
         with HANDING_ON:
             tile = backing.current().road[position - 1]
         return None if tile < 0 else TILE_IDS[tile]
@@ -225,13 +231,13 @@ def tile_at(state: State, position: int) -> str | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The actions `seat` may take now (empty when it is not this seat's decision)."""
-    if len(state.__dict__) == _SHOWN:  # a state the engine made, not read yet: the hot path
-        backing = _engine_of(state)
-        return list(map(_ACTION, backing.codes)) if backing.seat == seat else []
+    legal = legal_unread(state, seat)  # a state the engine made, not read yet: the hot path
+    if legal is not None:
+        return legal
     d = state.decision
     if state.over or d is None or d.seat != seat:
         return []
-    return list(map(_ACTION, _engine_for(state).codes))
+    return _engine_for(state).actions()
 
 
 def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[State, list[Event]]:
@@ -242,7 +248,10 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
     """
     if isinstance(action, str):
         action = parse(action)
-    made = _engine_of(state) if len(state.__dict__) == _SHOWN else None  # the hot path
+    played = apply_unread(state, action, seat)  # the hot path (compiled with the core)
+    if played is not None:
+        return played
+    made = _engine_of(state) if len(state.__dict__) == SHOWN else None
     if made is not None:
         waiting = made.seat
     else:
@@ -257,24 +266,19 @@ def apply(state: State, action: Action | str, seat: int | None = None) -> tuple[
             f"It is not your decision: the game waits for seat {waiting} ({asks})."
         )
     backing = made if made is not None else _engine_for(state)
-    options = backing.codes
     # Legal actions are interned, so an action is found by identity; one built some other way is
     # first swapped for its interned twin, or read through its text (_canonical).
-    code = _CODE_OF.get(id(action))
-    if code is None or code not in options:
+    code = backing.code_of(action)
+    if code < 0:
         action = _canonical(action)
-        code = _CODE_OF.get(id(action))
-        if code is None or code not in options:
-            legal = [ACTIONS[c] for c in options]
+        code = backing.code_of(action)
+        if code < 0:
+            legal = backing.actions()
             waited = state.decision
             assert waited is not None  # someone is waited for (above)
             raise IllegalAction.said(*why_illegal(state, waited, action, legal))
     events: list[Event] = []
     return backing.play(code, events), events
-
-
-_CODE_OF = {id(action): code for action, code in CODE.items()}  # interned: ids stay valid
-_ACTION = ACTIONS.__getitem__
 
 
 def _canonical(action: object) -> Action:
