@@ -10,7 +10,7 @@ import pytest
 
 from engine import caylus
 from engine.caylus import ai, evaluation
-from engine.caylus.codes import CODE
+from engine.caylus.codes import ACTIONS, CODE
 from engine.caylus.evaluation import (
     DENIER_END,
     DENIERS_A_TURN,
@@ -21,7 +21,18 @@ from engine.caylus.evaluation import (
     turns_to_scoring,
 )
 from engine.caylus.fast_game import FastGame
-from tests.caylus_helpers import GOLD_MINE, N_CARPENTER, N_FARM, N_QUARRY, edit, play, position
+from tests.caylus_helpers import (
+    CARPENTER,
+    GOLD_MINE,
+    N_CARPENTER,
+    N_FARM,
+    N_QUARRY,
+    edit,
+    place_workers,
+    play,
+    position,
+    skip_bribes,
+)
 
 
 def game_of(**fields: object) -> FastGame:
@@ -125,3 +136,32 @@ def test_playout_policy_takes_the_producer_that_completes_a_batch_when_it_owes_a
     s = play(s, (0, f"place {N_QUARRY}"), (1, "pass"), (2, "pass"))
     chosen = placements(FastGame.from_state(s))
     assert chosen.count(code("place castle")) >= 28
+
+
+def test_playout_policy_spends_no_cubes_its_castle_batch_needs() -> None:
+    # a castle worker and exactly one batch (F W S): at the carpenter the playout builds
+    # nothing with that food and wood (it used to build the best prestige it could)
+    s = position(players=2, cubes_of={0: "FWS", 1: ""}, deniers=9, provost=10)
+    s = place_workers(s, {0: ["castle", str(CARPENTER)]})
+    s = skip_bribes(s)
+    g = FastGame.from_state(s)
+    assert g.kind == ai.BUILD and g.seat == 0 and len(g.options) > 1
+    assert set(placements(g)) == {code("skip")}
+    # without the castle worker the same seat builds
+    s = position(players=2, cubes_of={0: "FWS", 1: ""}, deniers=9, provost=10)
+    s = skip_bribes(place_workers(s, {0: [str(CARPENTER)]}))
+    assert code("skip") not in placements(FastGame.from_state(s))
+
+
+def test_playout_policy_takes_the_cube_its_castle_batch_lacks() -> None:
+    # S C and a castle worker: at the neutral farm (a food, or a cloth worth more) the food
+    # completes the batch
+    s = position(players=2, cubes_of={0: "SC", 1: ""}, deniers=9, provost=20)
+    s = skip_bribes(place_workers(s, {0: ["castle", str(N_FARM)]}))
+    g = FastGame.from_state(s)
+    assert g.kind == ai.PRODUCE and g.seat == 0
+    assert {str(ACTIONS[c]) for c in placements(g)} == {"take F"}
+    # with a batch in hand already, the cloth
+    s = position(players=2, cubes_of={0: "FSC", 1: ""}, deniers=9, provost=20)
+    s = skip_bribes(place_workers(s, {0: ["castle", str(N_FARM)]}))
+    assert {str(ACTIONS[c]) for c in placements(FastGame.from_state(s))} == {"take C"}

@@ -62,7 +62,15 @@ from engine.caylus.codes import (
     TILE_PRESTIGE,
     G,
 )
-from engine.caylus.easy import easy_action, easy_policy, fed_after_production, owes_a_house
+from engine.caylus.easy import (
+    can_feed,
+    easy_action,
+    easy_policy,
+    fed_after_production,
+    feeds_with,
+    owes_a_house,
+    starves_castle,
+)
 from engine.caylus.evaluation import estimated_scores
 from engine.caylus.fast_game import FastGame
 from engine.caylus.state import State
@@ -232,6 +240,20 @@ def _best_by(options: list[int], value: Callable[[int], float]) -> int:
     return best
 
 
+def _keeping_the_batch(g: FastGame, seat: int, kind: int, options: list[int]) -> list[int]:
+    """The options that leave `seat`'s castle worker a batch to deliver (at a production
+    building, those that complete it when one does); all of them when none does."""
+    b = 5 * seat
+    if kind in (PRODUCE, OWNER):
+        if can_feed(g.cubes, b):
+            return options
+        have = g.cubes[b : b + 5]
+        kept = [c for c in options if feeds_with(have, COUNTS[c])]
+    else:
+        kept = [c for c in options if not starves_castle(g, seat, kind, c)]
+    return kept or options
+
+
 def playout_policy(g: FastGame, rng: random.Random) -> int:
     """Every seat's move inside the search's playouts: greedy and cheap."""
     options = g.options
@@ -241,6 +263,8 @@ def playout_policy(g: FastGame, rng: random.Random) -> int:
         return _greedy_place(g, seat, options, rng)
     if kind == CASTLE:
         return _best_by(options[1:], lambda c: -_cubes_worth(c))  # spends the cheapest cubes
+    if g.phase <= 5 and seat in g.castle_workers:
+        options = _keeping_the_batch(g, seat, kind, options)
     if kind in (PRODUCE, OWNER):
         return _best_by(options, _cubes_worth)
     if kind == BUILD:

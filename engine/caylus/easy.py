@@ -117,7 +117,7 @@ _PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 
 
-def _feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
+def feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
     """Whether `cubes` (F W S C G) and the cubes `got` make a castle batch."""
     return can_feed([have + more for have, more in zip(cubes, got, strict=True)], 0)
 
@@ -253,7 +253,7 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
     return paid[1] if paid is not None else None
 
 
-def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
+def starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
     """Would `code` spend cubes that the seat's castle worker needs for its batch this turn?"""
     if g.phase > 5 or seat not in g.castle_workers:
         return False
@@ -360,7 +360,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
         return INN_STAY if rng.random() < 0.8 else options[1]
     if kind in (PRODUCE, OWNER) and g.phase <= 5 and seat in g.castle_workers:
         b = 5 * seat
-        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], COUNTS[c])]
+        feeding = [c for c in options if feeds_with(g.cubes[b : b + 5], COUNTS[c])]
         if feeding and not can_feed(g.cubes, b):
             return feeding[rng.randrange(len(feeding))]  # the cube its castle batch lacks
     doing = [c for c in options if c != SKIP]
@@ -369,7 +369,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
     elif kind == SELL:
         doing = [c for c in doing if INDEX[c] != G]  # never sells gold
     if doing and g.phase <= 5 and seat in g.castle_workers:
-        doing = [c for c in doing if not _starves_castle(g, seat, kind, c)]
+        doing = [c for c in doing if not starves_castle(g, seat, kind, c)]
     if doing and rng.random() < 0.85:
         return doing[rng.randrange(len(doing))]
     if SKIP in options:

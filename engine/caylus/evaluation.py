@@ -30,17 +30,17 @@ INCOME_TURNS = 8.0  # turns of a building's income counted at most
 FAVOR_STEP = 0.7  # a favor marker one column further on
 TURNS_TO_USE = 5.0  # turns left from which cubes and deniers count at their full play worth
 # The bailiff's squares per turn on average (1, or 2 when the provost ended beyond it).
-BAILIFF_PACE = 1.4
+BAILIFF_PACE = 1.25
 # What one royal favor is worth in PP (a step of the prestige line is 1 to 5 PP, of the deniers
 # line 3 to 7 d, of the cubes line a cube or two, a discounted building).
 FAVOR_PP = 2.0
 # The chance that a seat without a house in the section scored next still has none at its
 # scoring, by turns of placement left before it (1, 2, 3 or more): holding a batch now, and
 # without one (it needs cubes first; the castle also fills up).
-MISS_CHANCE_FED = (0.15, 0.08, 0.04)
-MISS_CHANCE_UNFED = (0.6, 0.3, 0.15)
+MISS_CHANCE_FED = (0.45, 0.35, 0.3)
+MISS_CHANCE_UNFED = (0.8, 0.5, 0.45)
 # Houses a seat builds per turn, about: how fast a section fills before its bailiff trigger.
-HOUSES_PER_SEAT_TURN = 0.6
+HOUSES_PER_SEAT_TURN = 0.4
 
 
 def turns_left(g: FastGame) -> float:
