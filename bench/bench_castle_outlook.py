@@ -1,16 +1,17 @@
 """Measures the castle weights of the Caylus evaluation (engine/caylus/evaluation.py) from play:
 how often a seat without a house in the section scored next, at the start of a turn, still has
-none at its scoring, by whether it holds a batch then and by the turns the evaluation counts to
-that scoring (1, 2, 3 or more); and the bailiff's pace and the houses built per seat and turn.
+none at its scoring, by the cubes its batch lacks then (0 to 3) and by the turns the evaluation
+counts to that scoring (1, 2, 3 or more); and the bailiff's pace and the houses built per seat
+and turn.
 
 Run: python bench/bench_castle_outlook.py [--players 3] [--games 40] [--seed 1]
      [--level easy|medium|strong] [--iterations 60]
      (easy: seconds; medium at 60 playouts a decision: about a minute a game on one core)
 
-One JSON line: `miss_chance_fed` and `miss_chance_unfed` (per bucket of turns: the share missed,
-and in `..._seen` how many seat-turns it counts), `bailiff_pace` (squares a turn) and
-`houses_per_seat_turn`; compare them with MISS_CHANCE_FED, MISS_CHANCE_UNFED, BAILIFF_PACE and
-HOUSES_PER_SEAT_TURN (docs/players.md, "The Caylus evaluation").
+One JSON line: `miss_chance` (per cubes lacking, per bucket of turns: the share missed, and in
+`miss_chance_seen` how many seat-turns it counts), `bailiff_pace` (squares a turn) and
+`houses_per_seat_turn`; compare them with MISS_CHANCE, BAILIFF_PACE and HOUSES_PER_SEAT_TURN
+(docs/players.md, "The Caylus evaluation").
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import caylus
 from engine.caylus.ai import search_action
 from engine.caylus.codes import CODE
-from engine.caylus.easy import can_feed, easy_action
-from engine.caylus.evaluation import turns_to_scoring
+from engine.caylus.easy import easy_action
+from engine.caylus.evaluation import batch_lacks, turns_to_scoring
 from engine.caylus.fast_game import FastGame
 from engine.players import Budget
 
@@ -37,23 +38,24 @@ def shares(missed: list[int], seen: list[int]) -> list[float]:
 
 
 def measure(players: int, games: int, seed: int, level: str, iterations: int) -> dict[str, object]:
-    seen = {True: [0, 0, 0], False: [0, 0, 0]}  # fed -> per bucket: seat-turns
-    missed = {True: [0, 0, 0], False: [0, 0, 0]}
+    # per cubes the batch lacks (0-3), per bucket of turns to the scoring: seat-turns, missed
+    seen = [[0, 0, 0] for _ in range(4)]
+    missed = [[0, 0, 0] for _ in range(4)]
     squares = turns = houses = 0
     for index in range(games):
         state = caylus.new_game(caylus.Options(players=players), caylus.Setup(seed=seed + index))
         g = FastGame.from_state(state)
         rng = random.Random((seed + index) * 1_000_003)
         start_bailiff, watched_turn = g.bailiff, -1
-        watched: list[tuple[int, int, bool, int]] = []  # section, seat, fed, bucket
+        watched: list[tuple[int, int, int, int]] = []  # section, seat, lacks, bucket
         while not g.over:
             if g.turn != watched_turn and g.phase <= 2:
                 watched_turn = g.turn
                 turns_ahead = turns_to_scoring(g)
                 for seat in range(g.n):
                     if seat not in g.castle[g.section]:
-                        fed = can_feed(g.cubes, 5 * seat)
-                        watched.append((g.section, seat, fed, min(turns_ahead, 3) - 1))
+                        lacks = batch_lacks(g.cubes, 5 * seat)
+                        watched.append((g.section, seat, lacks, min(turns_ahead, 3) - 1))
             if len(g.options) == 1:
                 g.play(g.options[0])
             elif level == "easy":
@@ -61,9 +63,9 @@ def measure(players: int, games: int, seed: int, level: str, iterations: int) ->
             else:
                 budget = Budget(iterations=iterations)
                 g.play(CODE[search_action(g.copy(), g.seat, level, rng, budget)])
-        for section, seat, fed, bucket in watched:
-            seen[fed][bucket] += 1
-            missed[fed][bucket] += seat not in g.castle[section]
+        for section, seat, lacks, bucket in watched:
+            seen[lacks][bucket] += 1
+            missed[lacks][bucket] += seat not in g.castle[section]
         squares += g.bailiff - start_bailiff
         turns += g.turn
         houses += sum(len(section) for section in g.castle)
@@ -73,10 +75,8 @@ def measure(players: int, games: int, seed: int, level: str, iterations: int) ->
         "seed": seed,
         "level": level,
         "iterations": iterations if level != "easy" else None,
-        "miss_chance_fed": shares(missed[True], seen[True]),
-        "miss_chance_fed_seen": seen[True],
-        "miss_chance_unfed": shares(missed[False], seen[False]),
-        "miss_chance_unfed_seen": seen[False],
+        "miss_chance": [shares(m, s) for m, s in zip(missed, seen, strict=True)],
+        "miss_chance_seen": seen,
         "bailiff_pace": round(squares / max(turns, 1), 2),
         "houses_per_seat_turn": round(houses / max(turns * players, 1), 2),
     }

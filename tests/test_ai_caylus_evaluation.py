@@ -15,8 +15,7 @@ from engine.caylus.evaluation import (
     DENIER_END,
     DENIERS_A_TURN,
     FAVOR_PP,
-    MISS_CHANCE_FED,
-    MISS_CHANCE_UNFED,
+    MISS_CHANCE,
     estimated_scores,
     turns_to_scoring,
 )
@@ -41,25 +40,30 @@ def game_of(**fields: object) -> FastGame:
 
 def test_evaluation_counts_the_coming_section_penalty() -> None:
     # the Dungeon is scored at bailiff 12: from 11, within the next turn
-    near = game_of(bailiff=11, provost=11, deniers=5)
+    empty = {0: "", 1: "", 2: ""}
+    near = game_of(bailiff=11, provost=11, deniers=5, cubes_of=empty)
     assert turns_to_scoring(near) == 1
-    housed = game_of(bailiff=11, provost=11, deniers=5, castle=[[0], [], []])
-    # seat 0 without a house and without a batch: 2 PP at the chance it still misses it
+    housed = game_of(bailiff=11, provost=11, deniers=5, cubes_of=empty, castle=[[0], [], []])
+    # seat 0 without a house and without a cube of its batch: 2 PP at the chance it misses it
     lost = estimated_scores(housed)[0] - estimated_scores(near)[0]
-    assert lost == pytest.approx(2 * MISS_CHANCE_UNFED[0])
+    assert lost == pytest.approx(2 * MISS_CHANCE[3][0])
     # the same penalty far ahead weighs less: the seat has turns to get there
-    far = game_of(bailiff=2, provost=2, deniers=5)
+    far = game_of(bailiff=2, provost=2, deniers=5, cubes_of=empty)
     assert turns_to_scoring(far) >= 3
-    far_housed = game_of(bailiff=2, provost=2, deniers=5, castle=[[0], [], []])
+    far_housed = game_of(bailiff=2, provost=2, deniers=5, cubes_of=empty, castle=[[0], [], []])
     far_lost = estimated_scores(far_housed)[0] - estimated_scores(far)[0]
-    assert far_lost == pytest.approx(2 * MISS_CHANCE_UNFED[2])
+    assert far_lost == pytest.approx(2 * MISS_CHANCE[3][2])
     assert far_lost < lost
-    # a seat holding a batch is likely to deliver it in time
-    fed = evaluation.castle_outlook(game_of(bailiff=11, cubes_of={0: "FWS"}), 0, 1)
-    assert fed == pytest.approx(-2 * MISS_CHANCE_FED[0])
+    # the closer its cubes are to a batch, the likelier a seat delivers it in time
+    outlooks = [
+        evaluation.castle_outlook(game_of(bailiff=11, cubes_of={0: cubes}), 0, 1)
+        for cubes in ("FWS", "FFW", "FF", "")
+    ]
+    assert outlooks == pytest.approx([-2 * MISS_CHANCE[lacks][0] for lacks in range(4)])
+    assert outlooks == sorted(outlooks, reverse=True)
     # the Towers cost 4 PP
-    towers = game_of(bailiff=23, provost=23, section=2, scored=2, deniers=5)
-    assert evaluation.castle_outlook(towers, 0, 1) == pytest.approx(-4 * MISS_CHANCE_UNFED[0])
+    towers = game_of(bailiff=23, provost=23, section=2, scored=2, deniers=5, cubes_of=empty)
+    assert evaluation.castle_outlook(towers, 0, 1) == pytest.approx(-4 * MISS_CHANCE[3][0])
 
 
 def test_evaluation_values_a_castle_house_before_scoring() -> None:

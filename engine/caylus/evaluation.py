@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import engine.caylus.catalogue as cat
 from engine.caylus.codes import K_PRESTIGE, K_RESIDENCE, SECTION_SIZES, TILE_KIND
-from engine.caylus.easy import can_feed
 from engine.caylus.fast_game import FastGame
 
 # What a cube (F W S C G), a denier, ... is worth in prestige: at the end (the final scoring)
@@ -35,10 +34,14 @@ BAILIFF_PACE = 1.25
 # line 3 to 7 d, of the cubes line a cube or two, a discounted building).
 FAVOR_PP = 2.0
 # The chance that a seat without a house in the section scored next still has none at its
-# scoring, by turns of placement left before it (1, 2, 3 or more): holding a batch now, and
-# without one (it needs cubes first; the castle also fills up).
-MISS_CHANCE_FED = (0.45, 0.35, 0.3)
-MISS_CHANCE_UNFED = (0.8, 0.5, 0.45)
+# scoring, by the cubes its batch lacks (0 to 3: a food, and two other kinds) and the turns of
+# placement left before the scoring (1, 2, 3 or more).
+MISS_CHANCE = (
+    (0.45, 0.35, 0.3),  # holds a batch
+    (0.7, 0.45, 0.4),  # one cube short
+    (0.8, 0.5, 0.45),  # two short
+    (0.85, 0.55, 0.5),  # three short
+)
 # Houses a seat builds per turn, about: how fast a section fills before its bailiff trigger.
 HOUSES_PER_SEAT_TURN = 0.4
 
@@ -69,8 +72,13 @@ def castle_outlook(g: FastGame, seat: int, turns: int) -> float:
     penalty, favors = cat.section_reward(section, houses)
     if houses:
         return favors * FAVOR_PP
-    chances = MISS_CHANCE_FED if can_feed(g.cubes, 5 * seat) else MISS_CHANCE_UNFED
-    return penalty * chances[min(turns, 3) - 1]
+    return penalty * MISS_CHANCE[batch_lacks(g.cubes, 5 * seat)][min(turns, 3) - 1]
+
+
+def batch_lacks(cubes: list[int], b: int) -> int:
+    """The cubes a castle batch lacks from the cubes at `b` (R15: a food and two other kinds)."""
+    kinds = (cubes[b + 1] > 0) + (cubes[b + 2] > 0) + (cubes[b + 3] > 0) + (cubes[b + 4] > 0)
+    return (cubes[b] < 1) + max(0, 2 - kinds)
 
 
 def estimated_scores(g: FastGame) -> list[float]:
