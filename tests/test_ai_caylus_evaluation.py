@@ -78,11 +78,12 @@ def test_evaluation_values_a_castle_house_before_scoring() -> None:
 
 
 def test_evaluation_sees_a_section_fill_before_its_trigger() -> None:
-    # five of the Dungeon's six spaces taken: it fills and is scored within a turn, whatever
-    # the bailiff's distance to its trigger
+    # five of the Dungeon's six spaces taken: it fills and is scored within a turn or two,
+    # whatever the bailiff's distance to its trigger
     nearly_full = game_of(bailiff=2, provost=2, castle=[[1, 1, 2, 2, 1], [], []])
-    assert turns_to_scoring(nearly_full) == 1
-    assert turns_to_scoring(game_of(bailiff=2, provost=2)) > 1
+    full_soon = turns_to_scoring(nearly_full)
+    assert full_soon <= 2 < turns_to_scoring(game_of(bailiff=2, provost=2))
+    assert full_soon == -(-1 // (evaluation.HOUSES_PER_SEAT_TURN * 3))
 
 
 def test_evaluation_values_deniers_beyond_a_turns_use_at_their_end_worth() -> None:
