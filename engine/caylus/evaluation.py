@@ -36,17 +36,19 @@ BAILIFF_PACE = 1.25
 FAVOR_PP = 2.0
 # The chance that a seat without a house in the section scored next still has none at its
 # scoring, by the cubes its batch lacks (0 to 3: a food, and two other kinds) and the turns of
-# placement left before the scoring (1, 2, 3 or more): measured in 40 three-player games of
-# `medium` (bench/bench_castle_outlook.py, docs/players.md), rounded, never rising with turns.
+# placement left before the scoring (1, 2, 3 or more). Measured in 10 three-player games of
+# `medium` with the evaluation's first castle terms (bench/bench_castle_outlook.py): a seat
+# holding a batch, and one lacking cubes (one table for 1 to 3 lacking). The lower chances
+# measured later, with `medium` playing these (docs/players.md), made `strong` deliver less.
 MISS_CHANCE = (
-    (0.25, 0.2, 0.12),  # holds a batch
-    (0.6, 0.5, 0.3),  # one cube short
-    (0.85, 0.6, 0.35),  # two short
-    (0.95, 0.9, 0.45),  # three short
+    (0.45, 0.35, 0.3),  # holds a batch
+    (0.8, 0.5, 0.45),  # one cube short
+    (0.8, 0.5, 0.45),  # two short
+    (0.8, 0.5, 0.45),  # three short
 )
-# Houses a seat builds per turn (medium measured 0.25, easy 0.58): how fast a section fills
-# before its bailiff trigger.
-HOUSES_PER_SEAT_TURN = 0.25
+# Houses a seat builds per turn (medium measured 0.25, easy 0.58; between them): how fast a
+# section fills before its bailiff trigger.
+HOUSES_PER_SEAT_TURN = 0.4
 
 
 def turns_left(g: FastGame) -> float:
