@@ -6,7 +6,8 @@ and turn.
 
 Run: python bench/bench_castle_outlook.py [--players 3] [--games 40] [--seed 1]
      [--level easy|medium|strong] [--iterations 60]
-     (easy: seconds; medium at 60 playouts a decision: about a minute a game on one core)
+     (the default, easy: about 1 second; medium at 150 playouts a decision: about 3 seconds
+     a game of processor time)
 
 One JSON line: `miss_chance` (per cubes lacking, per bucket of turns: the share missed, and in
 `miss_chance_seen` how many seat-turns it counts), `bailiff_pace` (squares a turn) and
