@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from pydantic import ValidationError
 
 import i18n.cli as i18n_cli
+from bot.arena_play import PlayCounts
 from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
@@ -136,6 +137,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     cpu: dict[str, list[float]] = {level: [] for level in levels}
     over: dict[str, int] = dict.fromkeys(levels, 0)
     failures: dict[str, int] = dict.fromkeys(levels, 0)
+    play_counts = PlayCounts(args.game, levels)
     started = time.perf_counter()
     for index in range(args.games):
         shift = index % args.players  # seat k plays level levels[(k + shift) % players]
@@ -168,7 +170,9 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                 cpu[level].append(spent := time.process_time() - cpu_started)
                 if level not in ("easy", ARENA_RANDOM) and spent > game.LEVEL_SECONDS[level]:
                     over[level] += 1
+            play_counts.decided(state, action, level)
             state, _ = game.apply(state, action, seat)
+        play_counts.finished(state, seated)
         result = game.outcome(state)
         if result is None:  # the engine's contract: a game that is over has an outcome
             raise CommandError(f"game {index} ended without an outcome.")
@@ -190,6 +194,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
             "p99_s": round(_percentile(times[level], 0.99), 4) if times[level] else 0,
             "decisions": len(times[level]),
             "failures": failures[level],  # decisions played as the default move instead
+            **play_counts.report(level),  # Caylus: penalties_per_game, workers_per_turn
         }
         for level in dict.fromkeys(levels)
     }

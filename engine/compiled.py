@@ -47,6 +47,7 @@ CORE_MODULES: tuple[str, ...] = (
     "engine.magna_carta.ai",
     # the automated players' search over it
     "engine.caylus.easy",
+    "engine.caylus.evaluation",
     "engine.caylus.ai",
     "engine.players.mcts",
 )

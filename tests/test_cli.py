@@ -339,3 +339,30 @@ def test_cli_i18n_subcommand_checks_and_counts_the_catalogues(
         main(["i18n", "translate"])
     assert stopped.value.code == 2
     assert "invalid choice: 'translate'" in capsys.readouterr().err
+
+
+def test_arena_counts_penalties_per_game_and_workers_per_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a Caylus seat whose player always fails plays the default move (pass, skip): it places no
+    # worker and takes all three section penalties; the searching seat places workers
+    from bot.cli import _arena, build_parser
+    from bot.service.automated import engine_player
+
+    def easy_passes(game, state, seat, level, rng, budget):
+        if level == "easy":
+            raise IndexError("list index out of range")
+        return engine_player(game, state, seat, level, rng, budget)
+
+    args = ["arena", "--players", "2", "--games", "2", "--seats", "medium,easy", "--seed", "5"]
+    assert _arena(build_parser().parse_args([*args, "--budget", "0.002"]), easy_passes) == 0
+    levels = json.loads(capsys.readouterr().out)["levels"]
+    assert levels["easy"]["workers_per_turn"] == 0
+    assert levels["easy"]["penalties_per_game"] == 3
+    assert levels["medium"]["workers_per_turn"] >= 1
+    assert levels["medium"]["penalties_per_game"] < 3
+    # Magna Carta has no castle sections nor workers: no such counts
+    mc = ["arena", "--game", "magna-carta", "--players", "2", "--games", "1"]
+    assert main([*mc, "--seats", "easy,easy", "--seed", "5"]) == 0
+    easy = json.loads(capsys.readouterr().out)["levels"]["easy"]
+    assert "workers_per_turn" not in easy and "penalties_per_game" not in easy

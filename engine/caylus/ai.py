@@ -11,10 +11,10 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
   without a house it could have built: with none yet in the section scored next, it goes to the
   castle first when it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
-  (engine/caylus/fast_game.py). Playouts use the easy policy for every seat up to a horizon,
-  where an evaluation estimates each seat's final score (prestige, plus what cubes, deniers,
-  buildings and favor markers are still worth given the turns left). Strong searches more and
-  further.
+  (engine/caylus/fast_game.py). Playouts use a greedy policy for every seat up to a horizon,
+  where an evaluation (engine/caylus/evaluation.py) estimates each seat's final score
+  (prestige, plus what cubes, deniers, buildings, favor markers and the coming castle scoring
+  are still worth given the turns left). Strong searches more.
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ from engine.caylus.codes import (
     EXCHANGE,
     INDEX,
     JEWELLER,
-    K_PRESTIGE,
-    K_RESIDENCE,
     K_STONE,
     K_WOOD,
     OWNER,
@@ -64,7 +62,16 @@ from engine.caylus.codes import (
     TILE_PRESTIGE,
     G,
 )
-from engine.caylus.easy import can_feed, easy_action, easy_policy
+from engine.caylus.easy import (
+    can_feed,
+    easy_action,
+    easy_policy,
+    fed_after_production,
+    feeds_with,
+    owes_a_house,
+    starves_castle,
+)
+from engine.caylus.evaluation import estimated_scores
 from engine.caylus.fast_game import FastGame
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
@@ -97,14 +104,28 @@ SPECIAL_VALUE = {
 }
 
 
+# A seat without a house in the section scored next: a castle worker that builds one, or a
+# worker on a production building ahead of the provost that completes its batch, is worth this
+# many times the section's penalty (2, 3 or 4 PP, in deniers) on top of what it brings (more
+# than a builder that would spend the batch's cubes).
+OWED_HOUSE_WEIGHT = 1.5
+
+
+def _owed_house_deniers(g: FastGame) -> float:
+    return PP_DENIERS * OWED_HOUSE_WEIGHT * (2 + g.section)
+
+
 def _special_value(g: FastGame, seat: int, target: int) -> float:
     """What a worker of `seat` on a space off the road would bring this turn, in deniers."""
     b = 5 * seat
     cubes = g.cubes
     if target == T_CASTLE:
-        if not can_feed(cubes, b):
+        if not fed_after_production(g, seat):  # its producers ahead of the provost count
             return 0.0
-        return 6.0 + 2.0 * cat.SECTION_POINTS[min(g.section, 2)]
+        value = 6.0 + PP_DENIERS * cat.SECTION_POINTS[min(g.section, 2)]
+        if owes_a_house(g, seat):  # the section's penalty, avoided
+            value += _owed_house_deniers(g)
+        return value
     if target == SP_JOUST:
         return SPECIAL_VALUE[SP_JOUST] if cubes[b + 3] and g.deniers[seat] >= 3 else 0.0
     return SPECIAL_VALUE[target]
@@ -172,13 +193,20 @@ def _greedy_place(g: FastGame, seat: int, options: list[int], rng: random.Random
     worth_of: dict[int, float] = {}  # road tile -> worth, for this decision
     best, best_gain = PASS, 0.0
     worthwhile = []
+    # a seat that owes the coming scoring a house and cannot feed a batch yet: the producers
+    # ahead of the provost that complete one are worth more
+    short_of_a_batch = owes_a_house(g, seat) and not fed_after_production(g, seat)
+    provost = g.provost
     for code in options:
         if code >= PLACE_ROAD0:
             i = code - PLACE_ROAD0
             cost = 1 if owners[i] == seat else base
             t = road[i]
             value = PRODUCE_VALUE.get(t)
-            if value is None:
+            if value is not None and short_of_a_batch and i < provost:
+                if fed_after_production(g, seat, t):
+                    value += _owed_house_deniers(g)
+            elif value is None:
                 value = worth_of.get(t)
                 if value is None:
                     value = worth_of[t] = _road_value(g, seat, t)
@@ -212,6 +240,20 @@ def _best_by(options: list[int], value: Callable[[int], float]) -> int:
     return best
 
 
+def _keeping_the_batch(g: FastGame, seat: int, kind: int, options: list[int]) -> list[int]:
+    """The options that leave `seat`'s castle worker a batch to deliver (at a production
+    building, those that complete it when one does); all of them when none does."""
+    b = 5 * seat
+    if kind in (PRODUCE, OWNER):
+        if can_feed(g.cubes, b):
+            return options
+        have = g.cubes[b : b + 5]
+        kept = [c for c in options if feeds_with(have, COUNTS[c])]
+    else:
+        kept = [c for c in options if not starves_castle(g, seat, kind, c)]
+    return kept or options
+
+
 def playout_policy(g: FastGame, rng: random.Random) -> int:
     """Every seat's move inside the search's playouts: greedy and cheap."""
     options = g.options
@@ -221,6 +263,8 @@ def playout_policy(g: FastGame, rng: random.Random) -> int:
         return _greedy_place(g, seat, options, rng)
     if kind == CASTLE:
         return _best_by(options[1:], lambda c: -_cubes_worth(c))  # spends the cheapest cubes
+    if g.phase <= 5 and seat in g.castle_workers:
+        options = _keeping_the_batch(g, seat, kind, options)
     if kind in (PRODUCE, OWNER):
         return _best_by(options, _cubes_worth)
     if kind == BUILD:
@@ -235,55 +279,6 @@ def playout_policy(g: FastGame, rng: random.Random) -> int:
     if kind == EXCHANGE:
         return SKIP
     return easy_policy(g, rng)
-
-
-# --- evaluation at the search horizon -----------------------------------------------------------
-
-# What a cube, a denier, ... is worth in prestige: at the end (the final scoring) and while there
-# are turns left to use it.
-END_VALUE = (1 / 3, 1 / 3, 1 / 3, 1 / 3, 3.0)
-PLAY_VALUE = (1.0, 1.0, 1.5, 1.5, 3.5)
-DENIER_END, DENIER_PLAY = 0.25, 0.5
-BUILDING_PER_TURN = 0.5  # an owned craft building: others' workers and owner's cubes
-INCOME_PER_TURN = 0.6  # one more denier of income a turn
-FAVOR_STEP = 0.7  # a favor marker one column further on
-
-
-def turns_left(g: FastGame) -> float:
-    """About how many turns the game has left (the Towers are scored at bailiff 24)."""
-    if g.over:
-        return 0.0
-    return max(0.0, (cat.SECTION_TRIGGERS[2] - g.bailiff) / 1.4)
-
-
-def estimated_scores(g: FastGame) -> list[float]:
-    """Each seat's final score as it looks now (exact once the game is over)."""
-    if g.over:
-        return [float(x) for x in g.scores()]
-    left = turns_left(g)
-    weight = min(1.0, left / 5.0)  # resources are worth more with turns to use them
-    cube_values = [END_VALUE[k] + weight * (PLAY_VALUE[k] - END_VALUE[k]) for k in range(5)]
-    denier_value = DENIER_END + weight * (DENIER_PLAY - DENIER_END)
-    horizon = min(left, 8.0)
-    owned_value = [0.0] * g.n
-    for t, owner in zip(g.road, g.owners):  # noqa: B905
-        if owner >= 0:
-            kind = TILE_KIND[t]
-            if kind == K_RESIDENCE:
-                owned_value[owner] += INCOME_PER_TURN * horizon
-            elif kind != K_PRESTIGE:
-                owned_value[owner] += BUILDING_PER_TURN * horizon
-    cubes, favors = g.cubes, g.favors
-    values = []
-    for seat in range(g.n):
-        b = 5 * seat
-        value = g.prestige[seat] + g.deniers[seat] * denier_value + owned_value[seat]
-        for k in range(5):
-            value += cubes[b + k] * cube_values[k]
-        f = 4 * seat
-        value += (favors[f] + favors[f + 1] + favors[f + 2] + favors[f + 3]) * FAVOR_STEP * weight
-        values.append(value)
-    return values
 
 
 # --- the levels ---------------------------------------------------------------------------------

@@ -117,18 +117,18 @@ _PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 
 
-def _feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
+def feeds_with(cubes: list[int], got: tuple[int, ...]) -> bool:
     """Whether `cubes` (F W S C G) and the cubes `got` make a castle batch."""
     return can_feed([have + more for have, more in zip(cubes, got, strict=True)], 0)
 
 
-def _owes_a_house(g: FastGame, seat: int) -> bool:
+def owes_a_house(g: FastGame, seat: int) -> bool:
     """Whether `seat` has no house yet in the section scored next, whose scoring would cost it
     2, 3 or 4 PP and the section's favor, while the castle still has room."""
     return g.section <= 2 and g.castle_spaces_left() > 0 and seat not in g.castle[g.section]
 
 
-def _fed_after_production(g: FastGame, seat: int, more: int = -1) -> bool:
+def fed_after_production(g: FastGame, seat: int, more: int = -1) -> bool:
     """Whether `seat` could feed a castle batch once its workers on production buildings ahead
     of the provost (and one more on production building `more`, -1: none) have produced."""
     b = 5 * seat
@@ -163,7 +163,7 @@ def _toward_the_castle(g: FastGame, seat: int, options: list[int]) -> list[int]:
             t in _PRODUCTS
             and i < g.provost
             and g.placement_cost(seat, i) <= left
-            and _fed_after_production(g, seat, t)
+            and fed_after_production(g, seat, t)
         ):
             toward.append(code)
     return toward
@@ -201,14 +201,14 @@ def _rank(g: FastGame, target: int, on_road: bool) -> int:
 def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
     # the section's penalty is a sure loss: a house there comes before anything else
     castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
-    if castle_open and _owes_a_house(g, seat):
-        if _fed_after_production(g, seat):
+    if castle_open and owes_a_house(g, seat):
+        if fed_after_production(g, seat):
             return _PLACE_CASTLE
         toward = _toward_the_castle(g, seat, options)
         if toward:
             return toward[rng.randrange(len(toward))]
     # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
-    if castle_open and _fed_after_production(g, seat) and rng.random() < 0.9:
+    if castle_open and fed_after_production(g, seat) and rng.random() < 0.9:
         return _PLACE_CASTLE
     # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
     deniers = g.deniers[seat]
@@ -253,7 +253,7 @@ def _spent(g: FastGame, kind: int, code: int) -> tuple[int, ...] | None:
     return paid[1] if paid is not None else None
 
 
-def _starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
+def starves_castle(g: FastGame, seat: int, kind: int, code: int) -> bool:
     """Would `code` spend cubes that the seat's castle worker needs for its batch this turn?"""
     if g.phase > 5 or seat not in g.castle_workers:
         return False
@@ -360,7 +360,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
         return INN_STAY if rng.random() < 0.8 else options[1]
     if kind in (PRODUCE, OWNER) and g.phase <= 5 and seat in g.castle_workers:
         b = 5 * seat
-        feeding = [c for c in options if _feeds_with(g.cubes[b : b + 5], COUNTS[c])]
+        feeding = [c for c in options if feeds_with(g.cubes[b : b + 5], COUNTS[c])]
         if feeding and not can_feed(g.cubes, b):
             return feeding[rng.randrange(len(feeding))]  # the cube its castle batch lacks
     doing = [c for c in options if c != SKIP]
@@ -369,7 +369,7 @@ def easy_policy(g: FastGame, rng: random.Random) -> int:
     elif kind == SELL:
         doing = [c for c in doing if INDEX[c] != G]  # never sells gold
     if doing and g.phase <= 5 and seat in g.castle_workers:
-        doing = [c for c in doing if not _starves_castle(g, seat, kind, c)]
+        doing = [c for c in doing if not starves_castle(g, seat, kind, c)]
     if doing and rng.random() < 0.85:
         return doing[rng.randrange(len(doing))]
     if SKIP in options:
