@@ -17,10 +17,10 @@ from typing import Any, NoReturn
 from pydantic import ValidationError
 
 import i18n.cli as i18n_cli
-from bot.arena_play import PlayCounts
 from bot.service.automated import AutomatedPlayer, engine_player, safe_action
 from engine import GAME_NAMES, get_game
 from engine.errors import EngineError, quoted, shorten, validation_reason
+from engine.players.play_counts import PlayCounts
 from engine.protocol import Game, GameState
 from engine.record import GameRecord, replay
 
