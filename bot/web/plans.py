@@ -236,7 +236,7 @@ class PlanRoutes:
 
     # --- the clicks -------------------------------------------------------------------------
 
-    async def _posted(self, request: web.Request) -> Posted:
+    async def posted(self, request: web.Request) -> Posted:
         """A POST from a player's page, checked: their link, the page's CSRF token, the rate
         limit (shared with their moves), a JSON object body."""
         game_id, user_id = await self.reader(request)
@@ -270,7 +270,7 @@ class PlanRoutes:
         """`{"key": question, "option": answer}`: a question ahead answered, as picked in
         Discord's "My choices" (`answer_ahead`); the page then shows it as the chosen one."""
         try:
-            posted = await self._posted(request)
+            posted = await self.posted(request)
             with i18n.using(posted.info.language):
                 key, option = _text(posted.body, "key"), _text(posted.body, "option")
                 try:
@@ -293,7 +293,7 @@ class PlanRoutes:
     async def cancel(self, request: web.Request) -> web.Response:
         """ "Cancel all my plans", as on `/caylus me` (`cancel_plans`): standing orders stay."""
         try:
-            posted = await self._posted(request)
+            posted = await self.posted(request)
             with i18n.using(posted.info.language):
                 try:
                     await self._to_the_end(self._cancel(posted.game_id, posted.user_id))
@@ -315,7 +315,7 @@ class PlanRoutes:
         """`{"seq": the move}`: taken back as by the Undo button (`take_back` with that seq);
         a move no longer the last one gets the stale Undo button's message."""
         try:
-            posted = await self._posted(request)
+            posted = await self.posted(request)
             with i18n.using(posted.info.language):
                 seq = posted.body.get("seq")
                 if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:

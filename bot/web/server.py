@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import logging
 import time
@@ -51,7 +50,7 @@ from bot.web.hand import hand_routes
 from bot.web.html import render_html, static_file
 from bot.web.lang import wt
 from bot.web.page import PageMaker, PlayerChoices, SpectatorPage
-from bot.web.plans import PlanRoutes
+from bot.web.plans import PlanRoutes, Refused
 from bot.web.tokens import PLAYER_LINK_SECONDS, LinkSigner
 from bot.words import errors as err
 from bot.words.lang import t
@@ -307,21 +306,15 @@ class WebSite:
         page's CSRF token in `X-CSRF-Token`, played through the service like a button press
         (the version checked: a stale page gets the stale button's message); then the channel
         is told as for any move (`after_move`)."""
-        game_id, user_id = await self._reader(request)
-        info = await self.service.game(game_id)
-        with i18n.using(info.language):
-            if user_id is None:  # an Activity page (`/a/`) of a spectator's token
-                return _refused(403, wt.NOT_A_MOVE)
-            token = request.match_info["token"]
-            sent = request.headers.get("X-CSRF-Token", "")
-            if not hmac.compare_digest(sent.encode(), self.signer.csrf_token(token).encode()):
-                return _refused(403, wt.NOT_A_MOVE)
-            if not self.limits.allow(user_id):
-                return _refused(429, wt.TOO_FAST)
+        try:
+            posted = await self.plans.posted(request)  # link, CSRF token, rate limit, JSON
+        except Refused as refused:
+            return refused.response()
+        game_id, user_id, body = posted.game_id, posted.user_id, posted.body
+        with i18n.using(posted.info.language):
             try:
-                body = await request.json()
                 action, version = str(body["action"]), int(body["version"])
-            except (ValueError, KeyError, TypeError):
+            except (KeyError, TypeError, ValueError):
                 return _refused(400, wt.NOT_A_MOVE)
             if not action or len(action) > 200:
                 return _refused(400, wt.NOT_A_MOVE)

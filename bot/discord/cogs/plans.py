@@ -16,7 +16,6 @@ from bot.games import plans as pl
 from bot.games.layout import MAX_ROWS
 from bot.games.plan_lines import me_plan_lines, orders_text, turn_plan_line, worth_a_line
 from bot.service import ActResult, GameInfo
-from bot.service.answers import GameState
 from bot.service.show import Posts, QuestionsNow, TurnPlanNow
 from bot.words import errors as err
 from bot.words.lang import t
@@ -196,8 +195,8 @@ class PlanCommands(Delivery):
         turn_plan = None
         seat = info.seat_of(interaction.user.id)
         if now.progress is not None and now.state is not None and seat is not None:
-            turn_plan = self.turn_plan_line_of(
-                info, seat.seat, now.progress, now.state, now.options, names
+            turn_plan = turn_plan_line(
+                info.kind, seat.seat, now.progress, now.state, now.options, names
             )
         if turn_plan is not None:  # the player's own plan, in their private reply
             lines.append(turn_plan)
@@ -254,19 +253,7 @@ class PlanCommands(Delivery):
         state = await self.state_of(info)
         options = await self.service.turn_plan_options(info.id, user_id)
         names = await self.names_for(info)
-        return self.turn_plan_line_of(info, seat.seat, progress, state, options, names)
-
-    def turn_plan_line_of(
-        self,
-        info: GameInfo,
-        seat: int,
-        progress: pl.TurnPlanProgress,
-        state: GameState,
-        options: tuple[pl.PlanOption, ...],
-        names: list[str],
-    ) -> str | None:
-        """The turn plan line from what the service read (None: no plan worth a line)."""
-        return turn_plan_line(info.kind, seat, progress, state, options, names)
+        return turn_plan_line(info.kind, seat.seat, progress, state, options, names)
 
     def _worth_a_line(self, info: GameInfo, progress: pl.TurnPlanProgress) -> bool:
         return worth_a_line(info.kind, progress)
