@@ -19,8 +19,8 @@ from dataclasses import dataclass
 LEVELS: tuple[str, ...] = ("easy", "medium", "strong")
 DEFAULT_LEVEL = "medium"
 # The level of the built-in player that takes a person's seat (the clock's takeover of an idle
-# seat, the host's kick, a resignation): a club player, so that the others' game stays a game
-# without the seat running away with it (docs/players.md, "In the bot").
+# seat, the host's kick): a club player keeps the others' game a game without running away
+# with it (docs/players.md, "In the bot").
 TAKEOVER_LEVEL = "medium"
 
 
