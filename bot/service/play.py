@@ -16,7 +16,7 @@ from bot.service.results import ActResult, GameInfo
 from bot.store import LogRow, SeatRow, Tx
 from bot.words import errors as err
 from bot.words.lang import m
-from engine.players import DEFAULT_LEVEL
+from engine.players import TAKEOVER_LEVEL
 from engine.protocol import PendingDecision
 
 # A typed move identical to the player's previous one, sent before that one was saved (or within
@@ -253,7 +253,7 @@ class PlayCalls(ServiceCore):
             self._apply(game, run, action, seat, by_bot=True, user_id=None)
             seats = None
             if takeover:
-                seats = _handed_to_bot(live.seats, seat, human=user_id, level=DEFAULT_LEVEL)
+                seats = _handed_to_bot(live.seats, seat, human=user_id, level=TAKEOVER_LEVEL)
             await self._play_bots(game, run, seats or live.seats, self._seed(live))
             return await self._commit_play(
                 live, run, board_before=live.phase_start, seats=seats, also=also, cause=cause
@@ -279,7 +279,7 @@ class PlayCalls(ServiceCore):
                 live.seats,
                 seat,
                 human=holder.user_id or holder.resigned_user_id,
-                level=holder.level if holder.is_bot else DEFAULT_LEVEL,
+                level=holder.level if holder.is_bot else TAKEOVER_LEVEL,
             )
             game = self._game_of(live.row.kind)
             run = await self._run_from(live, now)

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "strong")
 DEFAULT_LEVEL = "medium"
+# The level of the built-in player that takes a person's seat (the clock's takeover of an idle
+# seat, the host's kick): a club player keeps the others' game a game without running away
+# with it (docs/players.md, "In the bot").
+TAKEOVER_LEVEL = "medium"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,4 +41,4 @@ def check_level(level: str) -> str:
     return level
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "check_level"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "TAKEOVER_LEVEL", "Budget", "check_level"]
