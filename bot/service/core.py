@@ -640,7 +640,12 @@ class ServiceCore:
             except err.ServiceError as error:
                 # plans only ever give a legal action; should one not be, the player is asked
                 # rather than the move of whoever triggered it failing
-                log.error("game %s: planned %r refused: %s", run.game_id, str(action), error)
+                # the verb and the error's kind only: a planned Magna Carta action names a card
+                # of its player's hand, which no log may show
+                verb = str(action).split(" ", 1)[0]
+                log.error(
+                    "game %s: a planned %s refused (%s)", run.game_id, verb, type(error).__name__
+                )
                 return False
             return True
         return False
