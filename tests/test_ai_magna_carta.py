@@ -21,6 +21,7 @@ from engine.magna_carta.conformance import shuffle_hidden
 from engine.magna_carta.state import STATE_FIELDS, Setup, State
 from engine.magna_carta.view import view
 from engine.players import LEVELS, Budget
+from engine.players.mcts import margin_rewards
 from tests.mc_helpers import finished_game, random_states
 
 TINY = Budget(iterations=6)
@@ -164,3 +165,44 @@ def test_no_decision_after_the_end_nor_for_a_seat_not_asked() -> None:
     s, _ = mc.apply(s, "keep", 0)
     with pytest.raises(NotYourDecision):
         mc.automated_action(s, 0, "strong", random.Random(1))
+
+
+def _a_decision_with_options(minimum: int) -> tuple[State, int, int]:
+    """A state of a seeded game where a seat chooses among at least `minimum` actions."""
+    for s in random_states(1, players=2, seed0=33):
+        for p in mc.pending(s):
+            count = len(mc.legal_actions(s, p.seat))
+            if count >= minimum:
+                return s, p.seat, count
+    raise AssertionError("no such decision in the seeded game")
+
+
+def test_mc_strong_searches_2000_playouts_at_most_200_per_legal_option() -> None:
+    # Untimed, strong runs to its cap: should_stop is asked once before every playout.
+    settings = ai.LEVEL_SETTINGS["strong"]
+    assert (settings.iterations, settings.per_option) == (2000, 200)
+    for minimum in (2, 12):
+        s, seat, options = _a_decision_with_options(minimum)
+        asked = [0]
+
+        def never_stop(asked: list[int] = asked) -> bool:
+            asked[0] += 1
+            return False
+
+        mc.automated_action(s, seat, "strong", random.Random(1), Budget(should_stop=never_stop))
+        assert asked[0] == min(2000, 200 * options), options
+
+
+def test_mc_strong_reward_keeps_growing_with_a_lead_beyond_eight_points() -> None:
+    # strong's lead reward is the logistic of the lead in units of 6 points (medium's: 3), so
+    # a lead of 12 is still clearly worth more than one of 8, where medium's reward is nearly
+    # saturated: strong plays for a bigger margin, not only for the win.
+    strong, medium = ai.LEVEL_SETTINGS["strong"], ai.LEVEL_SETTINGS["medium"]
+    assert (strong.scale, medium.scale) == (6.0, 3.0)
+
+    def lead_reward(settings: ai.Level, lead: float) -> float:
+        return margin_rewards([20.0 + lead, 20.0], settings.scale)[0]
+
+    assert lead_reward(strong, 12) - lead_reward(strong, 8) > 0.08
+    assert lead_reward(medium, 12) - lead_reward(medium, 8) < 0.05
+    assert lead_reward(strong, 0) == lead_reward(medium, 0) == 0.5

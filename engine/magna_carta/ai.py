@@ -405,7 +405,10 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # (against the end of the current round: 75 % instead of 62 % of 2-player games won by
     # medium against easy, same 8 seeds, docs/players.md)
     "medium": Level(iterations=200, per_option=25, extra_rounds=1, scale=3.0, exploration=0.6),
-    "strong": Level(iterations=800, per_option=80, extra_rounds=1, scale=3.0, exploration=0.6),
+    # strong: 2000 playouts (compiled, about 0.1 s of processor time a decision) and a lead
+    # counted in units of 6 points rather than 3, so that a lead of 8 still gains from growing
+    # to 12 (docs/players.md, "Magna Carta strong against medium (2026-11-27)")
+    "strong": Level(iterations=2000, per_option=200, extra_rounds=1, scale=6.0, exploration=0.6),
 }
 
 
