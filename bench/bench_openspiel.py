@@ -73,6 +73,7 @@ def play_match(args: argparse.Namespace) -> dict[str, object]:
 
     wins = 0.0
     scores: dict[str, list[int]] = {STRONG: [], MCTS: []}
+    turns: list[int] = []  # the turns each game lasted (a Caylus game rarely ends before 10)
     seconds: dict[str, list[float]] = {STRONG: [], MCTS: []}
     started = time.perf_counter()
     for index in range(args.games):
@@ -108,6 +109,7 @@ def play_match(args: argparse.Namespace) -> dict[str, object]:
         final = state.fast.scores()
         scores[STRONG].append(final[strong_seat])
         scores[MCTS].append(final[1 - strong_seat])
+        turns.append(state.fast.turn)
         returns = state.returns()
         wins += (returns[strong_seat] + 1) / 2  # +1 a win, 0 a tie (half), -1 a loss
         if args.progress:
@@ -117,6 +119,7 @@ def play_match(args: argparse.Namespace) -> dict[str, object]:
                 "strong_seat": strong_seat,
                 "scores": final,
                 "strong_result": returns[strong_seat],
+                "turns": state.fast.turn,
                 "seconds": round(time.perf_counter() - game_started, 1),
             }
             print(json.dumps(line), file=sys.stderr, flush=True)
@@ -127,6 +130,7 @@ def play_match(args: argparse.Namespace) -> dict[str, object]:
         "seed": args.seed,
         "strong_win_share": round(wins / max(args.games, 1), 3),
         "mean_score": {side: mean(values) for side, values in scores.items()},
+        "mean_turns": mean(turns),
         "seconds_per_decision": {
             side: {
                 "median": round(statistics.median(values), 4) if values else 0,
