@@ -12,13 +12,15 @@ a win, loss or draw). Game k (seed + k) seats `strong` at seat k % 2 and OpenSpi
 (UCT with `--uct-c`, `--simulations` simulations a move, each leaf valued by `--rollouts`
 uniformly random playouts to the end, solved subtrees backed up) at the other seat. `strong`
 searches with its default time (0.9 s a decision), `--budget SECONDS` instead, or a fixed
-`--iterations N` playouts with no clock (reproducible; the tests use it).
+`--iterations N` playouts with no clock (reproducible; the tests use it). `--uct-c` (2),
+`--simulations` (1000) and `--rollouts` (1) default to OpenSpiel's own MCTS example.
 
 One JSON line: the games, `strong`'s win share (a tie counts half), each side's mean final score
 and seconds per decision (median and mean wall time), and the settings. `--progress` prints a
-line per finished game on stderr. At the defaults a game takes about 6 minutes on one idle core
-(OpenSpiel's side about 3 s a decision), so the 10 games take about an hour; the figures measured
-are in docs/players.md ("An outside yardstick: OpenSpiel's MCTS").
+line per finished game on stderr. At the defaults a game takes about 2 minutes (75 to 255 s
+measured on a busy 2-core machine; OpenSpiel's side about 2 s a decision, `strong` 0.2 s), so
+the 10 games take about 20 to 25 minutes. The figures measured are in docs/players.md ("An
+outside yardstick: OpenSpiel's MCTS"). Also in the report: the mean number of turns a game lasted.
 """
 
 from __future__ import annotations
