@@ -107,7 +107,9 @@ async def _fill(path: Path) -> tuple[int, int]:
         damaged = await svc.create_game(9, 5, 3)
         await execute(path, "UPDATE games SET options = '{not json' WHERE id = ?", (damaged.id,))
         await svc.mark_damaged(damaged.id, "unreadable row")
-        return running, waiting
+        # who the running game waits for now: the clock may have played an expired decision
+        # (a built-in player's choice), so not necessarily the player who voted to pause
+        return running, (await svc.game(running)).awaiting[0].user_id
     finally:
         await svc.close()
 
