@@ -20,6 +20,7 @@ from engine.caylus.evaluation import (
     turns_to_scoring,
 )
 from engine.caylus.fast_game import FastGame
+from engine.players.mcts import margin_rewards
 from tests.caylus_helpers import (
     CARPENTER,
     GOLD_MINE,
@@ -170,3 +171,19 @@ def test_playout_policy_takes_the_cube_its_castle_batch_lacks() -> None:
     s = position(players=2, cubes_of={0: "FSC", 1: ""}, deniers=9, provost=20)
     s = skip_bribes(place_workers(s, {0: ["castle", str(N_FARM)]}))
     assert {str(ACTIONS[c]) for c in placements(FastGame.from_state(s))} == {"take C"}
+
+
+def test_strong_prefers_its_own_gain_to_a_lead_bought_by_spending_on_its_rivals_loss() -> None:
+    # From 50 points each: a worker that brings the seat 3 PP while the rivals gain 2 (a lead of
+    # 1), or a provost move that costs the seat 1.5 PP and each rival 3.5 (a lead of 2).
+    start = [50.0, 50.0, 50.0]
+    own_gain, rivals_loss = [53.0, 52.0, 52.0], [48.5, 46.5, 46.5]
+
+    def reward(level: str, values: list[float]) -> float:
+        settings = ai.LEVEL_SETTINGS[level]
+        return margin_rewards(values, settings.scale, start, settings.own_share)[0]
+
+    assert ai.LEVEL_SETTINGS["strong"].own_share == pytest.approx(0.5)
+    assert reward("strong", own_gain) > reward("strong", rivals_loss)
+    # medium counts its own gain at a quarter and still buys the lead
+    assert reward("medium", own_gain) < reward("medium", rivals_loss)

@@ -302,8 +302,13 @@ LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.22, "strong": 0.9}
 LEVEL_SETTINGS: dict[str, Level] = {
     "medium": Level(iterations=300, per_option=30, extra_turns=0, scale=4.0, exploration=0.6),
     # strong uses its whole time (a playout cap per option of 100 stopped it at about half of
-    # it: 50 % of 6 two-player games won against medium instead of 75 %, docs/players.md)
-    "strong": Level(iterations=4000, per_option=400, extra_turns=0, scale=4.0, exploration=0.6),
+    # it: 50 % of 6 two-player games won against medium instead of 75 %, docs/players.md); it
+    # takes half its reward from its own gain, so that a lead bought with its deniers by its
+    # rivals' loss (provost moves) weighs less than what its own moves bring: 0.71 of 12
+    # three-player games won against two medium instead of 0.50 at a quarter (docs/players.md)
+    "strong": Level(
+        iterations=4000, per_option=400, extra_turns=0, scale=4.0, exploration=0.6, own_share=0.5
+    ),
 }
 
 
