@@ -407,3 +407,18 @@ def test_mc_board_places_of_provost_lawyer_prestige_and_castle_moves():
         "pass": areas["bridge"],
         "place 1": areas["road:1"],
     }
+
+
+async def test_mc_player_page_says_to_click_a_card_and_caylus_a_space(tmp_path: Path):
+    """The line under "You play ...": a Magna Carta player clicks a card (of the hand picture)
+    or a place of the board; a Caylus player a space."""
+    async with served(tmp_path) as web, aiohttp.ClientSession() as http:
+        said = {}
+        for game_id in (web.games.magna_carta, web.games.caylus):
+            info = await web.service.game(game_id)
+            user = next(s.user_id for s in info.seats if s.user_id is not None)
+            async with http.get(await player_url(web, game_id, user)) as answer:
+                said[game_id] = await answer.text()
+        assert "highlighted card or place" in said[web.games.magna_carta]
+        assert "highlighted space" not in said[web.games.magna_carta]
+        assert "highlighted space" in said[web.games.caylus]

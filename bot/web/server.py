@@ -269,7 +269,9 @@ class WebSite:
         mine = await self._choices(game_id, user_id)
         if mine is not None and mine.seat_name:
             with i18n.using(page.language):
-                you = wt.YOU_PLAY.format(colour=mine.seat_name)
+                you = (wt.YOU_PLAY_CARDS if mine.hand_size else wt.YOU_PLAY).format(
+                    colour=mine.seat_name
+                )
         replay = await self.pages.replay(game_id)
         with i18n.using(page.language):
             csrf = self.signer.csrf_token(token) if user_id is not None else ""

@@ -25,6 +25,11 @@ BAD_PLAYER_LINK = (
     "/caylus me in the game's channel."
 )
 YOU_PLAY = "You play {colour}. Click a highlighted space or a choice below to play it."
+# the same, for a game whose moves are also on the player's hand picture (Magna Carta)
+YOU_PLAY_CARDS = (
+    "You play {colour}. Click a highlighted card or place of a picture, or a choice below, to play "
+    "it."
+)
 YOUR_CHOICES = "Your choices"
 NOTHING_TO_DECIDE = (
     "Nothing to decide now: the page follows the game and shows your choices when it is your turn."
