@@ -3,7 +3,8 @@
 Serves the demo's games (bot/web/demo.py: a Caylus game of two made-up players and an `easy`
 bot) on a free port, opens each player's private page in a real headless Chromium (the
 distribution's, tests/web_browser.py) and plays moves by clicking: a highlighted space of the
-board when the player must place a worker, else the first of their choice buttons. Each move is
+board whose placement plays at once when there is one, else the first such choice button (a
+placement with answers opens its chooser first, untimed, and its first pick is timed). Each move is
 timed twice: from the click to the server's answer (the move committed, the bot seats' moves
 after it included), and from the click to the page showing the new version (the event, the
 page's data, the new board picture drawn and loaded). Prints one JSON object.
@@ -48,7 +49,7 @@ async def main(moves: int) -> dict[str, Any]:
         raise SystemExit(NOT_FOUND)
     committed: list[float] = []
     shown: list[float] = []
-    clicks = {"board": 0, "button": 0}
+    clicks = {"board": 0, "button": 0, "chooser": 0}
     with tempfile.TemporaryDirectory() as folder:
         async with served(Path(folder)) as web, async_playwright() as driver:
             browser = await driver.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
@@ -71,10 +72,15 @@ async def main(moves: int) -> dict[str, Any]:
                 await page.wait_for_function(
                     f"() => Number(document.body.dataset.shown) >= {info.version}"
                 )
-                target = page.locator("#places button").first
-                kind = "board"
+                # a move of one click (a space or a button); a placement offered with its
+                # answers opens a chooser first (untimed), and the pick is the timed click
+                plain = ":not([aria-haspopup])"
+                target, kind = page.locator(f"#places button{plain}").first, "board"
                 if await target.count() == 0:
-                    target, kind = page.locator("#choices button").first, "button"
+                    target, kind = page.locator(f"#choices button{plain}").first, "button"
+                if await target.count() == 0:
+                    await page.locator("#places button, #choices button").first.click()
+                    target, kind = page.locator("#chooser button").first, "chooser"
                 started = time.perf_counter()
                 async with page.expect_response(lambda r: r.url.endswith("/play")) as answer:
                     await target.click()
