@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,26 +15,18 @@ import pytest
 from bench import bench_presses
 from tests.discord_harness import web_table
 from tests.test_web_play import buttons_of
-from tests.web_browser import LAUNCH_ARGS, NOT_FOUND, find_chromium, playwright_missing, shots
+from tests.web_browser import NOT_FOUND, find_chromium, playwright_missing, shots
 from tests.web_helpers import served
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None or playwright_missing():
     pytest.skip(playwright_missing() or NOT_FOUND, allow_module_level=True)
 
-from playwright.async_api import Browser, Locator, async_playwright  # noqa: E402
+from playwright.async_api import Browser, Locator  # noqa: E402
 
-from tests.test_web_browser import SECONDS, open_page, replay_shown  # noqa: E402
+from tests.test_web_browser import SECONDS, browser, open_page, replay_shown  # noqa: E402
 
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    async with async_playwright() as driver:
-        launched = await driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
+__all__ = ["browser"]  # the Chromium fixture, shared with tests/test_web_browser.py
 
 
 async def test_browser_placement_with_its_answer_in_one_click(tmp_path: Path, browser: Browser):
