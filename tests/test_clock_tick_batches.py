@@ -324,3 +324,55 @@ async def test_tick_delivers_each_expiry_as_it_is_decided_and_keeps_no_result(
     assert [(n.kind, n.game_id, n.result) for n in notices] == [
         ("expired", gid, None) for gid in games
     ]
+
+
+EXPIRED_AT = datetime.fromtimestamp(START + 24 * 3600 + 60, UTC)  # every game's clock ran out
+
+
+async def test_expiry_catch_up_leaves_the_games_it_loaded_out_of_the_services_memory(
+    svc: GameService,
+) -> None:
+    """A catch-up tick (after a downtime) plays the default moves of games this process did
+    not hold: each is in memory while its notice is delivered (the Discord layer's post reads
+    it there), and let go afterwards, so thousands of them do not stay for the garbage
+    collector to walk. A game held before the tick stays held. What the service answers
+    afterwards is what the move made (read from the store again)."""
+    games = await _running_games(svc, [1, 1, 1, 1])
+    await svc.game(games[0])  # a game this process holds (someone played it lately)
+    assert [svc.holds(gid) for gid in games] == [True, False, False, False]
+    held_at_delivery: list[bool] = []
+    results: dict[int, Any] = {}
+
+    async def deliver(notice: Any) -> None:
+        held_at_delivery.append(svc.holds(notice.game_id))
+        results[notice.game_id] = notice.result
+
+    notices = await ClockService(svc).tick(EXPIRED_AT, deliver=deliver)
+    assert sorted(n.game_id for n in notices if n.kind == "expired") == games
+    assert held_at_delivery == [True, True, True, True]
+    assert [svc.holds(gid) for gid in games] == [True, False, False, False]
+    assert list(svc._cache) == [games[0]]
+    for gid in games:
+        info = await svc.game(gid)  # the same answer, from memory or from the store
+        made = results[gid]
+        assert (info.version, info.seq, info.pending) == (
+            made.game.version,
+            made.game.seq,
+            made.game.pending,
+        )
+        assert svc.state_in_memory(gid, info.version) == made.state
+    assert await ClockService(svc).tick(EXPIRED_AT) == []  # nothing played twice
+
+
+async def test_let_go_keeps_a_game_a_call_is_at_work_on(svc: GameService) -> None:
+    """`let_go` drops a game from the service's memory, but not while a call holds its lock
+    (that call goes on with the game it loaded); a game let go is read again, the same."""
+    (gid,) = await _running_games(svc, [1])
+    before = await svc.game(gid)
+    async with svc._lock(gid, across=False):
+        assert not svc.let_go(gid)
+        assert svc.holds(gid)
+    assert svc.let_go(gid)
+    assert not svc.holds(gid)
+    assert await svc.game(gid) == before
+    assert svc.holds(gid)

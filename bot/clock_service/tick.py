@@ -77,7 +77,10 @@ class TickCalls(ClockCore):
                 if to_seconds(deadline.due) > now_s:
                     reminding.append((row, deadline))  # a reminder may be due: below
                     continue
+                held = self.svc.holds(row["id"])
                 await out.add(await self._guarded(row, self._expire(row, deadline, now), broken))
+                if not held:  # loaded only to play its expiry (a catch-up): not kept after
+                    self.svc.let_go(row["id"])
             await out.add(await self._reminders(reminding, now, players, broken))
             for row, error in broken:
                 await out.add(await self._damaged(row, error))

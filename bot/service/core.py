@@ -289,6 +289,25 @@ class ServiceCore:
             return None
         return live.state
 
+    def holds(self, game_id: int) -> bool:
+        """Whether this process keeps the game in memory (its states, or the events of its
+        phases not yet told)."""
+        return game_id in self._cache or game_id in self._chronicles
+
+    def let_go(self, game_id: int) -> bool:
+        """Keep the game in memory no longer (its states and its untold events), unless a call
+        is at work on it (its lock is held): the next call reads it from the store, as after a
+        restart. For work that only passes through a game this process did not hold (the
+        clock's expiries after a downtime, docs/clock.md): thousands of games left in memory
+        make every full garbage collection walk them, with the event loop held. True when let
+        go."""
+        lock = self._locks.get(game_id)
+        if lock is not None and lock.locked():
+            return False
+        self._forget(game_id)
+        self._chronicles.pop(game_id, None)
+        return True
+
     # --- internals: loading ------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
