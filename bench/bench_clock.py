@@ -2,7 +2,7 @@
 round trips it makes to PostgreSQL. Prints one JSON object per backend.
 
     python bench/bench_clock.py [--games 5000] [--sqlite-only | --postgres-only] [--url ...]
-                                [--no-freeze] [--expiries]
+                                [--no-freeze] [--expiries] [--held N]
     (about 1 minute at the defaults, most of it writing the games; with --expiries, about 3)
 
 `--games` running two-player games are written straight into a fresh database (as
@@ -18,7 +18,10 @@ connection during the tick (each one request and its answer), per game reminded.
 
 `--expiries`: the tick comes after every game's deadline instead, and plays the default moves
 (each notice handed to `deliver` as the bot's scheduler does, so no move's result is held to
-the end of the tick).
+the end of the tick). `games_in_memory_after`: the games the service still holds in memory
+after the tick (its states or untold events: `GameService.holds`). `--held N`: the service
+holds the first N games in memory before the tick, as a bot holds the games played lately
+(read after the freeze, as those are).
 
 PostgreSQL: `--url` (an empty database or schema), else a throwaway cluster of the machine's
 server (tests/pg_cluster.py).
@@ -84,13 +87,18 @@ def counted_round_trips() -> Iterator[Counter[str]]:
             setattr(asyncpg.connection.Connection, name, original)
 
 
-async def catch_up(target: str, freeze: bool = True, expiries: bool = False) -> dict[str, Any]:
-    """One tick at half time (or after every deadline) in a fresh service, with the watchdog
-    running beside it."""
+async def catch_up(
+    target: str, games: int, freeze: bool = True, expiries: bool = False, held: int = 0
+) -> dict[str, Any]:
+    """One tick at half time (or after every deadline) in a fresh service (holding the first
+    `held` games in memory, as a bot holds the games played lately), with the watchdog running
+    beside it."""
     at = EXPIRY_TIME if expiries else HALF_TIME
     svc = await GameService.open(target, rng=random.Random(1), clock=lambda: at)
     if freeze:
         freeze_start_up_objects()  # as the bot does once started
+    for gid in range(1, min(held, games) + 1):
+        await svc.game(gid)
     longest = longest_cpu = 0.0
     stop = asyncio.Event()
 
@@ -126,6 +134,7 @@ async def catch_up(target: str, freeze: bool = True, expiries: bool = False) -> 
         gc.callbacks.remove(collected)
         stop.set()
         await watcher
+        in_memory = sum(svc.holds(gid) for gid in range(1, games + 1))
     finally:
         await svc.close()
     reminded = sum(n.kind == "reminder" for n in notices)
@@ -136,6 +145,7 @@ async def catch_up(target: str, freeze: bool = True, expiries: bool = False) -> 
         "longest_loop_hold_ms": round(longest * 1000, 1),
         "longest_loop_hold_cpu_ms": round(longest_cpu * 1000, 1),
         "longest_gc_pause_ms": round(max(pauses, default=0.0) * 1000, 1),
+        "games_in_memory_after": in_memory,
     }
     if target.startswith("postgresql"):
         total = sum(trips.values())
@@ -144,11 +154,11 @@ async def catch_up(target: str, freeze: bool = True, expiries: bool = False) -> 
     return result
 
 
-def run(target: str, games: int, freeze: bool, expiries: bool) -> dict[str, Any]:
+def run(target: str, games: int, freeze: bool, expiries: bool, held: int) -> dict[str, Any]:
     asyncio.run(fill(target, games))
-    result = asyncio.run(catch_up(target, freeze, expiries))
+    result = asyncio.run(catch_up(target, games, freeze, expiries, held))
     backend = "postgres" if target.startswith("postgresql") else "sqlite"
-    return {"backend": backend, "games": games, **result}
+    return {"backend": backend, "games": games, **({"held": held} if held else {}), **result}
 
 
 def main() -> None:
@@ -163,8 +173,14 @@ def main() -> None:
     parser.add_argument(
         "--expiries", action="store_true", help="tick after every deadline: the default moves"
     )
+    parser.add_argument(
+        "--held",
+        type=int,
+        default=0,
+        help="games the service holds in memory before the tick (a busy bot's; default none)",
+    )
     args = parser.parse_args()
-    options = (args.games, not args.no_freeze, args.expiries)
+    options = (args.games, not args.no_freeze, args.expiries, args.held)
     if not args.postgres_only:
         with tempfile.TemporaryDirectory() as folder:
             print(
