@@ -350,6 +350,34 @@ async def test_restart_with_a_pending_deadline(tmp_path: Path) -> None:
         assert tb.cog.clock_failures == 0
 
 
+async def test_expiry_catch_up_after_a_restart_lets_go_of_the_game_once_posted(
+    tmp_path: Path,
+) -> None:
+    """The bot is down past bob's deadline: the new instance's first tick plays the default
+    move and posts it (the old prompt marked, the next prompt), then keeps neither the game's
+    states nor its untold events in the service's memory (a catch-up of thousands of expiries
+    would leave them all for the garbage collector, docs/clock.md). Alice's answer reads the
+    game from the store again and plays on."""
+    start = utc(2026, 3, 2, 9)
+    async with table(tmp_path, 2, seed=3, start=start, render_boards=False) as tb:
+        alice, bob = tb.players
+        prompt = await start_game(tb, 2)
+        assert tb.awaited(prompt).id == bob.id
+        info = await tb.service.game_in_channel(tb.guild.id, tb.channel.id)
+        assert info is not None
+        tb.clock.offset += timedelta(hours=25)  # the deadline passes while no bot runs
+        await tb.restart()
+        await tb.env.settle()
+        assert "Time ran out: the clock played `pass`" in tb.fresh(prompt).content
+        after_expiry = tb.last_prompt()
+        assert tb.awaited(after_expiry).id == alice.id
+        assert not tb.service.holds(info.id)
+        await tb.step(pass_rate=1.0)
+        assert tb.last_prompt().id != after_expiry.id  # alice's move was taken
+        assert tb.service.holds(info.id)  # played again: held again
+        assert tb.cog.clock_failures == 0 and tb.cog.unexpected_errors == 0
+
+
 async def test_a_failing_notice_does_not_stop_the_loop(tmp_path: Path) -> None:
     async with table(tmp_path, 2, seed=3, start=utc(2026, 3, 2, 9), render_boards=False) as tb:
         await start_game(tb, 2, clock="1h")
