@@ -111,6 +111,7 @@ async def serve(args: argparse.Namespace) -> dict[str, Any]:
         rng=random.Random(args.index),
         clock=lambda: clock_now["t"],
         cache_size=args.games + 100,
+        cache_objects=None,  # every game in memory: the load measures the store
         **({"pool_size": args.pool} if args.target.startswith("postgresql") else {}),
     )
     try:

@@ -33,6 +33,7 @@ from bot.games import ui_for
 from bot.metrics import NO_METRICS, Recorder
 from bot.service.automated import AutomatedPlayer, Decided, engine_player, safe_action
 from bot.service.changes import GameChanges
+from bot.service.memory import CACHE_OBJECTS, tracked_objects
 from bot.service.narration import Chronicle
 from bot.service.pace import PlanBook
 from bot.service.results import ActResult, GameInfo, Move, PhaseEnd, SeatInfo, phases_between
@@ -106,9 +107,33 @@ class Live:
     seats: tuple[SeatRow, ...]
     state: GameState | None  # None before the start
     phase_start: GameState | None  # the state when the current phase began
+    # the objects the garbage collector tracks in `state` and in `phase_start` (0 when it is
+    # `state`), counted when the game is remembered (bot/service/memory.py)
+    weights: tuple[int, int] = (0, 0)
 
     def human_seat(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.is_bot), None)
+
+    @property
+    def weight(self) -> int:
+        return self.weights[0] + self.weights[1]
+
+    def weigh(self, previous: Live | None) -> None:
+        """Count what its states hold; a state `previous` held (the same object) keeps its
+        count: a move makes one new state, a phase's start stays for the phase."""
+        known: dict[int, int] = {}
+        if previous is not None:
+            known = {id(previous.state): previous.weights[0]}
+            known[id(previous.phase_start)] = previous.weights[1] or previous.weights[0]
+        state, start = self.state, self.phase_start
+        own = known.get(id(state)) if state is not None else 0
+        if own is None:
+            own = tracked_objects(state)
+        if start is None or start is state:
+            self.weights = (own, 0)
+            return
+        begun = known.get(id(start))
+        self.weights = (own, begun if begun is not None else tracked_objects(start))
 
 
 class Started(NamedTuple):
@@ -206,6 +231,10 @@ class ServiceCore:
     `bot_budget(game, level)` (default: the level's own time, `timed_budget`), by
     `bot_player` (default: the game's own automated player); a player that fails is logged and
     its seat plays the default move instead (bot/service/automated.py).
+
+    The games in play are kept in memory, the least recently used let go first beyond
+    `cache_size` games or beyond `cache_objects` objects the garbage collector tracks in their
+    states (None: no such bound; bot/service/memory.py).
     """
 
     def __init__(
@@ -215,6 +244,7 @@ class ServiceCore:
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
         cache_size: int = 1024,
+        cache_objects: int | None = CACHE_OBJECTS,
         bot_budget: BotBudget | None = None,
         bot_player: AutomatedPlayer = engine_player,
     ) -> None:
@@ -230,6 +260,7 @@ class ServiceCore:
         self._clock = clock
         self._cache: OrderedDict[int, Live] = OrderedDict()
         self._cache_size = max(1, cache_size)
+        self._cache_objects = cache_objects
         self.changes = GameChanges()  # who in this process watches a game (the web page)
         # game -> its lock in this process; a lock nobody holds goes by itself
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -340,16 +371,22 @@ class ServiceCore:
             # memory keeps the games in play
             cache.pop(live.row.id, None)
             return
+        live.weigh(cache.get(live.row.id))
         cache[live.row.id] = live
         cache.move_to_end(live.row.id)
         reads = _READS.get()
         if reads is not None:  # just read, or just written by this process: current
             reads.versions[live.row.id] = live.row.version
-        if len(cache) > self._cache_size:
-            for game_id in list(cache)[: len(cache) - self._cache_size]:
-                lock = self._locks.get(game_id)
-                if lock is None or not lock.locked():
-                    del cache[game_id]
+        budget = self._cache_objects
+        held = sum(kept.weight for kept in cache.values()) if budget is not None else 0
+        if len(cache) <= self._cache_size and (budget is None or held <= budget):
+            return
+        for game_id in list(cache)[:-1]:  # the least recently used first; never this one
+            if len(cache) <= self._cache_size and (budget is None or held <= budget):
+                break
+            lock = self._locks.get(game_id)
+            if lock is None or not lock.locked():  # a call at work on it keeps it
+                held -= cache.pop(game_id).weight
 
     async def _load(self, game_id: int) -> Live:
         """The game, from memory or from the store (call under the game's lock).
@@ -685,10 +722,12 @@ class ServiceCore:
         also: Callable[[Tx], object] | None = None,
         outbox: tuple[int, int, dict[str, Any]] | None = None,
         outbox_id: list[int] | None = None,
+        states: tuple[GameState | None, GameState | None] | None = None,
     ) -> Live:
         """One transaction: update the game row at its version (+1), seats, log rows, the
         outbox row `(after_seq, to_seq, payload)` (its id appended to `outbox_id`), and
-        `also(tx)` (the clock's own rows, bot/clock_service/)."""
+        `also(tx)` (the clock's own rows, bot/clock_service/). The game is then remembered
+        with `states` (now, the phase's start) when given, else with those it had."""
         row = live.row
         try:
 
@@ -725,8 +764,8 @@ class ServiceCore:
         new_live = Live(
             row=new_row,
             seats=tuple(seats) if seats is not None else live.seats,
-            state=live.state,
-            phase_start=live.phase_start,
+            state=live.state if states is None else states[0],
+            phase_start=live.phase_start if states is None else states[1],
         )
         self._remember(new_live)
         self.changes.changed(row.id)
@@ -783,8 +822,8 @@ class ServiceCore:
             also=also,
             outbox=outbox,
             outbox_id=posted,
+            states=(state, run.phase_start),
         )
-        new_live.state, new_live.phase_start = state, run.phase_start
         return ActResult(
             game=self._info(new_live),
             moves=tuple(run.moves),

@@ -152,8 +152,8 @@ class PlayCalls(ServiceCore):
                 also=also,
                 outbox=(last.seq - 1, last.seq - 1, cause),
                 outbox_id=posted,
+                states=(before.state, before.phase_start),
             )
-            new_live.state, new_live.phase_start = before.state, before.phase_start
             self._chronicles.pop(game_id, None)  # its untold events would still hold the move
             return ActResult(
                 game=self._info(new_live),
