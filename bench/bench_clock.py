@@ -12,7 +12,8 @@ tick at half time, when every game's `half` reminder is due, while a watchdog co
 5 ms at a time and records the longest time it waited beyond that: the longest the tick held
 the event loop (wall time: on a busy machine other processes' turns on the CPU count too; so
 the CPU time the loop's thread spent between two of the watchdog's turns is printed beside it,
-and the longest pause of Python's garbage collector during the tick). The process freezes its
+and the longest pause of Python's garbage collector during the tick), and the process's CPU
+time over the tick (all its threads: `tick_cpu_seconds`). The process freezes its
 start-up objects as the bot does (`--no-freeze`: not). Round trips are the calls of asyncpg's
 connection during the tick (each one request and its answer), per game reminded.
 
@@ -128,9 +129,10 @@ async def catch_up(
         longest = longest_cpu = 0.0  # the watchdog's own start does not count
         gc.callbacks.append(collected)
         with counted_round_trips() as trips:
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             notices = await clock.tick(datetime.fromtimestamp(at, UTC), deliver=posted)
             seconds = time.perf_counter() - began
+            cpu_seconds = time.process_time() - began_cpu
         gc.callbacks.remove(collected)
         stop.set()
         await watcher
@@ -142,6 +144,7 @@ async def catch_up(
     result: dict[str, Any] = {
         **({"expiries": expired} if expiries else {"reminders_sent": reminded}),
         "tick_seconds": round(seconds, 2),
+        "tick_cpu_seconds": round(cpu_seconds, 2),
         "longest_loop_hold_ms": round(longest * 1000, 1),
         "longest_loop_hold_cpu_ms": round(longest_cpu * 1000, 1),
         "longest_gc_pause_ms": round(max(pauses, default=0.0) * 1000, 1),
