@@ -376,3 +376,22 @@ async def test_let_go_keeps_a_game_a_call_is_at_work_on(svc: GameService) -> Non
     assert not svc.holds(gid)
     assert await svc.game(gid) == before
     assert svc.holds(gid)
+
+
+@pytest.mark.postgres
+async def test_an_expiry_move_sends_its_expiry_record_with_the_moves_write_on_postgres(
+    pg_svc: GameService, round_trips: Counter[str]
+) -> None:
+    """The clock's default move and its expiry record go in the one message of the move's
+    transaction (its BEGIN, writes and COMMIT): neither the record nor the commit waits for a
+    round trip of its own. Twelve round trips a game at most (the bench's games, which have no
+    standing orders of their own, read each player's defaults: two of them)."""
+    games = await _running_games(pg_svc, [1] * 10)
+    round_trips.clear()
+    notices = await ClockService(pg_svc).tick(EXPIRED_AT)
+    assert sorted(n.game_id for n in notices if n.kind == "expired") == games
+    assert not [w for w in round_trips if w.startswith("INSERT INTO clock_expiries")]
+    assert round_trips["COMMIT"] == 0, round_trips  # the write's COMMIT went with its message
+    assert sum(round_trips.values()) <= 12 * len(games) + 10, round_trips
+    recorded = await rows(pg_svc.store.url, "SELECT COUNT(*) FROM clock_expiries")  # type: ignore[attr-defined]
+    assert recorded == [(len(games),)]

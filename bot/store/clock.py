@@ -288,6 +288,9 @@ class ClockWrites:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         raise NotImplementedError
 
+    def send(self, sql: str, params: Sequence[Any] = ()) -> None:
+        raise NotImplementedError
+
     # --- a game's clock settings ---------------------------------------------------------------
 
     def set_clock_settings(self, game_id: int, values: dict[str, Any]) -> None:
@@ -387,7 +390,7 @@ class ClockWrites:
 
     def _put_clock_seat(self, game_id: int, seat: int, user_id: int, **values: Any) -> None:
         names = list(values)
-        self.execute(
+        self.send(
             f"INSERT INTO clock_seats (game_id, seat, user_id, {', '.join(names)}, updated_at) "
             f"VALUES (?, ?, ?, {', '.join('?' for _ in names)}, ?) ON CONFLICT (game_id, seat) "
             f"DO UPDATE SET user_id = excluded.user_id, "
@@ -400,8 +403,10 @@ class ClockWrites:
     def record_expiry(
         self, game_id: int, seq: int, user_id: int, deadline_at: float, expired_at: float
     ) -> None:
-        """The move logged at `seq` is the clock's, made for `user_id` whose time ran out."""
-        self.execute(
+        """The move logged at `seq` is the clock's, made for `user_id` whose time ran out.
+        Sent with the move's other writes (its outcome is not read): on PostgreSQL the
+        expiry's transaction is then one message."""
+        self.send(
             "INSERT INTO clock_expiries (game_id, seq, seat, user_id, action, deadline_at, "
             "expired_at) SELECT game_id, seq, seat, CAST(? AS BIGINT), action, "
             "CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION) FROM actions "
