@@ -82,13 +82,14 @@ async def test_a_game_a_call_is_at_work_on_stays_in_memory_beyond_the_bound(
         await svc.close()
 
 
-def test_the_default_bound_holds_hundreds_of_caylus_games() -> None:
-    """The default is meant for a few hundred games in play (docs/discord.md, "Memory"): a
-    Caylus state the engine made, with its engine game, weighs some tens of objects."""
+def test_the_default_bound_keeps_at_least_200_caylus_games_the_engine_is_playing() -> None:
+    """The default is meant for a few hundred games in play (docs/discord.md, "Memory"), twice
+    the 100 busy games one process serves at least: a four-player Caylus game a move into a
+    phase holds its state now and at the phase's start, each with the engine's game."""
     game = get_game("caylus")
-    state = game.new_game(game.Options(players=4), game.Setup(seed=1))
-    seat = game.pending(state)[0].seat
-    moved, _ = game.apply(state, game.legal_actions(state, seat)[0], seat)
-    weight = tracked_objects(moved) + tracked_objects(state)
+    start = game.new_game(game.Options(players=4), game.Setup(seed=1))
+    seat = game.pending(start)[0].seat
+    now, _ = game.apply(start, game.legal_actions(start, seat)[0], seat)
+    weight = tracked_objects(now) + tracked_objects(start)
     assert 20 <= weight <= 400
-    assert 300 <= CACHE_OBJECTS // weight <= 3000
+    assert CACHE_OBJECTS // weight >= 200
