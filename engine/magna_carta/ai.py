@@ -406,6 +406,12 @@ LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.22, "strong": 0.9}
 # differences and the playouts spread almost evenly; at 0.3 more of them go to the best few
 # options, whose comparison decides the move (paired arena games, docs/players.md).
 STRONG_EXPLORATION = 0.3
+# strong's progressive bias toward the built-in player's choice (medium: none): in each
+# playout's tree walk the option the playout policy would play gets STRONG_PRIOR_WEIGHT /
+# (1 + visits) on top of its UCB value (mcts.search), so the search starts from the sensible
+# move and leaves it only for an option whose playouts show better (paired arena games,
+# docs/players.md).
+STRONG_PRIOR_WEIGHT = 2.0
 LEVEL_SETTINGS: dict[str, Level] = {
     # the horizon is the end of the next round: a building's worth shows only once it is used
     # (against the end of the current round: 75 % instead of 62 % of 2-player games won by
@@ -415,13 +421,15 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # counted in units of 6 points rather than 3, so that a lead of 8 still gains from growing
     # to 12 (docs/players.md, "Magna Carta strong against medium (2026-11-27)"); it explores
     # less (STRONG_EXPLORATION) and so spends its playouts on its best options ("Magna Carta
-    # strong plays differently (2026-11-27)")
+    # strong plays differently (2026-11-27)"), and starts from the built-in player's choice
+    # (STRONG_PRIOR_WEIGHT)
     "strong": Level(
         iterations=2000,
         per_option=200,
         extra_rounds=1,
         scale=6.0,
         exploration=STRONG_EXPLORATION,
+        prior_weight=STRONG_PRIOR_WEIGHT,
     ),
 }
 
