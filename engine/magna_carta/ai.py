@@ -10,7 +10,8 @@ Every level decides from `view(state, seat)` alone, never from the cards its sea
   random from the cards that could be there. Playouts use a cheap greedy policy for every seat
   up to a horizon (the end of the next round), where each seat's final score is estimated (its
   points now, plus what its cubes, deniers, cards in hand and buildings are still worth given
-  the rounds left).
+  the rounds left). strong differs from medium in more than its playouts: a lead counted in
+  bigger units, less exploration and a bias toward the built-in player's choice.
 """
 
 from __future__ import annotations

@@ -59,9 +59,10 @@ def search(
     """Run up to `iterations` playouts (fewer once `should_stop()` is true) and return, for each
     action of the root, (visits, mean reward for the seat deciding at the root).
 
-    With `prior_weight`, the action `policy` would play in a node's world gets a bonus of
-    `prior_weight / (1 + visits)` in UCB (a progressive bias): the search starts from the
-    cheap policy's choice and leaves it only for an option whose playouts show better."""
+    With `prior_weight`, once every option of a node has been tried, the action `policy` would
+    play in the playout's world gets a bonus of `prior_weight / (1 + visits)` in UCB (a
+    progressive bias): the search starts from the cheap policy's choice and leaves it only for
+    an option whose playouts show better."""
     root = _Node(-1)
     log = math.log
     sqrt = math.sqrt
