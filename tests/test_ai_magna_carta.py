@@ -9,6 +9,7 @@ Strength is measured by `caylus arena` (docs/players.md), never asserted here.""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -206,3 +207,45 @@ def test_mc_strong_reward_keeps_growing_with_a_lead_beyond_eight_points() -> Non
     assert lead_reward(strong, 12) - lead_reward(strong, 8) > 0.08
     assert lead_reward(medium, 12) - lead_reward(medium, 8) < 0.05
     assert lead_reward(strong, 0) == lead_reward(medium, 0) == 0.5
+
+
+def test_mc_strong_explores_less_so_its_playouts_go_to_its_best_options() -> None:
+    # strong's lead in units of 6 points keeps the options' mean rewards close together; with
+    # medium's exploration constant (0.6) its playouts spread almost evenly over them, with
+    # STRONG_EXPLORATION (0.3) the best options get more of them.
+    strong, medium = ai.LEVEL_SETTINGS["strong"], ai.LEVEL_SETTINGS["medium"]
+    assert strong.exploration == ai.STRONG_EXPLORATION == 0.3
+    assert medium.exploration == 0.6
+    s, seat, options = _a_decision_with_options(8)
+    v = view(s, seat)
+    budget = Budget(iterations=100 * options)
+
+    def top_share(settings: ai.Level) -> float:
+        stats = ai.search_stats(v, settings, random.Random(7), budget)
+        visits = sorted((n for n, _ in stats.values()), reverse=True)
+        assert sum(visits) == 100 * options
+        return sum(visits[:3]) / sum(visits)
+
+    wider = top_share(dataclasses.replace(strong, exploration=medium.exploration))
+    assert top_share(strong) > wider + 0.05, (top_share(strong), wider)
+
+
+def test_mc_strong_search_starts_from_the_built_in_players_choice() -> None:
+    # strong's progressive bias: the option the playout policy (the built-in player's rules)
+    # would play gets STRONG_PRIOR_WEIGHT / (1 + visits) in the tree walk, so it gets more of
+    # the playouts than the same search without the bias gives it; medium has no bias.
+    strong, medium = ai.LEVEL_SETTINGS["strong"], ai.LEVEL_SETTINGS["medium"]
+    assert strong.prior_weight == ai.STRONG_PRIOR_WEIGHT == 2.0
+    assert medium.prior_weight == 0.0
+    s, seat, options = _a_decision_with_options(12)
+    v = view(s, seat)
+    favoured = ai.builtin_policy(s, seat, mc.legal_actions(s, seat), random.Random(0))
+    playouts = 50 * options
+
+    def favoured_visits(settings: ai.Level, seed: int) -> int:
+        stats = ai.search_stats(v, settings, random.Random(seed), Budget(iterations=playouts))
+        return stats[favoured][0]
+
+    unbiased_settings = dataclasses.replace(strong, prior_weight=0.0)
+    gains = [favoured_visits(strong, k) - favoured_visits(unbiased_settings, k) for k in (7, 8)]
+    assert all(gain > 0 for gain in gains) and sum(gains) >= 0.03 * 2 * playouts, gains

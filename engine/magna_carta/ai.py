@@ -10,14 +10,15 @@ Every level decides from `view(state, seat)` alone, never from the cards its sea
   random from the cards that could be there. Playouts use a cheap greedy policy for every seat
   up to a horizon (the end of the next round), where each seat's final score is estimated (its
   points now, plus what its cubes, deniers, cards in hand and buildings are still worth given
-  the rounds left).
+  the rounds left). strong differs from medium in more than its playouts: a lead counted in
+  bigger units, less exploration and a bias toward the built-in player's choice.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -395,11 +396,23 @@ class Level:
     scale: float
     exploration: float
     own_share: float = 0.25
+    prior_weight: float = 0.0  # progressive bias toward the playout policy's choice (mcts.search)
 
 
 # The targets are a median of at most 1 s (strong) and 0.25 s (medium) a decision: the
 # budgets leave room for the last playout and the work around the search.
 LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.22, "strong": 0.9}
+# strong's UCB exploration constant (medium: 0.6). Its lead in units of 6 points makes the
+# options' mean rewards close together: at 0.6 the exploration term outweighs their
+# differences and the playouts spread almost evenly; at 0.3 more of them go to the best few
+# options, whose comparison decides the move (paired arena games, docs/players.md).
+STRONG_EXPLORATION = 0.3
+# strong's progressive bias toward the built-in player's choice (medium: none): in each
+# playout's tree walk the option the playout policy would play gets STRONG_PRIOR_WEIGHT /
+# (1 + visits) on top of its UCB value (mcts.search), so the search starts from the sensible
+# move and leaves it only for an option whose playouts show better (paired arena games,
+# docs/players.md).
+STRONG_PRIOR_WEIGHT = 2.0
 LEVEL_SETTINGS: dict[str, Level] = {
     # the horizon is the end of the next round: a building's worth shows only once it is used
     # (against the end of the current round: 75 % instead of 62 % of 2-player games won by
@@ -407,15 +420,36 @@ LEVEL_SETTINGS: dict[str, Level] = {
     "medium": Level(iterations=200, per_option=25, extra_rounds=1, scale=3.0, exploration=0.6),
     # strong: 2000 playouts (compiled, about 0.1 s of processor time a decision) and a lead
     # counted in units of 6 points rather than 3, so that a lead of 8 still gains from growing
-    # to 12 (docs/players.md, "Magna Carta strong against medium (2026-11-27)")
-    "strong": Level(iterations=2000, per_option=200, extra_rounds=1, scale=6.0, exploration=0.6),
+    # to 12 (docs/players.md, "Magna Carta strong against medium (2026-11-27)"); it explores
+    # less (STRONG_EXPLORATION) and so spends its playouts on its best options ("Magna Carta
+    # strong plays differently (2026-11-27)"), and starts from the built-in player's choice
+    # (STRONG_PRIOR_WEIGHT)
+    "strong": Level(
+        iterations=2000,
+        per_option=200,
+        extra_rounds=1,
+        scale=6.0,
+        exploration=STRONG_EXPLORATION,
+        prior_weight=STRONG_PRIOR_WEIGHT,
+    ),
 }
 
 
 def search_action(v: View, level: str, rng: random.Random, budget: Budget | None = None) -> Action:
-    settings = LEVEL_SETTINGS[level]
-    options = v.legal
     budget = budget or Budget()
+    stats = search_stats(v, LEVEL_SETTINGS[level], rng, budget)
+    action: Action | None = best_action(stats, v.legal)
+    if action is None:  # stopped before the first playout: the built-in player's choice
+        assert v.viewer is not None  # search_stats refuses a spectator's view
+        action = choose_from_view(v, v.viewer, rng)
+    return action
+
+
+def search_stats(
+    v: View, settings: Level, rng: random.Random, budget: Budget
+) -> dict[Hashable, tuple[int, float]]:
+    """The search's (visits, mean reward) for each root action of `v`'s seat."""
+    options = v.legal
     iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
     last_round = v.round + settings.extra_rounds
     viewer = v.viewer
@@ -441,7 +475,7 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
             estimated_scores(world.state), settings.scale, start, settings.own_share
         )
 
-    stats = search(
+    return search(
         sample,
         playout_policy,
         done,
@@ -450,11 +484,8 @@ def search_action(v: View, level: str, rng: random.Random, budget: Budget | None
         iterations,
         budget.should_stop,
         settings.exploration,
+        settings.prior_weight,
     )
-    action: Action | None = best_action(stats, options)
-    if action is None:  # stopped before the first playout: the built-in player's choice
-        action = choose_from_view(v, viewer, rng)
-    return action
 
 
 def automated_action(

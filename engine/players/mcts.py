@@ -54,9 +54,15 @@ def search(
     iterations: int,
     should_stop: Callable[[], bool] | None = None,
     exploration: float = 0.6,
+    prior_weight: float = 0.0,
 ) -> dict[Hashable, tuple[int, float]]:
     """Run up to `iterations` playouts (fewer once `should_stop()` is true) and return, for each
-    action of the root, (visits, mean reward for the seat deciding at the root)."""
+    action of the root, (visits, mean reward for the seat deciding at the root).
+
+    With `prior_weight`, once every option of a node has been tried, the action `policy` would
+    play in the playout's world gets a bonus of `prior_weight / (1 + visits)` in UCB (a
+    progressive bias): the search starts from the cheap policy's choice and leaves it only for
+    an option whose playouts show better."""
     root = _Node(-1)
     log = math.log
     sqrt = math.sqrt
@@ -79,12 +85,15 @@ def search(
                 break
             best_value = -1.0
             best_action = None
+            favoured = policy(world, rng) if prior_weight else None
             for a in options:
                 child = children[a]
                 child.available += 1
                 value = child.total / child.visits + exploration * sqrt(
                     log(child.available) / child.visits
                 )
+                if a == favoured:
+                    value += prior_weight / (1 + child.visits)
                 if value > best_value:
                     best_value, best_action = value, a
             node = children[best_action]
