@@ -296,7 +296,7 @@ _PRESTIGE_FAVOR, _DENIERS_FAVOR = FAVORS["a"], FAVORS["b"]
 _BUILD_FAVORS = frozenset(FAVORS[key] for key in ("d2", "d3", "d4", "d5"))
 # Below this many deniers a favor on the deniers line pays for the next turn's workers; above
 # it the prestige line's points are the sensible favor.
-_SHORT_OF_DENIERS = 5
+SHORT_OF_DENIERS = 5
 
 
 def _useful_favors(options: list[int]) -> list[int]:
@@ -314,7 +314,7 @@ def _favor(g: FastGame, seat: int, options: list[int], rng: random.Random) -> in
         builds = [c for c in useful if c in _BUILD_FAVORS]
         if builds:
             return builds[rng.randrange(len(builds))]
-        wanted = _DENIERS_FAVOR if g.deniers[seat] < _SHORT_OF_DENIERS else _PRESTIGE_FAVOR
+        wanted = _DENIERS_FAVOR if g.deniers[seat] < SHORT_OF_DENIERS else _PRESTIGE_FAVOR
         if wanted in useful:
             return wanted
     return useful[rng.randrange(len(useful))]

@@ -1,0 +1,47 @@
+"""An experienced Caylus player's habits, which the `strong` level plays at the root of its
+search unless the search finds something clearly better (docs/players.md, "Caylus: strong at the
+castle").
+
+The search looks to the end of the current turn: what a royal favor's deniers pay for (the next
+turn's workers) shows after that horizon. A habit names the move a good player makes there
+without thinking long; `habit_choice` plays it unless the search's own choice has a mean reward
+higher by the level's margin (`HABIT_MARGIN` for `strong`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from engine.caylus.codes import FAVOR, FAVORS
+from engine.caylus.easy import SHORT_OF_DENIERS
+from engine.caylus.fast_game import FastGame
+
+_DENIERS_FAVOR = FAVORS["b"]
+
+# How much better (in mean reward at the root, a value in (0, 1)) the search's choice must be
+# than the habit's move for the search's choice to be played.
+HABIT_MARGIN = 0.02
+
+
+def favor_habit(g: FastGame) -> int | None:
+    """A royal favor on the deniers line while the seat holds fewer than `SHORT_OF_DENIERS`
+    deniers: they pay the next turn's workers (the beginner's favor, `easy`'s too). None when
+    that does not apply."""
+    if g.kind != FAVOR or g.deniers[g.seat] >= SHORT_OF_DENIERS or _DENIERS_FAVOR not in g.options:
+        return None
+    return _DENIERS_FAVOR
+
+
+def habit_choice(
+    g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]], margin: float
+) -> int:
+    """The habit's move for the decision of `g`, unless the search's choice `searched` is
+    better by `margin` in mean reward (`stats`: the search's visits and mean reward per root
+    action); `searched` where no habit applies."""
+    habit = favor_habit(g)
+    if habit is None or habit == searched:
+        return searched
+    visits, mean = stats.get(habit, (0, 0.0))
+    if visits and stats[searched][1] - mean > margin:
+        return searched
+    return habit
