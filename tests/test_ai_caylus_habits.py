@@ -9,9 +9,10 @@ import random
 from engine import caylus
 from engine.caylus import ai, habits
 from engine.caylus.codes import CODE
+from engine.caylus.easy import useful_placements
 from engine.caylus.fast_game import FastGame
 from engine.players import Budget
-from tests.caylus_helpers import decision, place_workers, play, position
+from tests.caylus_helpers import CARPENTER, decision, place_workers, play, position
 
 BUDGET = Budget(iterations=150)
 SEEDS = range(3)
@@ -84,3 +85,22 @@ def test_strong_habit_yields_to_a_clearly_better_search_choice() -> None:
 def test_only_strong_plays_the_habits() -> None:
     assert ai.LEVEL_SETTINGS["strong"].habit_margin == habits.HABIT_MARGIN
     assert ai.LEVEL_SETTINGS["medium"].habit_margin is None
+
+
+def test_strong_spends_a_hoard_rather_than_passing() -> None:
+    # 9 deniers and cubes to build and sell with: a pass the search preferred, even by far,
+    # gives way to its most visited useful placement
+    s = position(players=3, cubes_of={0: "FWWSC", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    g = FastGame.from_state(s)
+    carpenter, pass_ = code(f"place {CARPENTER}"), code("pass")
+    assert carpenter in useful_placements(g, 0)
+    stats = {pass_: (300, 0.7), carpenter: (100, 0.5)}
+    assert habits.habit_choice(g, pass_, stats, habits.HABIT_MARGIN) == carpenter
+    # with fewer than HOARD deniers the search's pass stands
+    s = position(players=3, cubes_of={0: "FWWSC", 1: "", 2: ""}, deniers=habits.HOARD - 1)
+    g = FastGame.from_state(s)
+    assert habits.habit_choice(g, pass_, stats, habits.HABIT_MARGIN) == pass_
+    # and with nothing useful it can pay for, too
+    s = position(players=3, cubes_of={0: "", 1: "", 2: ""}, deniers={0: 0, 1: 5, 2: 5})
+    g = FastGame.from_state(s)
+    assert habits.spend_hoard_habit(g, pass_, {pass_: (10, 0.5)}) is None

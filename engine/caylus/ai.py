@@ -11,10 +11,12 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
   without a house it could have built: with none yet in the section scored next, it goes to the
   castle first when it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
-  (engine/caylus/fast_game.py). Playouts use a greedy policy for every seat up to a horizon,
-  where an evaluation (engine/caylus/evaluation.py) estimates each seat's final score
-  (prestige, plus what cubes, deniers, buildings, favor markers and the coming castle scoring
-  are still worth given the turns left). Strong searches more.
+  (engine/caylus/fast_game.py). Playouts play a cheap policy for every seat up to a horizon
+  (medium: a greedy one; strong: easy's habits), where an evaluation
+  (engine/caylus/evaluation.py) estimates each seat's final score (prestige, plus what cubes,
+  deniers, buildings, favor markers and the coming castle scoring are still worth given the
+  turns left). Strong searches more, and at the root plays a few habits of an experienced
+  player (engine/caylus/habits.py): no pass with a hoard, the deniers favor when short.
 """
 
 from __future__ import annotations

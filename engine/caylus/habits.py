@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.caylus.codes import FAVOR, FAVORS
-from engine.caylus.easy import SHORT_OF_DENIERS
+from engine.caylus.codes import FAVOR, FAVORS, PASS, PLACE
+from engine.caylus.easy import SHORT_OF_DENIERS, useful_placements
+from engine.caylus.evaluation import DENIERS_A_TURN
 from engine.caylus.fast_game import FastGame
 
 _DENIERS_FAVOR = FAVORS["b"]
@@ -21,6 +22,9 @@ _DENIERS_FAVOR = FAVORS["b"]
 # How much better (in mean reward at the root, a value in (0, 1)) the search's choice must be
 # than the habit's move for the search's choice to be played.
 HABIT_MARGIN = 0.02
+# Deniers from which a pass is a hoard (a turn's workers, a build and the church use about as
+# many: the evaluation's DENIERS_A_TURN).
+HOARD = DENIERS_A_TURN
 
 
 def favor_habit(g: FastGame) -> int | None:
@@ -32,12 +36,31 @@ def favor_habit(g: FastGame) -> int | None:
     return _DENIERS_FAVOR
 
 
+def spend_hoard_habit(
+    g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]]
+) -> int | None:
+    """No pass while the seat holds at least `HOARD` deniers and a useful space it can pay for
+    (easy's test of a useful space): when the search chose to pass, its most visited useful
+    placement. A hoard only scores a quarter point a denier at the end; the search, whose
+    playouts spend every denier the seat has on easy's habits, can find keeping it better than
+    any worker. None when that does not apply."""
+    if g.kind != PLACE or searched != PASS or g.deniers[g.seat] < HOARD:
+        return None
+    useful = useful_placements(g, g.seat)
+    if not useful:
+        return None
+    return max(useful, key=lambda code: stats.get(code, (0, 0.0)))
+
+
 def habit_choice(
     g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]], margin: float
 ) -> int:
     """The habit's move for the decision of `g`, unless the search's choice `searched` is
     better by `margin` in mean reward (`stats`: the search's visits and mean reward per root
     action); `searched` where no habit applies."""
+    hoard = spend_hoard_habit(g, searched, stats)
+    if hoard is not None:
+        return hoard  # a pass with a hoard is never clearly better
     habit = favor_habit(g)
     if habit is None or habit == searched:
         return searched
