@@ -316,8 +316,10 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # rivals' loss (provost moves) weighs less than what its own moves bring: 0.71 of 12
     # three-player games won against two medium instead of 0.50 at a quarter (docs/players.md)
     # Since 2026-11-27 its playouts play easy's habits for every seat, which deliver to the
-    # castle and keep their workers busy: 81.4 points a game instead of 73.3 over 12
-    # three-player games against two medium (docs/players.md, "Caylus: strong at the castle").
+    # castle and keep their workers busy, and it plays a few habits at the root (no pass with a
+    # hoard, the deniers favor when short): 82.9 points a game instead of 73.3 and no section
+    # penalty instead of 0.83 a game over 12 three-player games against two medium
+    # (docs/players.md, "Caylus: strong at the castle").
     "strong": Level(
         iterations=4000,
         per_option=400,
