@@ -1,11 +1,12 @@
 """An experienced Caylus player's habits, which the `strong` level plays at the root of its
-search unless the search finds something clearly better (docs/players.md, "Caylus: strong at the
-castle").
+search (docs/players.md, "Caylus: strong at the castle").
 
 The search looks to the end of the current turn: what a royal favor's deniers pay for (the next
-turn's workers) shows after that horizon. A habit names the move a good player makes there
-without thinking long; `habit_choice` plays it unless the search's own choice has a mean reward
-higher by the level's margin (`HABIT_MARGIN` for `strong`).
+turn's workers) shows after that horizon, and its playouts, which play easy's habits, spend
+every denier the seat keeps. A habit names the move a good player makes there without thinking
+long: `habit_choice` plays the deniers favor when short of them unless the search's own choice
+has a mean reward higher by the level's margin (`HABIT_MARGIN` for `strong`), and never passes
+with a hoard while a useful space is affordable.
 """
 
 from __future__ import annotations
