@@ -2,9 +2,10 @@
 beginner's: a worker in the castle whenever it will hold a batch (first of all while it owes the
 section a house), on a space of the best useful kind most of the time (a builder that can build,
 then cubes, then trade, turn order last) and no pass while a useful space is affordable; a
-discounted building, deniers or prestige as its royal favor (`easy_action`). `easy_policy`, all
-but the favors, is also every seat's policy inside the medium and strong players' search
-playouts for the decisions their own playout policy leaves to it (engine/caylus/ai.py).
+discounted building, deniers or prestige as its royal favor (`easy_action`). `easy_action` is
+also every seat's policy inside the strong player's search playouts, and `easy_policy`, all but
+the favors, inside the medium player's for the decisions its greedy playout policy leaves to it
+(engine/caylus/ai.py).
 """
 
 from __future__ import annotations
@@ -198,19 +199,9 @@ def _rank(g: FastGame, target: int, on_road: bool) -> int:
     return _RANK_TRADE
 
 
-def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
-    # the section's penalty is a sure loss: a house there comes before anything else
-    castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
-    if castle_open and owes_a_house(g, seat):
-        if fed_after_production(g, seat):
-            return _PLACE_CASTLE
-        toward = _toward_the_castle(g, seat, options)
-        if toward:
-            return toward[rng.randrange(len(toward))]
-    # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
-    if castle_open and fed_after_production(g, seat) and rng.random() < 0.9:
-        return _PLACE_CASTLE
-    # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
+def _ranked_placements(g: FastGame, seat: int, options: list[int]) -> list[list[int]]:
+    """The useful placements among `options` that `seat` can pay for, by rank (_RANK_ORDER
+    first): an order-only space only with _ORDER_RESERVE deniers left after paying."""
     deniers = g.deniers[seat]
     ranked: list[list[int]] = [[], [], [], []]
     for code in options:
@@ -225,6 +216,29 @@ def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> in
         if rank == _RANK_ORDER and deniers - cost < _ORDER_RESERVE:
             continue
         ranked[rank].append(code)
+    return ranked
+
+
+def useful_placements(g: FastGame, seat: int) -> list[int]:
+    """The placements of `g.options` that would get `seat` something it can pay for (easy
+    passes only when there is none)."""
+    return [code for codes in _ranked_placements(g, seat, g.options) for code in codes]
+
+
+def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
+    # the section's penalty is a sure loss: a house there comes before anything else
+    castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
+    if castle_open and owes_a_house(g, seat):
+        if fed_after_production(g, seat):
+            return _PLACE_CASTLE
+        toward = _toward_the_castle(g, seat, options)
+        if toward:
+            return toward[rng.randrange(len(toward))]
+    # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
+    if castle_open and fed_after_production(g, seat) and rng.random() < 0.9:
+        return _PLACE_CASTLE
+    # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
+    ranked = _ranked_placements(g, seat, options)
     useful = [code for codes in ranked for code in codes]
     if not useful:
         return PASS
@@ -296,7 +310,7 @@ _PRESTIGE_FAVOR, _DENIERS_FAVOR = FAVORS["a"], FAVORS["b"]
 _BUILD_FAVORS = frozenset(FAVORS[key] for key in ("d2", "d3", "d4", "d5"))
 # Below this many deniers a favor on the deniers line pays for the next turn's workers; above
 # it the prestige line's points are the sensible favor.
-_SHORT_OF_DENIERS = 5
+SHORT_OF_DENIERS = 5
 
 
 def _useful_favors(options: list[int]) -> list[int]:
@@ -314,7 +328,7 @@ def _favor(g: FastGame, seat: int, options: list[int], rng: random.Random) -> in
         builds = [c for c in useful if c in _BUILD_FAVORS]
         if builds:
             return builds[rng.randrange(len(builds))]
-        wanted = _DENIERS_FAVOR if g.deniers[seat] < _SHORT_OF_DENIERS else _PRESTIGE_FAVOR
+        wanted = _DENIERS_FAVOR if g.deniers[seat] < SHORT_OF_DENIERS else _PRESTIGE_FAVOR
         if wanted in useful:
             return wanted
     return useful[rng.randrange(len(useful))]
