@@ -22,7 +22,7 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import engine.caylus.catalogue as cat
@@ -301,6 +301,8 @@ class Level:
     # an experienced player's habits at the root, played unless the search's choice is better by
     # this much in mean reward (engine/caylus/habits.py); None: the search alone decides
     habit_margin: float | None = None
+    # a progressive bias toward the playout policy's move at every node of the tree (mcts.search)
+    prior_weight: float = 0.0
 
 
 # The default time budget of a decision (seconds): the bot and `caylus arena` stop the search
@@ -308,6 +310,9 @@ class Level:
 # The targets are a median of at most 1 s (strong) and 0.25 s (medium) a decision: the
 # budgets leave room for the last playout and the work around the search.
 LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.22, "strong": 0.9}
+# strong's progressive bias toward the playout policy's (easy's) move in the tree walk
+# (mcts.search's prior_weight; medium: none).
+STRONG_PRIOR_WEIGHT = 0.0
 LEVEL_SETTINGS: dict[str, Level] = {
     "medium": Level(iterations=300, per_option=30, extra_turns=0, scale=4.0, exploration=0.6),
     # strong uses its whole time (a playout cap per option of 100 stopped it at about half of
@@ -329,8 +334,39 @@ LEVEL_SETTINGS: dict[str, Level] = {
         own_share=0.5,
         easy_playouts=True,
         habit_margin=HABIT_MARGIN,
+        prior_weight=STRONG_PRIOR_WEIGHT,
     ),
 }
+
+
+def search_stats(
+    root: FastGame, settings: Level, rng: random.Random, budget: Budget
+) -> dict[Hashable, tuple[int, float]]:
+    """The search's visits and mean reward per root action for the decision of `root`."""
+    iterations = budget.iterations or min(
+        settings.iterations, settings.per_option * len(root.options)
+    )
+    last_turn = root.turn + settings.extra_turns
+
+    def done(g: FastGame) -> bool:
+        return g.over or g.turn > last_turn
+
+    start = estimated_scores(root)
+
+    def rewards(g: FastGame) -> list[float]:
+        return margin_rewards(estimated_scores(g), settings.scale, start, settings.own_share)
+
+    return search(
+        lambda _rng: root.copy(),
+        easy_action if settings.easy_playouts else playout_policy,
+        done,
+        rewards,
+        rng,
+        iterations,
+        budget.should_stop,
+        settings.exploration,
+        settings.prior_weight,
+    )
 
 
 def search_action(
@@ -342,30 +378,8 @@ def search_action(
 ) -> Action:
     settings = LEVEL_SETTINGS[level]
     root = state if isinstance(state, FastGame) else FastGame.from_state(state)
-    options = root.options
-    budget = budget or Budget()
-    iterations = budget.iterations or min(settings.iterations, settings.per_option * len(options))
-    last_turn = root.turn + settings.extra_turns
-
-    def done(g: FastGame) -> bool:
-        return g.over or g.turn > last_turn
-
-    start = estimated_scores(root)
-
-    def rewards(g: FastGame) -> list[float]:
-        return margin_rewards(estimated_scores(g), settings.scale, start, settings.own_share)
-
-    stats = search(
-        lambda _rng: root.copy(),
-        easy_action if settings.easy_playouts else playout_policy,
-        done,
-        rewards,
-        rng,
-        iterations,
-        budget.should_stop,
-        settings.exploration,
-    )
-    code: int | None = best_action(stats, options)  # one of `options`, or None
+    stats = search_stats(root, settings, rng, budget or Budget())
+    code: int | None = best_action(stats, root.options)  # one of `options`, or None
     if code is None:  # stopped before the first playout
         code = easy_action(root, rng)
     elif settings.habit_margin is not None:
