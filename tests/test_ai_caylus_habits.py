@@ -103,4 +103,4 @@ def test_strong_spends_a_hoard_rather_than_passing() -> None:
     # and with nothing useful it can pay for, too
     s = position(players=3, cubes_of={0: "", 1: "", 2: ""}, deniers={0: 0, 1: 5, 2: 5})
     g = FastGame.from_state(s)
-    assert habits.spend_hoard_habit(g, pass_, {pass_: (10, 0.5)}, habits.HABIT_MARGIN) is None
+    assert habits.spend_hoard_habit(g, pass_, {pass_: (10, 0.5)}) is None

@@ -26,9 +26,6 @@ HABIT_MARGIN = 0.02
 # Deniers from which a pass is a hoard (a turn's workers, a build and the church use about as
 # many: the evaluation's DENIERS_A_TURN).
 HOARD = DENIERS_A_TURN
-# Deniers from which a pass gives way to a useful placement unless the pass is clearly better
-# (by the level's margin in mean reward): the workers' target is 4 a turn, easy places 4.3.
-SPEND_FROM = HOARD
 
 
 def favor_habit(g: FastGame) -> int | None:
@@ -41,26 +38,19 @@ def favor_habit(g: FastGame) -> int | None:
 
 
 def spend_hoard_habit(
-    g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]], margin: float
+    g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]]
 ) -> int | None:
     """No pass while the seat holds at least `HOARD` deniers and a useful space it can pay for
     (easy's test of a useful space): when the search chose to pass, its most visited useful
     placement. A hoard only scores a quarter point a denier at the end; the search, whose
     playouts spend every denier the seat has on easy's habits, can find keeping it better than
-    any worker. From `SPEND_FROM` deniers the pass gives way too, unless its mean reward is
-    higher than that placement's by `margin`. None when that does not apply."""
-    deniers = g.deniers[g.seat]
-    if g.kind != PLACE or searched != PASS or deniers < min(SPEND_FROM, HOARD):
+    any worker. None when that does not apply."""
+    if g.kind != PLACE or searched != PASS or g.deniers[g.seat] < HOARD:
         return None
     useful = useful_placements(g, g.seat)
     if not useful:
         return None
-    placement = max(useful, key=lambda code: stats.get(code, (0, 0.0)))
-    if deniers < HOARD:
-        visits, mean = stats.get(placement, (0, 0.0))
-        if not visits or stats[PASS][1] - mean > margin:
-            return None
-    return placement
+    return max(useful, key=lambda code: stats.get(code, (0, 0.0)))
 
 
 def habit_choice(
@@ -69,9 +59,9 @@ def habit_choice(
     """The habit's move for the decision of `g`, unless the search's choice `searched` is
     better by `margin` in mean reward (`stats`: the search's visits and mean reward per root
     action); `searched` where no habit applies."""
-    hoard = spend_hoard_habit(g, searched, stats, margin)
+    hoard = spend_hoard_habit(g, searched, stats)
     if hoard is not None:
-        return hoard
+        return hoard  # a pass with a hoard is never clearly better
     habit = favor_habit(g)
     if habit is None or habit == searched:
         return searched
