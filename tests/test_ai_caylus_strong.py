@@ -1,5 +1,5 @@
-"""Caylus `strong`, round two (docs/players.md, "Caylus: strong, round two"): what its search
-settings and habits change in positions where they must act differently from before."""
+"""Caylus `strong`, round two (docs/players.md, "Caylus: strong, round two"): the search
+settings measured there, in positions where they make the search act differently."""
 
 from __future__ import annotations
 
@@ -19,13 +19,17 @@ def code(text: str) -> int:
     return CODE[caylus.parse(text)]
 
 
-def test_caylus_strong_search_starts_from_easys_move() -> None:
-    # strong's progressive bias: the move easy's policy would play (here the castle, as the
-    # seat owes the Dungeon a house and holds a batch) gets STRONG_PRIOR_WEIGHT / (1 + visits)
-    # in the tree walk, so it gets more of the playouts than without the bias; medium has none
-    strong, medium = ai.LEVEL_SETTINGS["strong"], ai.LEVEL_SETTINGS["medium"]
-    assert strong.prior_weight == ai.STRONG_PRIOR_WEIGHT > 0
-    assert medium.prior_weight == 0.0
+# the progressive bias measured in round two (docs/players.md): not kept, it did not hold up
+# on the 100 validation games
+TRIED_PRIOR_WEIGHT = 2.0
+
+
+def test_caylus_prior_weight_draws_playouts_to_easys_move_and_no_level_uses_it() -> None:
+    # with a progressive bias, the move easy's policy would play (here the castle, as the seat
+    # owes the Dungeon a house and holds a batch) gets prior_weight / (1 + visits) in the tree
+    # walk, so it gets more of the playouts than without; strong and medium search without it
+    strong = ai.LEVEL_SETTINGS["strong"]
+    assert strong.prior_weight == ai.LEVEL_SETTINGS["medium"].prior_weight == 0.0
     s = position(players=3, cubes_of={0: "FWSC", 1: "FW", 2: "FS"}, deniers=8)
     g = FastGame.from_state(s)
     castle = code("place castle")
@@ -36,6 +40,6 @@ def test_caylus_strong_search_starts_from_easys_move() -> None:
         stats = ai.search_stats(g, settings, random.Random(seed), Budget(iterations=playouts))
         return stats[castle][0]
 
-    unbiased = dataclasses.replace(strong, prior_weight=0.0)
-    gains = [castle_visits(strong, k) - castle_visits(unbiased, k) for k in (7, 8)]
+    biased = dataclasses.replace(strong, prior_weight=TRIED_PRIOR_WEIGHT)
+    gains = [castle_visits(biased, k) - castle_visits(strong, k) for k in (7, 8)]
     assert all(gain > 0 for gain in gains) and sum(gains) >= 0.03 * 2 * playouts, gains

@@ -15,9 +15,8 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
   (medium: a greedy one; strong: easy's habits), where an evaluation
   (engine/caylus/evaluation.py) estimates each seat's final score (prestige, plus what cubes,
   deniers, buildings, favor markers and the coming castle scoring are still worth given the
-  turns left). Strong searches more, starts its tree walk from easy's move (a progressive
-  bias), and at the root plays a few habits of an experienced player
-  (engine/caylus/habits.py): no pass with a hoard, the deniers favor when short.
+  turns left). Strong searches more, and at the root plays a few habits of an experienced
+  player (engine/caylus/habits.py): no pass with a hoard, the deniers favor when short.
 """
 
 from __future__ import annotations
@@ -311,12 +310,6 @@ class Level:
 # The targets are a median of at most 1 s (strong) and 0.25 s (medium) a decision: the
 # budgets leave room for the last playout and the work around the search.
 LEVEL_SECONDS: dict[str, float] = {"easy": 0.0, "medium": 0.22, "strong": 0.9}
-# strong's progressive bias toward easy's move (medium: none): in each playout's tree walk the
-# option easy's policy would play gets STRONG_PRIOR_WEIGHT / (1 + visits) on top of its UCB
-# value (mcts.search), so the search starts from a sound move and leaves it for an option whose
-# playouts show better (tuning games: 79.2 points and 0.77 won instead of 72.9 and 0.63,
-# docs/players.md, "Caylus: strong, round two").
-STRONG_PRIOR_WEIGHT = 2.0
 LEVEL_SETTINGS: dict[str, Level] = {
     "medium": Level(iterations=300, per_option=30, extra_turns=0, scale=4.0, exploration=0.6),
     # strong uses its whole time (a playout cap per option of 100 stopped it at about half of
@@ -328,8 +321,7 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # castle and keep their workers busy, and it plays a few habits at the root (no pass with a
     # hoard, the deniers favor when short): 82.9 points a game instead of 73.3 and no section
     # penalty instead of 0.83 a game over 12 three-player games against two medium
-    # (docs/players.md, "Caylus: strong at the castle"). Since round two its tree walk starts
-    # from easy's move (STRONG_PRIOR_WEIGHT).
+    # (docs/players.md, "Caylus: strong at the castle").
     "strong": Level(
         iterations=4000,
         per_option=400,
@@ -339,7 +331,6 @@ LEVEL_SETTINGS: dict[str, Level] = {
         own_share=0.5,
         easy_playouts=True,
         habit_margin=HABIT_MARGIN,
-        prior_weight=STRONG_PRIOR_WEIGHT,
     ),
 }
 
