@@ -335,6 +335,17 @@ LEVEL_SETTINGS: dict[str, Level] = {
 }
 
 
+def horizon(root: FastGame, settings: Level) -> Callable[[FastGame], bool]:
+    """Whether a playout from `root` has reached the level's horizon: the end of the current
+    turn plus `extra_turns`, or the game's end."""
+    last_turn = root.turn + settings.extra_turns
+
+    def done(g: FastGame) -> bool:
+        return g.over or g.turn > last_turn
+
+    return done
+
+
 def search_stats(
     root: FastGame, settings: Level, rng: random.Random, budget: Budget
 ) -> dict[Hashable, tuple[int, float]]:
@@ -342,11 +353,7 @@ def search_stats(
     iterations = budget.iterations or min(
         settings.iterations, settings.per_option * len(root.options)
     )
-    last_turn = root.turn + settings.extra_turns
-
-    def done(g: FastGame) -> bool:
-        return g.over or g.turn > last_turn
-
+    done = horizon(root, settings)
     start = estimated_scores(root)
 
     def rewards(g: FastGame) -> list[float]:
