@@ -1,6 +1,7 @@
-"""Caylus `strong` at the castle (docs/players.md, "Caylus: strong at the castle"): its playouts
-play easy's habits for every seat, and its royal favor is the deniers line when short of them
-(engine/caylus/habits.py) unless its search finds something clearly better."""
+"""Caylus `strong` at the castle (docs/players.md, "Caylus: strong at the castle" and "Caylus:
+strong, round three"): its playouts play easy's habits for every seat to the end of the next turn,
+and at the root it plays an experienced player's habits (engine/caylus/habits.py): the castle
+while it can feed a batch, no pass with a hoard, the deniers favor when short of them."""
 
 from __future__ import annotations
 
@@ -71,36 +72,73 @@ def test_strong_takes_the_deniers_favor_when_short_of_deniers() -> None:
     assert habits.favor_habit(FastGame.from_state(rich)) is None
 
 
-def test_strong_habit_yields_to_a_clearly_better_search_choice() -> None:
+def test_strong_favor_habit_stands_against_the_search_means() -> None:
+    # the next turn's playouts spread the means wide: the habit is played whatever they say
     g = FastGame.from_state(favor_with_deniers(5))
     deniers, prestige = code("favor b"), code("favor a")
-    margin = habits.HABIT_MARGIN
-    # within the margin the habit is played; beyond it the search's choice
-    close = {prestige: (300, 0.60), deniers: (100, 0.60 - margin / 2)}
-    assert habits.habit_choice(g, prestige, close, margin) == deniers
-    clear = {prestige: (300, 0.60), deniers: (100, 0.60 - 2 * margin)}
-    assert habits.habit_choice(g, prestige, clear, margin) == prestige
+    clear = {prestige: (300, 0.70), deniers: (100, 0.40)}
+    assert habits.habit_choice(g, prestige, clear) == deniers
 
 
 def test_only_strong_plays_the_habits() -> None:
-    assert ai.LEVEL_SETTINGS["strong"].habit_margin == habits.HABIT_MARGIN
-    assert ai.LEVEL_SETTINGS["medium"].habit_margin is None
+    assert ai.LEVEL_SETTINGS["strong"].habits
+    assert not ai.LEVEL_SETTINGS["medium"].habits
 
 
 def test_strong_spends_a_hoard_rather_than_passing() -> None:
     # 9 deniers and cubes to build and sell with: a pass the search preferred, even by far,
     # gives way to its most visited useful placement
-    s = position(players=3, cubes_of={0: "FWWSC", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
+    # (no food: no castle batch, so the castle habit does not come first)
+    s = position(players=3, cubes_of={0: "WWSC", 1: "", 2: ""}, deniers=9, castle=[[0], [], []])
     g = FastGame.from_state(s)
     carpenter, pass_ = code(f"place {CARPENTER}"), code("pass")
     assert carpenter in useful_placements(g, 0)
     stats = {pass_: (300, 0.7), carpenter: (100, 0.5)}
-    assert habits.habit_choice(g, pass_, stats, habits.HABIT_MARGIN) == carpenter
+    assert habits.habit_choice(g, pass_, stats) == carpenter
     # with fewer than HOARD deniers the search's pass stands
-    s = position(players=3, cubes_of={0: "FWWSC", 1: "", 2: ""}, deniers=habits.HOARD - 1)
+    s = position(players=3, cubes_of={0: "WWSC", 1: "", 2: ""}, deniers=habits.HOARD - 1)
     g = FastGame.from_state(s)
-    assert habits.habit_choice(g, pass_, stats, habits.HABIT_MARGIN) == pass_
+    assert habits.habit_choice(g, pass_, stats) == pass_
     # and with nothing useful it can pay for, too
     s = position(players=3, cubes_of={0: "", 1: "", 2: ""}, deniers={0: 0, 1: 5, 2: 5})
     g = FastGame.from_state(s)
     assert habits.spend_hoard_habit(g, pass_, {pass_: (10, 0.5)}) is None
+
+
+CASTLE, PASS = code("place castle"), code("pass")
+
+
+def castle_position(cubes: str, deniers: int, house: bool) -> FastGame:
+    """Seat 0 to place, three players, with a Dungeon house of its own or none."""
+    castle = [[0], [], []] if house else [[], [], []]
+    s = position(players=3, cubes_of={0: cubes, 1: "", 2: ""}, deniers=deniers, castle=castle)
+    return FastGame.from_state(s)
+
+
+def test_strong_castle_habit_goes_at_once_while_it_owes_the_section_a_house() -> None:
+    g = castle_position("FWS", 9, house=False)
+    carpenter = code(f"place {CARPENTER}")
+    assert habits.castle_habit(g, carpenter) == CASTLE
+    assert habits.habit_choice(g, carpenter, {carpenter: (300, 0.9)}) == CASTLE
+
+
+def test_strong_castle_habit_keeps_the_castle_within_its_purse() -> None:
+    carpenter = code(f"place {CARPENTER}")
+    # a house already: with deniers to spare the search's worker stands ...
+    rich = castle_position("FWS", 9, house=True)
+    assert habits.castle_habit(rich, carpenter) is None
+    # ... but not a pass, which would leave the batch at home
+    assert habits.castle_habit(rich, PASS) == CASTLE
+    # with 2 d the carpenter's worker (1 d) would leave too little for the castle's (1 d, or 2
+    # once a rival has passed): the castle first
+    poor = castle_position("FWS", 2, house=True)
+    assert habits.castle_habit(poor, carpenter) == CASTLE
+    assert habits.castle_habit(castle_position("FWS", 3, house=True), carpenter) is None
+
+
+def test_strong_castle_habit_needs_a_batch() -> None:
+    carpenter = code(f"place {CARPENTER}")
+    for cubes in ("WSC", "FF", ""):  # no food; one kind; nothing
+        g = castle_position(cubes, 9, house=False)
+        assert habits.castle_habit(g, PASS) is None
+        assert habits.castle_habit(g, carpenter) is None

@@ -1,5 +1,6 @@
-"""Caylus `strong`, round two (docs/players.md, "Caylus: strong, round two"): the search
-settings measured there, in positions where they make the search act differently."""
+"""Caylus `strong`, rounds two and three (docs/players.md, "Caylus: strong, round two" and
+"round three"): the search settings measured there, in positions where they make the search act
+differently."""
 
 from __future__ import annotations
 
@@ -40,19 +41,21 @@ def test_caylus_prior_weight_draws_playouts_to_easys_move_and_no_level_uses_it()
         stats = ai.search_stats(g, settings, random.Random(seed), Budget(iterations=playouts))
         return stats[castle][0]
 
-    biased = dataclasses.replace(strong, prior_weight=TRIED_PRIOR_WEIGHT)
-    gains = [castle_visits(biased, k) - castle_visits(strong, k) for k in (7, 8)]
+    # measured, as tried, with the horizon at the end of the current turn
+    unbiased = dataclasses.replace(strong, extra_turns=0)
+    biased = dataclasses.replace(unbiased, prior_weight=TRIED_PRIOR_WEIGHT)
+    gains = [castle_visits(biased, k) - castle_visits(unbiased, k) for k in (7, 8)]
     assert all(gain > 0 for gain in gains) and sum(gains) >= 0.03 * 2 * playouts, gains
 
 
 def test_caylus_horizon_with_an_extra_turn_reaches_the_end_of_the_next_turn() -> None:
-    # the horizon measured in round two (extra_turns 1, not kept): the playouts go on through
-    # the next turn, where strong's and medium's stop at the end of the current one
+    # strong's horizon since round three (extra_turns 1): its playouts go on through the next
+    # turn, where medium's stop at the end of the current one
     strong, medium = ai.LEVEL_SETTINGS["strong"], ai.LEVEL_SETTINGS["medium"]
-    assert strong.extra_turns == medium.extra_turns == 0
+    assert (strong.extra_turns, medium.extra_turns) == (1, 0)
     root = FastGame.from_state(position(players=3, deniers=8))
-    now_done = ai.horizon(root, strong)
-    next_done = ai.horizon(root, dataclasses.replace(strong, extra_turns=1))
+    now_done = ai.horizon(root, medium)
+    next_done = ai.horizon(root, strong)
     g, rng = root.copy(), random.Random(3)
     while g.turn == root.turn:
         assert not now_done(g) and not next_done(g)

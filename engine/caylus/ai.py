@@ -12,11 +12,12 @@ Caylus hides nothing once the tiles are laid, so every level may read the whole 
   castle first when it can feed a batch, else to a production building that completes one.
 - medium, strong: Monte Carlo tree search (engine/players/mcts.py) on the in-place game
   (engine/caylus/fast_game.py). Playouts play a cheap policy for every seat up to a horizon
-  (medium: a greedy one; strong: easy's habits), where an evaluation
-  (engine/caylus/evaluation.py) estimates each seat's final score (prestige, plus what cubes,
-  deniers, buildings, favor markers and the coming castle scoring are still worth given the
-  turns left). Strong searches more, and at the root plays a few habits of an experienced
-  player (engine/caylus/habits.py): no pass with a hoard, the deniers favor when short.
+  (medium: a greedy one to the end of the turn; strong: easy's habits to the end of the next
+  turn), where an evaluation (engine/caylus/evaluation.py) estimates each seat's final score
+  (prestige, plus what cubes, deniers, buildings, favor markers and the coming castle scoring
+  are still worth given the turns left). At the root strong plays a few habits of an
+  experienced player (engine/caylus/habits.py): the castle while it can feed a batch, no pass
+  with a hoard, the deniers favor when short.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ from engine.caylus.easy import (
 )
 from engine.caylus.evaluation import estimated_scores
 from engine.caylus.fast_game import FastGame
-from engine.caylus.habits import HABIT_MARGIN, habit_choice
+from engine.caylus.habits import habit_choice
 from engine.caylus.state import State
 from engine.errors import GameOver, NotYourDecision, shorten
 from engine.players import Budget, check_level
@@ -298,9 +299,9 @@ class Level:
     # every seat's playouts play `easy_action` (a fair beginner: delivers every batch it will
     # hold, keeps its workers busy) instead of the greedy `playout_policy`
     easy_playouts: bool = False
-    # an experienced player's habits at the root, played unless the search's choice is better by
-    # this much in mean reward (engine/caylus/habits.py); None: the search alone decides
-    habit_margin: float | None = None
+    # an experienced player's habits at the root, played over the search's choice where they
+    # apply (engine/caylus/habits.py); False: the search alone decides
+    habits: bool = False
     # a progressive bias toward the playout policy's move at every node of the tree (mcts.search)
     prior_weight: float = 0.0
 
@@ -322,15 +323,20 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # hoard, the deniers favor when short): 82.9 points a game instead of 73.3 and no section
     # penalty instead of 0.83 a game over 12 three-player games against two medium
     # (docs/players.md, "Caylus: strong at the castle").
+    # Since 2026-11-28 its horizon is the end of the next turn, at half the playouts (the same
+    # decision times), and the castle is a habit: 0.77 of 24 tuning games won against two medium
+    # with the longer horizon alone but 0.83 section penalties a game (it put off its deliveries
+    # to a next turn that its playouts delivered in); with the castle habit ... (docs/players.md,
+    # "Caylus: strong, round three").
     "strong": Level(
-        iterations=4000,
-        per_option=400,
-        extra_turns=0,
+        iterations=2000,
+        per_option=200,
+        extra_turns=1,
         scale=4.0,
         exploration=0.6,
         own_share=0.5,
         easy_playouts=True,
-        habit_margin=HABIT_MARGIN,
+        habits=True,
     ),
 }
 
@@ -385,8 +391,8 @@ def search_action(
     code: int | None = best_action(stats, root.options)  # one of `options`, or None
     if code is None:  # stopped before the first playout
         code = easy_action(root, rng)
-    elif settings.habit_margin is not None:
-        code = habit_choice(root, code, stats, settings.habit_margin)
+    elif settings.habits:
+        code = habit_choice(root, code, stats)
     return ACTIONS[code]
 
 

@@ -1,28 +1,41 @@
 """An experienced Caylus player's habits, which the `strong` level plays at the root of its
-search (docs/players.md, "Caylus: strong at the castle").
+search (docs/players.md, "Caylus: strong at the castle" and "Caylus: strong, round three").
 
-The search looks to the end of the current turn: what a royal favor's deniers pay for (the next
-turn's workers) shows after that horizon, and its playouts, which play easy's habits, spend
-every denier the seat keeps. A habit names the move a good player makes there without thinking
-long: `habit_choice` plays the deniers favor when short of them unless the search's own choice
-has a mean reward higher by the level's margin (`HABIT_MARGIN` for `strong`), and never passes
-with a hoard while a useful space is affordable.
+The search looks to the end of the next turn, whose playouts play easy's habits for every seat:
+there a batch delivered next turn looks as good as one delivered now, and every denier the seat
+keeps is spent. A habit names the move a good player makes there without thinking long, and
+`habit_choice` plays it over the search's choice: the castle while the seat can feed a batch
+(at once while it owes the section scored next a house; else rather than pass, or than a worker
+after which the castle is beyond its purse), no pass with a hoard while a useful space is
+affordable, and the deniers favor when short of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from engine.caylus.codes import FAVOR, FAVORS, PASS, PLACE
-from engine.caylus.easy import SHORT_OF_DENIERS, useful_placements
+from engine.caylus.codes import (
+    FAVOR,
+    FAVORS,
+    INDEX,
+    PASS,
+    PLACE,
+    PLACE_ROAD0,
+    PLACE_SPECIAL,
+    T_CASTLE,
+)
+from engine.caylus.easy import (
+    SHORT_OF_DENIERS,
+    fed_after_production,
+    owes_a_house,
+    useful_placements,
+)
 from engine.caylus.evaluation import DENIERS_A_TURN
 from engine.caylus.fast_game import FastGame
 
 _DENIERS_FAVOR = FAVORS["b"]
+_PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
 
-# How much better (in mean reward at the root, a value in (0, 1)) the search's choice must be
-# than the habit's move for the search's choice to be played.
-HABIT_MARGIN = 0.02
 # Deniers from which a pass is a hoard (a turn's workers, a build and the church use about as
 # many: the evaluation's DENIERS_A_TURN).
 HOARD = DENIERS_A_TURN
@@ -53,19 +66,40 @@ def spend_hoard_habit(
     return max(useful, key=lambda code: stats.get(code, (0, 0.0)))
 
 
-def habit_choice(
-    g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]], margin: float
-) -> int:
-    """The habit's move for the decision of `g`, unless the search's choice `searched` is
-    better by `margin` in mean reward (`stats`: the search's visits and mean reward per root
-    action); `searched` where no habit applies."""
+def castle_habit(g: FastGame, searched: int) -> int | None:
+    """The castle for a seat that could feed a batch this turn and has no worker there yet:
+    at once while it owes the section scored next a house (its penalty is a sure loss), else
+    instead of a pass or of a placement after which it could no longer pay for the castle.
+    None when that does not apply."""
+    if (
+        g.kind != PLACE
+        or searched == _PLACE_CASTLE
+        or _PLACE_CASTLE not in g.options
+        or g.seat in g.castle_workers
+        or g.castle_spaces_left() <= 0
+        or not fed_after_production(g, g.seat)
+    ):
+        return None
+    seat = g.seat
+    if searched == PASS or owes_a_house(g, seat):
+        return _PLACE_CASTLE
+    # the searched worker's price, then the castle's (one more: a rival's pass raises it)
+    cost = g.placement_cost(seat, INDEX[searched] if searched >= PLACE_ROAD0 else -1)
+    if g.deniers[seat] - cost < g.placement_cost(seat) + 1:
+        return _PLACE_CASTLE
+    return None
+
+
+def habit_choice(g: FastGame, searched: int, stats: dict[Hashable, tuple[int, float]]) -> int:
+    """The habit's move for the decision of `g` (`stats`: the search's visits and mean reward
+    per root action), or the search's choice `searched` where no habit applies. A habit stands
+    even where the search's means prefer another move: at the next turn's horizon they spread
+    wide (the deniers favor lost to a cube favor by more than 0.02 of reward at 600 playouts)."""
+    castle = castle_habit(g, searched)
+    if castle is not None:
+        return castle
     hoard = spend_hoard_habit(g, searched, stats)
     if hoard is not None:
-        return hoard  # a pass with a hoard is never clearly better
+        return hoard
     habit = favor_habit(g)
-    if habit is None or habit == searched:
-        return searched
-    visits, mean = stats.get(habit, (0, 0.0))
-    if visits and stats[searched][1] - mean > margin:
-        return searched
-    return habit
+    return searched if habit is None else habit
