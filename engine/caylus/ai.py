@@ -323,11 +323,11 @@ LEVEL_SETTINGS: dict[str, Level] = {
     # hoard, the deniers favor when short): 82.9 points a game instead of 73.3 and no section
     # penalty instead of 0.83 a game over 12 three-player games against two medium
     # (docs/players.md, "Caylus: strong at the castle").
-    # Since 2026-11-28 its horizon is the end of the next turn, at half the playouts (the same
-    # decision times), and the castle is a habit: 0.77 of 24 tuning games won against two medium
-    # with the longer horizon alone but 0.83 section penalties a game (it put off its deliveries
-    # to a next turn that its playouts delivered in); with the castle habit ... (docs/players.md,
-    # "Caylus: strong, round three").
+    # Since 2026-11-28 its horizon is the end of the next turn, at half the playouts (about the
+    # same decision times), and the castle is a habit: the longer horizon put its deliveries off
+    # to a next turn that its playouts delivered in (0.83 section penalties a game). Over the
+    # 100 three-player validation games against two medium: 84.1 points and 0.88 won instead of
+    # 78.0 and 0.55, 0.18 penalties (docs/players.md, "Caylus: strong, round three").
     "strong": Level(
         iterations=2000,
         per_option=200,
