@@ -122,6 +122,7 @@ PLACE_TARGETS = (*SINGLE_SPECIALS, "stables", "inn", "castle")
 PLACE_SPECIAL = [_add("place", t, k) for k, t in enumerate(PLACE_TARGETS)]
 PLACE_ROAD = [_add("place", str(i + 1), i) for i in range(ROAD_LENGTH)]
 PLACE_ROAD0 = PLACE_ROAD[0]
+PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]  # the placement both easy and strong's habits reason about
 GATE_TARGETS = ("trading", "guild", "joust", "stables", "inn", "castle")
 GATE_SPECIAL = [_add("gate", t, PLACE_TARGETS.index(t)) for t in GATE_TARGETS]
 GATE_ROAD = [_add("gate", str(i + 1), i) for i in range(ROAD_LENGTH)]

@@ -38,8 +38,8 @@ from engine.caylus.codes import (
     OWNER,
     PASS,
     PLACE,
+    PLACE_CASTLE,
     PLACE_ROAD0,
-    PLACE_SPECIAL,
     PRODUCE,
     ROAD_LENGTH,
     SELL,
@@ -109,7 +109,6 @@ def _useful_space(g: FastGame, seat: int, target: int, on_road: bool, cost: int)
     return len(build_options(g, seat, effect.value, False)) > 1
 
 
-_PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
 # what a worker on each production building takes: its options as cube counts (F W S C G)
 _PRODUCTS: dict[int, tuple[tuple[int, ...], ...]] = {
     t: tuple(COUNTS[TAKE[option]] for option in TILES[TILE_IDS[t]].produce)
@@ -227,16 +226,16 @@ def useful_placements(g: FastGame, seat: int) -> list[int]:
 
 def _place(g: FastGame, seat: int, options: list[int], rng: random.Random) -> int:
     # the section's penalty is a sure loss: a house there comes before anything else
-    castle_open = _PLACE_CASTLE in options and g.castle_spaces_left() > 0
+    castle_open = PLACE_CASTLE in options and g.castle_spaces_left() > 0
     if castle_open and owes_a_house(g, seat):
         if fed_after_production(g, seat):
-            return _PLACE_CASTLE
+            return PLACE_CASTLE
         toward = _toward_the_castle(g, seat, options)
         if toward:
             return toward[rng.randrange(len(toward))]
     # a batch it will hold this turn goes to the castle: 5, 4 or 3 PP, and maybe a favor
     if castle_open and fed_after_production(g, seat) and rng.random() < 0.9:
-        return _PLACE_CASTLE
+        return PLACE_CASTLE
     # every useful space, by rank; pass only when none is left (a worker kept home earns nothing)
     ranked = _ranked_placements(g, seat, options)
     useful = [code for codes in ranked for code in codes]

@@ -20,9 +20,8 @@ from engine.caylus.codes import (
     INDEX,
     PASS,
     PLACE,
+    PLACE_CASTLE,
     PLACE_ROAD0,
-    PLACE_SPECIAL,
-    T_CASTLE,
 )
 from engine.caylus.easy import (
     SHORT_OF_DENIERS,
@@ -34,7 +33,6 @@ from engine.caylus.evaluation import DENIERS_A_TURN
 from engine.caylus.fast_game import FastGame
 
 _DENIERS_FAVOR = FAVORS["b"]
-_PLACE_CASTLE = PLACE_SPECIAL[T_CASTLE]
 
 # Deniers from which a pass is a hoard (a turn's workers, a build and the church use about as
 # many: the evaluation's DENIERS_A_TURN).
@@ -73,8 +71,8 @@ def castle_habit(g: FastGame, searched: int) -> int | None:
     None when that does not apply."""
     if (
         g.kind != PLACE
-        or searched == _PLACE_CASTLE
-        or _PLACE_CASTLE not in g.options
+        or searched == PLACE_CASTLE
+        or PLACE_CASTLE not in g.options
         or g.seat in g.castle_workers
         or g.castle_spaces_left() <= 0
         or not fed_after_production(g, g.seat)
@@ -82,11 +80,11 @@ def castle_habit(g: FastGame, searched: int) -> int | None:
         return None
     seat = g.seat
     if searched == PASS or owes_a_house(g, seat):
-        return _PLACE_CASTLE
+        return PLACE_CASTLE
     # the searched worker's price, then the castle's (one more: a rival's pass raises it)
     cost = g.placement_cost(seat, INDEX[searched] if searched >= PLACE_ROAD0 else -1)
     if g.deniers[seat] - cost < g.placement_cost(seat) + 1:
-        return _PLACE_CASTLE
+        return PLACE_CASTLE
     return None
 
 
