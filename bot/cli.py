@@ -138,6 +138,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
     over: dict[str, int] = dict.fromkeys(levels, 0)
     failures: dict[str, int] = dict.fromkeys(levels, 0)
     play_counts = PlayCounts(args.game, levels)
+    pace_before = _machine_pace(game, args.players) if args.playouts_only else None
     started = time.perf_counter()
     for index in range(args.games):
         shift = index % args.players  # seat k plays level levels[(k + shift) % players]
@@ -204,6 +205,9 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                 stats["cpu_median_s"] = round(statistics.median(cpu[level]), 4)
                 stats["cpu_p99_s"] = round(_percentile(cpu[level], 0.99), 4)
                 stats["over_time_share"] = round(over[level] / len(cpu[level]), 3)
+    pace = None
+    if pace_before is not None:  # the machine's pace when the run began and when it ended
+        pace = [pace_before, _machine_pace(game, args.players)]
     print(
         json.dumps(
             {
@@ -215,6 +219,7 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                 "budget_s": args.budget,
                 "playouts_only": args.playouts_only,
                 "seconds": round(time.perf_counter() - started, 1),
+                **({"pace_s": pace} if pace is not None else {}),
                 "levels": report,
             }
         )
@@ -233,6 +238,24 @@ def _uniformly_random(
     """An arena seat that plays a uniformly random legal action (`level` and `budget` unused)."""
     actions = game.legal_actions(state, seat)
     return actions[rng.randrange(len(actions))]
+
+
+def _machine_pace(game: Any, players: int) -> float:
+    """The processor seconds of a fixed piece of search (`medium`'s first decision of the
+    game of seed 0, ten times; the best of three tries): the yardstick of a run's processor
+    times. A shared machine's core can run two or three times slower for a while, and every
+    processor time of the run grows with it, so runs compare only at about the same pace."""
+    from engine.players import Budget
+
+    state = game.new_game(game.Options(players=players), game.Setup(seed=0))
+    seat = game.pending(state)[0].seat
+    best = float("inf")
+    for _ in range(3):
+        cpu_started = time.process_time()
+        for _ in range(10):
+            game.automated_action(state, seat, "medium", random.Random(0), Budget())
+        best = min(best, time.process_time() - cpu_started)
+    return round(best, 4)
 
 
 def _stop_after(seconds: float) -> Callable[[], bool]:

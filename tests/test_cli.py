@@ -156,6 +156,7 @@ def test_arena_prints_one_json_line_per_level(
     assert main([*args, "--budget", "0.002", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert len(out.strip().splitlines()) == 1
+    assert "pace_s" not in json.loads(out)  # a timed run has no processor times to compare
     levels = json.loads(out)["levels"]
     assert set(levels) == {"medium", "easy"}
     for stats in levels.values():
@@ -180,6 +181,8 @@ def test_arena_plays_to_the_playout_caps_with_playouts_only(
     medium = result["levels"]["medium"]
     assert 0 <= medium["over_time_share"] <= 1 and medium["cpu_median_s"] >= 0
     assert "over_time_share" not in result["levels"]["easy"]
+    before, after = result["pace_s"]  # the machine's pace when the run began and ended
+    assert before > 0 and after > 0
     assert main([*args, "--seats", "medium,easy", "--playouts-only", "--budget", "0.1"]) != 0
     assert "exclude each other" in capsys.readouterr().err
 
