@@ -65,10 +65,10 @@ def favor_with_deniers(deniers: int) -> caylus.State:
 
 
 def test_strong_takes_the_deniers_favor_when_short_of_deniers() -> None:
-    poor = favor_with_deniers(5)  # 3 d left after the joust
+    poor = favor_with_deniers(5)  # 2 d left after the joust
     assert habits.favor_habit(FastGame.from_state(poor)) == code("favor b")
     assert strong_choices(poor) == {"favor b"}
-    rich = favor_with_deniers(12)  # 10 d left: the search chooses
+    rich = favor_with_deniers(12)  # 9 d left: the search chooses
     assert habits.favor_habit(FastGame.from_state(rich)) is None
 
 
