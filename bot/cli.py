@@ -205,25 +205,20 @@ def _arena(args: argparse.Namespace, player: AutomatedPlayer = engine_player) ->
                 stats["cpu_median_s"] = round(statistics.median(cpu[level]), 4)
                 stats["cpu_p99_s"] = round(_percentile(cpu[level], 0.99), 4)
                 stats["over_time_share"] = round(over[level] / len(cpu[level]), 3)
-    pace = None
+    summary: dict[str, Any] = {
+        "game": args.game,
+        "players": args.players,
+        "games": args.games,
+        "seats": levels,
+        "seed": args.seed,
+        "budget_s": args.budget,
+        "playouts_only": args.playouts_only,
+        "seconds": round(time.perf_counter() - started, 1),
+        "levels": report,
+    }
     if pace_before is not None:  # the machine's pace when the run began and when it ended
-        pace = [pace_before, _machine_pace(game, args.players)]
-    print(
-        json.dumps(
-            {
-                "game": args.game,
-                "players": args.players,
-                "games": args.games,
-                "seats": levels,
-                "seed": args.seed,
-                "budget_s": args.budget,
-                "playouts_only": args.playouts_only,
-                "seconds": round(time.perf_counter() - started, 1),
-                **({"pace_s": pace} if pace is not None else {}),
-                "levels": report,
-            }
-        )
-    )
+        summary["pace_s"] = [pace_before, _machine_pace(game, args.players)]
+    print(json.dumps(summary))
     return 0
 
 
